@@ -1,0 +1,2 @@
+// Placeholder until the pipeline lands.
+int main() { return 0; }

@@ -1,0 +1,55 @@
+#pragma once
+/// The tables a query can read: name, schema, partition columns. Loaded from the `--schema`
+/// file in its three forms (CLI.md), from `--ddl`, plus `--partition-columns`.
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "types/data_type.hpp"
+
+namespace prune {
+
+/// One table. `schema` is the full table schema including partition columns, in table order;
+/// `partition_columns` name the columns that are not stored in the data files.
+struct Table {
+    std::string name;
+    TypePtr schema;
+    std::vector<std::string> partition_columns;
+
+    bool is_partition_column(std::string_view column, CaseSensitivity cs) const;
+};
+
+/// The tables of a run. A single-table schema (a bare StructType JSON or a DDL string) is a
+/// catalog with one unnamed table that answers to whatever name the query uses.
+class Catalog {
+  public:
+    /// A catalog of one table that answers to any name.
+    static Catalog single(TypePtr schema);
+    void add(Table table);
+
+    /// Looks a table up case-insensitively; the unnamed table of a single-table catalog matches
+    /// any name and takes the name the query used.
+    std::optional<Table> find(std::string_view name) const;
+    std::vector<std::string> table_names() const;
+    bool is_single() const { return single_; }
+
+    /// Marks `columns` as partition columns in every table that has them (case per `cs`);
+    /// a name that no table has throws SchemaError.
+    void add_partition_columns(const std::vector<std::string>& columns, CaseSensitivity cs);
+
+  private:
+    bool single_ = false;
+    std::vector<Table> tables_;
+};
+
+/// Loads the `--schema FILE` content (CLI.md forms 1–3, detected from the content). `origin`
+/// names the file in error messages. Throws SchemaError.
+Catalog load_catalog(const std::string& text, const std::string& origin);
+/// Loads an inline `--ddl TEXT` schema (named `<ddl>` in diagnostics).
+Catalog load_ddl_catalog(const std::string& text);
+
+} // namespace prune

@@ -1,0 +1,106 @@
+#pragma once
+/// Diagnostics in the form compilers print them, and the error types every pass throws.
+///
+///     query.sql:3:34: error: no field 'rule_verison' in struct<...>; did you mean 'rule_version'?
+///         3 |   transform(rule_results, r -> r.rule_verison)
+///           |                                  ^~~~~~~~~~~~
+///
+/// Nodes keep byte spans into a SourceFile; line and column (in code points) are computed only
+/// when a diagnostic is printed.
+
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace prune {
+
+/// A half-open byte range [begin, end) into a SourceFile's text.
+struct Span {
+    std::size_t begin = 0;
+    std::size_t end = 0;
+    friend bool operator==(const Span&, const Span&) = default;
+};
+
+/// A 1-based line and column; the column counts Unicode code points, not bytes.
+struct Location {
+    std::size_t line = 1;
+    std::size_t column = 1;
+};
+
+/// A named text (a query file, `<stdin>`, `<ddl>`) with a line index for location lookups.
+class SourceFile {
+  public:
+    SourceFile(std::string name, std::string text);
+
+    const std::string& name() const { return name_; }
+    const std::string& text() const { return text_; }
+
+    /// The line and code-point column of a byte offset (clamped to the text).
+    Location location(std::size_t offset) const;
+    /// The text of 1-based line `line`, without its line terminator (`\n` or `\r\n`).
+    std::string_view line_text(std::size_t line) const;
+
+  private:
+    std::string name_;
+    std::string text_;
+    std::vector<std::size_t> line_starts_;
+};
+
+enum class Severity { Error, Warning, Note };
+
+/// One problem at one place. `source` may be null for problems with no text to point at.
+struct Diagnostic {
+    Severity severity = Severity::Error;
+    std::string message;
+    std::shared_ptr<const SourceFile> source;
+    Span span;
+};
+
+/// Renders `file:line:col: error: message`, then the source line behind a gutter and a
+/// `^~~~` marker under the span (clipped to the first line of a multi-line span).
+std::string render(const Diagnostic& diagnostic, bool color = false);
+
+/// Base of every error prune-plan reports; the CLI maps the kinds to exit codes.
+class Error : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/// A query that cannot be parsed, resolved or typed (exit 1). Carries its diagnostic.
+class SqlError : public Error {
+  public:
+    explicit SqlError(Diagnostic diagnostic);
+    const Diagnostic& diagnostic() const { return diagnostic_; }
+
+  private:
+    Diagnostic diagnostic_;
+};
+
+/// A schema that cannot be read (exit 1). The message names the file and the JSON path or the
+/// DDL line:column: `schema.json: fields[2].type: unknown type 'strin'`.
+class SchemaError : public Error {
+  public:
+    using Error::Error;
+};
+
+/// A broken invariant inside prune-plan (exit 3): Spark's `SparkException.internalError`.
+class InternalError : public Error {
+  public:
+    explicit InternalError(const std::string& what);
+};
+
+/// Builds a SqlError at `span` of `source`.
+[[noreturn]] void throw_sql_error(const std::shared_ptr<const SourceFile>& source, Span span,
+                                  std::string message);
+
+/// The candidate closest to `name` by edit distance (case-insensitive), if it is close enough
+/// to be a plausible typo; empty otherwise. Used for "did you mean".
+std::string closest_match(std::string_view name, const std::vector<std::string>& candidates);
+
+/// `"; did you mean 'x'?"` for the closest candidate, or an empty string.
+std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
+
+} // namespace prune

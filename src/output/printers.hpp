@@ -1,0 +1,37 @@
+#pragma once
+/// Text (for people, Spark EXPLAIN style) and JSON (for tools) renderings of a result.
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "output/result.hpp"
+
+namespace prune {
+
+/// How the read schema under each table line is printed in text output.
+enum class SchemaStyle { Catalog, Ddl, Tree, Json };
+
+struct TextOptions {
+    SchemaStyle schema_style = SchemaStyle::Catalog;
+    bool color = false;
+};
+
+/// An expression as Spark's `toString` prints it: `name#1.first`, `lambda r#4.rule_version`,
+/// `lambdafunction(..., lambda r#4)`, `named_struct(id, ...)`, `(a#1 + 1)`, `x#2 AS y#5`.
+std::string expr_string(const Expr& e);
+/// The auto-generated column name Spark gives an unaliased expression (pretty SQL form:
+/// `transform(rule_results, lambdafunction(named_struct(id, r.rule_public_id), r))`).
+std::string pretty_name(const Expr& e);
+/// A plan as an EXPLAIN-style tree (`Project [...]` / `+- Relation t[a#1] ReadSchema: ...`).
+std::string plan_string(const Plan& plan);
+
+/// The whole text block for one statement (header, tables, read schemas, plan, ordinals).
+std::string print_text(const StatementResult& result, const TextOptions& options);
+/// The JSON object for one statement (CLI.md "JSON output").
+nlohmann::ordered_json to_json(const StatementResult& result);
+/// JSON for plans and expressions on their own (used by to_json).
+nlohmann::ordered_json plan_json(const Plan& plan);
+nlohmann::ordered_json expr_json(const Expr& e);
+
+} // namespace prune

@@ -1,0 +1,45 @@
+#pragma once
+/// What one statement's run produced, as the printers see it.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "plan/higher_order.hpp"
+#include "plan/plan.hpp"
+
+namespace prune {
+
+/// One scanned table's read schema and what it costs. Spark: the scan's `ReadSchema:`.
+struct ScanResult {
+    std::string table;
+    TypePtr read_schema;      // referenced stored columns, table order, pruned types
+    std::int64_t leaves_read = 0;
+    std::int64_t leaves_total = 0;
+    std::vector<std::string> columns_not_read; // stored columns absent from read_schema
+};
+
+/// A struct access whose ordinal the rewrite changed: `lambda r#3.score  3 -> 1`.
+struct OrdinalChange {
+    ExprPtr access;         // the rewritten GetStructField / GetArrayStructFields
+    std::size_t before = 0; // ordinal against the table schema
+    std::size_t after = 0;  // ordinal against the read schema
+    std::string context;    // e.g. "element of rule_results", "field of name"
+};
+
+struct StatementResult {
+    std::size_t index = 0; // 1-based among non-empty statements
+    std::string file;      // the query file's name as given (`<stdin>` for -)
+    std::size_t line = 1;
+    std::size_t column = 1;
+    Profile profile = Profile::Extended;
+    PlanPtr original_plan; // bound, before any rewrite
+    PlanPtr plan;          // rewritten against the read schema
+    std::vector<ScanResult> scans;
+    std::vector<OrdinalChange> ordinal_changes;
+};
+
+/// `legacy`, `spark`, `extended`.
+std::string profile_name(Profile profile);
+
+} // namespace prune

@@ -1,0 +1,244 @@
+#pragma once
+/// Bound expressions: immutable, shared, one closed variant of kinds named as in Catalyst.
+///
+///     events(rule_results ARRAY<STRUCT<rule_public_id: STRING, score: DOUBLE>>)
+///     transform(rule_results, r -> r.score)
+///
+///     HigherOrderFunction transform                        array<double>
+///       AttributeReference rule_results#1                  array<struct<rule_public_id:string,score:double>>
+///       LambdaFunction
+///         GetStructField ordinal=1 name=score             double
+///           NamedLambdaVariable r#3                        struct<rule_public_id:string,score:double>
+///         args: NamedLambdaVariable r#3
+///
+/// Every node caches its data type and nullability, derived from its kind and children by
+/// `derive_type` (plan/typing.hpp) whenever a node is built — so a rewrite that re-types a
+/// child and rebuilds the parents (`with_children`) re-derives every type above it, as
+/// Catalyst's `dataType` defs do. A `std::visit` with no catch-all stops compiling when a kind
+/// is added.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "diag/diagnostic.hpp"
+#include "types/data_type.hpp"
+
+namespace prune {
+
+struct FunctionDef; // plan/functions.hpp
+struct HofDef;      // plan/higher_order.hpp
+
+/// Spark's exprId: unique per binding, numbered in order of appearance.
+using ExprId = std::int64_t;
+
+struct Expr;
+using ExprPtr = std::shared_ptr<const Expr>;
+
+/// A column of a relation. Spark: AttributeReference.
+struct AttributeReference {
+    std::string name;
+    TypePtr type;
+    bool nullable = true;
+    ExprId id = 0;
+    bool partition = false; // a partition column: resolves, never read from the data files
+};
+
+/// Spark: Literal. `text` is the value as Spark's `toString` prints it (strings unquoted);
+/// `is_null` for NULL of any type.
+struct Literal {
+    TypePtr type;
+    std::string text;
+    bool is_null = false;
+};
+
+/// `child AS name`. Spark: Alias.
+struct Alias {
+    ExprPtr child;
+    std::string name;
+    ExprId id = 0;
+};
+
+/// `s.f` on a struct. The ordinal is the source of truth; `name_as_written` is the field name
+/// as the query spelled it when that differs from the schema's spelling (Spark keeps
+/// `Some(name)`; ProjectionOverSchema drops it). Spark: GetStructField.
+struct GetStructField {
+    ExprPtr child;
+    std::size_t ordinal = 0;
+    std::optional<std::string> name_as_written;
+};
+
+/// `a.f` on `array<struct>`: the field of every element. `contains_null` is the result
+/// array's: the input's containsNull or the field's nullability. Spark: GetArrayStructFields.
+struct GetArrayStructFields {
+    ExprPtr child;
+    std::size_t ordinal = 0;
+    std::size_t num_fields = 0;
+    bool contains_null = true;
+    std::optional<std::string> name_as_written;
+};
+
+/// `a[i]` on an array. Spark: GetArrayItem.
+struct GetArrayItem {
+    ExprPtr child;
+    ExprPtr index;
+};
+
+/// `m[k]` on a map. Spark: GetMapValue.
+struct GetMapValue {
+    ExprPtr child;
+    ExprPtr key;
+};
+
+/// `element_at(a, i)` (1-based, negative from the end) or `element_at(m, k)`. Spark: ElementAt.
+struct ElementAt {
+    ExprPtr left;
+    ExprPtr right;
+};
+
+/// Spark: MapKeys.
+struct MapKeys {
+    ExprPtr child;
+};
+
+/// Spark: MapValues.
+struct MapValues {
+    ExprPtr child;
+};
+
+/// `named_struct('a', e1, 'b', e2)` and `struct(e1, e2)`. Spark: CreateNamedStruct.
+struct CreateNamedStruct {
+    std::vector<std::string> names;
+    std::vector<ExprPtr> values;
+};
+
+/// A lambda parameter. Matched by `id` (binding identity), never by name. Spark:
+/// NamedLambdaVariable.
+struct NamedLambdaVariable {
+    std::string name;
+    TypePtr type;
+    bool nullable = true;
+    ExprId id = 0;
+};
+
+/// `(args) -> body`; `args` are NamedLambdaVariable nodes. Spark: LambdaFunction.
+struct LambdaFunction {
+    ExprPtr body;
+    std::vector<ExprPtr> args;
+};
+
+/// transform, exists, filter, aggregate, ...: described by one row of the higher-order-function
+/// table (plan/higher_order.hpp). `args` are in call order, lambdas (LambdaFunction nodes) at
+/// their positions; `array_sort` without a comparator has no lambda.
+struct HigherOrderFunction {
+    const HofDef* def = nullptr;
+    std::vector<ExprPtr> args;
+};
+
+/// Any other function call, aggregates included. `def` is null for a user-defined function
+/// (unknown to the catalog), whose result type is `udf_type`. Spark: the function's own class.
+struct ScalarFunction {
+    const FunctionDef* def = nullptr;
+    std::string name; // lower-case, as the catalog names it (or as written, for a UDF)
+    std::vector<ExprPtr> args;
+    bool distinct = false;
+    TypePtr udf_type;
+};
+
+/// Binary operators, named as Catalyst's classes. `<>` is Not(EqualTo); `||` is concat.
+enum class BinaryOpKind : std::uint8_t {
+    And,
+    Or,
+    EqualTo,
+    EqualNullSafe,
+    LessThan,
+    LessThanOrEqual,
+    GreaterThan,
+    GreaterThanOrEqual,
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Remainder,
+    IntegralDivide,
+    BitwiseAnd,
+    BitwiseOr,
+    BitwiseXor,
+};
+
+struct BinaryOp {
+    BinaryOpKind op;
+    ExprPtr left;
+    ExprPtr right;
+};
+
+enum class UnaryOpKind : std::uint8_t { Not, UnaryMinus, UnaryPositive, BitwiseNot };
+
+struct UnaryOp {
+    UnaryOpKind op;
+    ExprPtr child;
+};
+
+/// Spark: IsNull.
+struct IsNull {
+    ExprPtr child;
+};
+
+/// Spark: IsNotNull.
+struct IsNotNull {
+    ExprPtr child;
+};
+
+/// `value IN (list)`. Spark: In.
+struct In {
+    ExprPtr value;
+    std::vector<ExprPtr> list;
+};
+
+/// `CASE WHEN c1 THEN v1 ... ELSE e END` (a simple CASE is bound to EqualTo conditions).
+/// Spark: CaseWhen.
+struct CaseWhen {
+    std::vector<std::pair<ExprPtr, ExprPtr>> branches;
+    ExprPtr else_value; // may be null
+};
+
+/// Spark: Cast.
+struct Cast {
+    ExprPtr child;
+    TypePtr target;
+};
+
+/// The array's elements are known not to be null (from `array_compact`); the result's
+/// containsNull is false. Spark: KnownNotContainsNull.
+struct KnownNotContainsNull {
+    ExprPtr child;
+};
+
+struct Expr {
+    using Node =
+        std::variant<AttributeReference, Literal, Alias, GetStructField, GetArrayStructFields,
+                     GetArrayItem, GetMapValue, ElementAt, MapKeys, MapValues, CreateNamedStruct,
+                     NamedLambdaVariable, LambdaFunction, HigherOrderFunction, ScalarFunction,
+                     BinaryOp, UnaryOp, IsNull, IsNotNull, In, CaseWhen, Cast,
+                     KnownNotContainsNull>;
+
+    Node node;
+    TypePtr type;          // derived by derive_type when built
+    bool nullable = true;  // derived by derive_type when built
+    Span span;             // where the query wrote it (empty for synthesized nodes)
+
+    template <class T> const T* as() const { return std::get_if<T>(&node); }
+    template <class T> bool is() const { return std::holds_alternative<T>(node); }
+};
+
+/// Builds a node and derives its type and nullability (plan/typing.hpp). Throws InternalError
+/// if the children do not type-check (the analyzer checks user input before building).
+ExprPtr make_expr(Expr::Node node, Span span = {});
+
+/// The Catalyst class name of a node (`GetStructField`, `ArrayTransform`, `EqualTo`, `Size`).
+std::string catalyst_name(const Expr& e);
+
+} // namespace prune

@@ -1,0 +1,71 @@
+#pragma once
+/// The catalog of ordinary functions the analyzer knows (SPEC.md "Functions the analyzer
+/// knows"): arity, Spark's typing and nullability rules, and how the pruning passes treat the
+/// function's arguments. Higher-order functions live in plan/higher_order.hpp.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "plan/expr.hpp"
+#include "plan/higher_order.hpp"
+#include "plan/typing.hpp"
+
+namespace prune {
+
+/// How a requirement on a function's result maps onto its arguments, for the pruning passes.
+/// The default, Opaque, is Spark's generic walk: every argument's value is needed whole
+/// (extractor chains inside an argument still prune).
+enum class ResultFlow : std::uint8_t {
+    Opaque,
+    /// Compares, orders or serialises whole values (`array_contains`, `array_distinct`,
+    /// `sort_array`, `to_json`, `hash`, ...): arguments are never pruned, in any profile.
+    Compare,
+    /// Only the length of argument 0 is read (`size`, `cardinality`): SPARK-58735 / X5.
+    LengthOnly,
+    /// The result's elements are argument 0's elements (`reverse`, `shuffle`, `slice`).
+    ArrayElementsOfArg0,
+    /// The result's elements are the elements of every array argument (`concat`; X7).
+    ArrayElementsOfAll,
+    /// The result's elements are the elements of argument 0's elements (`flatten`; X7).
+    ArrayElementsFlatten,
+    /// The result is the value of one of the arguments from `first_value_arg` on
+    /// (`coalesce`, `nvl`, `ifnull`: 0; `if`, `nvl2`: 1; X6/X7).
+    ValueOfArgs,
+    /// Each element of the result is argument 0's value (`array_repeat`; X6).
+    ElementIsArg0,
+};
+
+/// Checks the (already coerced) arguments and computes the result; returns an error message
+/// for argument `bad_arg` (or -1 for the call as a whole) when they do not fit.
+struct TypeCheck {
+    Typed result;
+    std::string error;
+    int bad_arg = -1;
+    bool ok() const { return error.empty(); }
+};
+
+struct FunctionDef {
+    std::string_view name;     // lower-case SQL name
+    std::string_view catalyst; // Catalyst class name (Size, Reverse, Coalesce, ...)
+    int min_args = 0;
+    int max_args = 0; // -1: variadic
+    bool aggregate = false;
+    bool deterministic = true;
+    ResultFlow flow = ResultFlow::Opaque;
+    int first_value_arg = 0; // for ValueOfArgs
+    /// Spark's type coercion for the call (e.g. a common type for coalesce's arguments):
+    /// returns the arguments with casts inserted, or throws via the analyzer's error path.
+    /// Null: no coercion.
+    std::vector<ExprPtr> (*coerce)(const std::vector<ExprPtr>& args) = nullptr;
+    TypeCheck (*type)(const std::vector<ExprPtr>& args) = nullptr;
+};
+
+/// The row for a lower-case SQL name, or null (a user-defined function).
+const FunctionDef* find_function(std::string_view name);
+/// Every known function name (for "did you mean").
+std::vector<std::string> function_names();
+
+} // namespace prune

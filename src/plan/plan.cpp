@@ -1,0 +1,83 @@
+#include "plan/plan.hpp"
+
+#include <stdexcept>
+
+namespace prune {
+namespace {
+
+template <class... Ts> struct Overloaded : Ts... {
+    using Ts::operator()...;
+};
+
+const PlanPtr kNoChild;
+
+} // namespace
+
+const PlanPtr& plan_child(const Plan& plan) {
+    return std::visit(Overloaded{[](const Relation&) -> const PlanPtr& { return kNoChild; },
+                                 [](const auto& op) -> const PlanPtr& { return op.child; }},
+                      plan.node);
+}
+
+PlanPtr with_plan_child(const Plan& plan, PlanPtr child) {
+    Plan copy = plan;
+    std::visit(Overloaded{[](Relation&) {}, [&](auto& op) { op.child = std::move(child); }},
+               copy.node);
+    return std::make_shared<const Plan>(std::move(copy));
+}
+
+std::vector<ExprPtr> plan_expressions(const Plan& plan) {
+    return std::visit(
+        Overloaded{[](const Relation& r) { return r.output; },
+                   [](const Filter& f) { return std::vector<ExprPtr>{f.condition}; },
+                   [](const Project& p) { return p.exprs; },
+                   [](const Aggregate& a) {
+                       std::vector<ExprPtr> out = a.grouping;
+                       out.insert(out.end(), a.aggregates.begin(), a.aggregates.end());
+                       return out;
+                   },
+                   [](const Sort& s) {
+                       std::vector<ExprPtr> out;
+                       for (const SortOrder& o : s.order) {
+                           out.push_back(o.child);
+                       }
+                       return out;
+                   },
+                   [](const Limit& l) { return std::vector<ExprPtr>{l.limit}; },
+                   [](const Distinct&) { return std::vector<ExprPtr>{}; }},
+        plan.node);
+}
+
+PlanPtr with_plan_expressions(const Plan& plan, const std::vector<ExprPtr>& exprs) {
+    Plan copy = plan;
+    std::visit(Overloaded{[&](Relation& r) { r.output = exprs; },
+                          [&](Filter& f) { f.condition = exprs.at(0); },
+                          [&](Project& p) { p.exprs = exprs; },
+                          [&](Aggregate& a) {
+                              const auto n = static_cast<std::ptrdiff_t>(a.grouping.size());
+                              a.grouping.assign(exprs.begin(), exprs.begin() + n);
+                              a.aggregates.assign(exprs.begin() + n, exprs.end());
+                          },
+                          [&](Sort& s) {
+                              for (std::size_t i = 0; i < s.order.size(); ++i) {
+                                  s.order[i].child = exprs.at(i);
+                              }
+                          },
+                          [&](Limit& l) { l.limit = exprs.at(0); }, [](Distinct&) {}},
+               copy.node);
+    return std::make_shared<const Plan>(std::move(copy));
+}
+
+const Relation& plan_relation(const Plan& plan) {
+    const Plan* p = &plan;
+    while (const PlanPtr& child = plan_child(*p)) {
+        p = child.get();
+    }
+    const Relation* r = p->as<Relation>();
+    if (r == nullptr) {
+        throw std::logic_error("plan without a relation");
+    }
+    return *r;
+}
+
+} // namespace prune

@@ -1,0 +1,83 @@
+#pragma once
+/// Bound operators: enough of Catalyst's logical plan to print a query and to collect every
+/// expression it evaluates. A single-table SELECT binds to, from the top:
+///
+///     Limit? / Sort? / Distinct? / Project or Aggregate / Filter(HAVING)? / Filter(WHERE)? / Relation
+
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "plan/expr.hpp"
+
+namespace prune {
+
+struct Plan;
+using PlanPtr = std::shared_ptr<const Plan>;
+
+/// The scan. `output` are the AttributeReferences of every column the plan can see (after the
+/// rewrite: the columns read, with pruned types); `schema` is the table's stored schema (after
+/// the rewrite: the read schema); partition columns are in `output` but never in `schema`.
+struct Relation {
+    std::string table;
+    std::vector<ExprPtr> output;
+    TypePtr schema;
+};
+
+struct Filter {
+    ExprPtr condition;
+    PlanPtr child;
+};
+
+/// `exprs` are named expressions (AttributeReference or Alias).
+struct Project {
+    std::vector<ExprPtr> exprs;
+    PlanPtr child;
+};
+
+struct Aggregate {
+    std::vector<ExprPtr> grouping;
+    std::vector<ExprPtr> aggregates; // named expressions
+    PlanPtr child;
+};
+
+struct SortOrder {
+    ExprPtr child;
+    bool ascending = true;
+    bool nulls_first = true;
+};
+
+struct Sort {
+    std::vector<SortOrder> order;
+    PlanPtr child;
+};
+
+struct Limit {
+    ExprPtr limit;
+    PlanPtr child;
+};
+
+struct Distinct {
+    PlanPtr child;
+};
+
+struct Plan {
+    using Node = std::variant<Relation, Filter, Project, Aggregate, Sort, Limit, Distinct>;
+    Node node;
+
+    template <class T> const T* as() const { return std::get_if<T>(&node); }
+};
+
+/// The operator below `plan`, or null for a Relation.
+const PlanPtr& plan_child(const Plan& plan);
+/// The same operator over a new child.
+PlanPtr with_plan_child(const Plan& plan, PlanPtr child);
+/// Every expression the operator evaluates (not its child's), in a fixed order.
+std::vector<ExprPtr> plan_expressions(const Plan& plan);
+/// The same operator with its expressions replaced (same order as plan_expressions).
+PlanPtr with_plan_expressions(const Plan& plan, const std::vector<ExprPtr>& exprs);
+/// The Relation at the bottom of a plan.
+const Relation& plan_relation(const Plan& plan);
+
+} // namespace prune

@@ -1,0 +1,227 @@
+#pragma once
+/// The untyped syntax tree of one SELECT statement, with byte spans into the source file.
+/// Names are not resolved here: `a.b.c` is a NameRef with three parts whatever it denotes.
+///
+///     SELECT transform(r, x -> x.id) AS ids FROM events e WHERE e.id > 0
+///
+///     Select
+///       item Call transform
+///              NameRef r
+///              Lambda (x) -> NameRef x.id
+///            alias ids
+///       from events alias e
+///       where Binary > (NameRef e.id, Literal 0)
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "diag/diagnostic.hpp"
+
+namespace prune::ast {
+
+struct Expr;
+using ExprPtr = std::shared_ptr<const Expr>;
+
+/// A name as written: bare (`first`) or backquoted (`` `a b` ``, doubled backquotes undone).
+struct Identifier {
+    std::string name;
+    Span span;
+    bool quoted = false;
+};
+
+enum class LiteralKind : std::uint8_t {
+    Null,
+    Boolean,   // text: "true" / "false"
+    Integer,   // text: digits; suffix below
+    Decimal,   // exact: "1.50", "1.5BD" -> text "1.5", suffix BD for integers too
+    Double,    // "1e3", "1.5D"
+    Float,     // "1.5F"
+    String,    // text: the unescaped value
+    Binary,    // X'0A': text holds the hex digits
+    Date,      // DATE '2024-01-01': text holds the string
+    Timestamp, // TIMESTAMP '...'
+    Interval,  // INTERVAL '1' DAY: text holds the string, unit below
+};
+
+/// An integer literal's suffix: none (int, widened to bigint/decimal if it does not fit),
+/// L (bigint), S (smallint), Y (tinyint), BD (decimal).
+enum class IntegerSuffix : std::uint8_t { None, Long, Short, Byte, BigDecimal };
+
+struct Literal {
+    LiteralKind kind = LiteralKind::Null;
+    std::string text;
+    IntegerSuffix suffix = IntegerSuffix::None;
+    std::string interval_unit; // upper-case: YEAR, MONTH, DAY, HOUR, MINUTE, SECOND, ...
+};
+
+/// A dotted name `a.b.c` (a column, a table-qualified column, a lambda variable, with field
+/// accesses): resolved by the analyzer as Spark's UnresolvedAttribute(nameParts).
+struct NameRef {
+    std::vector<Identifier> parts;
+};
+
+/// `*` or `t.*` in a select list or `count(*)`.
+struct Star {
+    std::optional<Identifier> qualifier;
+};
+
+/// `e.field` where `e` is not a plain name (`f(x).a`, `arr[0].b`, `(s).c`).
+struct FieldAccess {
+    ExprPtr base;
+    Identifier field;
+};
+
+/// `e[index]`.
+struct Subscript {
+    ExprPtr base;
+    ExprPtr index;
+};
+
+/// A function call `name([DISTINCT] args)`; `count(*)` has one Star argument.
+struct Call {
+    Identifier name;
+    std::vector<ExprPtr> args;
+    bool distinct = false;
+};
+
+/// `x -> body` or `(x, y) -> body`, only as a function argument.
+struct Lambda {
+    std::vector<Identifier> params;
+    ExprPtr body;
+};
+
+enum class UnaryOp : std::uint8_t { Not, Negate, Plus, BitNot };
+
+enum class BinaryOp : std::uint8_t {
+    Or,
+    And,
+    Eq,         // = and ==
+    NullSafeEq, // <=>
+    NotEq,      // <> and !=
+    Lt,
+    LtEq,
+    Gt,
+    GtEq,
+    Concat, // ||
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Remainder, // %
+    IntDivide, // DIV
+    BitAnd,
+    BitOr,
+    BitXor,
+};
+
+struct Unary {
+    UnaryOp op;
+    ExprPtr operand;
+};
+
+struct Binary {
+    BinaryOp op;
+    ExprPtr lhs;
+    ExprPtr rhs;
+};
+
+/// `e IS [NOT] NULL`.
+struct IsNull {
+    ExprPtr operand;
+    bool negated = false;
+};
+
+/// `e IS [NOT] TRUE|FALSE`.
+struct IsBool {
+    ExprPtr operand;
+    bool value = true;
+    bool negated = false;
+};
+
+/// `e [NOT] IN (list)`.
+struct In {
+    ExprPtr operand;
+    std::vector<ExprPtr> list;
+    bool negated = false;
+};
+
+/// `e [NOT] BETWEEN low AND high`.
+struct Between {
+    ExprPtr operand;
+    ExprPtr low;
+    ExprPtr high;
+    bool negated = false;
+};
+
+/// `e [NOT] LIKE|RLIKE pattern`.
+struct Like {
+    ExprPtr operand;
+    ExprPtr pattern;
+    bool negated = false;
+    bool regex = false;
+};
+
+/// `CAST(e AS type)`; the type is kept as written and parsed by the DDL type parser.
+struct Cast {
+    ExprPtr operand;
+    std::string type_text;
+    Span type_span;
+};
+
+/// `CASE [operand] WHEN w THEN t ... [ELSE e] END`.
+struct Case {
+    ExprPtr operand; // null for a searched CASE
+    std::vector<std::pair<ExprPtr, ExprPtr>> branches;
+    ExprPtr else_value; // may be null
+};
+
+struct Expr {
+    using Node = std::variant<Literal, NameRef, Star, FieldAccess, Subscript, Call, Lambda, Unary,
+                              Binary, IsNull, IsBool, In, Between, Like, Cast, Case>;
+    Node node;
+    Span span;
+};
+
+struct SelectItem {
+    ExprPtr expr;                   // a Star for `*` / `t.*`
+    std::optional<Identifier> alias;
+    Span span;
+};
+
+struct OrderItem {
+    ExprPtr expr;
+    bool ascending = true;
+    std::optional<bool> nulls_first; // unset: Spark's default (first for ASC, last for DESC)
+    Span span;
+};
+
+struct TableRef {
+    Identifier name;
+    std::optional<Identifier> alias;
+};
+
+/// One `SELECT` statement.
+struct Select {
+    bool distinct = false;
+    std::vector<SelectItem> items;
+    TableRef from;
+    ExprPtr where;                  // may be null
+    std::vector<ExprPtr> group_by;
+    ExprPtr having;                 // may be null
+    std::vector<OrderItem> order_by;
+    ExprPtr limit;                  // may be null
+    Span span;
+};
+
+/// One statement of a file with its place in that file.
+struct Statement {
+    std::size_t index = 0; // 1-based, counting non-empty statements
+    Span span;             // the statement's text within the file
+    Select select;
+};
+
+} // namespace prune::ast

@@ -1,0 +1,182 @@
+#pragma once
+/// Spark's data types: immutable, shared, a closed set (Spark: org.apache.spark.sql.types).
+///
+///     root
+///      |-- id: integer (nullable = true)
+///      |-- name: struct (nullable = true)
+///      |    |-- first: string (nullable = true)
+///
+/// is `struct<id:int,name:struct<first:string>>` as a catalog string and
+/// `id INT, name STRUCT<first: STRING>` as DDL.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+namespace prune {
+
+class DataType;
+/// Types are shared and never mutated: untouched subtrees are shared between plans.
+using TypePtr = std::shared_ptr<const DataType>;
+
+/// Every non-nested type. Names follow Spark's `typeName` where one exists.
+enum class AtomicKind : std::uint8_t {
+    Boolean,
+    Byte,    // tinyint
+    Short,   // smallint
+    Integer, // int
+    Long,    // bigint
+    Float,
+    Double,
+    Decimal, // decimal(precision, scale)
+    String,
+    Char,    // char(length)
+    Varchar, // varchar(length)
+    Binary,
+    Date,
+    Timestamp,
+    TimestampNtz,
+    YearMonthInterval, // interval year to month; start/end fields
+    DayTimeInterval,   // interval day to second; start/end fields
+    CalendarInterval,  // interval
+    Null,              // void
+};
+
+/// A non-nested type with its parameters (decimal precision/scale, char/varchar length,
+/// interval start/end field: year=0, month=1 / day=0, hour=1, minute=2, second=3).
+struct AtomicType {
+    AtomicKind kind = AtomicKind::Null;
+    int precision = 0;
+    int scale = 0;
+    int length = 0;
+    int start_field = 0;
+    int end_field = 0;
+    friend bool operator==(const AtomicType&, const AtomicType&) = default;
+};
+
+/// Spark: StructField. `metadata` is the field's metadata as compact JSON text (`{}` when
+/// empty); a DDL `COMMENT 'x'` is `{"comment":"x"}`.
+struct StructField {
+    std::string name;
+    TypePtr type;
+    bool nullable = true;
+    std::string metadata = "{}";
+};
+
+/// How names are compared: Spark's `conf.resolver`.
+enum class CaseSensitivity : std::uint8_t { Sensitive, Insensitive };
+
+/// Spark: StructType. Field lookup by name is a hash lookup, never a scan over siblings.
+class StructType {
+  public:
+    explicit StructType(std::vector<StructField> fields);
+
+    const std::vector<StructField>& fields() const { return fields_; }
+    std::size_t size() const { return fields_.size(); }
+    const StructField& operator[](std::size_t i) const { return fields_[i]; }
+
+    /// The ordinal of `name`; case-insensitively, a name that matches several fields is
+    /// ambiguous and yields nullopt with `*ambiguous = true` (Spark rejects such access).
+    std::optional<std::size_t> field_index(std::string_view name, CaseSensitivity cs,
+                                           bool* ambiguous = nullptr) const;
+    std::vector<std::string> field_names() const;
+
+  private:
+    std::vector<StructField> fields_;
+    std::unordered_map<std::string, std::size_t> exact_;
+    // Lower-cased name -> ordinal, or kAmbiguous when two fields differ only in case.
+    std::unordered_map<std::string, std::size_t> folded_;
+};
+
+/// Spark: ArrayType.
+struct ArrayType {
+    TypePtr element;
+    bool contains_null = true;
+};
+
+/// Spark: MapType.
+struct MapType {
+    TypePtr key;
+    TypePtr value;
+    bool value_contains_null = true;
+};
+
+/// A Spark data type. Construct with the `make_*` functions below.
+class DataType {
+  public:
+    using Variant = std::variant<AtomicType, StructType, ArrayType, MapType>;
+    explicit DataType(Variant v) : v_(std::move(v)) {}
+
+    const Variant& variant() const { return v_; }
+    const AtomicType* atomic() const { return std::get_if<AtomicType>(&v_); }
+    const StructType* struct_type() const { return std::get_if<StructType>(&v_); }
+    const ArrayType* array() const { return std::get_if<ArrayType>(&v_); }
+    const MapType* map() const { return std::get_if<MapType>(&v_); }
+    bool is(AtomicKind kind) const {
+        const AtomicType* a = atomic();
+        return a != nullptr && a->kind == kind;
+    }
+
+  private:
+    Variant v_;
+};
+
+// --- construction --------------------------------------------------------------------------
+
+TypePtr make_atomic(AtomicKind kind);
+TypePtr make_decimal(int precision, int scale);
+TypePtr make_char(int length);
+TypePtr make_varchar(int length);
+TypePtr make_struct(std::vector<StructField> fields);
+TypePtr make_array(TypePtr element, bool contains_null = true);
+TypePtr make_map(TypePtr key, TypePtr value, bool value_contains_null = true);
+
+/// Shared singletons for the common atomic types.
+const TypePtr& boolean_type();
+const TypePtr& int_type();
+const TypePtr& long_type();
+const TypePtr& double_type();
+const TypePtr& string_type();
+const TypePtr& null_type();
+
+// --- Catalyst's operations -----------------------------------------------------------------
+
+/// Spark: DataType.catalogString — `struct<a:int,b:array<string>>`, `decimal(10,2)`.
+std::string catalog_string(const DataType& type);
+/// Spark: DataType.simpleString/typeName as printSchema shows it (`integer`, `long`, `struct`).
+std::string type_name(const DataType& type);
+/// Spark: StructType.toDDL — `id INT, name STRUCT<first: STRING> NOT NULL COMMENT 'x'`.
+/// For a non-struct type, the DDL of the type alone (`ARRAY<STRING>`).
+std::string to_ddl(const DataType& type);
+/// Spark: StructType.treeString / printSchema().
+std::string tree_string(const DataType& type);
+
+/// Structural equality including nullability and metadata (Spark: `==`).
+bool equals(const DataType& a, const DataType& b);
+/// Equality ignoring nullability and metadata (Spark: DataType.sameType; names compared exactly).
+bool same_type(const DataType& a, const DataType& b);
+/// Spark: StructType.merge — recursive union; left fields first, new right fields appended;
+/// arrays merge elements, maps keys and values; nullability ORed. Names compare exactly.
+/// Throws SchemaError on incompatible types.
+TypePtr merge(const TypePtr& left, const TypePtr& right);
+/// Spark: DataType.defaultSize (SPEC.md corrections list every value).
+std::int64_t default_size(const DataType& type);
+/// Spark: SchemaPruning.countLeaves — struct: sum of fields; array: element; map: key + value;
+/// anything else 1 (an empty struct counts 0).
+std::int64_t count_leaves(const DataType& type);
+/// Nesting depth: atomic 1, otherwise 1 + deepest child.
+std::size_t type_depth(const DataType& type);
+
+/// Numeric kinds (byte .. decimal) and whether `kind` is an integral kind.
+bool is_numeric(const DataType& type);
+bool is_integral(const DataType& type);
+
+/// The maximum nesting depth accepted from any input (types, expressions, lambdas).
+inline constexpr std::size_t kMaxNestingDepth = 1000;
+
+} // namespace prune

@@ -1,0 +1,32 @@
+#pragma once
+/// Reading and writing schemas in the forms Spark users have them in: DDL strings
+/// (`StructType.fromDDL`/`toDDL`), Spark JSON (`StructType.json`, `df.schema.json()`).
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "diag/diagnostic.hpp"
+#include "types/data_type.hpp"
+
+namespace prune {
+
+/// Parses a DDL column list (`id INT, name STRUCT<first: STRING> NOT NULL COMMENT 'x'`) into a
+/// StructType. `--` comments and newlines are allowed. Throws SchemaError naming
+/// `source.name():line:column` and what was expected.
+TypePtr parse_ddl_schema(const SourceFile& source);
+/// Parses one DDL data type (`ARRAY<STRUCT<a: INT>>`, `decimal(10, 2)`, `INTEGER`), as used by
+/// `CAST(e AS type)`. Throws SchemaError.
+TypePtr parse_ddl_type(std::string_view text);
+
+/// Spark: DataType.fromJson — a StructType JSON object (`{"type":"struct","fields":[...]}`).
+/// `origin` names the file for error messages; errors carry the JSON path
+/// (`schema.json: fields[2].type: unknown type 'strin'`).
+TypePtr from_spark_json(const nlohmann::json& json, const std::string& origin);
+/// Spark: DataType.jsonValue — exactly the keys and order Spark writes
+/// (`{"type":"struct","fields":[{"name":..,"type":..,"nullable":..,"metadata":{}}]}`).
+nlohmann::ordered_json to_spark_json(const DataType& type);
+
+} // namespace prune
