@@ -1,2 +1,324 @@
-// Placeholder until the pipeline lands.
-int main() { return 0; }
+// prune-plan: options -> pipeline -> output -> exit code. Nothing else lives here: the
+// library does no I/O, this file does nothing but I/O.
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "catalog/catalog.hpp"
+#include "output/printers.hpp"
+#include "pipeline.hpp"
+#include "plan/analyzer.hpp"
+#include "sql/parser.hpp"
+
+namespace {
+
+using namespace prune;
+
+/// Exit statuses (CLI.md "Exit status"); with several statements the highest wins.
+enum Exit : int {
+    kSuccess = 0,
+    kRejected = 1,
+    kUsage = 2,
+    kInternal = 3,
+};
+
+struct Options {
+    std::string query_path;
+    std::string schema_path;
+    std::string ddl;
+    std::vector<std::string> partition_columns;
+    std::string format = "text";
+    std::string rules = "extended";
+    bool case_sensitive = false;
+    std::string schema_style = "catalog";
+    std::string emit;
+    std::string output_path;
+    std::string color = "auto";
+};
+
+/// An I/O problem: reported as a usage-level failure (exit 2).
+struct IoError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+std::string read_file(const std::string& path) {
+    if (path == "-") {
+        return std::string(std::istreambuf_iterator<char>(std::cin),
+                           std::istreambuf_iterator<char>());
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw IoError("cannot read '" + path + "': " + std::strerror(errno));
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) {
+        throw IoError("cannot read '" + path + "'");
+    }
+    return text.str();
+}
+
+bool use_color(const std::string& mode, int fd) {
+    if (mode == "always") {
+        return true;
+    }
+    if (mode == "never") {
+        return false;
+    }
+    const char* no_color = std::getenv("NO_COLOR");
+    return (no_color == nullptr || *no_color == '\0') && isatty(fd) != 0;
+}
+
+Profile parse_profile(const std::string& name) {
+    if (name == "legacy") {
+        return Profile::Legacy;
+    }
+    if (name == "spark") {
+        return Profile::Spark;
+    }
+    return Profile::Extended;
+}
+
+SchemaStyle parse_schema_style(const std::string& name) {
+    if (name == "ddl") {
+        return SchemaStyle::Ddl;
+    }
+    if (name == "tree") {
+        return SchemaStyle::Tree;
+    }
+    if (name == "json") {
+        return SchemaStyle::Json;
+    }
+    return SchemaStyle::Catalog;
+}
+
+/// The JSON object printed in place of a rejected statement's result (CLI.md).
+nlohmann::ordered_json error_json(std::size_t index, const std::string& message,
+                                  const Diagnostic* diagnostic) {
+    nlohmann::ordered_json error;
+    error["message"] = message;
+    if (diagnostic != nullptr && diagnostic->source) {
+        const Location location = diagnostic->source->location(diagnostic->span.begin);
+        error["file"] = diagnostic->source->name();
+        error["line"] = location.line;
+        error["column"] = location.column;
+    }
+    nlohmann::ordered_json object;
+    object["format_version"] = 1;
+    object["statement"] = index;
+    object["error"] = std::move(error);
+    return object;
+}
+
+class Runner {
+  public:
+    Runner(const Options& options, std::ostream& out)
+        : options_(options), out_(out), color_err_(use_color(options.color, STDERR_FILENO)),
+          color_out_(options.output_path.empty() && use_color(options.color, STDOUT_FILENO)) {}
+
+    int run() {
+        Catalog catalog = load_schema();
+        const std::string name = options_.query_path == "-" ? "<stdin>" : options_.query_path;
+        auto source = std::make_shared<const SourceFile>(name, read_file(options_.query_path));
+        const std::vector<StatementText> statements = split_statements(*source);
+        if (statements.empty()) {
+            report(Diagnostic{Severity::Error, "no statement in the query file", source, {}});
+            return kRejected;
+        }
+        int status = kSuccess;
+        bool first = true;
+        for (const StatementText& text : statements) {
+            status = std::max(status, run_one(source, text, catalog, first));
+            first = false;
+        }
+        return status;
+    }
+
+  private:
+    Catalog load_schema() {
+        Catalog catalog = options_.schema_path.empty()
+                              ? load_ddl_catalog(options_.ddl)
+                              : load_catalog(read_file(options_.schema_path), options_.schema_path);
+        if (!options_.partition_columns.empty()) {
+            catalog.add_partition_columns(options_.partition_columns, case_sensitivity());
+        }
+        return catalog;
+    }
+
+    CaseSensitivity case_sensitivity() const {
+        return options_.case_sensitive ? CaseSensitivity::Sensitive
+                                       : CaseSensitivity::Insensitive;
+    }
+
+    void report(const Diagnostic& diagnostic) {
+        std::cerr << render(diagnostic, color_err_);
+    }
+
+    void print_separator(bool first) {
+        if (!first && options_.format == "text") {
+            out_ << "\n";
+        }
+    }
+
+    int run_one(const std::shared_ptr<const SourceFile>& source, const StatementText& text,
+                const Catalog& catalog, bool first) {
+        try {
+            if (options_.emit == "ast") {
+                print_separator(first);
+                out_ << dump_ast(parse_statement(source, text), *source);
+                return kSuccess;
+            }
+            if (options_.emit == "bound") {
+                const BoundStatement bound =
+                    analyze(parse_statement(source, text), catalog, source,
+                            AnalyzerOptions{case_sensitivity()});
+                for (const Diagnostic& warning : bound.warnings) {
+                    report(warning);
+                }
+                print_separator(first);
+                out_ << dump_bound(*bound.plan);
+                return kSuccess;
+            }
+            const StatementRun run = run_statement(
+                source, text, catalog,
+                PipelineOptions{parse_profile(options_.rules), case_sensitivity()});
+            for (const Diagnostic& warning : run.warnings) {
+                report(warning);
+            }
+            print_result(run.result, first);
+            return kSuccess;
+        } catch (const SqlError& error) {
+            report(error.diagnostic());
+            print_error(text.index, error.diagnostic().message, &error.diagnostic(), first);
+            return kRejected;
+        } catch (const SchemaError& error) {
+            std::cerr << "error: " << error.what() << "\n";
+            print_error(text.index, error.what(), nullptr, first);
+            return kRejected;
+        } catch (const InternalError& error) {
+            std::cerr << "prune-plan: " << error.what() << "\n";
+            print_error(text.index, error.what(), nullptr, first);
+            return kInternal;
+        }
+    }
+
+    void print_result(const StatementResult& result, bool first) {
+        if (options_.format == "json") {
+            out_ << to_json(result).dump(2) << "\n";
+        } else if (options_.format == "jsonl") {
+            out_ << to_json(result).dump() << "\n";
+        } else {
+            print_separator(first);
+            out_ << print_text(result, TextOptions{parse_schema_style(options_.schema_style),
+                                                   color_out_});
+        }
+    }
+
+    void print_error(std::size_t index, const std::string& message,
+                     const Diagnostic* diagnostic, bool first) {
+        (void)first;
+        if (options_.format == "json") {
+            out_ << error_json(index, message, diagnostic).dump(2) << "\n";
+        } else if (options_.format == "jsonl") {
+            out_ << error_json(index, message, diagnostic).dump() << "\n";
+        }
+    }
+
+    const Options& options_;
+    std::ostream& out_;
+    bool color_err_;
+    bool color_out_;
+};
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options options;
+    CLI::App app{"prune-plan: the nested fields a Spark SQL query reads, and its plan rewritten "
+                 "against them"};
+    app.set_version_flag("-V,--version", std::string("prune-plan ") + PRUNE_VERSION);
+    app.add_option("QUERY", options.query_path, "SQL file to analyse, or - for standard input")
+        ->required();
+    auto* schema = app.add_option("-s,--schema", options.schema_path,
+                                  "table schema(s): Spark StructType JSON, a catalog JSON, or DDL");
+    auto* ddl = app.add_option("--ddl", options.ddl, "the schema as an inline DDL string");
+    schema->excludes(ddl);
+    ddl->excludes(schema);
+    app.add_option("--partition-columns", options.partition_columns,
+                   "columns not stored in the data files (comma-separated)")
+        ->delimiter(',');
+    app.add_option("-f,--format", options.format, "output format: text, json or jsonl")
+        ->check(CLI::IsMember({"text", "json", "jsonl"}));
+    app.add_option("--rules", options.rules, "pruning rules: legacy, spark or extended")
+        ->check(CLI::IsMember({"legacy", "spark", "extended"}));
+    app.add_flag("--case-sensitive", options.case_sensitive,
+                 "resolve column and field names case-sensitively");
+    app.add_option("--schema-style", options.schema_style,
+                   "read schemas in text output: catalog, ddl, tree or json")
+        ->check(CLI::IsMember({"catalog", "ddl", "tree", "json"}));
+    app.add_option("--emit", options.emit, "debugging: print the parsed AST or the bound plan")
+        ->check(CLI::IsMember({"ast", "bound"}));
+    app.add_option("-o,--output", options.output_path, "write the result to FILE");
+    app.add_option("--color", options.color, "colour: auto, always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& help) {
+        std::cout << app.help();
+        return kSuccess;
+    } catch (const CLI::CallForVersion&) {
+        std::cout << "prune-plan " << PRUNE_VERSION << "\n";
+        return kSuccess;
+    } catch (const CLI::ParseError& error) {
+        std::cerr << "prune-plan: " << error.what() << "\n"
+                  << "Run with --help for more information.\n";
+        return kUsage;
+    }
+    if (options.schema_path.empty() && options.ddl.empty() && app.count("--ddl") == 0) {
+        std::cerr << "prune-plan: one of --schema and --ddl is required\n"
+                  << "Run with --help for more information.\n";
+        return kUsage;
+    }
+
+    try {
+        std::ofstream file;
+        if (!options.output_path.empty()) {
+            file.open(options.output_path, std::ios::binary);
+            if (!file) {
+                throw IoError("cannot write '" + options.output_path +
+                              "': " + std::strerror(errno));
+            }
+        }
+        std::ostream& out = options.output_path.empty() ? std::cout : file;
+        Runner runner(options, out);
+        const int status = runner.run();
+        out.flush();
+        return status;
+    } catch (const IoError& error) {
+        std::cerr << "prune-plan: " << error.what() << "\n";
+        return kUsage;
+    } catch (const SchemaError& error) {
+        std::cerr << "error: " << error.what() << "\n";
+        return kRejected;
+    } catch (const SqlError& error) {
+        std::cerr << render(error.diagnostic(), false);
+        return kRejected;
+    } catch (const std::exception& error) {
+        std::cerr << "prune-plan: internal error: " << error.what()
+                  << "; please report this as a bug\n";
+        return kInternal;
+    }
+}

@@ -1,0 +1,78 @@
+#include "pipeline.hpp"
+
+#include <unordered_set>
+
+#include "plan/simplify.hpp"
+#include "prune/prune_schema.hpp"
+#include "prune/root_fields.hpp"
+#include "prune/size_rewrite.hpp"
+#include "rewrite/projection_over_schema.hpp"
+
+namespace prune {
+namespace {
+
+ScanResult describe_scan(const Relation& relation, const TypePtr& read_schema) {
+    ScanResult scan{relation.table, read_schema, count_leaves(*read_schema),
+                    count_leaves(*relation.schema), {}};
+    const StructType& read = *read_schema->struct_type();
+    for (const StructField& field : relation.schema->struct_type()->fields()) {
+        if (!read.field_index(field.name, CaseSensitivity::Sensitive)) {
+            scan.columns_not_read.push_back(field.name);
+        }
+    }
+    return scan;
+}
+
+} // namespace
+
+StatementResult prune_statement(const BoundStatement& bound, const PipelineOptions& options) {
+    ExprId next_id = bound.next_id;
+    PlanPtr plan = simplify(bound.plan, next_id);
+    if (options.profile == Profile::Spark) {
+        plan = rewrite_size_of_array_struct(plan);
+    }
+    const Relation& relation = plan_relation(*plan);
+
+    // A value-passing rule whose pruned arguments no longer agree in type (X6/X7: two
+    // branches of a coalesce pruned differently) is switched off for that node, and the read
+    // set is collected again; each round switches off at least one node, so this ends.
+    std::unordered_set<const Expr*> opaque;
+    while (true) {
+        const std::vector<RootField> roots =
+            collect_root_fields(*plan, CollectOptions{options.profile, &opaque});
+        const ReadSet read = prune_schema(relation, roots);
+        try {
+            Rewritten rewritten = project_over_schema(plan, read.read_schema, read.pruned_types);
+            check_ordinals(*plan, *rewritten.plan);
+            StatementResult result;
+            result.profile = options.profile;
+            result.original_plan = bound.plan;
+            result.plan = rewritten.plan;
+            result.scans.push_back(describe_scan(relation, read.read_schema));
+            result.scans.back().table = bound.table.name;
+            result.ordinal_changes = std::move(rewritten.ordinal_changes);
+            return result;
+        } catch (const RewriteMismatch& mismatch) {
+            if (!opaque.insert(mismatch.node()).second) {
+                throw InternalError(std::string("the rewrite failed: ") + mismatch.what());
+            }
+        }
+    }
+}
+
+StatementRun run_statement(const std::shared_ptr<const SourceFile>& source,
+                           const StatementText& text, const Catalog& catalog,
+                           const PipelineOptions& options) {
+    const ast::Statement statement = parse_statement(source, text);
+    BoundStatement bound =
+        analyze(statement, catalog, source, AnalyzerOptions{options.case_sensitivity});
+    StatementRun run{prune_statement(bound, options), std::move(bound.warnings)};
+    const Location location = source->location(statement.select.span.begin);
+    run.result.index = text.index;
+    run.result.file = source->name();
+    run.result.line = location.line;
+    run.result.column = location.column;
+    return run;
+}
+
+} // namespace prune

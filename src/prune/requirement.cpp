@@ -1,0 +1,120 @@
+// Requirement trees and how they narrow a type.
+//
+//     friends: array<struct<first:string,middle:string,last:string>>
+//     friends.first (GetArrayStructFields)  ->  at(kElement, at(0, all()))
+//     prune_type                             ->  array<struct<first:string>>
+
+#include "prune/requirement.hpp"
+
+#include <algorithm>
+
+namespace prune {
+
+Requirement Requirement::at(ReqKey key, Requirement inner) {
+    Requirement req;
+    if (!inner.empty()) {
+        req.kids.emplace(key, std::move(inner));
+    }
+    return req;
+}
+
+void Requirement::merge(const Requirement& other) {
+    if (whole) {
+        return;
+    }
+    if (other.whole) {
+        *this = all();
+        return;
+    }
+    any_leaf = any_leaf || other.any_leaf;
+    for (const auto& [key, kid] : other.kids) {
+        kids[key].merge(kid);
+    }
+}
+
+Requirement Requirement::part(ReqKey key) const {
+    if (whole) {
+        return all();
+    }
+    const auto it = kids.find(key);
+    return it == kids.end() ? Requirement{} : it->second;
+}
+
+std::size_t Requirement::depth() const {
+    std::size_t deepest = 0;
+    for (const auto& [key, kid] : kids) {
+        deepest = std::max(deepest, kid.depth());
+    }
+    return deepest + 1;
+}
+
+TypePtr one_leaf_type(const TypePtr& type) {
+    if (const StructType* s = type->struct_type()) {
+        if (s->size() == 0) {
+            return type;
+        }
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < s->size(); ++i) {
+            if (default_size(*(*s)[i].type) < default_size(*(*s)[best].type)) {
+                best = i;
+            }
+        }
+        StructField field = (*s)[best];
+        field.type = one_leaf_type(field.type);
+        return make_struct({std::move(field)});
+    }
+    if (const ArrayType* a = type->array()) {
+        return make_array(one_leaf_type(a->element), a->contains_null);
+    }
+    if (const MapType* m = type->map()) {
+        return make_map(m->key, one_leaf_type(m->value), m->value_contains_null);
+    }
+    return type;
+}
+
+TypePtr prune_type(const TypePtr& full, const Requirement& req) {
+    if (req.whole || req.empty()) {
+        return full;
+    }
+    if (req.kids.empty()) { // only any_leaf
+        return one_leaf_type(full);
+    }
+    if (const StructType* s = full->struct_type()) {
+        std::vector<StructField> fields;
+        bool changed = false;
+        for (std::size_t i = 0; i < s->size(); ++i) {
+            const auto it = req.kids.find(static_cast<ReqKey>(i));
+            if (it == req.kids.end()) {
+                changed = true;
+                continue;
+            }
+            StructField field = (*s)[i];
+            TypePtr narrowed = prune_type(field.type, it->second);
+            changed = changed || narrowed != field.type;
+            field.type = std::move(narrowed);
+            fields.push_back(std::move(field));
+        }
+        return changed ? make_struct(std::move(fields)) : full;
+    }
+    if (const ArrayType* a = full->array()) {
+        TypePtr element = prune_type(a->element, req.part(kElement));
+        return element == a->element ? full : make_array(std::move(element), a->contains_null);
+    }
+    if (const MapType* m = full->map()) {
+        const Requirement key_req = req.part(kKey);
+        const Requirement value_req = req.part(kValue);
+        TypePtr key = key_req.empty() ? m->key : prune_type(m->key, key_req);
+        TypePtr value = value_req.empty() ? one_leaf_type(m->value) : prune_type(m->value, value_req);
+        if (key == m->key && value == m->value) {
+            return full;
+        }
+        return make_map(std::move(key), std::move(value), m->value_contains_null);
+    }
+    return full;
+}
+
+bool covers_all(const TypePtr& full, const Requirement& req) {
+    return count_leaves(*prune_type(full, req)) == count_leaves(*full);
+}
+
+} // namespace prune

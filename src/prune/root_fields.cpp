@@ -1,0 +1,586 @@
+// Root-field collection: a demand walk over each expression.
+//
+//     contacts(name struct<first,middle,last>, friends array<struct<first,middle,last>>)
+//     SELECT filter(friends, f -> f.last = 'Smith').first, name.middle FROM contacts
+//
+//     friends: at(element, {first})      from `.first` through filter (SPARK-57176)
+//            + at(element, {last})       from the lambda's use of `f`
+//     name:    {middle}
+//
+// `walk(e, need)` says "the query needs `need` of e's value". Extractor steps (field access,
+// subscripts, map_keys, ...) and functions that pass elements or values through (filter,
+// reverse, coalesce, ...) turn a need on their result into a need on their input; every other
+// expression needs its children whole (Spark's generic walk). Needs reaching a column become
+// root fields; needs reaching a lambda variable accumulate per binding id, and the
+// higher-order function that binds the variable turns them into a need on its input, driven
+// by its row of the higher-order-function table. Which steps apply depends on the profile and
+// on what the chain of steps is rooted at (Spark looks through lambdas only along
+// GetStructField chains; `extended` follows every step).
+
+#include "prune/root_fields.hpp"
+
+#include <unordered_map>
+
+#include "plan/functions.hpp"
+#include "plan/tree.hpp"
+
+namespace prune {
+namespace {
+
+/// What a chain of extractor steps starts from.
+enum class Root : std::uint8_t { Unknown, Attribute, LambdaVariable, Other };
+
+/// The need on the parts of a value whose whole need is `need`: a value needed whole needs
+/// every part whole; one needed for any leaf needs any leaf of the part it is read through.
+Requirement part_of(const Requirement& need, ReqKey key) {
+    if (need.whole) {
+        return Requirement::all();
+    }
+    const auto it = need.kids.find(key);
+    if (it != need.kids.end()) {
+        return it->second;
+    }
+    return Requirement::one_leaf();
+}
+
+/// A need that keeps the accessed part present: an extractor that stays in the plan reads its
+/// field, so the field must survive even when nothing below it is needed.
+Requirement present(Requirement need) { return need.empty() ? Requirement::one_leaf() : need; }
+
+bool is_struct_array(const TypePtr& type) {
+    const ArrayType* a = type->array();
+    return a != nullptr && a->element->struct_type() != nullptr;
+}
+
+const FunctionDef* function_def(const Expr& e) {
+    const ScalarFunction* f = e.as<ScalarFunction>();
+    return f == nullptr ? nullptr : f->def;
+}
+
+/// The child that continues an extractor chain through `e`, or null when `e` is not a step.
+const ExprPtr* chain_child(const Expr& e) {
+    if (const auto* n = e.as<GetStructField>()) {
+        return &n->child;
+    }
+    if (const auto* n = e.as<GetArrayStructFields>()) {
+        return &n->child;
+    }
+    if (const auto* n = e.as<GetArrayItem>()) {
+        return &n->child;
+    }
+    if (const auto* n = e.as<GetMapValue>()) {
+        return &n->child;
+    }
+    if (const auto* n = e.as<ElementAt>()) {
+        return &n->left;
+    }
+    if (const auto* n = e.as<MapKeys>()) {
+        return &n->child;
+    }
+    if (const auto* n = e.as<MapValues>()) {
+        return &n->child;
+    }
+    if (const auto* n = e.as<KnownNotContainsNull>()) {
+        return &n->child;
+    }
+    if (const auto* n = e.as<HigherOrderFunction>()) {
+        const HofResult result = n->def->result;
+        if (result == HofResult::InputElements || result == HofResult::InputMap ||
+            result == HofResult::NewKeys) {
+            return &n->args[0];
+        }
+        return nullptr;
+    }
+    if (const FunctionDef* def = function_def(e)) {
+        const auto* f = e.as<ScalarFunction>();
+        if ((def->flow == ResultFlow::ArrayElementsOfArg0 ||
+             def->flow == ResultFlow::ArrayElementsFlatten ||
+             def->flow == ResultFlow::ElementIsArg0) &&
+            !f->args.empty()) {
+            return &f->args[0];
+        }
+    }
+    return nullptr;
+}
+
+Root chain_root(const Expr& e) {
+    const Expr* node = &e;
+    while (const ExprPtr* child = chain_child(*node)) {
+        node = child->get();
+    }
+    if (node->is<AttributeReference>()) {
+        return Root::Attribute;
+    }
+    if (node->is<NamedLambdaVariable>()) {
+        return Root::LambdaVariable;
+    }
+    return Root::Other;
+}
+
+class Collector {
+  public:
+    explicit Collector(const CollectOptions& options) : options_(options) {}
+
+    void walk(const ExprPtr& e, const Requirement& need, Root root = Root::Unknown,
+              bool optional = false);
+
+    std::vector<RootField> take_roots() { return std::move(roots_); }
+
+  private:
+    bool at_least(Profile p) const { return options_.profile >= p; }
+    bool is_opaque(const Expr& e) const {
+        return options_.opaque != nullptr && options_.opaque->count(&e) != 0;
+    }
+
+    void walk_children(const Expr& e) {
+        for (const ExprPtr& kid : children(e)) {
+            walk(kid, Requirement::all());
+        }
+    }
+    void walk_generic(const Expr& e);
+    bool walk_step(const ExprPtr& e, const Requirement& need, Root root, bool optional);
+    void walk_null_check(const ExprPtr& child);
+    void walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const Requirement& need,
+                  Root root, bool optional);
+    bool walk_function(const ExprPtr& e, const ScalarFunction& f, const Requirement& need,
+                       Root root, bool optional);
+    bool step_allowed(const Expr& e, Root root) const;
+    bool is_selected_field(const Expr& e) const;
+
+    const CollectOptions& options_;
+    std::vector<RootField> roots_;
+    std::unordered_map<ExprId, Requirement> variable_needs_;
+};
+
+/// Spark's generic walk: every child needed whole. A lambda's parameters are bindings, not
+/// uses, so only its body is walked.
+void Collector::walk_generic(const Expr& e) {
+    if (const auto* lambda = e.as<LambdaFunction>()) {
+        walk(lambda->body, Requirement::all());
+        return;
+    }
+    walk_children(e);
+}
+
+void Collector::walk(const ExprPtr& e, const Requirement& need, Root root, bool optional) {
+    if (const auto* a = e->as<AttributeReference>()) {
+        roots_.push_back(RootField{a->id, present(need), optional});
+        return;
+    }
+    if (const auto* v = e->as<NamedLambdaVariable>()) {
+        variable_needs_[v->id].merge(need);
+        return;
+    }
+    if (const auto* alias = e->as<Alias>()) {
+        walk(alias->child, need);
+        return;
+    }
+    if (const auto* lambda = e->as<LambdaFunction>()) {
+        walk(lambda->body, need);
+        return;
+    }
+    if (const auto* n = e->as<IsNull>()) {
+        walk_null_check(n->child);
+        return;
+    }
+    if (const auto* n = e->as<IsNotNull>()) {
+        walk_null_check(n->child);
+        return;
+    }
+    if (root == Root::Unknown && chain_child(*e) != nullptr) {
+        root = chain_root(*e);
+    }
+    if (const auto* hof = e->as<HigherOrderFunction>()) {
+        walk_hof(e, *hof, need, root, optional);
+        return;
+    }
+    if (const auto* f = e->as<ScalarFunction>()) {
+        if (!walk_function(e, *f, need, root, optional)) {
+            walk_generic(*e);
+        }
+        return;
+    }
+    if (const auto* c = e->as<CaseWhen>(); c != nullptr && at_least(Profile::Extended) &&
+                                           !need.whole && !is_opaque(*e)) {
+        // X6/X7: the CASE's value is one of its branch values.
+        for (const auto& [condition, value] : c->branches) {
+            walk(condition, Requirement::all());
+            walk(value, need);
+        }
+        if (c->else_value) {
+            walk(c->else_value, need);
+        }
+        return;
+    }
+    if (!walk_step(e, need, root, optional)) {
+        walk_generic(*e);
+    }
+}
+
+/// Whether the extractor step `e`, in a chain rooted at `root`, turns a need on its result
+/// into a need on its input under the current profile.
+bool Collector::step_allowed(const Expr& e, Root root) const {
+    if (at_least(Profile::Extended)) {
+        return true;
+    }
+    if (root == Root::LambdaVariable) {
+        // Spark's collectLambdaVariableFields follows GetStructField chains only (§9.1).
+        return at_least(Profile::Spark) && e.is<GetStructField>();
+    }
+    if (root != Root::Attribute) {
+        return false; // SelectedField ends at an attribute or fails
+    }
+    if (const auto* n = e.as<GetArrayItem>()) {
+        return is_foldable(*n->index);
+    }
+    if (const auto* n = e.as<GetMapValue>()) {
+        return is_foldable(*n->key);
+    }
+    if (const auto* n = e.as<ElementAt>()) {
+        return is_foldable(*n->right);
+    }
+    if (e.is<KnownNotContainsNull>()) {
+        return at_least(Profile::Spark);
+    }
+    return true;
+}
+
+bool Collector::walk_step(const ExprPtr& e, const Requirement& need, Root root, bool optional) {
+    const bool allowed = step_allowed(*e, root);
+    const auto keep_going = [&](const ExprPtr& child, Requirement child_need) {
+        walk(child, allowed ? child_need : Requirement::all(), root, allowed && optional);
+    };
+    if (const auto* n = e->as<GetStructField>()) {
+        keep_going(n->child, Requirement::at(static_cast<ReqKey>(n->ordinal), present(need)));
+        return true;
+    }
+    if (const auto* n = e->as<GetArrayStructFields>()) {
+        keep_going(n->child,
+                   Requirement::at(kElement, Requirement::at(static_cast<ReqKey>(n->ordinal),
+                                                             present(part_of(need, kElement)))));
+        return true;
+    }
+    if (const auto* n = e->as<GetArrayItem>()) {
+        keep_going(n->child, Requirement::at(kElement, present(need)));
+        walk(n->index, Requirement::all());
+        return true;
+    }
+    if (const auto* n = e->as<GetMapValue>()) {
+        Requirement map_need = Requirement::at(kValue, present(need));
+        map_need.kids[kKey] = Requirement::all();
+        keep_going(n->child, std::move(map_need));
+        walk(n->key, Requirement::all());
+        return true;
+    }
+    if (const auto* n = e->as<ElementAt>()) {
+        Requirement input_need;
+        if (n->left->type->map() != nullptr) {
+            input_need = Requirement::at(kValue, present(need));
+            input_need.kids[kKey] = Requirement::all();
+        } else {
+            input_need = Requirement::at(kElement, present(need));
+        }
+        keep_going(n->left, std::move(input_need));
+        walk(n->right, Requirement::all());
+        return true;
+    }
+    if (const auto* n = e->as<MapKeys>()) {
+        Requirement map_need = Requirement::at(kKey, present(part_of(need, kElement)));
+        map_need.kids[kValue] = Requirement::all(); // Spark keeps the value type whole
+        keep_going(n->child, std::move(map_need));
+        return true;
+    }
+    if (const auto* n = e->as<MapValues>()) {
+        Requirement map_need = Requirement::at(kValue, present(part_of(need, kElement)));
+        map_need.kids[kKey] = Requirement::all();
+        keep_going(n->child, std::move(map_need));
+        return true;
+    }
+    if (const auto* n = e->as<KnownNotContainsNull>()) {
+        keep_going(n->child, need);
+        return true;
+    }
+    return false;
+}
+
+/// Spark's SelectedField for the IS [NOT] NULL cases (§3 cases 6–7): an attribute, or a chain
+/// of allowed steps rooted at one with at least one field-selecting step.
+bool Collector::is_selected_field(const Expr& e) const {
+    bool selects_field = false;
+    const Expr* node = &e;
+    while (const ExprPtr* child = chain_child(*node)) {
+        if (!step_allowed(*node, Root::Attribute)) {
+            return false;
+        }
+        if (const FunctionDef* def = function_def(*node)) {
+            // Only Spark's 2026 pass-through functions are SelectedField steps.
+            if (!at_least(Profile::Spark) || def->flow != ResultFlow::ArrayElementsOfArg0) {
+                return false;
+            }
+        }
+        if (const auto* hof = node->as<HigherOrderFunction>();
+            hof != nullptr && hof->def->result != HofResult::InputElements) {
+            return false;
+        }
+        selects_field =
+            selects_field || node->is<GetStructField>() || node->is<GetArrayStructFields>();
+        node = child->get();
+    }
+    return node->is<AttributeReference>() && (selects_field || node == &e);
+}
+
+void Collector::walk_null_check(const ExprPtr& child) {
+    if (at_least(Profile::Extended)) {
+        // X5: null-ness is readable from any one leaf.
+        walk(child, Requirement::one_leaf());
+        return;
+    }
+    if (chain_root(*child) == Root::Attribute && is_selected_field(*child)) {
+        walk(child, Requirement::all(), Root::Attribute, /*optional=*/true);
+        return;
+    }
+    if (child->is<NamedLambdaVariable>() && at_least(Profile::Spark)) {
+        // SPARK-57176: `x IS [NOT] NULL` needs no field of the element (Some(Nil)).
+        variable_needs_.try_emplace(child->as<NamedLambdaVariable>()->id);
+        return;
+    }
+    walk(child, Requirement::all());
+}
+
+/// The higher-order-function rule, one mechanism for every table row: walk the lambda bodies,
+/// then turn the needs of the parameters bound to each collection's elements (and, for
+/// functions that return their input's elements, the need on the result) into a need on that
+/// collection argument.
+void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof,
+                         const Requirement& need, Root root, bool optional) {
+    const HofDef& def = *hof.def;
+    if (!at_least(def.prunes_from) || is_opaque(*e)) {
+        walk_generic(*e);
+        return;
+    }
+    const bool spark_rules = !at_least(Profile::Extended);
+
+    // The need on what each lambda returns: in `extended`, a transform's elements are the
+    // body's values, so a need on the result's elements is a need on the body.
+    Requirement body_need = Requirement::all();
+    if (!spark_rules && def.result == HofResult::NewArray) {
+        body_need = present(part_of(need, kElement));
+    } else if (!spark_rules && def.result == HofResult::NewValues) {
+        body_need = present(part_of(need, kValue));
+    }
+
+    for (const LambdaSpec& spec : def.lambdas) {
+        const auto position = static_cast<std::size_t>(spec.position);
+        if (position >= hof.args.size()) {
+            continue;
+        }
+        const auto* lambda = hof.args[position]->as<LambdaFunction>();
+        if (lambda == nullptr) {
+            walk(hof.args[position], Requirement::all());
+            continue;
+        }
+        const bool returns_collection_value =
+            def.result == HofResult::NewArray || def.result == HofResult::NewValues;
+        walk(lambda->body, returns_collection_value ? body_need : Requirement::all());
+    }
+
+    for (std::size_t position = 0; position < hof.args.size(); ++position) {
+        const ExprPtr& arg = hof.args[position];
+        if (arg->is<LambdaFunction>()) {
+            continue;
+        }
+        const auto input = static_cast<int>(position);
+        const bool is_collection =
+            std::find(def.collection_args.begin(), def.collection_args.end(), input) !=
+            def.collection_args.end();
+        if (!is_collection) {
+            walk(arg, Requirement::all());
+            continue;
+        }
+
+        // Merge the needs of every parameter bound to this collection's elements or values.
+        Requirement element_need;
+        bool has_lambda = false;
+        bool comparator_may_return_null = false;
+        for (const LambdaSpec& spec : def.lambdas) {
+            const auto lambda_position = static_cast<std::size_t>(spec.position);
+            if (lambda_position >= hof.args.size()) {
+                continue;
+            }
+            const auto* lambda = hof.args[lambda_position]->as<LambdaFunction>();
+            if (lambda == nullptr) {
+                continue;
+            }
+            has_lambda = true;
+            comparator_may_return_null = comparator_may_return_null || lambda->body->nullable;
+            for (std::size_t i = 0; i < lambda->args.size() && i < spec.params.size(); ++i) {
+                const ParamSpec& param = spec.params[i];
+                const bool over_this_input =
+                    param.input == input &&
+                    (param.source == ParamSource::Element || param.source == ParamSource::Value);
+                if (!over_this_input) {
+                    continue;
+                }
+                const auto* variable = lambda->args[i]->as<NamedLambdaVariable>();
+                const auto it = variable_needs_.find(variable->id);
+                if (it != variable_needs_.end()) {
+                    element_need.merge(it->second);
+                }
+            }
+        }
+
+        const ReqKey part = def.map_input ? kValue : kElement;
+        const bool passes_input = def.result == HofResult::InputElements ||
+                                  def.result == HofResult::InputMap ||
+                                  (def.result == HofResult::NewKeys && position == 0);
+        Requirement passed = passes_input ? need : Requirement{};
+
+        bool whole = element_need.whole || !has_lambda; // array_sort's natural ordering
+        if (spark_rules) {
+            // Spark prunes only arrays of structs reached by a SelectedField chain from a
+            // column (withDataType), and keeps a strict comparator that can return null whole.
+            whole = whole || !is_struct_array(arg->type) || root == Root::LambdaVariable ||
+                    chain_root(*arg) != Root::Attribute ||
+                    (def.kind == HofKind::ArraySort && comparator_may_return_null);
+            if (!passes_input && element_need.empty()) {
+                whole = true; // Some(Nil): nothing to anchor the element on
+            }
+        }
+        if (whole) {
+            walk(arg, Requirement::all());
+            continue;
+        }
+        Requirement input_need = passed;
+        if (!element_need.empty()) {
+            input_need.merge(Requirement::at(part, element_need));
+        } else if (!spark_rules) {
+            input_need.merge(Requirement::at(part, Requirement::one_leaf())); // X5
+        }
+        if (def.map_input) {
+            // Keys are compared and returned: never pruned through map lambdas.
+            input_need.kids[kKey] = Requirement::all();
+        }
+        if (optional && passes_input && !element_need.empty()) {
+            // Under IS [NOT] NULL the downstream field is an optional root, while the
+            // lambda's own needs stay required (Spark adds them as separate root fields).
+            walk(arg, present(passed), Root::Unknown, /*optional=*/true);
+            walk(arg, Requirement::at(part, element_need));
+            continue;
+        }
+        walk(arg, present(std::move(input_need)), Root::Unknown, optional && passes_input);
+    }
+}
+
+/// Functions whose result is (part of) their arguments' values: a need on the result is a
+/// need on those arguments. Returns false to fall back to the generic walk.
+bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const Requirement& need,
+                              Root root, bool optional) {
+    const FunctionDef* def = f.def;
+    if (def == nullptr || need.whole || is_opaque(*e)) {
+        return false;
+    }
+    const bool extended = at_least(Profile::Extended);
+    const auto rest_whole = [&](std::size_t from) {
+        for (std::size_t i = from; i < f.args.size(); ++i) {
+            walk(f.args[i], Requirement::all());
+        }
+    };
+    switch (def->flow) {
+    case ResultFlow::Opaque:
+    case ResultFlow::Compare:
+        return false;
+    case ResultFlow::LengthOnly:
+        if (!extended || f.args.empty() ||
+            (f.args[0]->type->array() == nullptr && f.args[0]->type->map() == nullptr)) {
+            return false;
+        }
+        walk(f.args[0], Requirement::one_leaf()); // X5
+        rest_whole(1);
+        return true;
+    case ResultFlow::ArrayElementsOfArg0: {
+        if (f.args.empty() || f.args[0]->type->array() == nullptr) {
+            return false;
+        }
+        bool allowed = extended || (at_least(Profile::Spark) && root == Root::Attribute);
+        if (allowed && !extended && def->name == "slice") {
+            for (std::size_t i = 1; i < f.args.size(); ++i) {
+                allowed = allowed && is_foldable(*f.args[i]);
+            }
+        }
+        if (!allowed) {
+            return false;
+        }
+        walk(f.args[0], need, root, optional);
+        rest_whole(1);
+        return true;
+    }
+    case ResultFlow::ArrayElementsOfAll:
+        if (!extended || e->type->array() == nullptr) {
+            return false;
+        }
+        for (const ExprPtr& arg : f.args) {
+            walk(arg, need);
+        }
+        return true;
+    case ResultFlow::ArrayElementsFlatten:
+        if (!extended || f.args.empty()) {
+            return false;
+        }
+        walk(f.args[0], Requirement::at(kElement, present(need)), root);
+        return true;
+    case ResultFlow::ValueOfArgs:
+        if (!extended) {
+            return false;
+        }
+        for (std::size_t i = 0; i < f.args.size(); ++i) {
+            walk(f.args[i], static_cast<int>(i) < def->first_value_arg ? Requirement::all() : need);
+        }
+        return true;
+    case ResultFlow::ElementIsArg0:
+        if (!extended || f.args.empty()) {
+            return false;
+        }
+        walk(f.args[0], present(part_of(need, kElement)), root);
+        rest_whole(1);
+        return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool is_foldable(const Expr& e) {
+    if (e.is<Literal>()) {
+        return true;
+    }
+    if (e.is<AttributeReference>() || e.is<NamedLambdaVariable>() || e.is<LambdaFunction>() ||
+        e.is<HigherOrderFunction>()) {
+        return false;
+    }
+    if (const auto* f = e.as<ScalarFunction>()) {
+        if (f->def == nullptr || !f->def->deterministic || f->def->aggregate) {
+            return false;
+        }
+    }
+    for (const ExprPtr& kid : children(e)) {
+        if (!is_foldable(*kid)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+std::vector<RootField> collect_root_fields(const Plan& plan, const CollectOptions& options) {
+    Collector collector(options);
+    for (const Plan* op = &plan; op != nullptr; op = plan_child(*op).get()) {
+        if (op->as<Relation>() != nullptr) {
+            break;
+        }
+        for (const ExprPtr& e : plan_expressions(*op)) {
+            collector.walk(e, Requirement::all());
+        }
+    }
+    return collector.take_roots();
+}
+
+} // namespace prune

@@ -1,0 +1,40 @@
+#pragma once
+/// Root-field collection: which part of each column every expression of a plan needs
+/// (Spark: SchemaPruning.identifyRootFields / getRootFields / SelectedField, and the 2026
+/// lambda rules), for one rule profile.
+
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "plan/higher_order.hpp"
+#include "plan/plan.hpp"
+#include "prune/requirement.hpp"
+
+namespace prune {
+
+/// The need of one expression on one column. Spark: RootField.
+struct RootField {
+    ExprId attribute = 0;
+    Requirement need;
+    /// Spark's `prunedIfAnyChildAccessed` (IS [NOT] NULL over a selected field, `legacy` and
+    /// `spark` only): dropped when a required root of the same column is contained in it.
+    bool optional = false;
+};
+
+struct CollectOptions {
+    Profile profile = Profile::Extended;
+    /// Nodes (of the plan being collected) whose value-passing rule is switched off: they are
+    /// walked as Spark walks unknown expressions (every argument needed whole). The pipeline
+    /// fills this when the rewrite finds that a rule's pruned arguments no longer type-check.
+    const std::unordered_set<const Expr*>* opaque = nullptr;
+};
+
+/// Every root field of every expression the plan evaluates (select list, WHERE, GROUP BY,
+/// HAVING, ORDER BY, aggregates), in plan order.
+std::vector<RootField> collect_root_fields(const Plan& plan, const CollectOptions& options);
+
+/// Whether `e` is foldable as Spark decides it (literals and deterministic functions of them).
+bool is_foldable(const Expr& e);
+
+} // namespace prune

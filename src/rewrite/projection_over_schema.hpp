@@ -1,0 +1,47 @@
+#pragma once
+/// The rewrite: a bound plan re-bound against the read schema (Spark: ProjectionOverSchema,
+/// with its 2026 lambda-variable extension). Every column is re-typed, every lambda variable
+/// re-typed from its (rewritten) collection through the higher-order-function table, and
+/// every struct-field ordinal and numFields recomputed by field name against the new types.
+
+#include <stdexcept>
+#include <unordered_map>
+#include <vector>
+
+#include "output/result.hpp"
+#include "plan/plan.hpp"
+
+namespace prune {
+
+/// Raised when a rebuilt node no longer type-checks over its re-typed children (a
+/// value-passing rule pruned the arguments of a function that needs them to agree). The
+/// pipeline switches that rule off for `node` and collects again.
+class RewriteMismatch : public std::runtime_error {
+  public:
+    RewriteMismatch(const Expr* node, const std::string& what)
+        : std::runtime_error(what), node_(node) {}
+    const Expr* node() const { return node_; }
+
+  private:
+    const Expr* node_;
+};
+
+struct Rewritten {
+    PlanPtr plan;
+    std::vector<OrdinalChange> ordinal_changes;
+};
+
+/// Rewrites `plan` so its relation reads `read_schema`: the relation's output keeps only the
+/// columns in `column_types` (by expression id), with those types. Throws RewriteMismatch
+/// (see above) or InternalError ("unmatched child schema for GetStructField: ...") when the
+/// read schema lacks a field the plan accesses.
+Rewritten project_over_schema(const PlanPtr& plan, const TypePtr& read_schema,
+                              const std::unordered_map<ExprId, TypePtr>& column_types);
+
+/// Checks every struct access of `rewritten` against its child's type, pairing it with the
+/// same access in `before` (the plan the rewrite started from): the field at the new ordinal
+/// must be the field the old ordinal named, and numFields must match the element struct.
+/// Throws InternalError on any mismatch (always on: it is one linear walk).
+void check_ordinals(const Plan& before, const Plan& rewritten);
+
+} // namespace prune
