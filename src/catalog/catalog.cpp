@@ -1,0 +1,247 @@
+/// The tables of a run, loaded from the `--schema` file or `--ddl` (CLI.md).
+///
+///     {"tables": {"events": {"schema": "id INT, p STRING", "partition_columns": ["p"]},
+///                 "users":  {"type": "struct", "fields": [...]}}}
+///
+/// is a catalog of two tables; `events` keeps `p` in its schema (table order) and names it a
+/// partition column. A bare StructType JSON or a DDL string is a single-table catalog whose
+/// table answers to any name: `SELECT * FROM whatever` finds it as `whatever`.
+
+#include "catalog/catalog.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "diag/diagnostic.hpp"
+#include "types/schema_formats.hpp"
+
+namespace prune {
+namespace {
+
+using nlohmann::json;
+
+std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) {
+        if (c >= 'A' && c <= 'Z') {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+    }
+    return out;
+}
+
+bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs) {
+    return cs == CaseSensitivity::Sensitive ? a == b : ascii_lower(a) == ascii_lower(b);
+}
+
+bool is_blank(const std::string& text) {
+    return text.find_first_not_of(" \t\r\n\f\v") == std::string::npos;
+}
+
+// The column of `schema` that `name` denotes: an exact match first, otherwise the only
+// case-insensitive one (the schema's spelling is what the analyzer and pruner compare).
+std::optional<std::string> column_named(const DataType& schema, const std::string& name,
+                                        CaseSensitivity cs) {
+    const StructType& s = *schema.struct_type();
+    if (auto i = s.field_index(name, CaseSensitivity::Sensitive)) {
+        return s[*i].name;
+    }
+    if (cs == CaseSensitivity::Insensitive) {
+        if (auto i = s.field_index(name, CaseSensitivity::Insensitive)) {
+            return s[*i].name;
+        }
+    }
+    return std::nullopt;
+}
+
+void add_unique(std::vector<std::string>& names, const std::string& name) {
+    for (const std::string& n : names) {
+        if (n == name) {
+            return;
+        }
+    }
+    names.push_back(name);
+}
+
+// Turns nlohmann's byte position into `origin:line:column: malformed JSON: ...`.
+[[noreturn]] void malformed_json(const json::parse_error& e, const std::string& text,
+                                 const std::string& origin) {
+    const SourceFile source(origin, text);
+    const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+    const Location loc = source.location(offset);
+    std::string what = e.what();
+    // nlohmann: "[json.exception.parse_error.101] parse error at line 1, column 2: <detail>".
+    if (const auto column = what.find("column "); column != std::string::npos) {
+        if (const auto colon = what.find(": ", column); colon != std::string::npos) {
+            what = what.substr(colon + 2);
+        }
+    } else if (const auto bracket = what.find("] "); bracket != std::string::npos) {
+        what = what.substr(bracket + 2);
+    }
+    throw SchemaError(origin + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column) +
+                      ": malformed JSON: " + what);
+}
+
+// A table's schema inside a catalog: a StructType JSON object or a DDL string.
+TypePtr table_schema(const json& value, const std::string& where) {
+    if (value.is_string()) {
+        return parse_ddl_schema(SourceFile(where, value.get<std::string>()));
+    }
+    if (value.is_object()) {
+        return from_spark_json(value, where);
+    }
+    throw SchemaError(where + ": expected a StructType JSON object or a DDL string");
+}
+
+Table read_table(const std::string& name, const json& value, const std::string& origin) {
+    const std::string where = origin + ": tables." + name;
+    Table table;
+    table.name = name;
+    if (!value.is_object() || !value.contains("schema")) {
+        table.schema = table_schema(value, where);
+        return table;
+    }
+    for (const auto& item : value.items()) {
+        if (item.key() != "schema" && item.key() != "partition_columns") {
+            throw SchemaError(where + ": unexpected key '" + item.key() + "'");
+        }
+    }
+    table.schema = table_schema(value["schema"], where + ".schema");
+    if (const auto it = value.find("partition_columns"); it != value.end()) {
+        if (!it->is_array()) {
+            throw SchemaError(where + ".partition_columns: expected an array of column names");
+        }
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            const json& column = (*it)[i];
+            const std::string at = where + ".partition_columns[" + std::to_string(i) + "]";
+            if (!column.is_string()) {
+                throw SchemaError(at + ": expected a column name");
+            }
+            const auto found = column_named(*table.schema, column.get<std::string>(),
+                                            CaseSensitivity::Insensitive);
+            if (!found) {
+                throw SchemaError(at + ": '" + column.get<std::string>() +
+                                  "' is not a column of table '" + name + "'");
+            }
+            add_unique(table.partition_columns, *found);
+        }
+    }
+    return table;
+}
+
+Catalog read_json_catalog(const json& root, const std::string& origin) {
+    if (!root.contains("tables") || root.contains("type")) {
+        return Catalog::single(from_spark_json(root, origin));
+    }
+    for (const auto& item : root.items()) {
+        if (item.key() != "tables") {
+            throw SchemaError(origin + ": unexpected key '" + item.key() + "'");
+        }
+    }
+    const json& tables = root["tables"];
+    if (!tables.is_object()) {
+        throw SchemaError(origin + ": tables: expected an object mapping table names to schemas");
+    }
+    if (tables.empty()) {
+        throw SchemaError(origin + ": tables: expected at least one table");
+    }
+    Catalog catalog;
+    for (const auto& item : tables.items()) {
+        Table table = read_table(item.key(), item.value(), origin);
+        if (catalog.find(table.name)) {
+            throw SchemaError(origin + ": tables: duplicate table name '" + table.name + "'");
+        }
+        catalog.add(std::move(table));
+    }
+    return catalog;
+}
+
+} // namespace
+
+bool Table::is_partition_column(std::string_view column, CaseSensitivity cs) const {
+    for (const std::string& p : partition_columns) {
+        if (names_match(p, column, cs)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+Catalog Catalog::single(TypePtr schema) {
+    Catalog catalog;
+    catalog.single_ = true;
+    catalog.tables_.push_back(Table{std::string(), std::move(schema), {}});
+    return catalog;
+}
+
+void Catalog::add(Table table) {
+    if (single_) {
+        throw InternalError("cannot add table '" + table.name + "' to a single-table catalog");
+    }
+    tables_.push_back(std::move(table));
+}
+
+std::optional<Table> Catalog::find(std::string_view name) const {
+    if (single_) {
+        Table table = tables_.front();
+        table.name = std::string(name);
+        return table;
+    }
+    for (const Table& table : tables_) {
+        if (names_match(table.name, name, CaseSensitivity::Insensitive)) {
+            return table;
+        }
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> Catalog::table_names() const {
+    std::vector<std::string> names;
+    if (single_) {
+        return names;
+    }
+    for (const Table& table : tables_) {
+        names.push_back(table.name);
+    }
+    return names;
+}
+
+void Catalog::add_partition_columns(const std::vector<std::string>& columns, CaseSensitivity cs) {
+    for (const std::string& column : columns) {
+        bool found = false;
+        for (Table& table : tables_) {
+            if (auto name = column_named(*table.schema, column, cs)) {
+                add_unique(table.partition_columns, *name);
+                found = true;
+            }
+        }
+        if (!found) {
+            throw SchemaError("partition column '" + column + "' is not a column of any table");
+        }
+    }
+}
+
+Catalog load_catalog(const std::string& text, const std::string& origin) {
+    if (is_blank(text)) {
+        throw SchemaError(origin + ": empty schema");
+    }
+    const std::size_t first = text.find_first_not_of(" \t\r\n\f\v");
+    if (text[first] != '{') {
+        return Catalog::single(parse_ddl_schema(SourceFile(origin, text)));
+    }
+    json root;
+    try {
+        root = json::parse(text);
+    } catch (const json::parse_error& e) {
+        malformed_json(e, text, origin);
+    }
+    return read_json_catalog(root, origin);
+}
+
+Catalog load_ddl_catalog(const std::string& text) {
+    if (is_blank(text)) {
+        throw SchemaError("<ddl>: empty schema");
+    }
+    return Catalog::single(parse_ddl_schema(SourceFile("<ddl>", text)));
+}
+
+} // namespace prune

@@ -1,0 +1,431 @@
+/// Spark's data types and Catalyst's structural operations on them.
+///
+///     merge(struct<a:int,b:struct<x:int>>, struct<b:struct<y:string>,c:bigint>)
+///         = struct<a:int,b:struct<x:int,y:string>,c:bigint>
+///     default_size(struct<a:int,b:string>) = 4 + 20 = 24
+///     count_leaves(struct<a:int,b:array<struct<x:int,y:int>>>) = 3
+///
+/// Types built by the parsers are at most kMaxNestingDepth deep, so the recursion here is
+/// bounded.
+
+#include "types/data_type.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+
+#include <nlohmann/json.hpp>
+
+#include "diag/diagnostic.hpp"
+
+namespace prune {
+namespace {
+
+// Marks a name that several fields answer to.
+constexpr std::size_t kAmbiguous = std::numeric_limits<std::size_t>::max();
+
+std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) {
+        if (c >= 'A' && c <= 'Z') {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+    }
+    return out;
+}
+
+void index_name(std::unordered_map<std::string, std::size_t>& index, std::string key,
+                std::size_t ordinal) {
+    auto [it, inserted] = index.emplace(std::move(key), ordinal);
+    if (!inserted) {
+        it->second = kAmbiguous;
+    }
+}
+
+AtomicType atomic_of(AtomicKind kind) {
+    AtomicType t;
+    t.kind = kind;
+    switch (kind) {
+    case AtomicKind::Decimal:
+        // Spark: DecimalType.USER_DEFAULT.
+        t.precision = 10;
+        t.scale = 0;
+        break;
+    case AtomicKind::YearMonthInterval:
+        t.start_field = 0;
+        t.end_field = 1;
+        break;
+    case AtomicKind::DayTimeInterval:
+        t.start_field = 0;
+        t.end_field = 3;
+        break;
+    default:
+        break;
+    }
+    return t;
+}
+
+bool metadata_equal(const std::string& a, const std::string& b) {
+    if (a == b) {
+        return true;
+    }
+    // Same content, different key order or spacing: compare as JSON values.
+    const auto ja = nlohmann::json::parse(a, nullptr, false);
+    const auto jb = nlohmann::json::parse(b, nullptr, false);
+    return !ja.is_discarded() && !jb.is_discarded() && ja == jb;
+}
+
+bool equal_types(const DataType& a, const DataType& b, bool strict) {
+    if (&a == &b) {
+        return true;
+    }
+    if (const AtomicType* x = a.atomic()) {
+        const AtomicType* y = b.atomic();
+        return y != nullptr && *x == *y;
+    }
+    if (const StructType* x = a.struct_type()) {
+        const StructType* y = b.struct_type();
+        if (y == nullptr || x->size() != y->size()) {
+            return false;
+        }
+        for (std::size_t i = 0; i < x->size(); ++i) {
+            const StructField& f = (*x)[i];
+            const StructField& g = (*y)[i];
+            if (f.name != g.name) {
+                return false;
+            }
+            if (strict && (f.nullable != g.nullable || !metadata_equal(f.metadata, g.metadata))) {
+                return false;
+            }
+            if (!equal_types(*f.type, *g.type, strict)) {
+                return false;
+            }
+        }
+        return true;
+    }
+    if (const ArrayType* x = a.array()) {
+        const ArrayType* y = b.array();
+        return y != nullptr && (!strict || x->contains_null == y->contains_null) &&
+               equal_types(*x->element, *y->element, strict);
+    }
+    const MapType* x = a.map();
+    const MapType* y = b.map();
+    return x != nullptr && y != nullptr &&
+           (!strict || x->value_contains_null == y->value_contains_null) &&
+           equal_types(*x->key, *y->key, strict) && equal_types(*x->value, *y->value, strict);
+}
+
+[[noreturn]] void incompatible(const DataType& left, const DataType& right) {
+    throw SchemaError("failed to merge incompatible data types " + catalog_string(left) + " and " +
+                      catalog_string(right));
+}
+
+} // namespace
+
+// --- StructType ----------------------------------------------------------------------------
+
+StructType::StructType(std::vector<StructField> fields) : fields_(std::move(fields)) {
+    exact_.reserve(fields_.size());
+    folded_.reserve(fields_.size());
+    for (std::size_t i = 0; i < fields_.size(); ++i) {
+        index_name(exact_, fields_[i].name, i);
+        index_name(folded_, ascii_lower(fields_[i].name), i);
+    }
+}
+
+std::optional<std::size_t> StructType::field_index(std::string_view name, CaseSensitivity cs,
+                                                   bool* ambiguous) const {
+    if (ambiguous != nullptr) {
+        *ambiguous = false;
+    }
+    const auto& index = cs == CaseSensitivity::Sensitive ? exact_ : folded_;
+    const auto it =
+        index.find(cs == CaseSensitivity::Sensitive ? std::string(name) : ascii_lower(name));
+    if (it == index.end()) {
+        return std::nullopt;
+    }
+    if (it->second == kAmbiguous) {
+        if (ambiguous != nullptr) {
+            *ambiguous = true;
+        }
+        return std::nullopt;
+    }
+    return it->second;
+}
+
+std::vector<std::string> StructType::field_names() const {
+    std::vector<std::string> names;
+    names.reserve(fields_.size());
+    for (const StructField& f : fields_) {
+        names.push_back(f.name);
+    }
+    return names;
+}
+
+// --- construction --------------------------------------------------------------------------
+
+TypePtr make_atomic(AtomicKind kind) {
+    // One shared instance per kind: atomic types are compared by value, never by address.
+    static const auto cache = [] {
+        std::array<TypePtr, static_cast<std::size_t>(AtomicKind::Null) + 1> all;
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            all[i] = std::make_shared<const DataType>(atomic_of(static_cast<AtomicKind>(i)));
+        }
+        return all;
+    }();
+    return cache[static_cast<std::size_t>(kind)];
+}
+
+TypePtr make_decimal(int precision, int scale) {
+    AtomicType t = atomic_of(AtomicKind::Decimal);
+    t.precision = precision;
+    t.scale = scale;
+    return std::make_shared<const DataType>(t);
+}
+
+TypePtr make_char(int length) {
+    AtomicType t = atomic_of(AtomicKind::Char);
+    t.length = length;
+    return std::make_shared<const DataType>(t);
+}
+
+TypePtr make_varchar(int length) {
+    AtomicType t = atomic_of(AtomicKind::Varchar);
+    t.length = length;
+    return std::make_shared<const DataType>(t);
+}
+
+TypePtr make_struct(std::vector<StructField> fields) {
+    return std::make_shared<const DataType>(StructType(std::move(fields)));
+}
+
+TypePtr make_array(TypePtr element, bool contains_null) {
+    return std::make_shared<const DataType>(ArrayType{std::move(element), contains_null});
+}
+
+TypePtr make_map(TypePtr key, TypePtr value, bool value_contains_null) {
+    return std::make_shared<const DataType>(
+        MapType{std::move(key), std::move(value), value_contains_null});
+}
+
+const TypePtr& boolean_type() {
+    static const TypePtr t = make_atomic(AtomicKind::Boolean);
+    return t;
+}
+const TypePtr& int_type() {
+    static const TypePtr t = make_atomic(AtomicKind::Integer);
+    return t;
+}
+const TypePtr& long_type() {
+    static const TypePtr t = make_atomic(AtomicKind::Long);
+    return t;
+}
+const TypePtr& double_type() {
+    static const TypePtr t = make_atomic(AtomicKind::Double);
+    return t;
+}
+const TypePtr& string_type() {
+    static const TypePtr t = make_atomic(AtomicKind::String);
+    return t;
+}
+const TypePtr& null_type() {
+    static const TypePtr t = make_atomic(AtomicKind::Null);
+    return t;
+}
+
+// --- Catalyst's operations -----------------------------------------------------------------
+
+bool equals(const DataType& a, const DataType& b) { return equal_types(a, b, true); }
+
+bool same_type(const DataType& a, const DataType& b) { return equal_types(a, b, false); }
+
+TypePtr merge(const TypePtr& left, const TypePtr& right) {
+    const DataType& l = *left;
+    const DataType& r = *right;
+    if (const ArrayType* la = l.array()) {
+        const ArrayType* ra = r.array();
+        if (ra == nullptr) {
+            incompatible(l, r);
+        }
+        return make_array(merge(la->element, ra->element), la->contains_null || ra->contains_null);
+    }
+    if (const MapType* lm = l.map()) {
+        const MapType* rm = r.map();
+        if (rm == nullptr) {
+            incompatible(l, r);
+        }
+        return make_map(merge(lm->key, rm->key), merge(lm->value, rm->value),
+                        lm->value_contains_null || rm->value_contains_null);
+    }
+    if (const StructType* ls = l.struct_type()) {
+        const StructType* rs = r.struct_type();
+        if (rs == nullptr) {
+            incompatible(l, r);
+        }
+        std::vector<StructField> fields;
+        fields.reserve(ls->size() + rs->size());
+        for (const StructField& f : ls->fields()) {
+            const auto j = rs->field_index(f.name, CaseSensitivity::Sensitive);
+            if (!j) {
+                fields.push_back(f);
+                continue;
+            }
+            const StructField& g = (*rs)[*j];
+            StructField merged = f;
+            merged.type = merge(f.type, g.type);
+            merged.nullable = f.nullable || g.nullable;
+            fields.push_back(std::move(merged));
+        }
+        for (const StructField& g : rs->fields()) {
+            if (!ls->field_index(g.name, CaseSensitivity::Sensitive)) {
+                fields.push_back(g);
+            }
+        }
+        return make_struct(std::move(fields));
+    }
+    const AtomicType& la = *l.atomic();
+    const AtomicType* ra = r.atomic();
+    if (ra == nullptr || la.kind != ra->kind) {
+        incompatible(l, r);
+    }
+    switch (la.kind) {
+    case AtomicKind::Decimal:
+        if (la.scale != ra->scale) {
+            throw SchemaError("failed to merge decimal types with incompatible scale " +
+                              std::to_string(la.scale) + " and " + std::to_string(ra->scale));
+        }
+        return la.precision >= ra->precision ? left : right;
+    case AtomicKind::YearMonthInterval:
+    case AtomicKind::DayTimeInterval: {
+        AtomicType t = la;
+        t.start_field = std::min(la.start_field, ra->start_field);
+        t.end_field = std::max(la.end_field, ra->end_field);
+        return t == la ? left : std::make_shared<const DataType>(t);
+    }
+    default:
+        if (!(la == *ra)) {
+            incompatible(l, r);
+        }
+        return left;
+    }
+}
+
+std::int64_t default_size(const DataType& type) {
+    if (const StructType* s = type.struct_type()) {
+        std::int64_t sum = 0;
+        for (const StructField& f : s->fields()) {
+            sum += default_size(*f.type);
+        }
+        return sum;
+    }
+    if (const ArrayType* a = type.array()) {
+        return default_size(*a->element);
+    }
+    if (const MapType* m = type.map()) {
+        return default_size(*m->key) + default_size(*m->value);
+    }
+    const AtomicType& t = *type.atomic();
+    switch (t.kind) {
+    case AtomicKind::Boolean:
+    case AtomicKind::Byte:
+    case AtomicKind::Null:
+        return 1;
+    case AtomicKind::Short:
+        return 2;
+    case AtomicKind::Integer:
+    case AtomicKind::Float:
+    case AtomicKind::Date:
+    case AtomicKind::YearMonthInterval:
+        return 4;
+    case AtomicKind::Long:
+    case AtomicKind::Double:
+    case AtomicKind::Timestamp:
+    case AtomicKind::TimestampNtz:
+    case AtomicKind::DayTimeInterval:
+        return 8;
+    case AtomicKind::CalendarInterval:
+        return 16;
+    case AtomicKind::String:
+        return 20;
+    case AtomicKind::Binary:
+        return 100;
+    case AtomicKind::Char:
+    case AtomicKind::Varchar:
+        return t.length;
+    case AtomicKind::Decimal:
+        // Spark: Decimal.MAX_LONG_DIGITS, the widest precision stored in a long.
+        return t.precision <= 18 ? 8 : 16;
+    }
+    return 1;
+}
+
+std::int64_t count_leaves(const DataType& type) {
+    if (const StructType* s = type.struct_type()) {
+        std::int64_t sum = 0;
+        for (const StructField& f : s->fields()) {
+            sum += count_leaves(*f.type);
+        }
+        return sum;
+    }
+    if (const ArrayType* a = type.array()) {
+        return count_leaves(*a->element);
+    }
+    if (const MapType* m = type.map()) {
+        return count_leaves(*m->key) + count_leaves(*m->value);
+    }
+    return 1;
+}
+
+std::size_t type_depth(const DataType& type) {
+    if (const StructType* s = type.struct_type()) {
+        std::size_t deepest = 0;
+        for (const StructField& f : s->fields()) {
+            deepest = std::max(deepest, type_depth(*f.type));
+        }
+        return 1 + deepest;
+    }
+    if (const ArrayType* a = type.array()) {
+        return 1 + type_depth(*a->element);
+    }
+    if (const MapType* m = type.map()) {
+        return 1 + std::max(type_depth(*m->key), type_depth(*m->value));
+    }
+    return 1;
+}
+
+bool is_numeric(const DataType& type) {
+    const AtomicType* t = type.atomic();
+    if (t == nullptr) {
+        return false;
+    }
+    switch (t->kind) {
+    case AtomicKind::Byte:
+    case AtomicKind::Short:
+    case AtomicKind::Integer:
+    case AtomicKind::Long:
+    case AtomicKind::Float:
+    case AtomicKind::Double:
+    case AtomicKind::Decimal:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool is_integral(const DataType& type) {
+    const AtomicType* t = type.atomic();
+    if (t == nullptr) {
+        return false;
+    }
+    switch (t->kind) {
+    case AtomicKind::Byte:
+    case AtomicKind::Short:
+    case AtomicKind::Integer:
+    case AtomicKind::Long:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace prune

@@ -1,0 +1,544 @@
+/// DDL schemas and data types (Spark: StructType.fromDDL, DataType.fromDDL) parsed with the
+/// PEGTL grammar of grammar/ddl.hpp.
+///
+///     id INT, name STRUCT<first: STRING> NOT NULL COMMENT 'x'
+///
+/// is struct<id:int,name:struct<first:string>> with `name` not nullable and metadata
+/// {"comment":"x"}. Errors name `file:line:column` and what was expected:
+///
+///     schema.ddl:2:5: expected '>' to close 'STRUCT<' at 1:10
+///
+/// The actions build types bottom-up on a stack of frames, one per open ARRAY< / MAP< /
+/// STRUCT<. The control counts the nesting of `data_type` and stops at kMaxNestingDepth
+/// before PEGTL recurses any deeper.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <unordered_set>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "grammar/ddl.hpp"
+#include "types/schema_formats.hpp"
+
+namespace prune {
+namespace {
+
+namespace g = grammar::ddl;
+namespace pegtl = tao::pegtl;
+
+using Input = pegtl::memory_input<pegtl::tracking_mode::lazy>;
+
+/// A type under construction: the top-level column list, or an open ARRAY< / MAP< / STRUCT<.
+struct Frame {
+    enum class Kind { Top, Array, Map, Struct };
+    Kind kind = Kind::Top;
+    const char* open = nullptr; // where the ARRAY / MAP / STRUCT keyword starts
+    std::vector<TypePtr> types; // finished child types, in order
+    std::vector<StructField> fields;
+    std::unordered_set<std::string> names;
+    // The field being read: name, where it starts, its options.
+    std::string name;
+    const char* name_at = nullptr;
+    bool nullable = true;
+    std::optional<std::string> comment;
+};
+
+struct State {
+    explicit State(const SourceFile& s) : source(s) {}
+    const SourceFile& source;
+    std::size_t depth = 0;
+    std::vector<Frame> frames;
+    const char* keyword = nullptr;    // the last ARRAY / MAP / STRUCT keyword
+    const char* comment_at = nullptr; // the last `/*`
+    // The primitive type being read.
+    std::string word;
+    const char* word_at = nullptr;
+    std::vector<int> params;
+    // The interval type being read: (family, field) per unit, family 0 = year-month.
+    std::vector<std::pair<int, int>> units;
+};
+
+[[noreturn]] void fail(const State& st, const char* at, const std::string& what) {
+    const auto offset = static_cast<std::size_t>(at - st.source.text().data());
+    const Location loc = st.source.location(offset);
+    throw SchemaError(st.source.name() + ":" + std::to_string(loc.line) + ":" +
+                      std::to_string(loc.column) + ": " + what);
+}
+
+std::string where(const State& st, const char* at) {
+    const Location loc = st.source.location(static_cast<std::size_t>(at - st.source.text().data()));
+    return std::to_string(loc.line) + ":" + std::to_string(loc.column);
+}
+
+std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) {
+        if (c >= 'A' && c <= 'Z') {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+    }
+    return out;
+}
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+std::optional<std::uint32_t> hex4(std::string_view s, std::size_t at) {
+    if (at + 4 > s.size()) {
+        return std::nullopt;
+    }
+    std::uint32_t v = 0;
+    for (std::size_t i = at; i < at + 4; ++i) {
+        const char c = s[i];
+        std::uint32_t d = 0;
+        if (c >= '0' && c <= '9') {
+            d = static_cast<std::uint32_t>(c - '0');
+        } else if (c >= 'a' && c <= 'f') {
+            d = static_cast<std::uint32_t>(c - 'a' + 10);
+        } else if (c >= 'A' && c <= 'F') {
+            d = static_cast<std::uint32_t>(c - 'A' + 10);
+        } else {
+            return std::nullopt;
+        }
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+bool is_octal(char c, char max) { return c >= '0' && c <= max; }
+
+// Spark: ParserUtils.unescapeSQLString, for the text between the quotes.
+std::string unescape_string(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != '\\' || i + 1 == s.size()) {
+            out += s[i];
+            continue;
+        }
+        const char n = s[i + 1];
+        if (n == 'u') {
+            if (auto cp = hex4(s, i + 2)) {
+                i += 5;
+                if (*cp >= 0xD800 && *cp < 0xDC00 && i + 2 < s.size() && s[i + 1] == '\\' &&
+                    s[i + 2] == 'u') {
+                    if (auto low = hex4(s, i + 3); low && *low >= 0xDC00 && *low < 0xE000) {
+                        *cp = 0x10000 + ((*cp - 0xD800) << 10) + (*low - 0xDC00);
+                        i += 6;
+                    }
+                }
+                append_utf8(out, *cp);
+                continue;
+            }
+        }
+        if (i + 3 < s.size() && is_octal(n, '3') && is_octal(s[i + 2], '7') &&
+            is_octal(s[i + 3], '7')) {
+            out += static_cast<char>((n - '0') * 64 + (s[i + 2] - '0') * 8 + (s[i + 3] - '0'));
+            i += 3;
+            continue;
+        }
+        ++i;
+        switch (n) {
+        case '0':
+            out += '\0';
+            break;
+        case 'b':
+            out += '\b';
+            break;
+        case 'n':
+            out += '\n';
+            break;
+        case 'r':
+            out += '\r';
+            break;
+        case 't':
+            out += '\t';
+            break;
+        case 'Z':
+            out += '\x1A';
+            break;
+        case '%':
+        case '_':
+            // LIKE wildcards keep their backslash.
+            out += '\\';
+            out += n;
+            break;
+        default:
+            out += n;
+        }
+    }
+    return out;
+}
+
+std::string identifier_text(std::string_view raw) {
+    if (raw.empty() || raw.front() != '`') {
+        return std::string(raw);
+    }
+    std::string out;
+    for (std::size_t i = 1; i + 1 < raw.size(); ++i) {
+        out += raw[i];
+        if (raw[i] == '`') {
+            ++i; // a doubled backquote is one backquote
+        }
+    }
+    return out;
+}
+
+void deliver(State& st, TypePtr type) { st.frames.back().types.push_back(std::move(type)); }
+
+Frame pop(State& st) {
+    Frame f = std::move(st.frames.back());
+    st.frames.pop_back();
+    return f;
+}
+
+void open_frame(State& st, Frame::Kind kind) {
+    Frame f;
+    f.kind = kind;
+    f.open = st.keyword;
+    st.frames.push_back(std::move(f));
+}
+
+void finish_field(State& st) {
+    Frame& f = st.frames.back();
+    TypePtr type = std::move(f.types.back());
+    f.types.pop_back();
+    if (!f.names.insert(f.name).second) {
+        fail(st, f.name_at, "duplicate field name '" + f.name + "'");
+    }
+    std::string metadata = "{}";
+    if (f.comment) {
+        metadata = nlohmann::json{{"comment", *f.comment}}.dump(
+            -1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+    f.fields.push_back(StructField{std::move(f.name), std::move(type), f.nullable, metadata});
+}
+
+// Spark: AstBuilder.visitPrimitiveDataType.
+TypePtr resolve_primitive(const State& st) {
+    const std::string word = ascii_lower(st.word);
+    const std::string& as_written = st.word;
+    const auto no_params = [&](AtomicKind kind) {
+        if (!st.params.empty()) {
+            fail(st, st.word_at, "data type '" + as_written + "' takes no parameters");
+        }
+        return make_atomic(kind);
+    };
+    if (word == "boolean") {
+        return no_params(AtomicKind::Boolean);
+    }
+    if (word == "tinyint" || word == "byte") {
+        return no_params(AtomicKind::Byte);
+    }
+    if (word == "smallint" || word == "short") {
+        return no_params(AtomicKind::Short);
+    }
+    if (word == "int" || word == "integer") {
+        return no_params(AtomicKind::Integer);
+    }
+    if (word == "bigint" || word == "long") {
+        return no_params(AtomicKind::Long);
+    }
+    if (word == "float" || word == "real") {
+        return no_params(AtomicKind::Float);
+    }
+    if (word == "double") {
+        return no_params(AtomicKind::Double);
+    }
+    if (word == "date") {
+        return no_params(AtomicKind::Date);
+    }
+    if (word == "timestamp" || word == "timestamp_ltz") {
+        return no_params(AtomicKind::Timestamp);
+    }
+    if (word == "timestamp_ntz") {
+        return no_params(AtomicKind::TimestampNtz);
+    }
+    if (word == "string") {
+        return no_params(AtomicKind::String);
+    }
+    if (word == "binary") {
+        return no_params(AtomicKind::Binary);
+    }
+    if (word == "void") {
+        return no_params(AtomicKind::Null);
+    }
+    if (word == "decimal" || word == "dec" || word == "numeric") {
+        if (st.params.size() > 2) {
+            fail(st, st.word_at,
+                 "data type '" + as_written + "' takes at most 2 parameters (precision, scale)");
+        }
+        const int precision = st.params.empty() ? 10 : st.params[0];
+        const int scale = st.params.size() == 2 ? st.params[1] : 0;
+        if (precision < 1) {
+            fail(st, st.word_at, "decimal precision must be at least 1");
+        }
+        if (precision > 38) {
+            fail(st, st.word_at,
+                 "decimal precision " + std::to_string(precision) + " exceeds the maximum 38");
+        }
+        if (scale > precision) {
+            fail(st, st.word_at,
+                 "decimal scale " + std::to_string(scale) + " exceeds precision " +
+                     std::to_string(precision));
+        }
+        return make_decimal(precision, scale);
+    }
+    if (word == "char" || word == "character" || word == "varchar") {
+        if (st.params.size() != 1) {
+            fail(st, st.word_at,
+                 "data type '" + as_written + "' needs one length parameter, e.g. " + as_written +
+                     "(10)");
+        }
+        return word == "varchar" ? make_varchar(st.params[0]) : make_char(st.params[0]);
+    }
+    fail(st, st.word_at, "unknown type '" + as_written + "'");
+}
+
+// --- actions -------------------------------------------------------------------------------
+
+template <typename Rule> struct Action : pegtl::nothing<Rule> {};
+
+template <typename Rule> struct KeywordAction {
+    template <typename ActionInput> static void apply(const ActionInput& in, State& st) {
+        st.keyword = in.begin();
+    }
+};
+template <> struct Action<g::kw_array> : KeywordAction<g::kw_array> {};
+template <> struct Action<g::kw_map> : KeywordAction<g::kw_map> {};
+template <> struct Action<g::kw_struct> : KeywordAction<g::kw_struct> {};
+
+template <> struct Action<g::array_open> {
+    static void apply0(State& st) { open_frame(st, Frame::Kind::Array); }
+};
+template <> struct Action<g::map_open> {
+    static void apply0(State& st) { open_frame(st, Frame::Kind::Map); }
+};
+template <> struct Action<g::struct_open> {
+    static void apply0(State& st) { open_frame(st, Frame::Kind::Struct); }
+};
+
+template <> struct Action<g::array_close> {
+    static void apply0(State& st) {
+        Frame f = pop(st);
+        deliver(st, make_array(std::move(f.types.at(0))));
+    }
+};
+template <> struct Action<g::map_close> {
+    static void apply0(State& st) {
+        Frame f = pop(st);
+        deliver(st, make_map(std::move(f.types.at(0)), std::move(f.types.at(1))));
+    }
+};
+template <> struct Action<g::struct_close> {
+    static void apply0(State& st) {
+        Frame f = pop(st);
+        deliver(st, make_struct(std::move(f.fields)));
+    }
+};
+
+template <> struct Action<g::type_word> {
+    template <typename ActionInput> static void apply(const ActionInput& in, State& st) {
+        st.word = in.string();
+        st.word_at = in.begin();
+        st.params.clear();
+    }
+};
+template <> struct Action<g::integer> {
+    template <typename ActionInput> static void apply(const ActionInput& in, State& st) {
+        std::int64_t v = 0;
+        for (char c : in.string_view()) {
+            v = v * 10 + (c - '0');
+            if (v > 2147483647) {
+                fail(st, in.begin(), "number '" + in.string() + "' is too large");
+            }
+        }
+        st.params.push_back(static_cast<int>(v));
+    }
+};
+template <> struct Action<g::primitive_type> {
+    static void apply0(State& st) { deliver(st, resolve_primitive(st)); }
+};
+
+template <> struct Action<g::kw_interval> {
+    static void apply0(State& st) { st.units.clear(); }
+};
+template <int Family, int Field> struct UnitAction {
+    static void apply0(State& st) { st.units.emplace_back(Family, Field); }
+};
+template <> struct Action<g::kw_year> : UnitAction<0, 0> {};
+template <> struct Action<g::kw_month> : UnitAction<0, 1> {};
+template <> struct Action<g::kw_day> : UnitAction<1, 0> {};
+template <> struct Action<g::kw_hour> : UnitAction<1, 1> {};
+template <> struct Action<g::kw_minute> : UnitAction<1, 2> {};
+template <> struct Action<g::kw_second> : UnitAction<1, 3> {};
+// Spark: AstBuilder.visitYearMonthIntervalDataType / visitDayTimeIntervalDataType.
+template <> struct Action<g::interval_type> {
+    template <typename ActionInput> static void apply(const ActionInput& in, State& st) {
+        if (st.units.empty()) {
+            deliver(st, make_atomic(AtomicKind::CalendarInterval));
+            return;
+        }
+        const auto start = st.units.front();
+        const auto end = st.units.back();
+        if (st.units.size() == 2 && (start.first != end.first || start.second >= end.second)) {
+            fail(st, in.begin(), "invalid interval type '" + in.string() + "'");
+        }
+        AtomicType t;
+        t.kind = start.first == 0 ? AtomicKind::YearMonthInterval : AtomicKind::DayTimeInterval;
+        t.start_field = start.second;
+        t.end_field = end.second;
+        deliver(st, std::make_shared<const DataType>(t));
+    }
+};
+
+template <typename Rule> struct NameAction {
+    template <typename ActionInput> static void apply(const ActionInput& in, State& st) {
+        Frame& f = st.frames.back();
+        f.name = identifier_text(in.string_view());
+        f.name_at = in.begin();
+        f.nullable = true;
+        f.comment.reset();
+    }
+};
+template <> struct Action<g::column_name> : NameAction<g::column_name> {};
+template <> struct Action<g::field_name> : NameAction<g::field_name> {};
+
+template <> struct Action<g::not_null> {
+    static void apply0(State& st) { st.frames.back().nullable = false; }
+};
+template <> struct Action<g::string_literal> {
+    template <typename ActionInput> static void apply(const ActionInput& in, State& st) {
+        const std::string_view text = in.string_view();
+        st.frames.back().comment = unescape_string(text.substr(1, text.size() - 2));
+    }
+};
+
+template <> struct Action<g::column> {
+    static void apply0(State& st) { finish_field(st); }
+};
+template <> struct Action<g::struct_field> {
+    static void apply0(State& st) { finish_field(st); }
+};
+
+// --- control: error messages and the nesting guard ------------------------------------------
+
+// clang-format off
+template <typename Rule> inline constexpr const char* error_message = nullptr;
+template <> inline constexpr const char* error_message<pegtl::until<g::block_comment_end>> = "unterminated '/*' comment";
+template <> inline constexpr const char* error_message<g::backquote_close> = "unterminated quoted identifier";
+template <> inline constexpr const char* error_message<g::string_close<'\''>> = "unterminated string literal";
+template <> inline constexpr const char* error_message<g::string_close<'"'>> = "unterminated string literal";
+template <> inline constexpr const char* error_message<g::array_open> = "expected '<' after 'ARRAY'";
+template <> inline constexpr const char* error_message<g::map_open> = "expected '<' after 'MAP'";
+template <> inline constexpr const char* error_message<g::struct_open> = "expected '<' after 'STRUCT'";
+template <> inline constexpr const char* error_message<g::data_type> = "expected a data type";
+template <> inline constexpr const char* error_message<g::kw_null> = "expected 'NULL' after 'NOT'";
+template <> inline constexpr const char* error_message<g::string_literal> = "expected a string literal after 'COMMENT'";
+template <> inline constexpr const char* error_message<g::struct_field> = "expected a field name";
+template <> inline constexpr const char* error_message<g::interval_end> = "expected YEAR, MONTH, DAY, HOUR, MINUTE or SECOND after 'TO'";
+template <> inline constexpr const char* error_message<g::integer> = "expected an integer";
+template <> inline constexpr const char* error_message<g::params_close> = "expected ')' to close the type parameters";
+template <> inline constexpr const char* error_message<g::column> = "expected a column name";
+template <> inline constexpr const char* error_message<g::schema_body> = "expected a column name";
+template <> inline constexpr const char* error_message<g::schema_end> = "expected ',' or the end of the schema";
+template <> inline constexpr const char* error_message<g::type_end> = "expected the end of the data type";
+
+// The closing of a bracket names the bracket and where it was opened.
+template <typename Rule> inline constexpr const char* close_message = nullptr;
+template <> inline constexpr const char* close_message<g::array_close> = "expected '>' to close 'ARRAY<' at ";
+template <> inline constexpr const char* close_message<g::map_close> = "expected '>' to close 'MAP<' at ";
+template <> inline constexpr const char* close_message<g::map_comma> = "expected ',' after the key type of 'MAP<' at ";
+template <> inline constexpr const char* close_message<g::struct_close> = "expected '>' to close 'STRUCT<' at ";
+// clang-format on
+
+template <typename Rule> struct Control : pegtl::normal<Rule> {
+    // A data type, and the column list (the top-level struct), each add one level.
+    static constexpr bool kCountsDepth =
+        std::is_same_v<Rule, g::data_type> || std::is_same_v<Rule, g::column_list>;
+
+    template <typename ParseInput> static void start(const ParseInput& in, State& st) {
+        if constexpr (std::is_same_v<Rule, g::block_comment>) {
+            st.comment_at = in.current();
+        }
+        if constexpr (kCountsDepth) {
+            if (++st.depth > kMaxNestingDepth) {
+                fail(st, in.current(),
+                     "nesting deeper than " + std::to_string(kMaxNestingDepth) + " levels");
+            }
+        }
+    }
+    template <typename ParseInput> static void success(const ParseInput& /*in*/, State& st) {
+        if constexpr (kCountsDepth) {
+            --st.depth;
+        }
+    }
+    template <typename ParseInput> static void failure(const ParseInput& /*in*/, State& st) {
+        if constexpr (kCountsDepth) {
+            --st.depth;
+        }
+    }
+
+    template <typename ParseInput> [[noreturn]] static void raise(const ParseInput& in, State& st) {
+        if constexpr (close_message<Rule> != nullptr) {
+            fail(st, in.current(), close_message<Rule> + where(st, st.frames.back().open));
+        } else if constexpr (std::is_same_v<Rule, pegtl::until<g::block_comment_end>>) {
+            // Point at the comment's opening: its end is the end of the input.
+            fail(st, st.comment_at, error_message<Rule>);
+        } else {
+            static_assert(error_message<Rule> != nullptr, "a rule under must<> needs a message");
+            fail(st, in.current(), error_message<Rule>);
+        }
+    }
+};
+
+template <typename Grammar> TypePtr run(const SourceFile& source, State& st) {
+    Input in(source.text().data(), source.text().size(), source.name());
+    st.frames.emplace_back();
+    pegtl::parse<Grammar, Action, Control>(in, st);
+    Frame& top = st.frames.front();
+    if (!top.types.empty()) {
+        return top.types.front();
+    }
+    return make_struct(std::move(top.fields));
+}
+
+} // namespace
+
+TypePtr parse_ddl_schema(const SourceFile& source) {
+    State st(source);
+    {
+        Input in(source.text().data(), source.text().size(), source.name());
+        if (pegtl::parse<g::blank, pegtl::nothing, Control>(in, st)) {
+            throw SchemaError(source.name() + ": empty schema");
+        }
+    }
+    return run<g::schema>(source, st);
+}
+
+TypePtr parse_ddl_type(std::string_view text) {
+    const SourceFile source("<ddl>", std::string(text));
+    State st(source);
+    return run<g::type_only>(source, st);
+}
+
+} // namespace prune
