@@ -3,8 +3,10 @@
 /// as Catalyst's `dataType` / `nullable` defs compute them, and Spark's type coercion rules
 /// that the analyzer applies before it builds a node.
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -41,5 +43,50 @@ struct BinaryCoercion {
     std::string error;
 };
 BinaryCoercion coerce_binary(BinaryOpKind op, const ExprPtr& left, const ExprPtr& right);
+
+// --- Helpers shared by the analyzer and the function catalog (additive) ------------------------
+
+/// Coerces the operand of a unary operator as Spark's analyzer does (`NOT` casts a string or
+/// NULL to boolean, `-` a string to double, ...); on failure an error naming the operator
+/// (`cannot apply 'NOT' to int`).
+struct UnaryCoercion {
+    ExprPtr child;
+    std::string error;
+};
+UnaryCoercion coerce_unary(UnaryOpKind op, const ExprPtr& child);
+/// The SQL spelling of an operator, as error messages print it (`+`, `AND`, `div`, `NOT`).
+std::string_view operator_symbol(BinaryOpKind op);
+std::string_view operator_symbol(UnaryOpKind op);
+/// Spark (ANSI): AnsiTypeCoercion.findTightestCommonType — numeric widening without decimals
+/// (except integral into a wider decimal), datetime widening, NULL to anything, recursively
+/// into structs/arrays/maps.
+std::optional<TypePtr> tightest_common_type(const TypePtr& a, const TypePtr& b);
+/// Spark: findWiderTypeWithoutStringPromotion (greatest, least, array_contains).
+std::optional<TypePtr>
+wider_common_type_without_string_promotion(const std::vector<TypePtr>& types);
+/// Equality ignoring nullability flags, metadata and the case of field names (Spark:
+/// DataTypeUtils.sameType under the default case-insensitive resolver).
+bool same_type_ignoring_nullability(const DataType& a, const DataType& b);
+/// For two types equal up to nullability: the type with every nullability flag ORed (Spark:
+/// findCommonTypeDifferentOnlyInNullFlags, the result type of coalesce, CASE, if, array(...)).
+std::optional<TypePtr> merge_null_flags(const TypePtr& a, const TypePtr& b);
+/// Spark: RowOrdering.isOrderable (maps and calendar intervals are not, at any depth).
+bool is_orderable(const DataType& type);
+/// Whether casting a non-null value from `from` to `to` can give NULL (Spark: Cast.forceNullable).
+bool cast_forces_nullable(const DataType& from, const DataType& to);
+/// Spark: Cast.canANSIStoreAssign, which ANSI implicit casts follow.
+bool can_store_assign(const DataType& from, const DataType& to);
+/// Spark: Expression.foldable (literals and deterministic expressions over literals).
+bool expr_foldable(const Expr& e);
+/// The value of a foldable integral expression (a literal, possibly cast or negated).
+std::optional<std::int64_t> eval_integral(const Expr& e);
+/// Whether reading element `index` of `array` can give NULL (Spark:
+/// GetArrayItemUtil.computeNullabilityFromArray); `one_based` for element_at's indexing,
+/// `fail_on_error` false for try_element_at / get (out of bounds gives NULL).
+bool array_access_nullable(const Expr& array, const Expr& index, bool fail_on_error,
+                           bool one_based);
+/// The result type of an arithmetic operator over two operands of one type; for two decimals
+/// Spark's precision rules (Spark: BinaryArithmetic.dataType / resultDecimalType).
+TypePtr arithmetic_result_type(BinaryOpKind op, const TypePtr& left, const TypePtr& right);
 
 } // namespace prune

@@ -1,0 +1,109 @@
+/// Catalyst's class name for every node kind, as EXPLAIN and `--emit bound` print it:
+///
+///     transform(rule_results, r -> r.score)   ->  ArrayTransform
+///     r.score                                  ->  GetStructField
+///     size(rule_results)                       ->  Size
+///     a <> b                                   ->  Not(EqualTo)
+
+#include "plan/expr.hpp"
+
+#include "plan/functions.hpp"
+#include "plan/higher_order.hpp"
+
+namespace prune {
+namespace {
+
+template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+// Clang 14 lacks class template argument deduction for aggregates.
+template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
+
+std::string binary_name(BinaryOpKind op) {
+    switch (op) {
+    case BinaryOpKind::And:
+        return "And";
+    case BinaryOpKind::Or:
+        return "Or";
+    case BinaryOpKind::EqualTo:
+        return "EqualTo";
+    case BinaryOpKind::EqualNullSafe:
+        return "EqualNullSafe";
+    case BinaryOpKind::LessThan:
+        return "LessThan";
+    case BinaryOpKind::LessThanOrEqual:
+        return "LessThanOrEqual";
+    case BinaryOpKind::GreaterThan:
+        return "GreaterThan";
+    case BinaryOpKind::GreaterThanOrEqual:
+        return "GreaterThanOrEqual";
+    case BinaryOpKind::Add:
+        return "Add";
+    case BinaryOpKind::Subtract:
+        return "Subtract";
+    case BinaryOpKind::Multiply:
+        return "Multiply";
+    case BinaryOpKind::Divide:
+        return "Divide";
+    case BinaryOpKind::Remainder:
+        return "Remainder";
+    case BinaryOpKind::IntegralDivide:
+        return "IntegralDivide";
+    case BinaryOpKind::BitwiseAnd:
+        return "BitwiseAnd";
+    case BinaryOpKind::BitwiseOr:
+        return "BitwiseOr";
+    case BinaryOpKind::BitwiseXor:
+        return "BitwiseXor";
+    }
+    return "BinaryOperator";
+}
+
+std::string unary_name(UnaryOpKind op) {
+    switch (op) {
+    case UnaryOpKind::Not:
+        return "Not";
+    case UnaryOpKind::UnaryMinus:
+        return "UnaryMinus";
+    case UnaryOpKind::UnaryPositive:
+        return "UnaryPositive";
+    case UnaryOpKind::BitwiseNot:
+        return "BitwiseNot";
+    }
+    return "UnaryExpression";
+}
+
+} // namespace
+
+std::string catalyst_name(const Expr& e) {
+    return std::visit(
+        Overloaded{
+            [](const AttributeReference&) -> std::string { return "AttributeReference"; },
+            [](const Literal&) -> std::string { return "Literal"; },
+            [](const Alias&) -> std::string { return "Alias"; },
+            [](const GetStructField&) -> std::string { return "GetStructField"; },
+            [](const GetArrayStructFields&) -> std::string { return "GetArrayStructFields"; },
+            [](const GetArrayItem&) -> std::string { return "GetArrayItem"; },
+            [](const GetMapValue&) -> std::string { return "GetMapValue"; },
+            [](const ElementAt&) -> std::string { return "ElementAt"; },
+            [](const MapKeys&) -> std::string { return "MapKeys"; },
+            [](const MapValues&) -> std::string { return "MapValues"; },
+            [](const CreateNamedStruct&) -> std::string { return "CreateNamedStruct"; },
+            [](const NamedLambdaVariable&) -> std::string { return "NamedLambdaVariable"; },
+            [](const LambdaFunction&) -> std::string { return "LambdaFunction"; },
+            [](const HigherOrderFunction& n) -> std::string {
+                return n.def != nullptr ? std::string(n.def->catalyst) : "HigherOrderFunction";
+            },
+            [](const ScalarFunction& n) -> std::string {
+                return n.def != nullptr ? std::string(n.def->catalyst) : "ScalaUDF";
+            },
+            [](const BinaryOp& n) { return binary_name(n.op); },
+            [](const UnaryOp& n) { return unary_name(n.op); },
+            [](const IsNull&) -> std::string { return "IsNull"; },
+            [](const IsNotNull&) -> std::string { return "IsNotNull"; },
+            [](const In&) -> std::string { return "In"; },
+            [](const CaseWhen&) -> std::string { return "CaseWhen"; },
+            [](const Cast&) -> std::string { return "Cast"; },
+            [](const KnownNotContainsNull&) -> std::string { return "KnownNotContainsNull"; }},
+        e.node);
+}
+
+} // namespace prune

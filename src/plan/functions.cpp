@@ -1,0 +1,1552 @@
+/// The function catalog: one row per ordinary function SPEC.md lists, with Spark's implicit
+/// casts (`coerce`) and Spark's result type and nullability (`type`).
+///
+///     coalesce(l.v - r.v, 0)     l.v, r.v INT (nullable)
+///       coerce: both int, nothing to cast
+///       type:   int, not nullable (Spark: Coalesce.nullable = every argument nullable)
+///
+///     array_contains(tags, 1L)   tags ARRAY<INT>
+///       coerce: tags -> CAST(tags AS ARRAY<BIGINT>)   (Spark: findWiderTypeWithoutStringPromotion)
+///       type:   boolean, nullable iff tags or the value is nullable or tags may hold NULLs
+///
+/// Higher-order functions and the functions the analyzer builds as their own nodes
+/// (named_struct, struct, element_at, map_keys, map_values) are not rows here.
+
+#include "plan/functions.hpp"
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+
+namespace prune {
+namespace {
+
+using Args = std::vector<ExprPtr>;
+
+// --- type predicates -----------------------------------------------------------------------
+
+bool is_string_like(const DataType& t) {
+    return t.is(AtomicKind::String) || t.is(AtomicKind::Char) || t.is(AtomicKind::Varchar);
+}
+bool is_null_type(const DataType& t) { return t.is(AtomicKind::Null); }
+bool is_boolean(const DataType& t) { return t.is(AtomicKind::Boolean); }
+bool is_decimal(const DataType& t) { return t.is(AtomicKind::Decimal); }
+bool is_int(const DataType& t) { return t.is(AtomicKind::Integer); }
+bool is_fractional(const DataType& t) {
+    return t.is(AtomicKind::Float) || t.is(AtomicKind::Double) || t.is(AtomicKind::Decimal);
+}
+bool is_ansi_interval(const DataType& t) {
+    return t.is(AtomicKind::YearMonthInterval) || t.is(AtomicKind::DayTimeInterval);
+}
+bool is_datetime(const DataType& t) {
+    return t.is(AtomicKind::Date) || t.is(AtomicKind::Timestamp) || t.is(AtomicKind::TimestampNtz);
+}
+bool is_spark_atomic(const DataType& t) {
+    const AtomicType* a = t.atomic();
+    return a != nullptr && a->kind != AtomicKind::Null && a->kind != AtomicKind::CalendarInterval;
+}
+
+bool contains_map(const DataType& t) {
+    if (t.map() != nullptr) {
+        return true;
+    }
+    if (const ArrayType* a = t.array()) {
+        return contains_map(*a->element);
+    }
+    if (const StructType* s = t.struct_type()) {
+        return std::any_of(s->fields().begin(), s->fields().end(),
+                           [](const StructField& f) { return contains_map(*f.type); });
+    }
+    return false;
+}
+
+TypePtr atomic_type(AtomicType a) { return std::make_shared<const DataType>(DataType::Variant{a}); }
+
+TypePtr bounded_decimal(int p, int s) { return make_decimal(std::min(p, 38), std::min(s, 38)); }
+
+// Spark: DecimalType.forType.
+std::pair<int, int> decimal_for(const DataType& t) {
+    switch (t.atomic() != nullptr ? t.atomic()->kind : AtomicKind::Null) {
+    case AtomicKind::Byte:
+        return {3, 0};
+    case AtomicKind::Short:
+        return {5, 0};
+    case AtomicKind::Integer:
+        return {10, 0};
+    case AtomicKind::Long:
+        return {20, 0};
+    case AtomicKind::Float:
+        return {14, 7};
+    case AtomicKind::Double:
+        return {30, 15};
+    case AtomicKind::Decimal:
+        return {t.atomic()->precision, t.atomic()->scale};
+    default:
+        return {38, 18};
+    }
+}
+
+// --- results and messages ------------------------------------------------------------------
+
+std::string str(const ExprPtr& e) { return catalog_string(*e->type); }
+
+TypeCheck ok(TypePtr type, bool nullable) {
+    TypeCheck c;
+    c.result = Typed{std::move(type), nullable};
+    return c;
+}
+
+TypeCheck fail(std::string_view fn, int arg, const std::string& message) {
+    TypeCheck c;
+    c.error = "function '" + std::string(fn) + "' " + message;
+    c.bad_arg = arg;
+    return c;
+}
+
+TypeCheck expects(std::string_view fn, const Args& a, std::size_t i, std::string_view what) {
+    return fail(fn, static_cast<int>(i), "expects " + std::string(what) + ", got " + str(a[i]));
+}
+
+bool any_nullable(const Args& a) {
+    return std::any_of(a.begin(), a.end(), [](const ExprPtr& e) { return e->nullable; });
+}
+
+bool all_nullable(const Args& a) {
+    return std::all_of(a.begin(), a.end(), [](const ExprPtr& e) { return e->nullable; });
+}
+
+// The common type of a[first], a[first + step], ... up to nullability flags (Spark:
+// ComplexTypeMergingExpression.dataType); `bad` is the first argument that does not fit.
+struct Merged {
+    TypePtr type;
+    int bad = -1;
+};
+
+Merged merge_types(const Args& a, std::size_t first, std::size_t step = 1) {
+    Merged m;
+    for (std::size_t i = first; i < a.size(); i += step) {
+        if (!m.type) {
+            m.type = a[i]->type;
+            continue;
+        }
+        std::optional<TypePtr> t = merge_null_flags(m.type, a[i]->type);
+        if (!t) {
+            m.bad = static_cast<int>(i);
+            return m;
+        }
+        m.type = *t;
+    }
+    return m;
+}
+
+TypeCheck not_common(std::string_view fn, const Args& a, std::size_t first, int bad,
+                     std::string_view what) {
+    return fail(fn, bad,
+                "expects " + std::string(what) + " of a common type, got " + str(a[first]) +
+                    " and " + str(a[static_cast<std::size_t>(bad)]));
+}
+
+// --- implicit casts (Spark: AnsiTypeCoercion.implicitCast) ---------------------------------
+
+/// What a parameter accepts: one concrete type or one of Spark's abstract types.
+enum class Want : std::uint8_t {
+    Type,        // exactly `type` (up to nullability)
+    Numeric,     // NumericType
+    Integral,    // IntegralType
+    Decimal,     // DecimalType (any precision)
+    AnyArray,    // ArrayType
+    AnyMap,      // MapType
+    StringArray, // AbstractArrayType(StringType)
+    YearMonth,   // YearMonthIntervalType
+    DayTime,     // DayTimeIntervalType
+};
+
+struct Expect {
+    Want want = Want::Type;
+    TypePtr type;
+};
+
+/// A parameter's accepted types; more than one is Spark's TypeCollection, tried in order.
+using Expects = std::vector<Expect>;
+
+Expect type_of(TypePtr t) { return {Want::Type, std::move(t)}; }
+Expect want(Want w) { return {w, nullptr}; }
+
+bool accepts(const Expect& e, const DataType& t) {
+    switch (e.want) {
+    case Want::Type:
+        return same_type_ignoring_nullability(*e.type, t);
+    case Want::Numeric:
+        return is_numeric(t);
+    case Want::Integral:
+        return is_integral(t);
+    case Want::Decimal:
+        return is_decimal(t);
+    case Want::AnyArray:
+        return t.array() != nullptr;
+    case Want::AnyMap:
+        return t.map() != nullptr;
+    case Want::StringArray:
+        return t.array() != nullptr && is_string_like(*t.array()->element);
+    case Want::YearMonth:
+        return t.is(AtomicKind::YearMonthInterval);
+    case Want::DayTime:
+        return t.is(AtomicKind::DayTimeInterval);
+    }
+    return false;
+}
+
+TypePtr default_concrete(const Expect& e) {
+    switch (e.want) {
+    case Want::Type:
+        return e.type;
+    case Want::Numeric:
+        return double_type();
+    case Want::Integral:
+        return int_type();
+    case Want::Decimal:
+        return make_decimal(38, 18);
+    case Want::AnyArray:
+        return make_array(null_type(), true);
+    case Want::AnyMap:
+        return make_map(null_type(), null_type(), true);
+    case Want::StringArray:
+        return make_array(string_type(), true);
+    case Want::YearMonth:
+        return atomic_type(AtomicType{AtomicKind::YearMonthInterval, 0, 0, 0, 0, 1});
+    case Want::DayTime:
+        return atomic_type(AtomicType{AtomicKind::DayTimeInterval, 0, 0, 0, 0, 3});
+    }
+    return nullptr;
+}
+
+std::optional<TypePtr> implicit_one(const TypePtr& in, const Expect& e) {
+    if (accepts(e, *in)) {
+        return in;
+    }
+    if (e.want == Want::Decimal && is_numeric(*in)) {
+        const auto [p, s] = decimal_for(*in);
+        return make_decimal(p, s);
+    }
+    if (e.want == Want::Integral && is_fractional(*in)) {
+        return std::nullopt;
+    }
+    // Spark lets strings convert implicitly to any atomic type, against the SQL standard.
+    if (is_string_like(*in) && ((e.want == Want::Type && is_spark_atomic(*e.type)) ||
+                                e.want == Want::Numeric || e.want == Want::Decimal)) {
+        return default_concrete(e);
+    }
+    if (e.want == Want::StringArray && in->array() != nullptr) {
+        std::optional<TypePtr> elem = implicit_one(in->array()->element, type_of(string_type()));
+        if (!elem) {
+            return std::nullopt;
+        }
+        return make_array(*elem, true);
+    }
+    const TypePtr concrete = default_concrete(e);
+    if (can_store_assign(*in, *concrete)) {
+        return concrete;
+    }
+    return std::nullopt;
+}
+
+std::optional<TypePtr> implicit_type(const TypePtr& in, const Expects& expects) {
+    for (const Expect& e : expects) {
+        if (accepts(e, *in)) {
+            return in;
+        }
+    }
+    for (const Expect& e : expects) {
+        if (std::optional<TypePtr> t = implicit_one(in, e)) {
+            return t;
+        }
+    }
+    return std::nullopt;
+}
+
+/// `e` implicitly cast to what the parameter expects, or `e` itself when it cannot be.
+ExprPtr implicit(const ExprPtr& e, const Expects& expects) {
+    std::optional<TypePtr> t = implicit_type(e->type, expects);
+    return t ? cast_to(e, *t) : e;
+}
+
+/// Spark: ImplicitCastInputTypes — every argument with a parameter type implicitly cast.
+Args implicit_args(const Args& a, const std::vector<Expects>& params) {
+    Args out = a;
+    for (std::size_t i = 0; i < out.size() && i < params.size(); ++i) {
+        out[i] = implicit(out[i], params[i]);
+    }
+    return out;
+}
+
+/// Spark: ExpectsInputTypes — no implicit casts, but a NULL literal takes the parameter's
+/// default concrete type.
+Args null_args(const Args& a, const std::vector<Expects>& params) {
+    Args out = a;
+    for (std::size_t i = 0; i < out.size() && i < params.size(); ++i) {
+        if (is_null_type(*out[i]->type) && !accepts(params[i].front(), *out[i]->type)) {
+            out[i] = cast_to(out[i], default_concrete(params[i].front()));
+        }
+    }
+    return out;
+}
+
+ExprPtr cast_if_not_same(const ExprPtr& e, const TypePtr& t) {
+    return same_type_ignoring_nullability(*e->type, *t) ? e : cast_to(e, t);
+}
+
+/// Spark: the `castIfNotSameType` over `findWiderCommonType` of coalesce, array(), map(), ...
+void cast_to_common(Args& a, std::size_t first, std::size_t step, bool string_promotion) {
+    std::vector<TypePtr> types;
+    for (std::size_t i = first; i < a.size(); i += step) {
+        types.push_back(a[i]->type);
+    }
+    if (types.size() < 2 || std::all_of(types.begin(), types.end(), [&](const TypePtr& t) {
+            return same_type_ignoring_nullability(*t, *types.front());
+        })) {
+        return;
+    }
+    std::optional<TypePtr> common = string_promotion
+                                        ? wider_common_type(types)
+                                        : wider_common_type_without_string_promotion(types);
+    if (!common) {
+        return;
+    }
+    for (std::size_t i = first; i < a.size(); i += step) {
+        a[i] = cast_if_not_same(a[i], *common);
+    }
+}
+
+Expects str_() { return {type_of(string_type())}; }
+Expects int_() { return {type_of(int_type())}; }
+Expects bool_() { return {type_of(boolean_type())}; }
+Expects binary_() { return {type_of(make_atomic(AtomicKind::Binary))}; }
+Expects array_() { return {want(Want::AnyArray)}; }
+Expects numeric_or_interval() {
+    return {want(Want::Numeric), want(Want::YearMonth), want(Want::DayTime)};
+}
+
+// --- collection functions ------------------------------------------------------------------
+
+Args coerce_common_all(const Args& a) {
+    Args out = a;
+    cast_to_common(out, 0, 1, true);
+    return out;
+}
+
+TypeCheck type_array(std::string_view fn, const Args& a) {
+    const Merged m = merge_types(a, 0);
+    if (m.bad >= 0) {
+        return not_common(fn, a, 0, m.bad, "elements");
+    }
+    return ok(make_array(m.type ? m.type : null_type(), any_nullable(a)), false);
+}
+
+Args coerce_map(const Args& a) {
+    Args out = a;
+    if (out.size() % 2 == 0) {
+        cast_to_common(out, 0, 2, true);
+        cast_to_common(out, 1, 2, true);
+    }
+    return out;
+}
+
+TypeCheck no_map_keys(std::string_view fn, std::size_t i, const TypePtr& key) {
+    return fail(fn, static_cast<int>(i),
+                "expects map keys that are not maps, got " + catalog_string(*key));
+}
+
+TypeCheck type_map(std::string_view fn, const Args& a) {
+    if (a.size() % 2 != 0) {
+        return fail(fn, -1, "expects an even number of arguments, got " + std::to_string(a.size()));
+    }
+    const Merged keys = merge_types(a, 0, 2);
+    if (keys.bad >= 0) {
+        return not_common(fn, a, 0, keys.bad, "keys");
+    }
+    const Merged values = merge_types(a, 1, 2);
+    if (values.bad >= 0) {
+        return not_common(fn, a, 1, values.bad, "values");
+    }
+    if (keys.type && contains_map(*keys.type)) {
+        return no_map_keys(fn, 0, keys.type);
+    }
+    bool values_nullable = false;
+    for (std::size_t i = 1; i < a.size(); i += 2) {
+        values_nullable = values_nullable || a[i]->nullable;
+    }
+    return ok(make_map(keys.type ? keys.type : null_type(), values.type ? values.type : null_type(),
+                       values_nullable),
+              false);
+}
+
+TypeCheck type_map_from_arrays(std::string_view fn, const Args& a) {
+    const ArrayType* keys = a[0]->type->array();
+    if (keys == nullptr) {
+        return expects(fn, a, 0, "an array of keys");
+    }
+    const ArrayType* values = a[1]->type->array();
+    if (values == nullptr) {
+        return expects(fn, a, 1, "an array of values");
+    }
+    if (contains_map(*keys->element)) {
+        return no_map_keys(fn, 0, keys->element);
+    }
+    return ok(make_map(keys->element, values->element, values->contains_null),
+              a[0]->nullable || a[1]->nullable);
+}
+
+TypeCheck type_map_from_entries(std::string_view fn, const Args& a) {
+    const ArrayType* arr = a[0]->type->array();
+    const StructType* entry = arr != nullptr ? arr->element->struct_type() : nullptr;
+    if (entry == nullptr || entry->size() != 2) {
+        return expects(fn, a, 0, "an array of key-value structs");
+    }
+    if (contains_map(*(*entry)[0].type)) {
+        return no_map_keys(fn, 0, (*entry)[0].type);
+    }
+    return ok(make_map((*entry)[0].type, (*entry)[1].type, (*entry)[1].nullable),
+              a[0]->nullable || arr->contains_null);
+}
+
+TypeCheck type_map_entries(std::string_view fn, const Args& a) {
+    const MapType* m = a[0]->type->map();
+    if (m == nullptr) {
+        return expects(fn, a, 0, "a map");
+    }
+    TypePtr entry = make_struct({StructField{"key", m->key, false, "{}"},
+                                 StructField{"value", m->value, m->value_contains_null, "{}"}});
+    return ok(make_array(std::move(entry), false), a[0]->nullable);
+}
+
+// Spark: ElementAt.inputTypes — an integral index becomes int; a map key and the map's keys
+// meet at their tightest common type.
+Args coerce_element_at(const Args& a) {
+    Args out = a;
+    if (out.size() != 2) {
+        return out;
+    }
+    const DataType& index = *out[1]->type;
+    if (out[0]->type->array() != nullptr) {
+        if (is_integral(index) && !index.is(AtomicKind::Long)) {
+            out[1] = cast_to(out[1], int_type());
+        }
+    } else if (const MapType* m = out[0]->type->map()) {
+        if (std::optional<TypePtr> key = tightest_common_type(m->key, out[1]->type)) {
+            out[0] = cast_if_not_same(out[0], make_map(*key, m->value, m->value_contains_null));
+            out[1] = cast_if_not_same(out[1], *key);
+        }
+    }
+    return out;
+}
+
+TypeCheck type_try_element_at(std::string_view fn, const Args& a) {
+    if (const ArrayType* arr = a[0]->type->array()) {
+        if (!is_int(*a[1]->type)) {
+            return expects(fn, a, 1, "an int index");
+        }
+        return ok(arr->element, array_access_nullable(*a[0], *a[1], false, true));
+    }
+    const MapType* m = a[0]->type->map();
+    if (m == nullptr) {
+        return expects(fn, a, 0, "an array or a map");
+    }
+    if (!same_type_ignoring_nullability(*m->key, *a[1]->type)) {
+        return expects(fn, a, 1, "a key of type " + catalog_string(*m->key));
+    }
+    return ok(m->value, true);
+}
+
+Args coerce_get(const Args& a) { return null_args(a, {array_(), {want(Want::Integral)}}); }
+
+TypeCheck type_get(std::string_view fn, const Args& a) {
+    const ArrayType* arr = a[0]->type->array();
+    if (arr == nullptr) {
+        return expects(fn, a, 0, "an array");
+    }
+    if (!is_integral(*a[1]->type)) {
+        return expects(fn, a, 1, "an integral index");
+    }
+    return ok(arr->element, array_access_nullable(*a[0], *a[1], false, false));
+}
+
+Args coerce_size(const Args& a) {
+    return null_args(a, {{want(Want::AnyArray), want(Want::AnyMap)}});
+}
+
+TypeCheck type_size(std::string_view fn, const Args& a) {
+    if (a[0]->type->array() == nullptr && a[0]->type->map() == nullptr) {
+        return expects(fn, a, 0, "an array or a map");
+    }
+    // ANSI mode: spark.sql.legacy.sizeOfNull is off, so size(NULL) is NULL.
+    return ok(int_type(), a[0]->nullable);
+}
+
+Args coerce_array_arg(const Args& a) { return implicit_args(a, {array_()}); }
+
+TypeCheck type_array_size(std::string_view fn, const Args& a) {
+    if (a[0]->type->array() == nullptr) {
+        return expects(fn, a, 0, "an array");
+    }
+    return ok(int_type(), a[0]->nullable);
+}
+
+using FindTwo = std::optional<TypePtr> (*)(const TypePtr&, const TypePtr&);
+
+std::optional<TypePtr> tightest(const TypePtr& a, const TypePtr& b) {
+    return tightest_common_type(a, b);
+}
+
+std::optional<TypePtr> wider_no_string(const TypePtr& a, const TypePtr& b) {
+    return wider_common_type_without_string_promotion({a, b});
+}
+
+// Spark: array_contains / array_position / array_remove cast the array and the value to a
+// common element type.
+Args coerce_array_and_value(const Args& a, FindTwo find) {
+    Args out = a;
+    if (out.size() != 2 || is_null_type(*out[1]->type)) {
+        return out;
+    }
+    const ArrayType* arr = out[0]->type->array();
+    if (arr == nullptr) {
+        return out;
+    }
+    if (std::optional<TypePtr> t = find(arr->element, out[1]->type)) {
+        out[0] = cast_if_not_same(out[0], make_array(*t, arr->contains_null));
+        out[1] = cast_if_not_same(out[1], *t);
+    }
+    return out;
+}
+
+TypeCheck check_array_and_value(std::string_view fn, const Args& a, bool null_allowed) {
+    if (!null_allowed && (is_null_type(*a[0]->type) || is_null_type(*a[1]->type))) {
+        return fail(fn, is_null_type(*a[0]->type) ? 0 : 1, "does not accept NULL arguments");
+    }
+    const ArrayType* arr = a[0]->type->array();
+    if (arr == nullptr) {
+        return expects(fn, a, 0, "an array");
+    }
+    if (!same_type_ignoring_nullability(*arr->element, *a[1]->type)) {
+        return expects(fn, a, 1, "a value of the element type " + catalog_string(*arr->element));
+    }
+    if (!is_orderable(*a[1]->type)) {
+        return fail(fn, 1, "cannot compare values of type " + str(a[1]));
+    }
+    return TypeCheck{};
+}
+
+TypeCheck type_array_contains(std::string_view fn, const Args& a) {
+    if (TypeCheck c = check_array_and_value(fn, a, false); !c.ok()) {
+        return c;
+    }
+    const bool nullable = a[0]->nullable || a[1]->nullable || a[0]->type->array()->contains_null;
+    return ok(boolean_type(), nullable);
+}
+
+TypeCheck type_array_position(std::string_view fn, const Args& a) {
+    if (TypeCheck c = check_array_and_value(fn, a, false); !c.ok()) {
+        return c;
+    }
+    return ok(long_type(), a[0]->nullable || a[1]->nullable);
+}
+
+TypeCheck type_array_remove(std::string_view fn, const Args& a) {
+    if (TypeCheck c = check_array_and_value(fn, a, true); !c.ok()) {
+        return c;
+    }
+    return ok(a[0]->type, a[0]->nullable || a[1]->nullable);
+}
+
+TypeCheck type_same_array(std::string_view fn, const Args& a) {
+    if (a[0]->type->array() == nullptr) {
+        return expects(fn, a, 0, "an array");
+    }
+    return ok(a[0]->type, a[0]->nullable);
+}
+
+// Spark: BinaryArrayExpressionWithImplicitCast — both arrays cast to the tightest common
+// element type, each keeping its containsNull.
+Args coerce_two_arrays(const Args& a) {
+    Args out = null_args(a, {array_(), array_()});
+    if (out.size() != 2) {
+        return out;
+    }
+    const ArrayType* l = out[0]->type->array();
+    const ArrayType* r = out[1]->type->array();
+    if (l == nullptr || r == nullptr) {
+        return out;
+    }
+    if (std::optional<TypePtr> t = tightest_common_type(l->element, r->element)) {
+        out[0] = cast_if_not_same(out[0], make_array(*t, l->contains_null));
+        out[1] = cast_if_not_same(out[1], make_array(*t, r->contains_null));
+    }
+    return out;
+}
+
+enum class SetOp : std::uint8_t { Union, Intersect, Except, Overlap };
+
+TypeCheck type_set_op(std::string_view fn, const Args& a, SetOp op) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        if (a[i]->type->array() == nullptr) {
+            return expects(fn, a, i, "an array");
+        }
+    }
+    const ArrayType& l = *a[0]->type->array();
+    const ArrayType& r = *a[1]->type->array();
+    std::optional<TypePtr> element = merge_null_flags(l.element, r.element);
+    if (!element) {
+        return fail(fn, 1,
+                    "expects arrays of the same element type, got " + str(a[0]) + " and " +
+                        str(a[1]));
+    }
+    if (!is_orderable(**element)) {
+        return fail(fn, 0, "cannot compare elements of type " + catalog_string(**element));
+    }
+    const bool either = a[0]->nullable || a[1]->nullable;
+    switch (op) {
+    case SetOp::Union:
+        return ok(make_array(*element, l.contains_null || r.contains_null), either);
+    case SetOp::Intersect:
+        return ok(make_array(*element, l.contains_null && r.contains_null), either);
+    case SetOp::Except:
+        return ok(make_array(*element, l.contains_null), either);
+    case SetOp::Overlap:
+        return ok(boolean_type(), either || l.contains_null || r.contains_null);
+    }
+    return ok(boolean_type(), true);
+}
+
+// Spark: ArraysZip names each struct field after its argument: a column or alias name, the
+// name of an extracted field, a map key literal, else the argument's position.
+std::string zip_field_name(const Expr& e, std::size_t i) {
+    if (const AttributeReference* a = e.as<AttributeReference>()) {
+        return a->name;
+    }
+    if (const Alias* a = e.as<Alias>()) {
+        return a->name;
+    }
+    if (const NamedLambdaVariable* v = e.as<NamedLambdaVariable>()) {
+        return v->name;
+    }
+    if (const GetStructField* g = e.as<GetStructField>()) {
+        return g->name_as_written ? *g->name_as_written
+                                  : (*g->child->type->struct_type())[g->ordinal].name;
+    }
+    if (const GetArrayStructFields* g = e.as<GetArrayStructFields>()) {
+        return g->name_as_written
+                   ? *g->name_as_written
+                   : (*g->child->type->array()->element->struct_type())[g->ordinal].name;
+    }
+    if (const GetMapValue* g = e.as<GetMapValue>()) {
+        const Literal* key = g->key->as<Literal>();
+        if (key != nullptr && !key->is_null && is_string_like(*key->type)) {
+            return key->text;
+        }
+    }
+    return std::to_string(i);
+}
+
+TypeCheck type_arrays_zip(std::string_view fn, const Args& a) {
+    std::vector<StructField> fields;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const ArrayType* arr = a[i]->type->array();
+        if (arr == nullptr) {
+            return expects(fn, a, i, "an array");
+        }
+        fields.push_back(StructField{zip_field_name(*a[i], i), arr->element, true, "{}"});
+    }
+    return ok(make_array(make_struct(std::move(fields)), false), any_nullable(a));
+}
+
+TypeCheck type_flatten(std::string_view fn, const Args& a) {
+    const ArrayType* outer = a[0]->type->array();
+    if (outer == nullptr || outer->element->array() == nullptr) {
+        return expects(fn, a, 0, "an array of arrays");
+    }
+    return ok(outer->element, a[0]->nullable || outer->contains_null);
+}
+
+// Spark: FunctionArgumentTypeCoercion (arrays of different element types meet at their wider
+// common type) and ConcatTypeCoercion (every other argument is implicitly cast to string).
+Args coerce_concat(const Args& a) {
+    Args out = a;
+    const bool all_arrays = std::all_of(
+        out.begin(), out.end(), [](const ExprPtr& e) { return e->type->array() != nullptr; });
+    if (all_arrays) {
+        cast_to_common(out, 0, 1, true);
+        return out;
+    }
+    const bool all_binary = std::all_of(
+        out.begin(), out.end(), [](const ExprPtr& e) { return e->type->is(AtomicKind::Binary); });
+    if (!all_binary) {
+        for (ExprPtr& e : out) {
+            e = implicit(e, str_());
+        }
+    }
+    return out;
+}
+
+TypeCheck type_concat(std::string_view fn, const Args& a) {
+    if (a.empty()) {
+        return ok(string_type(), false);
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const DataType& t = *a[i]->type;
+        if (!is_string_like(t) && !t.is(AtomicKind::Binary) && t.array() == nullptr) {
+            return expects(fn, a, i, "a string, a binary or an array");
+        }
+    }
+    const bool nullable = any_nullable(a);
+    if (std::all_of(a.begin(), a.end(),
+                    [](const ExprPtr& e) { return is_string_like(*e->type); })) {
+        return ok(string_type(), nullable);
+    }
+    const Merged m = merge_types(a, 0);
+    if (m.bad >= 0) {
+        return not_common(fn, a, 0, m.bad, "arguments");
+    }
+    return ok(m.type, nullable);
+}
+
+Args coerce_reverse(const Args& a) {
+    return implicit_args(a, {{type_of(string_type()), want(Want::AnyArray)}});
+}
+
+TypeCheck type_reverse(std::string_view fn, const Args& a) {
+    if (is_string_like(*a[0]->type)) {
+        return ok(string_type(), a[0]->nullable);
+    }
+    if (a[0]->type->array() == nullptr) {
+        return expects(fn, a, 0, "a string or an array");
+    }
+    return ok(a[0]->type, a[0]->nullable);
+}
+
+Args coerce_null_array(const Args& a) { return null_args(a, {array_()}); }
+
+Args coerce_slice(const Args& a) { return implicit_args(a, {array_(), int_(), int_()}); }
+
+TypeCheck type_slice(std::string_view fn, const Args& a) {
+    if (a[0]->type->array() == nullptr) {
+        return expects(fn, a, 0, "an array");
+    }
+    for (std::size_t i = 1; i < 3; ++i) {
+        if (!is_int(*a[i]->type)) {
+            return expects(fn, a, i, "an int");
+        }
+    }
+    return ok(a[0]->type, any_nullable(a));
+}
+
+bool is_boolean_literal(const Expr& e) {
+    const Literal* lit = e.as<Literal>();
+    return lit != nullptr && !lit->is_null && is_boolean(*lit->type);
+}
+
+TypeCheck type_sort_array(std::string_view fn, const Args& a) {
+    const ArrayType* arr = a[0]->type->array();
+    if (arr == nullptr) {
+        return expects(fn, a, 0, "an array");
+    }
+    if (!is_orderable(*arr->element)) {
+        return fail(fn, 0, "cannot sort elements of type " + catalog_string(*arr->element));
+    }
+    if (a.size() > 1 && !is_boolean_literal(*a[1])) {
+        return expects(fn, a, 1, "a boolean literal for the sort order");
+    }
+    return ok(a[0]->type, a[0]->nullable || (a.size() > 1 && a[1]->nullable));
+}
+
+TypeCheck type_array_extreme(std::string_view fn, const Args& a) {
+    const ArrayType* arr = a[0]->type->array();
+    if (arr == nullptr) {
+        return expects(fn, a, 0, "an array");
+    }
+    if (!is_orderable(*arr->element)) {
+        return fail(fn, 0, "cannot order elements of type " + catalog_string(*arr->element));
+    }
+    return ok(arr->element, true);
+}
+
+// Spark: an array that is not array<string> is implicitly cast to one; the delimiter and
+// the NULL replacement must be strings (only a NULL literal is cast).
+Args coerce_array_join(const Args& a) {
+    Args out = null_args(a, {array_(), str_(), str_()});
+    if (const ArrayType* arr = out[0]->type->array();
+        arr != nullptr && !is_string_like(*arr->element)) {
+        const TypePtr target = make_array(string_type(), arr->contains_null);
+        if (can_store_assign(*out[0]->type, *target)) {
+            out[0] = cast_to(out[0], target);
+        }
+    }
+    return out;
+}
+
+TypeCheck type_array_join(std::string_view fn, const Args& a) {
+    const ArrayType* arr = a[0]->type->array();
+    if (arr == nullptr || !is_string_like(*arr->element)) {
+        return expects(fn, a, 0, "an array of strings");
+    }
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        if (!is_string_like(*a[i]->type)) {
+            return expects(fn, a, i, "a string");
+        }
+    }
+    return ok(string_type(), any_nullable(a));
+}
+
+Args coerce_array_repeat(const Args& a) {
+    Args out = a;
+    if (out.size() == 2) {
+        out[1] = implicit(out[1], int_());
+    }
+    return out;
+}
+
+TypeCheck type_array_repeat(std::string_view fn, const Args& a) {
+    if (!is_int(*a[1]->type)) {
+        return expects(fn, a, 1, "an int count");
+    }
+    return ok(make_array(a[0]->type, a[0]->nullable), a[1]->nullable);
+}
+
+TypeCheck type_array_compact(std::string_view fn, const Args& a) {
+    const ArrayType* arr = a[0]->type->array();
+    if (arr == nullptr) {
+        return expects(fn, a, 0, "an array");
+    }
+    return ok(make_array(arr->element, false), a[0]->nullable);
+}
+
+bool is_interval(const DataType& t) {
+    return is_ansi_interval(t) || t.is(AtomicKind::CalendarInterval);
+}
+
+// Spark: Sequence.coercibleChildren (start, stop and an integral step) meet at their wider
+// common type; an interval step keeps its own type.
+Args coerce_sequence(const Args& a) {
+    Args out = a;
+    std::vector<std::size_t> coercible;
+    std::vector<TypePtr> types;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (!is_interval(*out[i]->type)) {
+            coercible.push_back(i);
+            types.push_back(out[i]->type);
+        }
+    }
+    const bool same = std::all_of(types.begin(), types.end(), [&](const TypePtr& t) {
+        return same_type_ignoring_nullability(*t, *types.front());
+    });
+    if (types.size() < 2 || same) {
+        return out;
+    }
+    if (std::optional<TypePtr> common = wider_common_type(types)) {
+        for (std::size_t i : coercible) {
+            out[i] = cast_if_not_same(out[i], *common);
+        }
+    }
+    return out;
+}
+
+TypeCheck type_sequence(std::string_view fn, const Args& a) {
+    const DataType& start = *a[0]->type;
+    if (!same_type_ignoring_nullability(start, *a[1]->type)) {
+        return fail(fn, 1,
+                    "expects start and stop of the same type, got " + str(a[0]) + " and " +
+                        str(a[1]));
+    }
+    if (is_integral(start)) {
+        if (a.size() > 2 && !same_type_ignoring_nullability(start, *a[2]->type)) {
+            return expects(fn, a, 2, "a step of type " + str(a[0]));
+        }
+    } else if (is_datetime(start)) {
+        if (a.size() > 2 && !is_interval(*a[2]->type)) {
+            return expects(fn, a, 2, "an interval step");
+        }
+    } else {
+        return expects(fn, a, 0, "an integral, date or timestamp start");
+    }
+    return ok(make_array(a[0]->type, false), any_nullable(a));
+}
+
+// --- conditional functions -----------------------------------------------------------------
+
+// Spark: IfCoercion — the branches meet at their wider type, a NULL condition is boolean.
+Args coerce_if(const Args& a) {
+    Args out = a;
+    if (out.size() != 3) {
+        return out;
+    }
+    if (is_null_type(*out[0]->type)) {
+        out[0] = cast_to(out[0], boolean_type());
+    }
+    cast_to_common(out, 1, 1, true);
+    return out;
+}
+
+TypeCheck type_if(std::string_view fn, const Args& a) {
+    if (!is_boolean(*a[0]->type)) {
+        return expects(fn, a, 0, "a boolean condition");
+    }
+    const Merged m = merge_types(a, 1);
+    if (m.bad >= 0) {
+        return not_common(fn, a, 1, m.bad, "branches");
+    }
+    return ok(m.type, a[1]->nullable || a[2]->nullable);
+}
+
+TypeCheck type_coalesce(std::string_view fn, const Args& a) {
+    const Merged m = merge_types(a, 0);
+    if (m.bad >= 0) {
+        return not_common(fn, a, 0, m.bad, "arguments");
+    }
+    // Spark: Coalesce.nullable — NULL only when every argument can be NULL.
+    return ok(m.type, all_nullable(a));
+}
+
+Args coerce_nvl2(const Args& a) {
+    Args out = a;
+    cast_to_common(out, 1, 1, true);
+    return out;
+}
+
+TypeCheck type_nvl2(std::string_view fn, const Args& a) {
+    const Merged m = merge_types(a, 1);
+    if (m.bad >= 0) {
+        return not_common(fn, a, 1, m.bad, "values");
+    }
+    return ok(m.type, a[1]->nullable || a[2]->nullable);
+}
+
+// Spark: NullIf is If(EqualTo(left, right), NULL, left): the comparison is coerced, the result
+// keeps the left argument's type. Only a cast of the right argument is kept here.
+Args coerce_nullif(const Args& a) {
+    Args out = a;
+    if (out.size() != 2) {
+        return out;
+    }
+    BinaryCoercion c = coerce_binary(BinaryOpKind::EqualTo, out[0], out[1]);
+    if (c.error.empty() && c.left == out[0]) {
+        out[1] = c.right;
+    }
+    return out;
+}
+
+TypeCheck type_nullif(std::string_view fn, const Args& a) {
+    BinaryCoercion c = coerce_binary(BinaryOpKind::EqualTo, a[0], a[1]);
+    if (!c.error.empty()) {
+        return fail(fn, 1, "cannot compare " + str(a[0]) + " and " + str(a[1]));
+    }
+    return ok(a[0]->type, true);
+}
+
+Args coerce_greatest(const Args& a) {
+    Args out = a;
+    cast_to_common(out, 0, 1, false);
+    return out;
+}
+
+TypeCheck type_greatest(std::string_view fn, const Args& a) {
+    const Merged m = merge_types(a, 0);
+    if (m.bad >= 0) {
+        return not_common(fn, a, 0, m.bad, "arguments");
+    }
+    if (!is_orderable(*m.type)) {
+        return fail(fn, 0, "cannot order values of type " + catalog_string(*m.type));
+    }
+    return ok(m.type, all_nullable(a));
+}
+
+TypeCheck type_is_null(std::string_view, const Args&) { return ok(boolean_type(), false); }
+
+// --- string functions ----------------------------------------------------------------------
+
+Args coerce_concat_ws(const Args& a) {
+    Args out = a;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        out[i] = implicit(
+            out[i], i == 0 ? str_() : Expects{want(Want::StringArray), type_of(string_type())});
+    }
+    return out;
+}
+
+TypeCheck type_concat_ws(std::string_view fn, const Args& a) {
+    if (!is_string_like(*a[0]->type)) {
+        return expects(fn, a, 0, "a string separator");
+    }
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        const DataType& t = *a[i]->type;
+        if (!is_string_like(t) && !(t.array() != nullptr && is_string_like(*t.array()->element))) {
+            return expects(fn, a, i, "a string or an array of strings");
+        }
+    }
+    return ok(string_type(), a[0]->nullable);
+}
+
+Args coerce_length(const Args& a) {
+    return implicit_args(a, {{type_of(string_type()), type_of(make_atomic(AtomicKind::Binary))}});
+}
+
+TypeCheck type_length(std::string_view fn, const Args& a) {
+    if (!is_string_like(*a[0]->type) && !a[0]->type->is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a string or a binary");
+    }
+    return ok(int_type(), a[0]->nullable);
+}
+
+Args coerce_strings(const Args& a) {
+    return implicit_args(a, std::vector<Expects>(a.size(), str_()));
+}
+
+TypeCheck check_strings(std::string_view fn, const Args& a, std::size_t first, std::size_t last) {
+    for (std::size_t i = first; i < last && i < a.size(); ++i) {
+        if (!is_string_like(*a[i]->type)) {
+            return expects(fn, a, i, "a string");
+        }
+    }
+    return TypeCheck{};
+}
+
+TypeCheck type_string_to_string(std::string_view fn, const Args& a) {
+    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), any_nullable(a));
+}
+
+Args coerce_substring(const Args& a) {
+    return implicit_args(
+        a, {{type_of(string_type()), type_of(make_atomic(AtomicKind::Binary))}, int_(), int_()});
+}
+
+TypeCheck type_substring(std::string_view fn, const Args& a) {
+    const DataType& t = *a[0]->type;
+    if (!is_string_like(t) && !t.is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a string or a binary");
+    }
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        if (!is_int(*a[i]->type)) {
+            return expects(fn, a, i, "an int");
+        }
+    }
+    return ok(is_string_like(t) ? string_type() : a[0]->type, any_nullable(a));
+}
+
+Args coerce_two_strings_int(const Args& a) { return implicit_args(a, {str_(), str_(), int_()}); }
+
+TypeCheck check_two_strings_int(std::string_view fn, const Args& a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 2); !c.ok()) {
+        return c;
+    }
+    if (a.size() > 2 && !is_int(*a[2]->type)) {
+        return expects(fn, a, 2, "an int");
+    }
+    return TypeCheck{};
+}
+
+TypeCheck type_split(std::string_view fn, const Args& a) {
+    if (TypeCheck c = check_two_strings_int(fn, a); !c.ok()) {
+        return c;
+    }
+    return ok(make_array(string_type(), false), any_nullable(a));
+}
+
+TypeCheck type_regexp_extract(std::string_view fn, const Args& a) {
+    if (TypeCheck c = check_two_strings_int(fn, a); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), any_nullable(a));
+}
+
+Args coerce_first_string(const Args& a) { return implicit_args(a, {str_()}); }
+
+TypeCheck type_format_string(std::string_view fn, const Args& a) {
+    if (!is_string_like(*a[0]->type)) {
+        return expects(fn, a, 0, "a string format");
+    }
+    return ok(string_type(), a[0]->nullable);
+}
+
+TypeCheck type_like(std::string_view fn, const Args& a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 2); !c.ok()) {
+        return c;
+    }
+    return ok(boolean_type(), any_nullable(a));
+}
+
+// --- math functions ------------------------------------------------------------------------
+
+Args coerce_abs(const Args& a) {
+    Args out = a;
+    if (out.size() == 1 && is_string_like(*out[0]->type)) {
+        out[0] = cast_to(out[0], double_type()); // Spark: AnsiStringPromotionTypeCoercion
+        return out;
+    }
+    return implicit_args(out, {numeric_or_interval()});
+}
+
+TypeCheck type_abs(std::string_view fn, const Args& a) {
+    if (!is_numeric(*a[0]->type) && !is_ansi_interval(*a[0]->type)) {
+        return expects(fn, a, 0, "a numeric or interval value");
+    }
+    return ok(a[0]->type, a[0]->nullable);
+}
+
+// The constant int scale of round, floor and ceil.
+std::optional<std::int64_t> constant_scale(const Expr& e) {
+    if (!is_int(*e.type) || !expr_foldable(e) || e.nullable) {
+        return std::nullopt;
+    }
+    return eval_integral(e);
+}
+
+// Spark: RoundBase.dataType.
+TypePtr round_type(const TypePtr& t, std::int64_t scale) {
+    const int precision = t->atomic()->precision;
+    const int old_scale = t->atomic()->scale;
+    const int integral_digits = precision - old_scale + 1;
+    if (scale < 0) {
+        const std::int64_t p = std::max<std::int64_t>(integral_digits, -scale + 1);
+        return make_decimal(static_cast<int>(std::min<std::int64_t>(p, 38)), 0);
+    }
+    const int s = static_cast<int>(std::min<std::int64_t>(old_scale, scale));
+    return make_decimal(std::min(integral_digits + s, 38), s);
+}
+
+Args coerce_round(const Args& a) { return implicit_args(a, {{want(Want::Numeric)}, int_()}); }
+
+TypeCheck type_round(std::string_view fn, const Args& a) {
+    if (!is_numeric(*a[0]->type)) {
+        return expects(fn, a, 0, "a numeric value");
+    }
+    std::int64_t scale = 0;
+    if (a.size() > 1) {
+        std::optional<std::int64_t> s = constant_scale(*a[1]);
+        if (!s) {
+            return expects(fn, a, 1, "a constant int scale");
+        }
+        scale = *s;
+    }
+    // Spark: RoundBase.nullable — rounding a decimal can overflow to NULL.
+    return ok(is_decimal(*a[0]->type) ? round_type(a[0]->type, scale) : a[0]->type, true);
+}
+
+Args coerce_floor_ceil(const Args& a) {
+    if (a.size() > 1) {
+        return implicit_args(a, {{want(Want::Decimal)}, int_()}); // RoundFloor / RoundCeil
+    }
+    return implicit_args(a, {{type_of(double_type()), want(Want::Decimal), type_of(long_type())}});
+}
+
+TypeCheck type_floor_ceil(std::string_view fn, const Args& a) {
+    const DataType& t = *a[0]->type;
+    if (a.size() > 1) {
+        if (!is_decimal(t)) {
+            return expects(fn, a, 0, "a decimal value");
+        }
+        std::optional<std::int64_t> s = constant_scale(*a[1]);
+        if (!s) {
+            return expects(fn, a, 1, "a constant int scale");
+        }
+        return ok(round_type(a[0]->type, *s), true);
+    }
+    if (is_decimal(t)) {
+        const int p = t.atomic()->precision;
+        const int s = t.atomic()->scale;
+        return ok(s == 0 ? a[0]->type : bounded_decimal(p - s + 1, 0), true);
+    }
+    if (t.is(AtomicKind::Double) || t.is(AtomicKind::Long)) {
+        return ok(long_type(), true); // Spark: UnaryMathExpression.nullable
+    }
+    return expects(fn, a, 0, "a numeric value");
+}
+
+// Spark: Pmod is a BinaryArithmetic: its operands are coerced as `%`'s are.
+Args coerce_pmod(const Args& a) {
+    if (a.size() != 2) {
+        return a;
+    }
+    BinaryCoercion c = coerce_binary(BinaryOpKind::Remainder, a[0], a[1]);
+    return c.error.empty() ? Args{c.left, c.right} : a;
+}
+
+TypeCheck type_pmod(std::string_view fn, const Args& a) {
+    if (!is_numeric(*a[0]->type) || !same_type_ignoring_nullability(*a[0]->type, *a[1]->type)) {
+        return fail(fn, -1,
+                    "expects numeric arguments of a common type, got " + str(a[0]) + " and " +
+                        str(a[1]));
+    }
+    return ok(arithmetic_result_type(BinaryOpKind::Remainder, a[0]->type, a[1]->type), true);
+}
+
+// --- other functions -----------------------------------------------------------------------
+
+TypeCheck type_to_json(std::string_view fn, const Args& a) {
+    const DataType& t = *a[0]->type;
+    if (t.struct_type() == nullptr && t.array() == nullptr && t.map() == nullptr) {
+        return expects(fn, a, 0, "a struct, an array or a map");
+    }
+    if (a.size() > 1 && a[1]->type->map() == nullptr) {
+        return expects(fn, a, 1, "a map of options");
+    }
+    return ok(string_type(), true);
+}
+
+TypeCheck type_hash(std::string_view fn, const Args& a) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (contains_map(*a[i]->type)) {
+            return fail(fn, static_cast<int>(i), "cannot hash values of type " + str(a[i]));
+        }
+    }
+    return ok(int_type(), false);
+}
+
+Args coerce_md5(const Args& a) { return implicit_args(a, {binary_()}); }
+
+TypeCheck type_md5(std::string_view fn, const Args& a) {
+    if (!a[0]->type->is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a binary");
+    }
+    return ok(string_type(), a[0]->nullable);
+}
+
+Args coerce_sha2(const Args& a) { return implicit_args(a, {binary_(), int_()}); }
+
+TypeCheck type_sha2(std::string_view fn, const Args& a) {
+    if (!a[0]->type->is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a binary");
+    }
+    if (!is_int(*a[1]->type)) {
+        return expects(fn, a, 1, "an int bit length");
+    }
+    return ok(string_type(), true); // an unsupported bit length gives NULL
+}
+
+TypeCheck type_input_file_name(std::string_view, const Args&) { return ok(string_type(), false); }
+
+TypeCheck type_current_date(std::string_view, const Args&) {
+    return ok(make_atomic(AtomicKind::Date), false);
+}
+
+TypeCheck type_rand(std::string_view fn, const Args& a) {
+    if (!a.empty()) {
+        const Literal* seed = a[0]->as<Literal>();
+        const DataType& t = *a[0]->type;
+        if (seed == nullptr ||
+            !(is_null_type(t) || t.is(AtomicKind::Integer) || t.is(AtomicKind::Long))) {
+            return expects(fn, a, 0, "an int or bigint literal seed");
+        }
+    }
+    return ok(double_type(), false);
+}
+
+// --- aggregate functions -------------------------------------------------------------------
+
+TypeCheck type_count(std::string_view, const Args&) { return ok(long_type(), false); }
+
+Args coerce_sum(const Args& a) {
+    Args out = a;
+    if (out.size() == 1 && is_string_like(*out[0]->type)) {
+        out[0] = cast_to(out[0], double_type());
+        return out;
+    }
+    return implicit_args(out, {numeric_or_interval()});
+}
+
+TypeCheck type_sum(std::string_view fn, const Args& a) {
+    const DataType& t = *a[0]->type;
+    if (is_decimal(t)) {
+        return ok(bounded_decimal(t.atomic()->precision + 10, t.atomic()->scale), true);
+    }
+    if (is_integral(t)) {
+        return ok(long_type(), true);
+    }
+    if (is_ansi_interval(t)) {
+        return ok(a[0]->type, true);
+    }
+    if (is_numeric(t)) {
+        return ok(double_type(), true);
+    }
+    return expects(fn, a, 0, "a numeric or interval value");
+}
+
+TypeCheck type_avg(std::string_view fn, const Args& a) {
+    const DataType& t = *a[0]->type;
+    if (is_decimal(t)) {
+        return ok(bounded_decimal(t.atomic()->precision + 4, t.atomic()->scale + 4), true);
+    }
+    if (t.is(AtomicKind::YearMonthInterval)) {
+        return ok(default_concrete(want(Want::YearMonth)), true);
+    }
+    if (t.is(AtomicKind::DayTimeInterval)) {
+        return ok(default_concrete(want(Want::DayTime)), true);
+    }
+    if (is_numeric(t)) {
+        return ok(double_type(), true);
+    }
+    return expects(fn, a, 0, "a numeric or interval value");
+}
+
+TypeCheck type_min_max(std::string_view fn, const Args& a) {
+    if (!is_orderable(*a[0]->type)) {
+        return fail(fn, 0, "cannot order values of type " + str(a[0]));
+    }
+    return ok(a[0]->type, true);
+}
+
+TypeCheck type_first_last(std::string_view fn, const Args& a) {
+    if (a.size() > 1 && !is_boolean_literal(*a[1])) {
+        return expects(fn, a, 1, "a boolean literal for ignoreNulls");
+    }
+    return ok(a[0]->type, true);
+}
+
+TypeCheck type_collect_list(std::string_view, const Args& a) {
+    return ok(make_array(a[0]->type, false), false);
+}
+
+TypeCheck type_collect_set(std::string_view fn, const Args& a) {
+    if (contains_map(*a[0]->type)) {
+        return fail(fn, 0, "cannot collect a set of values of type " + str(a[0]));
+    }
+    return ok(make_array(a[0]->type, false), false);
+}
+
+Args coerce_boolean(const Args& a) { return implicit_args(a, {bool_()}); }
+
+TypeCheck type_count_if(std::string_view fn, const Args& a) {
+    if (!is_boolean(*a[0]->type)) {
+        return expects(fn, a, 0, "a boolean");
+    }
+    return ok(long_type(), false);
+}
+
+TypeCheck type_bool_agg(std::string_view fn, const Args& a) {
+    if (!is_boolean(*a[0]->type)) {
+        return expects(fn, a, 0, "a boolean");
+    }
+    return ok(boolean_type(), true);
+}
+
+// --- the table -----------------------------------------------------------------------------
+
+using Coerce = std::vector<ExprPtr> (*)(const std::vector<ExprPtr>&);
+using TypeFn = TypeCheck (*)(std::string_view, const Args&);
+
+/// A function's SQL name as a template argument, so that each row gets its own typing
+/// function pointer that knows the name for its messages.
+template <std::size_t N> struct Name {
+    char text[N];
+    constexpr Name(const char (&s)[N]) { std::copy_n(s, N, text); }
+};
+
+constexpr int kVariadic = -1;
+
+/// Checks the arity before `type` runs, so every typing function may index its arguments.
+template <Name name, int Min, int Max, TypeFn F> TypeCheck checked(const std::vector<ExprPtr>& a) {
+    const std::string_view fn(name.text);
+    const auto n = static_cast<int>(a.size());
+    if (n < Min || (Max != kVariadic && n > Max)) {
+        const std::string want = Max == kVariadic ? "at least " + std::to_string(Min)
+                                 : Min == Max     ? std::to_string(Min)
+                                              : std::to_string(Min) + " to " + std::to_string(Max);
+        return fail(fn, -1,
+                    "expects " + want + (Max == 1 && Min == 1 ? " argument" : " arguments") +
+                        ", got " + std::to_string(n));
+    }
+    return F(fn, a);
+}
+
+struct Options {
+    ResultFlow flow = ResultFlow::Opaque;
+    Coerce coerce = nullptr;
+    int first_value_arg = 0;
+    bool deterministic = true;
+};
+
+template <Name name, int Min, int Max, TypeFn F>
+FunctionDef scalar(std::string_view catalyst, Options o) {
+    return FunctionDef{std::string_view(name.text),
+                       catalyst,
+                       Min,
+                       Max,
+                       false,
+                       o.deterministic,
+                       o.flow,
+                       o.first_value_arg,
+                       o.coerce,
+                       &checked<name, Min, Max, F>};
+}
+
+template <Name name, int Min, int Max, TypeFn F>
+FunctionDef aggregate(std::string_view catalyst, Options o) {
+    FunctionDef def = scalar<name, Min, Max, F>(catalyst, o);
+    def.aggregate = true;
+    return def;
+}
+
+TypeCheck type_union(std::string_view fn, const Args& a) {
+    return type_set_op(fn, a, SetOp::Union);
+}
+TypeCheck type_intersect(std::string_view fn, const Args& a) {
+    return type_set_op(fn, a, SetOp::Intersect);
+}
+TypeCheck type_except(std::string_view fn, const Args& a) {
+    return type_set_op(fn, a, SetOp::Except);
+}
+TypeCheck type_overlap(std::string_view fn, const Args& a) {
+    return type_set_op(fn, a, SetOp::Overlap);
+}
+Args coerce_contains(const Args& a) { return coerce_array_and_value(a, &wider_no_string); }
+Args coerce_tightest_value(const Args& a) { return coerce_array_and_value(a, &tightest); }
+
+using enum ResultFlow;
+
+// One row per function; the higher-order functions are in plan/higher_order.cpp.
+const std::vector<FunctionDef>& table() {
+    static const std::vector<FunctionDef> rows = {
+        // constructors and accessors
+        scalar<"array", 0, kVariadic, type_array>("CreateArray", {Opaque, &coerce_common_all}),
+        scalar<"map", 0, kVariadic, type_map>("CreateMap", {Opaque, &coerce_map}),
+        scalar<"map_from_arrays", 2, 2, type_map_from_arrays>("MapFromArrays", {}),
+        scalar<"map_from_entries", 1, 1, type_map_from_entries>("MapFromEntries", {}),
+        scalar<"map_entries", 1, 1, type_map_entries>("MapEntries", {}),
+        scalar<"try_element_at", 2, 2, type_try_element_at>("TryElementAt",
+                                                            {Opaque, &coerce_element_at}),
+        scalar<"get", 2, 2, type_get>("Get", {Opaque, &coerce_get}),
+        scalar<"size", 1, 1, type_size>("Size", {LengthOnly, &coerce_size}),
+        scalar<"cardinality", 1, 1, type_size>("Size", {LengthOnly, &coerce_size}),
+        scalar<"array_size", 1, 1, type_array_size>("ArraySize", {LengthOnly, &coerce_array_arg}),
+        scalar<"array_contains", 2, 2, type_array_contains>("ArrayContains",
+                                                            {Compare, &coerce_contains}),
+        scalar<"array_position", 2, 2, type_array_position>("ArrayPosition",
+                                                            {Compare, &coerce_tightest_value}),
+        scalar<"array_remove", 2, 2, type_array_remove>("ArrayRemove",
+                                                        {Compare, &coerce_tightest_value}),
+        scalar<"array_distinct", 1, 1, type_same_array>("ArrayDistinct",
+                                                        {Compare, &coerce_null_array}),
+        scalar<"array_union", 2, 2, type_union>("ArrayUnion", {Compare, &coerce_two_arrays}),
+        scalar<"array_intersect", 2, 2, type_intersect>("ArrayIntersect",
+                                                        {Compare, &coerce_two_arrays}),
+        scalar<"array_except", 2, 2, type_except>("ArrayExcept", {Compare, &coerce_two_arrays}),
+        scalar<"arrays_overlap", 2, 2, type_overlap>("ArraysOverlap",
+                                                     {Compare, &coerce_two_arrays}),
+        scalar<"arrays_zip", 0, kVariadic, type_arrays_zip>("ArraysZip", {}),
+        scalar<"flatten", 1, 1, type_flatten>("Flatten", {ArrayElementsFlatten}),
+        scalar<"concat", 0, kVariadic, type_concat>("Concat", {ArrayElementsOfAll, &coerce_concat}),
+        scalar<"reverse", 1, 1, type_reverse>("Reverse", {ArrayElementsOfArg0, &coerce_reverse}),
+        // Spark's Shuffle is nondeterministic (it draws a random seed).
+        scalar<"shuffle", 1, 1, type_same_array>(
+            "Shuffle", {ArrayElementsOfArg0, &coerce_null_array, 0, false}),
+        scalar<"slice", 3, 3, type_slice>("Slice", {ArrayElementsOfArg0, &coerce_slice}),
+        scalar<"sort_array", 1, 2, type_sort_array>("SortArray", {Compare, &coerce_null_array}),
+        scalar<"array_max", 1, 1, type_array_extreme>("ArrayMax", {Compare, &coerce_array_arg}),
+        scalar<"array_min", 1, 1, type_array_extreme>("ArrayMin", {Compare, &coerce_array_arg}),
+        scalar<"array_join", 2, 3, type_array_join>("ArrayJoin", {Opaque, &coerce_array_join}),
+        scalar<"array_repeat", 2, 2, type_array_repeat>("ArrayRepeat",
+                                                        {ElementIsArg0, &coerce_array_repeat}),
+        scalar<"array_compact", 1, 1, type_array_compact>("ArrayCompact",
+                                                          {Opaque, &coerce_array_arg}),
+        scalar<"sequence", 2, 3, type_sequence>("Sequence", {Opaque, &coerce_sequence}),
+        // conditional
+        scalar<"if", 3, 3, type_if>("If", {ValueOfArgs, &coerce_if, 1}),
+        scalar<"coalesce", 1, kVariadic, type_coalesce>("Coalesce",
+                                                        {ValueOfArgs, &coerce_common_all}),
+        scalar<"nvl", 2, 2, type_coalesce>("Nvl", {ValueOfArgs, &coerce_common_all}),
+        scalar<"ifnull", 2, 2, type_coalesce>("IfNull", {ValueOfArgs, &coerce_common_all}),
+        scalar<"nvl2", 3, 3, type_nvl2>("Nvl2", {ValueOfArgs, &coerce_nvl2, 1}),
+        scalar<"nullif", 2, 2, type_nullif>("NullIf", {Compare, &coerce_nullif}),
+        scalar<"greatest", 2, kVariadic, type_greatest>("Greatest", {Compare, &coerce_greatest}),
+        scalar<"least", 2, kVariadic, type_greatest>("Least", {Compare, &coerce_greatest}),
+        scalar<"isnull", 1, 1, type_is_null>("IsNull", {}),
+        scalar<"isnotnull", 1, 1, type_is_null>("IsNotNull", {}),
+        // strings
+        scalar<"concat_ws", 1, kVariadic, type_concat_ws>("ConcatWs", {Opaque, &coerce_concat_ws}),
+        scalar<"length", 1, 1, type_length>("Length", {Opaque, &coerce_length}),
+        scalar<"lower", 1, 1, type_string_to_string>("Lower", {Opaque, &coerce_strings}),
+        scalar<"upper", 1, 1, type_string_to_string>("Upper", {Opaque, &coerce_strings}),
+        scalar<"substring", 2, 3, type_substring>("Substring", {Opaque, &coerce_substring}),
+        scalar<"substr", 2, 3, type_substring>("Substring", {Opaque, &coerce_substring}),
+        scalar<"trim", 1, 2, type_string_to_string>("StringTrim", {Opaque, &coerce_strings}),
+        scalar<"ltrim", 1, 2, type_string_to_string>("StringTrimLeft", {Opaque, &coerce_strings}),
+        scalar<"rtrim", 1, 2, type_string_to_string>("StringTrimRight", {Opaque, &coerce_strings}),
+        scalar<"split", 2, 3, type_split>("StringSplit", {Opaque, &coerce_two_strings_int}),
+        scalar<"regexp_extract", 2, 3, type_regexp_extract>("RegExpExtract",
+                                                            {Opaque, &coerce_two_strings_int}),
+        scalar<"format_string", 1, kVariadic, type_format_string>("FormatString",
+                                                                  {Opaque, &coerce_first_string}),
+        scalar<"like", 2, 2, type_like>("Like", {Opaque, &coerce_strings}),
+        scalar<"rlike", 2, 2, type_like>("RLike", {Opaque, &coerce_strings}),
+        // math
+        scalar<"abs", 1, 1, type_abs>("Abs", {Opaque, &coerce_abs}),
+        scalar<"round", 1, 2, type_round>("Round", {Opaque, &coerce_round}),
+        scalar<"floor", 1, 2, type_floor_ceil>("Floor", {Opaque, &coerce_floor_ceil}),
+        scalar<"ceil", 1, 2, type_floor_ceil>("Ceil", {Opaque, &coerce_floor_ceil}),
+        scalar<"pmod", 2, 2, type_pmod>("Pmod", {Opaque, &coerce_pmod}),
+        // serialisation, hashing and the rest
+        scalar<"to_json", 1, 2, type_to_json>("StructsToJson", {Compare}),
+        scalar<"hash", 1, kVariadic, type_hash>("Murmur3Hash", {Compare}),
+        scalar<"md5", 1, 1, type_md5>("Md5", {Compare, &coerce_md5}),
+        scalar<"sha2", 2, 2, type_sha2>("Sha2", {Compare, &coerce_sha2}),
+        scalar<"input_file_name", 0, 0, type_input_file_name>("InputFileName",
+                                                              {Opaque, nullptr, 0, false}),
+        scalar<"current_date", 0, 0, type_current_date>("CurrentDate", {}),
+        scalar<"rand", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
+        // aggregates
+        aggregate<"count", 0, kVariadic, type_count>("Count", {}),
+        aggregate<"sum", 1, 1, type_sum>("Sum", {Opaque, &coerce_sum}),
+        aggregate<"avg", 1, 1, type_avg>("Average", {Opaque, &coerce_sum}),
+        aggregate<"min", 1, 1, type_min_max>("Min", {Compare}),
+        aggregate<"max", 1, 1, type_min_max>("Max", {Compare}),
+        aggregate<"first", 1, 2, type_first_last>("First", {}),
+        aggregate<"last", 1, 2, type_first_last>("Last", {}),
+        aggregate<"collect_list", 1, 1, type_collect_list>("CollectList", {}),
+        aggregate<"collect_set", 1, 1, type_collect_set>("CollectSet", {Compare}),
+        aggregate<"count_if", 1, 1, type_count_if>("CountIf", {Opaque, &coerce_boolean}),
+        aggregate<"any", 1, 1, type_bool_agg>("BoolOr", {Opaque, &coerce_boolean}),
+        aggregate<"some", 1, 1, type_bool_agg>("BoolOr", {Opaque, &coerce_boolean}),
+        aggregate<"bool_or", 1, 1, type_bool_agg>("BoolOr", {Opaque, &coerce_boolean}),
+        aggregate<"every", 1, 1, type_bool_agg>("BoolAnd", {Opaque, &coerce_boolean}),
+        aggregate<"bool_and", 1, 1, type_bool_agg>("BoolAnd", {Opaque, &coerce_boolean}),
+    };
+    return rows;
+}
+
+const std::unordered_map<std::string_view, const FunctionDef*>& index() {
+    static const std::unordered_map<std::string_view, const FunctionDef*> map = [] {
+        std::unordered_map<std::string_view, const FunctionDef*> m;
+        for (const FunctionDef& def : table()) {
+            m.emplace(def.name, &def);
+        }
+        return m;
+    }();
+    return map;
+}
+
+} // namespace
+
+const FunctionDef* find_function(std::string_view name) {
+    const auto& idx = index();
+    auto it = idx.find(name);
+    return it == idx.end() ? nullptr : it->second;
+}
+
+std::vector<std::string> function_names() {
+    std::vector<std::string> names;
+    for (const FunctionDef& def : table()) {
+        names.emplace_back(def.name);
+    }
+    for (const HofDef& def : hof_table()) {
+        names.emplace_back(def.name);
+    }
+    names.emplace_back("reduce");
+    for (const char* builtin : {"named_struct", "struct", "element_at", "map_keys", "map_values"}) {
+        names.emplace_back(builtin);
+    }
+    return names;
+}
+
+} // namespace prune

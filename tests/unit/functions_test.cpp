@@ -1,0 +1,501 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+
+#include "plan/functions.hpp"
+#include "plan/higher_order.hpp"
+#include "plan/typing.hpp"
+#include "types/schema_formats.hpp"
+
+using namespace prune;
+
+namespace {
+
+TypePtr ty(std::string_view ddl) { return parse_ddl_type(ddl); }
+
+std::string str(const ExprPtr& e) { return catalog_string(*e->type); }
+
+ExprPtr attr(const std::string& name, TypePtr type, bool nullable) {
+    static ExprId next = 1;
+    return make_expr(AttributeReference{name, std::move(type), nullable, next++});
+}
+
+ExprPtr attr(const std::string& name, std::string_view ddl, bool nullable) {
+    return attr(name, ty(ddl), nullable);
+}
+
+ExprPtr lit(TypePtr type, const std::string& text) {
+    return make_expr(Literal{std::move(type), text, false});
+}
+ExprPtr int_lit(int v) { return lit(int_type(), std::to_string(v)); }
+ExprPtr long_lit(int v) { return lit(long_type(), std::to_string(v)); }
+ExprPtr str_lit(const std::string& s) { return lit(string_type(), s); }
+ExprPtr bool_lit(bool v) { return lit(boolean_type(), v ? "true" : "false"); }
+ExprPtr null_lit() { return make_expr(Literal{null_type(), "null", true}); }
+
+const FunctionDef& def(const std::string& name) {
+    const FunctionDef* d = find_function(name);
+    REQUIRE(d != nullptr);
+    return *d;
+}
+
+std::vector<ExprPtr> coerced(const std::string& name, std::vector<ExprPtr> args) {
+    const FunctionDef& d = def(name);
+    return d.coerce != nullptr ? d.coerce(args) : args;
+}
+
+// The analyzer's path: coerce, check, build (make_expr types the node again).
+ExprPtr call(const std::string& name, std::vector<ExprPtr> args) {
+    args = coerced(name, std::move(args));
+    const TypeCheck check = def(name).type(args);
+    INFO(check.error);
+    REQUIRE(check.ok());
+    ExprPtr e = make_expr(ScalarFunction{&def(name), name, args, false, nullptr});
+    CHECK(equals(*e->type, *check.result.type));
+    CHECK(e->nullable == check.result.nullable);
+    return e;
+}
+
+TypeCheck check(const std::string& name, std::vector<ExprPtr> args) {
+    return def(name).type(coerced(name, std::move(args)));
+}
+
+// Fixtures: `_nn` never null.
+struct Fixtures {
+    ExprPtr xs = attr("xs", "ARRAY<INT>", false);                        // containsNull
+    ExprPtr xs_nn = attr("xs_nn", make_array(int_type(), false), false); // no NULL elements
+    ExprPtr ys = attr("ys", "ARRAY<STRING>", false);
+    ExprPtr items = attr("items", "ARRAY<STRUCT<sku: STRING, qty: INT>>", true);
+    ExprPtr nested = attr("nested", "ARRAY<ARRAY<INT>>", false);
+    ExprPtr entries = attr("entries", "ARRAY<STRUCT<k: STRING, v: INT>>", false);
+    ExprPtr m = attr("m", "MAP<STRING, INT>", false);
+    ExprPtr s = attr("s", "STRING", true);
+    ExprPtr s_nn = attr("s_nn", "STRING", false);
+    ExprPtr i = attr("i", "INT", true);
+    ExprPtr i_nn = attr("i_nn", "INT", false);
+    ExprPtr d = attr("d", "DECIMAL(10,2)", false);
+    ExprPtr dbl = attr("dbl", "DOUBLE", false);
+    ExprPtr b = attr("b", "BOOLEAN", true);
+    ExprPtr st = attr("st", "STRUCT<a: INT>", false);
+};
+
+} // namespace
+
+TEST_CASE("every function row types a sample call", "[functions]") {
+    const Fixtures f;
+    struct Row {
+        std::string name;
+        std::vector<ExprPtr> args;
+        std::string type;
+        bool nullable;
+    };
+    const std::vector<Row> rows = {
+        {"array", {f.i_nn, long_lit(1)}, "array<bigint>", false},
+        {"array", {}, "array<void>", false},
+        {"map", {str_lit("k"), f.i}, "map<string,int>", false},
+        {"map_from_arrays", {f.ys, f.xs}, "map<string,int>", false},
+        {"map_from_entries", {f.entries}, "map<string,int>", true},
+        {"map_entries", {f.m}, "array<struct<key:string,value:int>>", false},
+        {"try_element_at", {f.xs, int_lit(1)}, "int", true},
+        {"try_element_at", {f.m, str_lit("k")}, "int", true},
+        {"get", {f.xs_nn, int_lit(0)}, "int", true},
+        {"size", {f.items}, "int", true},
+        {"cardinality", {f.m}, "int", false},
+        {"array_size", {f.xs}, "int", false},
+        {"array_contains", {f.xs_nn, int_lit(1)}, "boolean", false},
+        {"array_contains", {f.xs, long_lit(1)}, "boolean", true},
+        {"array_position", {f.xs, int_lit(1)}, "bigint", false},
+        {"array_remove", {f.xs, int_lit(1)}, "array<int>", false},
+        {"array_distinct", {f.xs}, "array<int>", false},
+        {"array_union", {f.xs, f.xs_nn}, "array<int>", false},
+        {"array_intersect", {f.xs, f.xs_nn}, "array<int>", false},
+        {"array_except", {f.xs, f.xs_nn}, "array<int>", false},
+        {"arrays_overlap", {f.xs_nn, f.xs_nn}, "boolean", false},
+        {"arrays_overlap", {f.xs, f.xs_nn}, "boolean", true},
+        {"arrays_zip", {f.xs, f.ys}, "array<struct<xs:int,ys:string>>", false},
+        {"flatten", {f.nested}, "array<int>", true},
+        {"concat", {f.xs, f.xs_nn}, "array<int>", false},
+        {"concat", {f.s, int_lit(1)}, "string", true},
+        {"concat", {}, "string", false},
+        {"reverse", {f.s}, "string", true},
+        {"reverse", {f.items}, "array<struct<sku:string,qty:int>>", true},
+        {"shuffle", {f.xs}, "array<int>", false},
+        {"slice", {f.items, int_lit(1), int_lit(2)}, "array<struct<sku:string,qty:int>>", true},
+        {"sort_array", {f.xs, bool_lit(false)}, "array<int>", false},
+        {"sort_array", {f.xs}, "array<int>", false},
+        {"array_max", {f.xs_nn}, "int", true},
+        {"array_min", {f.xs_nn}, "int", true},
+        {"array_join", {f.xs, str_lit(",")}, "string", false},
+        {"array_join", {f.ys, str_lit(","), f.s}, "string", true},
+        {"array_repeat", {f.st, int_lit(3)}, "array<struct<a:int>>", false},
+        {"array_repeat", {f.st, f.i}, "array<struct<a:int>>", true},
+        {"array_compact", {f.xs}, "array<int>", false},
+        {"sequence", {int_lit(1), long_lit(10)}, "array<bigint>", false},
+        {"if", {f.b, f.i_nn, long_lit(1)}, "bigint", false},
+        {"if", {f.b, f.i, int_lit(1)}, "int", true},
+        {"coalesce", {f.i, int_lit(0)}, "int", false},
+        {"coalesce", {f.i, f.i}, "int", true},
+        {"nvl", {f.i, long_lit(0)}, "bigint", false},
+        {"ifnull", {f.i, f.i}, "int", true},
+        {"nvl2", {f.i, f.s, str_lit("x")}, "string", true},
+        {"nvl2", {f.i, f.s_nn, str_lit("x")}, "string", false},
+        {"nullif", {f.i_nn, int_lit(0)}, "int", true},
+        {"greatest", {f.i_nn, long_lit(2)}, "bigint", false},
+        {"least", {f.i, f.d}, "decimal(12,2)", false},
+        {"least", {f.i, f.i}, "int", true},
+        {"isnull", {f.i}, "boolean", false},
+        {"isnotnull", {f.i}, "boolean", false},
+        {"concat_ws", {str_lit(","), f.s, f.ys}, "string", false},
+        {"concat_ws", {f.s}, "string", true},
+        {"length", {f.s}, "int", true},
+        {"lower", {f.s}, "string", true},
+        {"upper", {f.i_nn}, "string", false},
+        {"substring", {f.s, int_lit(1), int_lit(2)}, "string", true},
+        {"substr", {f.s_nn, int_lit(1)}, "string", false},
+        {"trim", {f.s}, "string", true},
+        {"ltrim", {f.s_nn}, "string", false},
+        {"rtrim", {f.s_nn}, "string", false},
+        {"split", {f.s_nn, str_lit(",")}, "array<string>", false},
+        {"regexp_extract", {f.s_nn, str_lit("a(b)"), int_lit(1)}, "string", false},
+        {"format_string", {str_lit("%d"), f.i}, "string", false},
+        {"like", {f.s, str_lit("a%")}, "boolean", true},
+        {"rlike", {f.s_nn, str_lit("^a")}, "boolean", false},
+        {"abs", {f.i}, "int", true},
+        {"abs", {f.s_nn}, "double", true}, // a string may not parse
+        {"round", {f.d, int_lit(1)}, "decimal(10,1)", true},
+        {"round", {f.d, int_lit(-2)}, "decimal(9,0)", true},
+        {"round", {f.i_nn}, "int", true},
+        {"floor", {f.d}, "decimal(9,0)", true},
+        {"floor", {f.dbl}, "bigint", true},
+        {"ceil", {f.i_nn}, "bigint", true},
+        {"ceil", {f.d, int_lit(1)}, "decimal(10,1)", true},
+        {"pmod", {f.i_nn, int_lit(3)}, "int", true},
+        {"pmod", {f.d, f.d}, "decimal(10,2)", true},
+        {"to_json", {f.st}, "string", true},
+        {"hash", {f.st, f.i}, "int", false},
+        {"md5", {f.s}, "string", true},
+        {"sha2", {f.s_nn, int_lit(256)}, "string", true},
+        {"input_file_name", {}, "string", false},
+        {"current_date", {}, "date", false},
+        {"rand", {}, "double", false},
+        {"rand", {int_lit(42)}, "double", false},
+        {"count", {}, "bigint", false},
+        {"count", {f.i}, "bigint", false},
+        {"sum", {f.i}, "bigint", true},
+        {"sum", {f.d}, "decimal(20,2)", true},
+        {"sum", {f.s_nn}, "double", true},
+        {"avg", {f.i_nn}, "double", true},
+        {"avg", {f.d}, "decimal(14,6)", true},
+        {"min", {f.s_nn}, "string", true},
+        {"max", {f.st}, "struct<a:int>", true},
+        {"first", {f.i_nn, bool_lit(true)}, "int", true},
+        {"last", {f.i_nn}, "int", true},
+        {"collect_list", {f.i}, "array<int>", false},
+        {"collect_set", {f.s}, "array<string>", false},
+        {"count_if", {f.b}, "bigint", false},
+        {"any", {f.b}, "boolean", true},
+        {"some", {f.b}, "boolean", true},
+        {"bool_or", {f.b}, "boolean", true},
+        {"every", {f.b}, "boolean", true},
+        {"bool_and", {f.b}, "boolean", true},
+    };
+    for (const Row& row : rows) {
+        INFO(row.name << " with " << row.args.size() << " arguments");
+        const ExprPtr e = call(row.name, row.args);
+        CHECK(str(e) == row.type);
+        CHECK(e->nullable == row.nullable);
+    }
+    // Every row of the table has a sample call above.
+    for (const std::string& name : function_names()) {
+        const FunctionDef* d = find_function(name);
+        if (d != nullptr) {
+            INFO(name);
+            CHECK(std::any_of(rows.begin(), rows.end(),
+                              [&](const Row& r) { return r.name == name; }));
+        }
+    }
+}
+
+TEST_CASE("element nullability of function results", "[functions]") {
+    const Fixtures f;
+    auto contains_null = [](const ExprPtr& e) { return e->type->array()->contains_null; };
+    CHECK_FALSE(contains_null(call("array", {f.i_nn, int_lit(1)})));
+    CHECK(contains_null(call("array", {f.i_nn, f.i})));
+    CHECK_FALSE(call("map", {str_lit("k"), f.i_nn})->type->map()->value_contains_null);
+    CHECK(call("map", {str_lit("k"), f.i})->type->map()->value_contains_null);
+    CHECK(call("map_from_arrays", {f.ys, f.xs})->type->map()->value_contains_null);
+    CHECK_FALSE(contains_null(call("array_compact", {f.xs})));
+    CHECK_FALSE(contains_null(call("collect_list", {f.i})));
+    CHECK_FALSE(contains_null(call("split", {f.s, str_lit(",")})));
+    CHECK_FALSE(contains_null(call("sequence", {int_lit(1), int_lit(3)})));
+    CHECK_FALSE(contains_null(call("arrays_zip", {f.xs})));
+    CHECK(contains_null(call("array_repeat", {f.i, int_lit(2)})));
+    CHECK_FALSE(contains_null(call("array_repeat", {f.i_nn, int_lit(2)})));
+    CHECK(contains_null(call("array_union", {f.xs, f.xs_nn})));
+    CHECK_FALSE(contains_null(call("array_intersect", {f.xs, f.xs_nn})));
+    CHECK_FALSE(contains_null(call("array_except", {f.xs_nn, f.xs})));
+    CHECK(contains_null(call("concat", {f.xs, f.xs_nn})));
+    // map_entries: keys are never null, values as the map's.
+    const ExprPtr entries = call("map_entries", {f.m});
+    const StructType& entry = *entries->type->array()->element->struct_type();
+    CHECK_FALSE(entry[0].nullable);
+    CHECK(entry[1].nullable);
+    // element_at on array(...) with a constant index: the element's own nullability.
+    CHECK_FALSE(call("try_element_at", {call("array", {int_lit(1)}), int_lit(1)})->nullable);
+    CHECK(call("try_element_at", {call("array", {int_lit(1)}), int_lit(2)})->nullable);
+}
+
+TEST_CASE("coercions insert Spark's casts", "[functions]") {
+    const Fixtures f;
+    std::vector<ExprPtr> a = coerced("array_contains", {f.xs, long_lit(1)});
+    CHECK(str(a[0]) == "array<bigint>");
+    CHECK(a[0]->is<Cast>());
+    a = coerced("coalesce", {f.i, f.d, long_lit(0)});
+    CHECK(str(a[0]) == "decimal(22,2)");
+    CHECK(str(a[1]) == "decimal(22,2)");
+    CHECK(str(a[2]) == "decimal(22,2)");
+    a = coerced("if", {null_lit(), f.i, f.s});
+    CHECK(str(a[0]) == "boolean");
+    CHECK(str(a[1]) == "bigint"); // ANSI: a string beside an int widens both to bigint
+    CHECK(str(a[2]) == "bigint");
+    a = coerced("greatest", {f.s, f.i});
+    CHECK(str(a[0]) == "string"); // no string promotion: left as is, and rejected
+    CHECK_FALSE(def("greatest").type(a).ok());
+    a = coerced("concat", {f.s, f.i_nn, f.d});
+    CHECK(str(a[1]) == "string");
+    CHECK(str(a[2]) == "string");
+    a = coerced("try_element_at", {f.m, null_lit()});
+    CHECK(str(a[1]) == "string");
+    a = coerced("size", {null_lit()});
+    CHECK(str(a[0]) == "array<void>");
+    a = coerced("slice", {f.xs, long_lit(1), int_lit(2)});
+    CHECK(str(a[1]) == "int");
+    a = coerced("pmod", {f.i, f.d});
+    CHECK(str(a[0]) == "decimal(10,0)");
+    a = coerced("md5", {f.s});
+    CHECK(str(a[0]) == "binary");
+    a = coerced("nullif", {f.i, long_lit(1)});
+    CHECK(a[0] == f.i); // the result keeps the left argument's type
+    CHECK(str(a[1]) == "bigint");
+    a = coerced("map", {str_lit("a"), f.i, str_lit("b"), f.d});
+    CHECK(str(a[1]) == "decimal(12,2)");
+    CHECK(str(a[3]) == "decimal(12,2)");
+}
+
+TEST_CASE("function errors name the function and the offending argument", "[functions]") {
+    const Fixtures f;
+    struct Row {
+        std::string name;
+        std::vector<ExprPtr> args;
+        int bad_arg;
+        std::string message;
+    };
+    const std::vector<Row> rows = {
+        {"size", {f.st}, 0, "function 'size' expects an array or a map, got struct<a:int>"},
+        {"array_size", {f.m}, 0, "function 'array_size' expects an array, got map<string,int>"},
+        {"array_contains",
+         {f.xs, f.st},
+         1,
+         "function 'array_contains' expects a value of the element type int, got struct<a:int>"},
+        {"array_contains",
+         {f.xs, null_lit()},
+         1,
+         "function 'array_contains' does not accept NULL arguments"},
+        {"coalesce",
+         {f.i, f.st},
+         1,
+         "function 'coalesce' expects arguments of a common type, got int and struct<a:int>"},
+        {"array",
+         {f.i, f.st},
+         1,
+         "function 'array' expects elements of a common type, got int and struct<a:int>"},
+        {"map",
+         {str_lit("a"), f.i, str_lit("b")},
+         -1,
+         "function 'map' expects an even number of arguments, got 3"},
+        {"map",
+         {f.m, f.i},
+         0,
+         "function 'map' expects map keys that are not maps, got "
+         "map<string,int>"},
+        {"if",
+         {f.i, int_lit(1), int_lit(2)},
+         0,
+         "function 'if' expects a boolean condition, got int"},
+        {"if",
+         {f.b, int_lit(1), f.st},
+         2,
+         "function 'if' expects branches of a common type, got int and struct<a:int>"},
+        {"flatten", {f.xs}, 0, "function 'flatten' expects an array of arrays, got array<int>"},
+        {"concat",
+         {f.xs, f.s},
+         1,
+         "function 'concat' expects arguments of a common type, got array<int> and string"},
+        {"concat",
+         {f.m},
+         0,
+         "function 'concat' expects a string, a binary or an array, got map<string,int>"},
+        {"sort_array",
+         {f.xs, f.b},
+         1,
+         "function 'sort_array' expects a boolean literal for the sort order, got boolean"},
+        {"sort_array",
+         {attr("ms", "ARRAY<MAP<INT, INT>>", false)},
+         0,
+         "function 'sort_array' cannot sort elements of type map<int,int>"},
+        {"hash", {f.i, f.m}, 1, "function 'hash' cannot hash values of type map<string,int>"},
+        {"round", {f.d, f.i}, 1, "function 'round' expects a constant int scale, got int"},
+        {"array_join",
+         {attr("ss", "ARRAY<STRUCT<a: INT>>", false), str_lit(",")},
+         0,
+         "function 'array_join' expects an array of strings, got array<struct<a:int>>"},
+        {"array_join", {f.ys, int_lit(1)}, 1, "function 'array_join' expects a string, got int"},
+        {"sum", {f.st}, 0, "function 'sum' expects a numeric or interval value, got struct<a:int>"},
+        {"min", {f.m}, 0, "function 'min' cannot order values of type map<string,int>"},
+        {"greatest",
+         {f.s, f.i},
+         1,
+         "function 'greatest' expects arguments of a common type, got string and int"},
+        {"to_json", {f.i}, 0, "function 'to_json' expects a struct, an array or a map, got int"},
+        {"array_union",
+         {f.xs, f.ys},
+         1,
+         "function 'array_union' expects arrays of the same element type, got array<int> and "
+         "array<string>"},
+        {"get", {f.m, str_lit("k")}, 0, "function 'get' expects an array, got map<string,int>"},
+        {"try_element_at",
+         {f.xs, long_lit(1)},
+         1,
+         "function 'try_element_at' expects an int index, got bigint"},
+        {"sequence",
+         {f.s, f.s},
+         0,
+         "function 'sequence' expects an integral, date or timestamp start, got string"},
+        {"slice", {f.i, int_lit(1), int_lit(1)}, 0, "function 'slice' expects an array, got int"},
+        {"count_if", {f.i}, 0, "function 'count_if' expects a boolean, got int"},
+        {"collect_set",
+         {f.m},
+         0,
+         "function 'collect_set' cannot collect a set of values of type map<string,int>"},
+        {"nullif", {f.i, f.st}, 1, "function 'nullif' cannot compare int and struct<a:int>"},
+        {"pmod",
+         {f.i, f.st},
+         -1,
+         "function 'pmod' expects numeric arguments of a common type, got int and "
+         "struct<a:int>"},
+        {"size", {}, -1, "function 'size' expects 1 argument, got 0"},
+        {"greatest", {f.i}, -1, "function 'greatest' expects at least 2 arguments, got 1"},
+        {"substring", {f.s}, -1, "function 'substring' expects 2 to 3 arguments, got 1"},
+        {"current_date", {f.i}, -1, "function 'current_date' expects 0 arguments, got 1"},
+    };
+    for (const Row& row : rows) {
+        INFO(row.name);
+        const TypeCheck c = check(row.name, row.args);
+        CHECK_FALSE(c.ok());
+        CHECK(c.error == row.message);
+        CHECK(c.bad_arg == row.bad_arg);
+    }
+    // A call the analyzer should have rejected is an internal error when built.
+    CHECK_THROWS_AS(make_expr(ScalarFunction{&def("size"), "size", {f.st}, false, nullptr}),
+                    InternalError);
+}
+
+TEST_CASE("result flows and flags per function", "[functions]") {
+    const std::map<std::string, ResultFlow> flows = {
+        {"array_contains", ResultFlow::Compare},
+        {"array_position", ResultFlow::Compare},
+        {"array_remove", ResultFlow::Compare},
+        {"array_distinct", ResultFlow::Compare},
+        {"array_union", ResultFlow::Compare},
+        {"array_intersect", ResultFlow::Compare},
+        {"array_except", ResultFlow::Compare},
+        {"arrays_overlap", ResultFlow::Compare},
+        {"sort_array", ResultFlow::Compare},
+        {"array_max", ResultFlow::Compare},
+        {"array_min", ResultFlow::Compare},
+        {"to_json", ResultFlow::Compare},
+        {"hash", ResultFlow::Compare},
+        {"md5", ResultFlow::Compare},
+        {"sha2", ResultFlow::Compare},
+        {"greatest", ResultFlow::Compare},
+        {"least", ResultFlow::Compare},
+        {"nullif", ResultFlow::Compare},
+        {"collect_set", ResultFlow::Compare},
+        {"min", ResultFlow::Compare},
+        {"max", ResultFlow::Compare},
+        {"size", ResultFlow::LengthOnly},
+        {"cardinality", ResultFlow::LengthOnly},
+        {"array_size", ResultFlow::LengthOnly},
+        {"reverse", ResultFlow::ArrayElementsOfArg0},
+        {"shuffle", ResultFlow::ArrayElementsOfArg0},
+        {"slice", ResultFlow::ArrayElementsOfArg0},
+        {"concat", ResultFlow::ArrayElementsOfAll},
+        {"flatten", ResultFlow::ArrayElementsFlatten},
+        {"coalesce", ResultFlow::ValueOfArgs},
+        {"nvl", ResultFlow::ValueOfArgs},
+        {"ifnull", ResultFlow::ValueOfArgs},
+        {"if", ResultFlow::ValueOfArgs},
+        {"nvl2", ResultFlow::ValueOfArgs},
+        {"array_repeat", ResultFlow::ElementIsArg0},
+    };
+    for (const std::string& name : function_names()) {
+        const FunctionDef* d = find_function(name);
+        if (d == nullptr) {
+            continue;
+        }
+        INFO(name);
+        auto it = flows.find(name);
+        CHECK(d->flow == (it == flows.end() ? ResultFlow::Opaque : it->second));
+        CHECK(d->name == name);
+        CHECK_FALSE(d->catalyst.empty());
+        CHECK(d->type != nullptr);
+    }
+    CHECK(def("coalesce").first_value_arg == 0);
+    CHECK(def("nvl").first_value_arg == 0);
+    CHECK(def("ifnull").first_value_arg == 0);
+    CHECK(def("if").first_value_arg == 1);
+    CHECK(def("nvl2").first_value_arg == 1);
+
+    CHECK_FALSE(def("rand").deterministic);
+    CHECK_FALSE(def("input_file_name").deterministic);
+    CHECK(def("size").deterministic);
+    CHECK_FALSE(def("shuffle").deterministic);
+    for (const char* agg :
+         {"count", "sum", "avg", "min", "max", "first", "last", "collect_list", "collect_set",
+          "count_if", "any", "some", "every", "bool_and", "bool_or"}) {
+        CHECK(def(agg).aggregate);
+    }
+    CHECK_FALSE(def("array").aggregate);
+
+    CHECK(def("size").catalyst == "Size");
+    CHECK(def("array_size").catalyst == "ArraySize");
+    CHECK(def("nvl").catalyst == "Nvl");
+    CHECK(def("ifnull").catalyst == "IfNull");
+    CHECK(def("try_element_at").catalyst == "TryElementAt");
+    CHECK(def("array_compact").catalyst == "ArrayCompact");
+    CHECK(def("avg").catalyst == "Average");
+    CHECK(def("every").catalyst == "BoolAnd");
+    CHECK(def("some").catalyst == "BoolOr");
+    CHECK(def("size").min_args == 1);
+    CHECK(def("concat").max_args == -1);
+}
+
+TEST_CASE("the catalog finds lower-case names and lists every known function", "[functions]") {
+    CHECK(find_function("size") != nullptr);
+    CHECK(find_function("SIZE") == nullptr);
+    CHECK(find_function("my_udf") == nullptr);
+    // Built as their own nodes, not catalog rows.
+    for (const char* name : {"transform", "filter", "array_sort", "aggregate", "reduce",
+                             "named_struct", "struct", "element_at", "map_keys", "map_values"}) {
+        CHECK(find_function(name) == nullptr);
+    }
+    const std::vector<std::string> names = function_names();
+    for (const char* name :
+         {"size", "transform", "reduce", "map_zip_with", "array_sort", "named_struct", "struct",
+          "element_at", "map_keys", "map_values", "bool_and", "rlike"}) {
+        INFO(name);
+        CHECK(std::find(names.begin(), names.end(), name) != names.end());
+    }
+    CHECK(did_you_mean("cardinalty", names) == "; did you mean 'cardinality'?");
+}
