@@ -23,6 +23,7 @@
 
 #include "plan/functions.hpp"
 #include "plan/tree.hpp"
+#include "plan/typing.hpp"
 
 namespace prune {
 namespace {
@@ -231,13 +232,13 @@ bool Collector::step_allowed(const Expr& e, Root root) const {
         return false; // SelectedField ends at an attribute or fails
     }
     if (const auto* n = e.as<GetArrayItem>()) {
-        return is_foldable(*n->index);
+        return expr_foldable(*n->index);
     }
     if (const auto* n = e.as<GetMapValue>()) {
-        return is_foldable(*n->key);
+        return expr_foldable(*n->key);
     }
     if (const auto* n = e.as<ElementAt>()) {
-        return is_foldable(*n->right);
+        return expr_foldable(*n->right);
     }
     if (e.is<KnownNotContainsNull>()) {
         return at_least(Profile::Spark);
@@ -476,7 +477,12 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof,
 bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const Requirement& need,
                               Root root, bool optional) {
     const FunctionDef* def = f.def;
-    if (def == nullptr || need.whole || is_opaque(*e)) {
+    if (def == nullptr || is_opaque(*e)) {
+        return false;
+    }
+    // A length does not depend on what is needed of it; every other rule here passes the
+    // need on the result through, which for a whole need is the generic walk.
+    if (need.whole && def->flow != ResultFlow::LengthOnly) {
         return false;
     }
     const bool extended = at_least(Profile::Extended);
@@ -504,7 +510,7 @@ bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const R
         bool allowed = extended || (at_least(Profile::Spark) && root == Root::Attribute);
         if (allowed && !extended && def->name == "slice") {
             for (std::size_t i = 1; i < f.args.size(); ++i) {
-                allowed = allowed && is_foldable(*f.args[i]);
+                allowed = allowed && expr_foldable(*f.args[i]);
             }
         }
         if (!allowed) {
@@ -548,27 +554,6 @@ bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const R
 }
 
 } // namespace
-
-bool is_foldable(const Expr& e) {
-    if (e.is<Literal>()) {
-        return true;
-    }
-    if (e.is<AttributeReference>() || e.is<NamedLambdaVariable>() || e.is<LambdaFunction>() ||
-        e.is<HigherOrderFunction>()) {
-        return false;
-    }
-    if (const auto* f = e.as<ScalarFunction>()) {
-        if (f->def == nullptr || !f->def->deterministic || f->def->aggregate) {
-            return false;
-        }
-    }
-    for (const ExprPtr& kid : children(e)) {
-        if (!is_foldable(*kid)) {
-            return false;
-        }
-    }
-    return true;
-}
 
 std::vector<RootField> collect_root_fields(const Plan& plan, const CollectOptions& options) {
     Collector collector(options);

@@ -34,7 +34,4 @@ struct CollectOptions {
 /// HAVING, ORDER BY, aggregates), in plan order.
 std::vector<RootField> collect_root_fields(const Plan& plan, const CollectOptions& options);
 
-/// Whether `e` is foldable as Spark decides it (literals and deterministic functions of them).
-bool is_foldable(const Expr& e);
-
 } // namespace prune

@@ -17,8 +17,10 @@
 #include "rewrite/projection_over_schema.hpp"
 
 #include "diag/diagnostic.hpp"
+#include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
 #include "plan/tree.hpp"
+#include "prune/requirement.hpp"
 
 namespace prune {
 namespace {
@@ -52,6 +54,154 @@ std::string path_name(const Expr& e) {
         return path_name(*kid) + "[...]";
     }
     return "...";
+}
+
+/// The requirement that narrows `full` to `pruned` (the inverse of prune_type), matching
+/// struct fields by name.
+Requirement requirement_of(const TypePtr& full, const TypePtr& pruned) {
+    if (full == pruned || same_type(*full, *pruned)) {
+        return Requirement::all();
+    }
+    const StructType* full_struct = full->struct_type();
+    const StructType* pruned_struct = pruned->struct_type();
+    if (full_struct != nullptr && pruned_struct != nullptr) {
+        Requirement req;
+        for (const StructField& field : pruned_struct->fields()) {
+            const auto index = full_struct->field_index(field.name, CaseSensitivity::Sensitive);
+            if (!index) {
+                return Requirement::all();
+            }
+            req.kids.emplace(static_cast<ReqKey>(*index),
+                             requirement_of((*full_struct)[*index].type, field.type));
+        }
+        return req;
+    }
+    if (full->array() != nullptr && pruned->array() != nullptr) {
+        return Requirement::at(kElement,
+                               requirement_of(full->array()->element, pruned->array()->element));
+    }
+    if (full->map() != nullptr && pruned->map() != nullptr) {
+        Requirement req = Requirement::at(kKey, requirement_of(full->map()->key, pruned->map()->key));
+        req.kids[kValue] = requirement_of(full->map()->value, pruned->map()->value);
+        return req;
+    }
+    return Requirement::all();
+}
+
+bool is_array_constructor(const Expr& e) {
+    const auto* call = e.as<ScalarFunction>();
+    return call != nullptr && call->def != nullptr && call->def->catalyst == "CreateArray";
+}
+
+/// A value the query builds itself (which the rewrite may narrow), as opposed to one read.
+bool is_constructed(const Expr& e) {
+    return e.is<CreateNamedStruct>() || e.is<Literal>() || is_array_constructor(e);
+}
+
+/// A constructed value narrowed to `target`: a struct constructor loses the fields `target`
+/// does not have, an array constructor narrows its elements, a NULL literal takes the type.
+/// Only values built in the query can be narrowed; anything else yields null.
+ExprPtr narrow_constructed(const ExprPtr& e, const TypePtr& target) {
+    if (same_type(*e->type, *target)) {
+        return e;
+    }
+    if (const auto* literal = e->as<Literal>(); literal != nullptr && literal->is_null) {
+        return make_expr(Literal{target, literal->text, true}, e->span);
+    }
+    if (const auto* constructor = e->as<CreateNamedStruct>()) {
+        const StructType* fields = target->struct_type();
+        if (fields == nullptr) {
+            return nullptr;
+        }
+        CreateNamedStruct narrowed;
+        for (const StructField& field : fields->fields()) {
+            const auto it =
+                std::find(constructor->names.begin(), constructor->names.end(), field.name);
+            if (it == constructor->names.end()) {
+                return nullptr;
+            }
+            ExprPtr value = narrow_constructed(
+                constructor->values[static_cast<std::size_t>(it - constructor->names.begin())],
+                field.type);
+            if (!value) {
+                return nullptr;
+            }
+            narrowed.names.push_back(field.name);
+            narrowed.values.push_back(std::move(value));
+        }
+        return make_expr(std::move(narrowed), e->span);
+    }
+    if (is_array_constructor(*e) && target->array() != nullptr) {
+        ScalarFunction narrowed = *e->as<ScalarFunction>();
+        for (ExprPtr& element : narrowed.args) {
+            element = narrow_constructed(element, target->array()->element);
+            if (!element) {
+                return nullptr;
+            }
+        }
+        return make_expr(std::move(narrowed), e->span);
+    }
+    return nullptr;
+}
+
+/// The children of `e` (as `children` orders them) whose values become its value: the
+/// branches of coalesce / if / nvl2 / CASE, the arrays of concat.
+std::vector<std::size_t> value_slots(const Expr& e) {
+    std::vector<std::size_t> slots;
+    if (const auto* c = e.as<CaseWhen>()) {
+        for (std::size_t i = 0; i < c->branches.size(); ++i) {
+            slots.push_back(2 * i + 1);
+        }
+        if (c->else_value) {
+            slots.push_back(2 * c->branches.size());
+        }
+    } else if (const auto* f = e.as<ScalarFunction>(); f != nullptr && f->def != nullptr) {
+        if (f->def->flow == ResultFlow::ValueOfArgs) {
+            for (auto i = static_cast<std::size_t>(f->def->first_value_arg); i < f->args.size();
+                 ++i) {
+                slots.push_back(i);
+            }
+        } else if (f->def->flow == ResultFlow::ArrayElementsOfAll) {
+            for (std::size_t i = 0; i < f->args.size(); ++i) {
+                slots.push_back(i);
+            }
+        }
+    }
+    return slots;
+}
+
+/// X6/X7: when pruning narrowed some branches of a value-merging node, the branches the
+/// query constructs are narrowed to match, so the node type-checks again. The target is what
+/// the pruned (column-derived) branches kept. Null when the branches cannot be aligned.
+ExprPtr align_branches(const ExprPtr& e, std::vector<ExprPtr> kids) {
+    const std::vector<std::size_t> slots = value_slots(*e);
+    Requirement kept;
+    bool any_pruned = false;
+    for (const std::size_t slot : slots) {
+        if (!is_constructed(*kids[slot])) {
+            kept.merge(requirement_of(e->type, kids[slot]->type));
+            any_pruned = true;
+        }
+    }
+    if (!any_pruned) {
+        return nullptr;
+    }
+    const TypePtr target = prune_type(e->type, kept);
+    for (const std::size_t slot : slots) {
+        if (same_type(*kids[slot]->type, *target)) {
+            continue;
+        }
+        ExprPtr narrowed = narrow_constructed(kids[slot], target);
+        if (!narrowed) {
+            return nullptr;
+        }
+        kids[slot] = std::move(narrowed);
+    }
+    try {
+        return with_children(e, kids);
+    } catch (const InternalError&) {
+        return nullptr;
+    }
 }
 
 class Rewriter {
@@ -89,6 +239,9 @@ ExprPtr Rewriter::rebuild(const ExprPtr& e, const std::vector<ExprPtr>& kids) {
     try {
         return with_children(e, kids);
     } catch (const InternalError& error) {
+        if (ExprPtr aligned = align_branches(e, kids)) {
+            return aligned;
+        }
         throw RewriteMismatch(e.get(), error.what());
     }
 }
@@ -219,8 +372,21 @@ template <class F> void zip_expressions(const Expr& before, const Expr& after, F
                             catalyst_name(before) + " became " + catalyst_name(after));
     }
     check(before, after);
-    const std::vector<ExprPtr> old_kids = children(before);
+    std::vector<ExprPtr> old_kids = children(before);
     const std::vector<ExprPtr> new_kids = children(after);
+    if (const auto* narrowed = after.as<CreateNamedStruct>()) {
+        // A constructor the rewrite narrowed (align_branches) keeps a subset of its fields.
+        const auto& original = *before.as<CreateNamedStruct>();
+        old_kids.clear();
+        for (const std::string& name : narrowed->names) {
+            const auto it = std::find(original.names.begin(), original.names.end(), name);
+            if (it == original.names.end()) {
+                throw InternalError("the rewrite invented field '" + name + "' of a struct");
+            }
+            old_kids.push_back(
+                original.values[static_cast<std::size_t>(it - original.names.begin())]);
+        }
+    }
     if (old_kids.size() != new_kids.size()) {
         throw InternalError("the rewritten plan changed the arity of " + catalyst_name(before));
     }
