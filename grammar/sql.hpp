@@ -1,0 +1,570 @@
+#pragma once
+/// The SQL subset prune-plan reads, as PEGTL rules and nothing else: the actions that build the
+/// AST and the error-message table live in src/sql/parser.cpp.
+///
+///     SELECT transform(r, x -> x.id) AS ids FROM events e WHERE e.id > 0
+///
+/// Every token rule consumes the blanks and comments after it (`tok<>`), so each rule starts on
+/// the first character of a token and a failure points at the offending token. Alternatives
+/// commit on their first token (`must<>` after it), lookaheads (`at<>`) are bounded, and binary
+/// operators are flat `star<>` chains, so the parse is linear in the input. Recursion happens
+/// only through `expr`, `unary_operand` and `not_operand`; the parser's control counts those to
+/// bound the depth.
+///
+/// Precedence, lowest first (Spark's SqlBaseParser.g4 `booleanExpression` / `valueExpression`):
+/// OR; AND; NOT; predicates (IS, IN, BETWEEN, LIKE, RLIKE) after a value; comparison
+/// (= == <> != < <= > >= <=>); |; ^; &; + - ||; * / % DIV; unary - + ~; postfix `.f` `[i]`.
+
+#include <string>
+
+#include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
+
+namespace prune::grammar::sql {
+
+// The rules below read like the grammar they describe; PEGTL's combinators are the vocabulary.
+using namespace tao::pegtl; // NOLINT(google-build-using-namespace)
+
+// ---------------------------------------------------------------------------------------------
+// Blanks and comments
+
+/// Raised where a `/*` has no `*/`; the input then sits just after the `/*`.
+struct unterminated_comment {};
+/// Raised where a quote has no closing quote; the input then sits just after the quote.
+struct unterminated_string {};
+/// Raised where a backquote has no closing backquote.
+struct unterminated_quoted_identifier {};
+
+struct line_comment : seq<two<'-'>, until<eolf>> {};
+struct block_comment
+    : seq<string<'/', '*'>, sor<until<string<'*', '/'>>, raise<unterminated_comment>>> {};
+struct blank
+    : sor<one<' ', '\t', '\n', '\r', '\f', '\v'>, utf8::one<0xFEFF>, line_comment, block_comment> {
+};
+/// What separates tokens.
+struct skip : star<blank> {};
+
+// ---------------------------------------------------------------------------------------------
+// Words
+
+// XML's NameStartChar / NameChar ranges beyond ASCII: letters of every script, no punctuation
+// (and not U+FEFF, a blank here).
+struct utf8_letter : utf8::ranges<0xC0, 0xD6, 0xD8, 0xF6, 0xF8, 0x2FF, 0x370, 0x37D, 0x37F, 0x1FFF,
+                                  0x200C, 0x200D, 0x2070, 0x218F, 0x2C00, 0x2FEF, 0x3001, 0xD7FF,
+                                  0xF900, 0xFDCF, 0xFDF0, 0xFEFE, 0xFF00, 0xFFFD, 0x10000, 0xEFFFF> {};
+struct utf8_word_mark : utf8::ranges<0xB7, 0xB7, 0x300, 0x36F, 0x203F, 0x2040> {};
+struct word_head : sor<ranges<'a', 'z', 'A', 'Z'>, one<'_'>, utf8_letter> {};
+struct word_tail
+    : sor<ranges<'a', 'z', 'A', 'Z', '0', '9'>, one<'_'>, utf8_letter, utf8_word_mark> {};
+/// A bare word: letters, digits and `_`, not starting with a digit.
+struct word : seq<word_head, star<word_tail>> {};
+
+/// Marks keyword rules (the parser upper-cases them when it quotes one in a message).
+struct keyword_tag {};
+/// A case-insensitive keyword that is a whole word.
+template <typename Str> struct kw : seq<Str, not_at<word_tail>>, keyword_tag {};
+
+// clang-format off
+struct k_all : kw<TAO_PEGTL_ISTRING("all")> {};
+struct k_and : kw<TAO_PEGTL_ISTRING("and")> {};
+struct k_anti : kw<TAO_PEGTL_ISTRING("anti")> {};
+struct k_as : kw<TAO_PEGTL_ISTRING("as")> {};
+struct k_asc : kw<TAO_PEGTL_ISTRING("asc")> {};
+struct k_between : kw<TAO_PEGTL_ISTRING("between")> {};
+struct k_by : kw<TAO_PEGTL_ISTRING("by")> {};
+struct k_case : kw<TAO_PEGTL_ISTRING("case")> {};
+struct k_cast : kw<TAO_PEGTL_ISTRING("cast")> {};
+struct k_cross : kw<TAO_PEGTL_ISTRING("cross")> {};
+struct k_desc : kw<TAO_PEGTL_ISTRING("desc")> {};
+struct k_distinct : kw<TAO_PEGTL_ISTRING("distinct")> {};
+struct k_div : kw<TAO_PEGTL_ISTRING("div")> {};
+struct k_else : kw<TAO_PEGTL_ISTRING("else")> {};
+struct k_end : kw<TAO_PEGTL_ISTRING("end")> {};
+struct k_except : kw<TAO_PEGTL_ISTRING("except")> {};
+struct k_false : kw<TAO_PEGTL_ISTRING("false")> {};
+struct k_from : kw<TAO_PEGTL_ISTRING("from")> {};
+struct k_full : kw<TAO_PEGTL_ISTRING("full")> {};
+struct k_group : kw<TAO_PEGTL_ISTRING("group")> {};
+struct k_having : kw<TAO_PEGTL_ISTRING("having")> {};
+struct k_in : kw<TAO_PEGTL_ISTRING("in")> {};
+struct k_inner : kw<TAO_PEGTL_ISTRING("inner")> {};
+struct k_intersect : kw<TAO_PEGTL_ISTRING("intersect")> {};
+struct k_interval : kw<TAO_PEGTL_ISTRING("interval")> {};
+struct k_is : kw<TAO_PEGTL_ISTRING("is")> {};
+struct k_join : kw<TAO_PEGTL_ISTRING("join")> {};
+struct k_lateral : kw<TAO_PEGTL_ISTRING("lateral")> {};
+struct k_left : kw<TAO_PEGTL_ISTRING("left")> {};
+struct k_like : kw<TAO_PEGTL_ISTRING("like")> {};
+struct k_limit : kw<TAO_PEGTL_ISTRING("limit")> {};
+struct k_not : kw<TAO_PEGTL_ISTRING("not")> {};
+struct k_null : kw<TAO_PEGTL_ISTRING("null")> {};
+struct k_nulls : kw<TAO_PEGTL_ISTRING("nulls")> {};
+struct k_on : kw<TAO_PEGTL_ISTRING("on")> {};
+struct k_or : kw<TAO_PEGTL_ISTRING("or")> {};
+struct k_order : kw<TAO_PEGTL_ISTRING("order")> {};
+struct k_outer : kw<TAO_PEGTL_ISTRING("outer")> {};
+struct k_over : kw<TAO_PEGTL_ISTRING("over")> {};
+struct k_right : kw<TAO_PEGTL_ISTRING("right")> {};
+struct k_rlike : kw<TAO_PEGTL_ISTRING("rlike")> {};
+struct k_select : kw<TAO_PEGTL_ISTRING("select")> {};
+struct k_semi : kw<TAO_PEGTL_ISTRING("semi")> {};
+struct k_then : kw<TAO_PEGTL_ISTRING("then")> {};
+struct k_true : kw<TAO_PEGTL_ISTRING("true")> {};
+struct k_union : kw<TAO_PEGTL_ISTRING("union")> {};
+struct k_view : kw<TAO_PEGTL_ISTRING("view")> {};
+struct k_when : kw<TAO_PEGTL_ISTRING("when")> {};
+struct k_where : kw<TAO_PEGTL_ISTRING("where")> {};
+struct k_with : kw<TAO_PEGTL_ISTRING("with")> {};
+
+/// SPEC.md's reserved words, upper-case and sorted: never a bare identifier.
+inline constexpr const char* reserved_words[] = {
+    "ALL",    "AND",  "ANTI",     "AS",       "ASC",      "BETWEEN", "BY",    "CASE",   "CAST",
+    "CROSS",  "DESC", "DISTINCT", "DIV",      "ELSE",     "END",     "EXCEPT", "FALSE", "FROM",
+    "FULL",   "GROUP", "HAVING",  "IN",       "INNER",    "INTERSECT", "INTERVAL", "IS", "JOIN",
+    "LATERAL", "LEFT", "LIKE",    "LIMIT",    "NOT",      "NULL",    "NULLS", "ON",     "OR",
+    "ORDER",  "OUTER", "OVER",    "RIGHT",    "RLIKE",    "SELECT",  "SEMI",  "THEN",   "TRUE",
+    "UNION",  "VIEW", "WHEN",     "WHERE",    "WITH"};
+
+/// A run of ASCII letters that spells a reserved word (any case). One table lookup instead of
+/// fifty keyword attempts: every identifier goes through this check.
+struct reserved_letters {
+    using rule_t = reserved_letters;
+    using subs_t = empty_list;
+
+    template <typename ParseInput> static bool match(ParseInput& in) {
+        constexpr std::size_t kLongest = 9; // INTERSECT
+        char word[kLongest + 1] = {};
+        std::size_t n = 0;
+        const std::size_t size = in.size();
+        while (n < size) {
+            const char c = in.peek_char(n);
+            const bool upper = c >= 'A' && c <= 'Z';
+            if (!upper && !(c >= 'a' && c <= 'z')) {
+                break;
+            }
+            if (n == kLongest) {
+                return false;
+            }
+            word[n++] = upper ? c : static_cast<char>(c - 'a' + 'A');
+        }
+        if (n < 2) {
+            return false;
+        }
+        for (const char* candidate : reserved_words) {
+            // Character by character: `word` holds letters only, so a shorter candidate stops
+            // at its NUL. (clang -O2 turned `length(c) == n && compare(c, word, n) == 0` into a
+            // memcmp of n bytes before the length test, reading past short literals: ASan.)
+            std::size_t i = 0;
+            while (i < n && candidate[i] == word[i]) {
+                ++i;
+            }
+            if (i == n && candidate[n] == '\0') {
+                in.bump(n);
+                return true;
+            }
+        }
+        return false;
+    }
+};
+struct reserved : seq<reserved_letters, not_at<word_tail>> {};
+
+// Ordinary words with a meaning in one place only.
+struct k_first : kw<TAO_PEGTL_ISTRING("first")> {};
+struct k_last : kw<TAO_PEGTL_ISTRING("last")> {};
+struct k_date : kw<TAO_PEGTL_ISTRING("date")> {};
+struct k_timestamp : kw<TAO_PEGTL_ISTRING("timestamp")> {};
+struct k_to : kw<TAO_PEGTL_ISTRING("to")> {};
+struct k_minus : kw<TAO_PEGTL_ISTRING("minus")> {};
+struct k_natural : kw<TAO_PEGTL_ISTRING("natural")> {};
+struct k_tablesample : kw<TAO_PEGTL_ISTRING("tablesample")> {};
+struct k_pivot : kw<TAO_PEGTL_ISTRING("pivot")> {};
+struct k_unpivot : kw<TAO_PEGTL_ISTRING("unpivot")> {};
+// clang-format on
+
+/// An interval unit, singular or plural (`DAY`, `days`).
+template <typename Str> struct unit_word : seq<Str, opt<one<'s', 'S'>>, not_at<word_tail>> {};
+struct interval_unit_word
+    : sor<unit_word<TAO_PEGTL_ISTRING("year")>, unit_word<TAO_PEGTL_ISTRING("month")>,
+          unit_word<TAO_PEGTL_ISTRING("week")>, unit_word<TAO_PEGTL_ISTRING("day")>,
+          unit_word<TAO_PEGTL_ISTRING("hour")>, unit_word<TAO_PEGTL_ISTRING("minute")>,
+          unit_word<TAO_PEGTL_ISTRING("second")>, unit_word<TAO_PEGTL_ISTRING("millisecond")>,
+          unit_word<TAO_PEGTL_ISTRING("microsecond")>> {};
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+/// The text of one token; the parser records its span as the last token read.
+template <typename Rule> struct token : seq<Rule> {};
+/// A token and the blanks after it.
+template <typename Rule> struct tok : seq<token<Rule>, skip> {};
+
+/// `` `a b` ``: any text, a doubled backquote stands for one.
+struct quoted_identifier : seq<one<'`'>, sor<seq<star<sor<two<'`'>, not_one<'`'>>>, one<'`'>>,
+                                             raise<unterminated_quoted_identifier>>> {};
+/// A name that is not a reserved word, or any quoted name.
+struct identifier : sor<quoted_identifier, seq<not_at<reserved>, word>> {};
+/// Any word, reserved or not: a field name after a dot cannot be mistaken for a keyword.
+struct field_identifier : sor<quoted_identifier, word> {};
+
+struct ident_tok : tok<identifier> {};
+
+// Single-quoted and double-quoted strings with backslash escapes and doubled quotes.
+struct sq_string
+    : seq<one<'\''>, sor<seq<star<sor<seq<one<'\\'>, any>, two<'\''>, not_one<'\''>>>, one<'\''>>,
+                         raise<unterminated_string>>> {};
+struct dq_string
+    : seq<one<'"'>, sor<seq<star<sor<seq<one<'\\'>, any>, two<'"'>, not_one<'"'>>>, one<'"'>>,
+                        raise<unterminated_string>>> {};
+/// One quoted string; adjacent ones are concatenated (`'a' 'b'`).
+struct string_part : sor<sq_string, dq_string> {};
+struct string_part_tok : tok<string_part> {};
+struct string_lit : plus<string_part_tok> {};
+
+// Numbers: `1`, `1L` `1S` `1Y` `1BD`, `1.5`, `.5`, `1e3`, `1.5E-2`, `1.5D`, `1.5F`.
+struct digits : plus<digit> {};
+struct decimal_digits : sor<seq<digits, one<'.'>, star<digit>>, seq<one<'.'>, digits>> {};
+struct exponent : seq<one<'e', 'E'>, opt<one<'+', '-'>>, digits> {};
+struct number_suffix
+    : sor<TAO_PEGTL_ISTRING("bd"), one<'l', 'L', 's', 'S', 'y', 'Y', 'd', 'D', 'f', 'F'>> {};
+/// Where a number runs straight into a letter (`12ab`).
+struct number_end : not_at<word_tail> {};
+struct number_body : seq<sor<decimal_digits, digits>, opt<exponent>, opt<number_suffix>> {};
+struct number : seq<number_body, must<number_end>> {};
+
+// Symbols.
+struct lparen : tok<one<'('>> {};
+struct rparen : tok<one<')'>> {};
+struct comma : tok<one<','>> {};
+struct dot : tok<one<'.'>> {};
+struct arrow : tok<string<'-', '>'>> {};
+struct star_sym : tok<one<'*'>> {};
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+
+struct expr;
+struct unary_operand;
+struct not_operand;
+struct value_chain;
+
+/// Raised where `->` follows something that is not a lambda parameter list.
+struct misplaced_arrow {};
+/// Raised where a lambda appears outside a function's argument list.
+struct misplaced_lambda {};
+/// The same, raised at the `->` after the lambda's one parameter name.
+struct misplaced_lambda_after_name {};
+/// Raised at `SELECT` right after an opening parenthesis.
+struct unsupported_subquery {};
+/// Raised at `OVER` after a function call.
+struct unsupported_window {};
+
+/// `(`SELECT ...: a subquery, recognised to be rejected.
+struct subquery_head : seq<sor<k_select, k_with>> {};
+struct no_subquery : sor<not_at<subquery_head>, raise<unsupported_subquery>> {};
+
+/// The closing parenthesis of any opening one; its message names where that one was.
+struct close_paren : tok<one<')'>> {};
+
+// Lambdas: `x -> body`, `(x, y) -> body`. The head is recognised by a bounded lookahead.
+struct lambda_paren_params : seq<lparen, ident_tok, star<comma, ident_tok>, rparen> {};
+struct lambda_head : seq<sor<lambda_paren_params, ident_tok>, arrow> {};
+struct lambda_param : tok<identifier> {};
+struct lambda_lparen : tok<one<'('>> {};
+struct lambda_rparen : tok<one<')'>> {};
+struct lambda_params
+    : sor<seq<lambda_lparen, lambda_param, star<comma, lambda_param>, lambda_rparen>,
+          lambda_param> {};
+struct lambda_body : seq<expr> {};
+struct lambda : seq<at<lambda_head>, lambda_params, arrow, must<lambda_body>> {};
+/// `(x, y) -> ...` where no lambda may stand (`x -> ...` is caught after the name).
+struct misplaced_paren_lambda : seq<at<lambda_paren_params, arrow>, raise<misplaced_lambda>> {};
+
+// Function calls `name([DISTINCT|ALL] args)`, `count(*)`, `count(t.*)`, and names `a`,
+// `a.b.c` (one NameRef): both start with an identifier, read once; what follows decides.
+struct call_open : tok<one<'('>> {};
+struct call_distinct : tok<k_distinct> {};
+struct call_all : tok<k_all> {};
+struct star_qualifier : tok<identifier> {};
+struct qualified_star_head : seq<ident_tok, dot, one<'*'>> {};
+/// `t.*`: a Star with a qualifier.
+struct qualified_star : seq<at<qualified_star_head>, star_qualifier, dot, star_sym> {};
+/// `*`: a Star without a qualifier.
+struct plain_star : tok<one<'*'>> {};
+struct star_expr : sor<qualified_star, plain_star> {};
+struct call_arg : sor<lambda, expr> {};
+struct call_args : sor<at<one<')'>>, star_expr, list<call_arg, comma>> {};
+struct no_window : sor<not_at<k_over>, raise<unsupported_window>> {};
+/// After the function's name.
+struct call_rest : seq<call_open, no_subquery, opt<sor<call_distinct, call_all>>, call_args,
+                       must<close_paren>, no_window> {};
+
+// A reserved word may name a field right after the dot (`t.end`, `r.from`: common field
+// names); after blanks it may not, so `a. FROM t` reads as a missing field name, not as a
+// field called FROM.
+struct name_first : tok<identifier> {};
+struct name_dot : seq<token<one<'.'>>> {};
+struct field_part : sor<tok<field_identifier>, seq<plus<blank>, tok<identifier>>> {};
+struct name_part : field_part {};
+/// After the first part of a name.
+struct name_rest : star<name_dot, must<name_part>> {};
+struct lambda_after_name : seq<at<arrow>, raise<misplaced_lambda_after_name>> {};
+struct name_or_call : seq<name_first, sor<call_rest, lambda_after_name, name_rest>> {};
+
+// Parentheses.
+struct paren_open : tok<one<'('>> {};
+struct paren_expr : seq<paren_open, no_subquery, must<expr>, must<close_paren>> {};
+
+// Literals.
+struct string_literal : seq<string_lit> {};
+struct number_literal : tok<number> {};
+struct null_literal : tok<k_null> {};
+struct true_literal : tok<k_true> {};
+struct false_literal : tok<k_false> {};
+struct quote_start : one<'\'', '"'> {};
+struct typed_head : seq<sor<k_date, k_timestamp>, skip, quote_start> {};
+struct typed_keyword : tok<sor<k_date, k_timestamp>> {};
+/// `DATE '2024-01-01'`, `TIMESTAMP '...'`: the word is a type only before a string.
+struct typed_literal : seq<at<typed_head>, typed_keyword, string_lit> {};
+/// `X'0A'`: hex digits in a single-quoted string right after the X.
+struct binary_literal : seq<at<one<'x', 'X'>, one<'\''>>, tok<seq<one<'x', 'X'>, sq_string>>> {};
+
+// `INTERVAL '1' DAY`, `INTERVAL 3 HOURS`, `INTERVAL '1-2' YEAR TO MONTH`, `INTERVAL '1 day'`.
+struct interval_keyword : tok<k_interval> {};
+struct interval_string : seq<string_lit> {};
+struct interval_number : tok<seq<opt<one<'-'>>, digits, opt<one<'.'>, digits>, not_at<word_tail>>> {
+};
+struct interval_unit : tok<interval_unit_word> {};
+struct interval_to : tok<k_to> {};
+struct interval_unit_to : tok<interval_unit_word> {};
+struct interval_units : seq<interval_unit, opt<interval_to, must<interval_unit_to>>> {};
+struct interval_body
+    : sor<seq<interval_string, opt<interval_units>>, seq<interval_number, must<interval_units>>> {};
+struct interval_literal : seq<interval_keyword, must<interval_body>> {};
+
+// CASE [operand] WHEN w THEN t ... [ELSE e] END.
+struct case_keyword : tok<k_case> {};
+struct case_operand : seq<expr> {};
+struct when_keyword : tok<k_when> {};
+struct then_keyword : tok<k_then> {};
+struct else_keyword : tok<k_else> {};
+struct when_clause : seq<when_keyword, must<expr>, must<then_keyword>, must<expr>> {};
+struct else_clause : seq<else_keyword, must<expr>> {};
+struct case_end : tok<k_end> {};
+struct case_expr : seq<case_keyword, opt<not_at<k_when>, must<case_operand>>, must<when_clause>,
+                       star<when_clause>, opt<else_clause>, must<case_end>> {};
+
+// CAST(e AS type). The type is kept as text: a name (possibly several words, `interval day to
+// second`), optional `(n[, m])`, optional balanced `<...>`.
+
+/// A balanced `<...>` scanned without recursion (quotes and backquotes may hide brackets).
+struct angle_block {
+    using rule_t = angle_block;
+    using subs_t = empty_list;
+
+    template <typename ParseInput> static bool match(ParseInput& in) {
+        if (in.empty() || in.peek_char() != '<') {
+            return false;
+        }
+        std::size_t depth = 0;
+        std::size_t i = 0;
+        const std::size_t size = in.size(); // a memory input sees all of its text
+        while (i < size) {
+            const char c = in.peek_char(i);
+            if (c == '\'' || c == '"' || c == '`') {
+                ++i;
+                while (i < size && in.peek_char(i) != c) {
+                    i += (in.peek_char(i) == '\\' && c != '`') ? 2U : 1U;
+                }
+                if (i >= size) {
+                    return false;
+                }
+            } else if (c == '<' || c == '(') {
+                ++depth;
+            } else if (c == '>' || c == ')') {
+                if (--depth == 0) {
+                    if (c != '>') {
+                        return false;
+                    }
+                    in.bump(i + 1);
+                    return true;
+                }
+            }
+            ++i;
+        }
+        return false;
+    }
+};
+/// Raised where a `<` in a CAST type has no matching `>`.
+struct unbalanced_type {};
+struct type_params
+    : seq<one<'('>, skip, digits, skip, opt<one<','>, skip, digits, skip>, one<')'>> {};
+struct type_core
+    : seq<word, star<seq<skip, not_at<reserved>, word>>, opt<seq<skip, type_params>>,
+          opt<seq<skip, sor<angle_block, seq<at<one<'<'>>, raise<unbalanced_type>>>>>> {};
+struct type_text : seq<type_core, skip> {};
+struct cast_keyword : tok<k_cast> {};
+struct cast_open : tok<one<'('>> {};
+struct cast_as : tok<k_as> {};
+struct cast_expr : seq<cast_keyword, must<cast_open>, must<expr>, must<cast_as>, must<type_text>,
+                       must<close_paren>> {};
+
+/// A value without operators; the order of the alternatives settles the ambiguous words
+/// (`date '...'`, `x'..'`, `f(`, `x ->`).
+struct primary : sor<misplaced_paren_lambda, paren_expr, string_literal, number_literal,
+                     null_literal, true_literal, false_literal, case_expr, cast_expr,
+                     interval_literal, typed_literal, binary_literal, name_or_call> {};
+
+// Postfix: `.field` and `[index]` after any primary.
+struct field_dot : seq<token<one<'.'>>> {};
+struct field_name : field_part {};
+struct field_access : seq<field_dot, must<field_name>> {};
+struct subscript_open : tok<one<'['>> {};
+struct subscript_close : tok<one<']'>> {};
+struct subscript : seq<subscript_open, must<expr>, must<subscript_close>> {};
+struct no_arrow : sor<not_at<arrow>, raise<misplaced_arrow>> {};
+struct postfix_expr : seq<primary, star<sor<field_access, subscript>>, no_arrow> {};
+
+// Unary - + ~ (bind tighter than every binary operator).
+struct unary_op : tok<sor<one<'~', '+'>, seq<one<'-'>, not_at<one<'>'>>>>> {};
+struct unary_apply : seq<unary_op, must<unary_operand>> {};
+struct unary_expr : sor<unary_apply, postfix_expr> {};
+struct unary_operand : seq<unary_expr> {};
+
+/// Marks where a chain of binary operators starts.
+struct chain_start : success {};
+
+// Binary operators of a valueExpression, longest first where one is a prefix of another.
+struct value_op : tok<sor<string<'<', '=', '>'>, string<'<', '='>, string<'<', '>'>, one<'<'>,
+                          string<'>', '='>, one<'>'>, two<'='>, one<'='>, string<'!', '='>,
+                          two<'|'>, one<'|'>, one<'^'>, one<'&'>, one<'+'>,
+                          seq<one<'-'>, not_at<one<'>'>>>, one<'*'>, one<'/'>, one<'%'>, k_div>> {};
+/// Arithmetic, bitwise and comparison operators; the parser applies the precedence.
+struct value_chain : seq<chain_start, must<unary_expr>, star<value_op, must<unary_expr>>> {};
+
+// Predicates after a value.
+struct is_keyword : tok<k_is> {};
+struct is_not : tok<k_not> {};
+struct is_null : tok<k_null> {};
+struct is_true : tok<k_true> {};
+struct is_false : tok<k_false> {};
+struct is_target : sor<is_null, is_true, is_false> {};
+struct is_predicate : seq<is_keyword, opt<is_not>, must<is_target>> {};
+struct in_keyword : tok<k_in> {};
+struct in_open : tok<one<'('>> {};
+struct in_list : seq<in_open, no_subquery, must<expr>, star<comma, must<expr>>, must<close_paren>> {
+};
+struct in_predicate : seq<in_keyword, must<in_list>> {};
+struct between_keyword : tok<k_between> {};
+struct between_and : tok<k_and> {};
+struct between_predicate
+    : seq<between_keyword, must<value_chain>, must<between_and>, must<value_chain>> {};
+struct like_keyword : tok<sor<k_like, k_rlike>> {};
+struct like_predicate : seq<like_keyword, must<value_chain>> {};
+struct negatable_predicate : sor<in_predicate, between_predicate, like_predicate> {};
+struct predicate_not : tok<k_not> {};
+struct negated_predicate : seq<predicate_not, must<negatable_predicate>> {};
+struct predicate : sor<is_predicate, negated_predicate, negatable_predicate> {};
+struct predicated : seq<value_chain, opt<predicate>> {};
+
+// NOT / ! (a prefix of a boolean expression).
+struct not_op : tok<sor<k_not, seq<one<'!'>, not_at<one<'='>>>>> {};
+struct not_apply : seq<not_op, must<not_operand>> {};
+struct not_expr : sor<not_apply, predicated> {};
+struct not_operand : seq<not_expr> {};
+
+struct bool_op : tok<sor<k_and, k_or>> {};
+/// An expression: boolean operands joined by AND and OR.
+struct expr : seq<chain_start, must<not_expr>, star<bool_op, must<not_expr>>> {};
+
+// ---------------------------------------------------------------------------------------------
+// The SELECT statement
+
+/// Raised at a construct prune-plan recognises but does not handle yet.
+struct unsupported_with {};
+struct unsupported_join {};
+struct unsupported_lateral_view {};
+struct unsupported_tablesample {};
+struct unsupported_pivot {};
+struct unsupported_set_operation {};
+struct unsupported_table_function {};
+struct unsupported_qualified_table {};
+
+struct select_keyword : tok<k_select> {};
+struct select_distinct : tok<k_distinct> {};
+struct select_all : tok<k_all> {};
+struct as_keyword : tok<k_as> {};
+struct alias_name : tok<identifier> {};
+struct alias : sor<seq<as_keyword, must<alias_name>>, alias_name> {};
+struct select_expr : seq<expr, opt<alias>> {};
+struct select_item : sor<star_expr, select_expr> {};
+struct select_list : seq<must<select_item>, star<comma, must<select_item>>> {};
+
+struct join_keyword : sor<k_join, k_inner, k_left, k_right, k_full, k_cross, k_semi, k_anti> {};
+/// A comma or a join keyword; NATURAL only before a join keyword (else it is an alias).
+struct join_head : sor<one<','>, join_keyword, seq<k_natural, skip, join_keyword>> {};
+struct no_join : sor<not_at<join_head>, raise<unsupported_join>> {};
+struct no_lateral : sor<not_at<k_lateral>, raise<unsupported_lateral_view>> {};
+struct no_tablesample : sor<not_at<k_tablesample, skip, one<'('>>, raise<unsupported_tablesample>> {
+};
+struct no_pivot : sor<not_at<sor<k_pivot, k_unpivot>, skip, one<'('>>, raise<unsupported_pivot>> {};
+struct no_table_function : sor<not_at<one<'('>>, raise<unsupported_table_function>> {};
+struct no_qualified_table : sor<not_at<one<'.'>>, raise<unsupported_qualified_table>> {};
+struct no_from_subquery : sor<not_at<one<'('>, skip, subquery_head>, raise<unsupported_subquery>> {
+};
+struct table_name : tok<identifier> {};
+struct table_alias_name : tok<identifier> {};
+struct table_alias : sor<seq<as_keyword, must<table_alias_name>>, table_alias_name> {};
+struct table_ref
+    : seq<no_from_subquery, must<table_name>, no_qualified_table, no_table_function, no_tablesample,
+          no_pivot, no_join, opt<table_alias>, no_tablesample, no_pivot, no_join, no_lateral> {};
+struct from_keyword : tok<k_from> {};
+struct from_clause : seq<from_keyword, must<table_ref>> {};
+
+struct where_keyword : tok<k_where> {};
+struct where_clause : seq<where_keyword, must<expr>> {};
+struct group_keyword : tok<k_group> {};
+struct group_by_keyword : tok<k_by> {};
+struct group_item : seq<expr> {};
+struct group_by_clause
+    : seq<group_keyword, must<group_by_keyword>, must<group_item>, star<comma, must<group_item>>> {
+};
+struct having_keyword : tok<k_having> {};
+struct having_clause : seq<having_keyword, must<expr>> {};
+struct order_keyword : tok<k_order> {};
+struct order_by_keyword : tok<k_by> {};
+struct order_asc : tok<k_asc> {};
+struct order_desc : tok<k_desc> {};
+struct nulls_keyword : tok<k_nulls> {};
+struct nulls_first : tok<k_first> {};
+struct nulls_last : tok<k_last> {};
+struct nulls_position : sor<nulls_first, nulls_last> {};
+struct order_item
+    : seq<expr, opt<sor<order_asc, order_desc>>, opt<nulls_keyword, must<nulls_position>>> {};
+struct order_by_clause
+    : seq<order_keyword, must<order_by_keyword>, must<order_item>, star<comma, must<order_item>>> {
+};
+struct limit_keyword : tok<k_limit> {};
+struct limit_clause : seq<limit_keyword, must<expr>> {};
+
+struct no_with : sor<not_at<k_with>, raise<unsupported_with>> {};
+struct no_set_operation
+    : sor<not_at<sor<k_union, k_intersect, k_except, k_minus>>, raise<unsupported_set_operation>> {
+};
+/// Anything left over after the last clause.
+struct end_of_statement : eof {};
+
+/// One SELECT statement, blanks and comments around it included.
+struct statement
+    : seq<skip, no_with, must<select_keyword>, opt<sor<select_distinct, select_all>>, select_list,
+          must<from_clause>, opt<where_clause>, opt<group_by_clause>, opt<having_clause>,
+          opt<order_by_clause>, opt<limit_clause>, no_set_operation, must<end_of_statement>> {};
+
+} // namespace prune::grammar::sql
+
+// The custom rules consume input whenever they succeed.
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, prune::grammar::sql::angle_block>
+    : tao::pegtl::analyze_any_traits<> {};
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, prune::grammar::sql::reserved_letters>
+    : tao::pegtl::analyze_any_traits<> {};

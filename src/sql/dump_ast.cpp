@@ -1,0 +1,410 @@
+// The `--emit ast` dump: one node per line, two spaces per level, each with its line:column.
+//
+//     SELECT transform(rule_results, r -> r.score) AS s FROM events WHERE id > 0
+//
+//     Statement 1 1:1
+//       Select 1:1
+//         item 1:8
+//           Call transform 1:8
+//             NameRef rule_results 1:18
+//             Lambda (r) 1:32
+//               NameRef r.score 1:37
+//           alias s 1:50
+//         from events 1:57
+//         where
+//           Binary > 1:70
+//             NameRef id 1:70
+//             Literal Integer 0 1:75
+//
+// Labels that are not nodes (`where`, `when`, `else`) carry no location. Strings are quoted
+// with their escapes, so the dump is one line per node whatever the literal holds.
+
+#include <sstream>
+
+#include "sql/parser.hpp"
+
+namespace prune {
+namespace {
+
+std::string quote_string(std::string_view value) {
+    std::string out = "'";
+    for (const char c : value) {
+        switch (c) {
+        case '\'':
+            out += "\\'";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20 || c == '\x7F') {
+                static constexpr char kHex[] = "0123456789abcdef";
+                const auto byte = static_cast<unsigned char>(c);
+                out += "\\x";
+                out += kHex[byte >> 4U];
+                out += kHex[byte & 0xFU];
+            } else {
+                out += c;
+            }
+        }
+    }
+    return out + "'";
+}
+
+std::string identifier_text(const ast::Identifier& id) {
+    if (!id.quoted) {
+        return id.name;
+    }
+    std::string out = "`";
+    for (const char c : id.name) {
+        out += c;
+        if (c == '`') {
+            out += '`';
+        }
+    }
+    return out + "`";
+}
+
+const char* literal_kind_name(ast::LiteralKind kind) {
+    using K = ast::LiteralKind;
+    switch (kind) {
+    case K::Null:
+        return "Null";
+    case K::Boolean:
+        return "Boolean";
+    case K::Integer:
+        return "Integer";
+    case K::Decimal:
+        return "Decimal";
+    case K::Double:
+        return "Double";
+    case K::Float:
+        return "Float";
+    case K::String:
+        return "String";
+    case K::Binary:
+        return "Binary";
+    case K::Date:
+        return "Date";
+    case K::Timestamp:
+        return "Timestamp";
+    case K::Interval:
+        return "Interval";
+    }
+    return "?";
+}
+
+const char* suffix_name(ast::IntegerSuffix suffix) {
+    using S = ast::IntegerSuffix;
+    switch (suffix) {
+    case S::None:
+        return "";
+    case S::Long:
+        return "L";
+    case S::Short:
+        return "S";
+    case S::Byte:
+        return "Y";
+    case S::BigDecimal:
+        return "BD";
+    }
+    return "";
+}
+
+const char* binary_op_name(ast::BinaryOp op) {
+    using B = ast::BinaryOp;
+    switch (op) {
+    case B::Or:
+        return "OR";
+    case B::And:
+        return "AND";
+    case B::Eq:
+        return "=";
+    case B::NullSafeEq:
+        return "<=>";
+    case B::NotEq:
+        return "<>";
+    case B::Lt:
+        return "<";
+    case B::LtEq:
+        return "<=";
+    case B::Gt:
+        return ">";
+    case B::GtEq:
+        return ">=";
+    case B::Concat:
+        return "||";
+    case B::Add:
+        return "+";
+    case B::Subtract:
+        return "-";
+    case B::Multiply:
+        return "*";
+    case B::Divide:
+        return "/";
+    case B::Remainder:
+        return "%";
+    case B::IntDivide:
+        return "DIV";
+    case B::BitAnd:
+        return "&";
+    case B::BitOr:
+        return "|";
+    case B::BitXor:
+        return "^";
+    }
+    return "?";
+}
+
+const char* unary_op_name(ast::UnaryOp op) {
+    switch (op) {
+    case ast::UnaryOp::Not:
+        return "NOT";
+    case ast::UnaryOp::Negate:
+        return "-";
+    case ast::UnaryOp::Plus:
+        return "+";
+    case ast::UnaryOp::BitNot:
+        return "~";
+    }
+    return "?";
+}
+
+class Dumper {
+  public:
+    explicit Dumper(const SourceFile& source) : source_(source) {}
+
+    std::string result() const { return out_.str(); }
+
+    void line(int indent, const std::string& text, std::optional<Span> span = std::nullopt) {
+        out_ << std::string(static_cast<std::size_t>(indent) * 2, ' ') << text;
+        if (span) {
+            const Location loc = source_.location(span->begin);
+            out_ << ' ' << loc.line << ':' << loc.column;
+        }
+        out_ << '\n';
+    }
+
+    void identifier_line(int indent, const std::string& label, const ast::Identifier& id) {
+        line(indent, label + " " + identifier_text(id), id.span);
+    }
+
+    // The AST's depth is bounded by the parser (kMaxNestingDepth), so recursion is safe.
+    void expr(int indent, const ast::ExprPtr& e) {
+        if (!e) {
+            line(indent, "<null>");
+            return;
+        }
+        std::visit([&](const auto& node) { this->node(indent, node, e->span); }, e->node);
+    }
+
+    void node(int indent, const ast::Literal& n, Span span) {
+        std::string text = std::string("Literal ") + literal_kind_name(n.kind);
+        switch (n.kind) {
+        case ast::LiteralKind::Null:
+            break;
+        case ast::LiteralKind::Boolean:
+        case ast::LiteralKind::Integer:
+        case ast::LiteralKind::Decimal:
+        case ast::LiteralKind::Double:
+        case ast::LiteralKind::Float:
+            text += " " + n.text;
+            break;
+        case ast::LiteralKind::Binary:
+            text += " X'" + n.text + "'";
+            break;
+        case ast::LiteralKind::String:
+        case ast::LiteralKind::Date:
+        case ast::LiteralKind::Timestamp:
+        case ast::LiteralKind::Interval:
+            text += " " + quote_string(n.text);
+            break;
+        }
+        if (n.suffix != ast::IntegerSuffix::None) {
+            text += std::string(" suffix ") + suffix_name(n.suffix);
+        }
+        if (!n.interval_unit.empty()) {
+            text += " " + n.interval_unit;
+        }
+        line(indent, text, span);
+    }
+
+    void node(int indent, const ast::NameRef& n, Span span) {
+        std::string text;
+        for (const ast::Identifier& part : n.parts) {
+            text += (text.empty() ? "" : ".") + identifier_text(part);
+        }
+        line(indent, "NameRef " + text, span);
+    }
+
+    void node(int indent, const ast::Star& n, Span span) {
+        line(indent, n.qualifier ? "Star " + identifier_text(*n.qualifier) : "Star", span);
+    }
+
+    void node(int indent, const ast::FieldAccess& n, Span span) {
+        line(indent, "FieldAccess " + identifier_text(n.field), span);
+        expr(indent + 1, n.base);
+    }
+
+    void node(int indent, const ast::Subscript& n, Span span) {
+        line(indent, "Subscript", span);
+        expr(indent + 1, n.base);
+        expr(indent + 1, n.index);
+    }
+
+    void node(int indent, const ast::Call& n, Span span) {
+        line(indent,
+             "Call " + identifier_text(n.name) + (n.distinct ? " DISTINCT" : "") +
+                 (n.args.empty() ? " ()" : ""),
+             span);
+        for (const ast::ExprPtr& arg : n.args) {
+            expr(indent + 1, arg);
+        }
+    }
+
+    void node(int indent, const ast::Lambda& n, Span span) {
+        std::string params;
+        for (const ast::Identifier& p : n.params) {
+            params += (params.empty() ? "" : ", ") + identifier_text(p);
+        }
+        line(indent, "Lambda (" + params + ")", span);
+        expr(indent + 1, n.body);
+    }
+
+    void node(int indent, const ast::Unary& n, Span span) {
+        line(indent, std::string("Unary ") + unary_op_name(n.op), span);
+        expr(indent + 1, n.operand);
+    }
+
+    void node(int indent, const ast::Binary& n, Span span) {
+        line(indent, std::string("Binary ") + binary_op_name(n.op), span);
+        expr(indent + 1, n.lhs);
+        expr(indent + 1, n.rhs);
+    }
+
+    void node(int indent, const ast::IsNull& n, Span span) {
+        line(indent, n.negated ? "IsNull NOT" : "IsNull", span);
+        expr(indent + 1, n.operand);
+    }
+
+    void node(int indent, const ast::IsBool& n, Span span) {
+        line(indent,
+             std::string("IsBool ") + (n.negated ? "NOT " : "") + (n.value ? "TRUE" : "FALSE"),
+             span);
+        expr(indent + 1, n.operand);
+    }
+
+    void node(int indent, const ast::In& n, Span span) {
+        line(indent, n.negated ? "In NOT" : "In", span);
+        expr(indent + 1, n.operand);
+        for (const ast::ExprPtr& item : n.list) {
+            expr(indent + 1, item);
+        }
+    }
+
+    void node(int indent, const ast::Between& n, Span span) {
+        line(indent, n.negated ? "Between NOT" : "Between", span);
+        expr(indent + 1, n.operand);
+        expr(indent + 1, n.low);
+        expr(indent + 1, n.high);
+    }
+
+    void node(int indent, const ast::Like& n, Span span) {
+        line(indent,
+             std::string("Like ") + (n.negated ? "NOT " : "") + (n.regex ? "RLIKE" : "LIKE"), span);
+        expr(indent + 1, n.operand);
+        expr(indent + 1, n.pattern);
+    }
+
+    void node(int indent, const ast::Cast& n, Span span) {
+        line(indent, "Cast", span);
+        expr(indent + 1, n.operand);
+        line(indent + 1, "type " + n.type_text, n.type_span);
+    }
+
+    void node(int indent, const ast::Case& n, Span span) {
+        line(indent, "Case", span);
+        if (n.operand) {
+            line(indent + 1, "operand");
+            expr(indent + 2, n.operand);
+        }
+        for (const auto& [when, then] : n.branches) {
+            line(indent + 1, "when");
+            expr(indent + 2, when);
+            line(indent + 1, "then");
+            expr(indent + 2, then);
+        }
+        if (n.else_value) {
+            line(indent + 1, "else");
+            expr(indent + 2, n.else_value);
+        }
+    }
+
+    void select(int indent, const ast::Select& s) {
+        line(indent, s.distinct ? "Select DISTINCT" : "Select", s.span);
+        for (const ast::SelectItem& item : s.items) {
+            line(indent + 1, "item", item.span);
+            expr(indent + 2, item.expr);
+            if (item.alias) {
+                identifier_line(indent + 2, "alias", *item.alias);
+            }
+        }
+        identifier_line(indent + 1, "from", s.from.name);
+        if (s.from.alias) {
+            identifier_line(indent + 2, "alias", *s.from.alias);
+        }
+        if (s.where) {
+            line(indent + 1, "where");
+            expr(indent + 2, s.where);
+        }
+        if (!s.group_by.empty()) {
+            line(indent + 1, "group by");
+            for (const ast::ExprPtr& e : s.group_by) {
+                expr(indent + 2, e);
+            }
+        }
+        if (s.having) {
+            line(indent + 1, "having");
+            expr(indent + 2, s.having);
+        }
+        if (!s.order_by.empty()) {
+            line(indent + 1, "order by");
+            for (const ast::OrderItem& item : s.order_by) {
+                std::string text = item.ascending ? "item ASC" : "item DESC";
+                if (item.nulls_first) {
+                    text += *item.nulls_first ? " NULLS FIRST" : " NULLS LAST";
+                }
+                line(indent + 2, text, item.span);
+                expr(indent + 3, item.expr);
+            }
+        }
+        if (s.limit) {
+            line(indent + 1, "limit");
+            expr(indent + 2, s.limit);
+        }
+    }
+
+  private:
+    const SourceFile& source_;
+    std::ostringstream out_;
+};
+
+} // namespace
+
+std::string dump_ast(const ast::Statement& statement, const SourceFile& source) {
+    Dumper dumper(source);
+    dumper.line(0, "Statement " + std::to_string(statement.index), statement.span);
+    dumper.select(1, statement.select);
+    return dumper.result();
+}
+
+} // namespace prune

@@ -1,0 +1,1425 @@
+// The SQL parser: PEGTL actions over grammar/sql.hpp that build the AST of sql/ast.hpp.
+//
+//     SELECT transform(r, x -> x.id) AS ids FROM events WHERE id > 0 AND NOT done
+//
+//     Select
+//       item Call transform (NameRef r, Lambda (x) NameRef x.id), alias ids
+//       from events
+//       where Binary AND (Binary > (NameRef id, Literal 0), Unary NOT (NameRef done))
+//
+// Every rule that yields an expression pushes it on `State::values`; a rule that combines
+// expressions pops its operands (found through a mark taken when it began) and pushes the
+// result. Binary operators arrive as flat chains (`a + b * c`), which are folded with Spark's
+// precedence when the chain ends; runs of AND or OR become balanced trees, as Spark's
+// AstBuilder.visitLogicalBinary builds them, so a long WHERE of ANDs stays shallow.
+//
+// Errors: a rule under `must<>` that fails raises its message from `error_message` below
+// (`{prev}` is the token before, `{open}` where the unclosed bracket opened, `{next}` the
+// offending token); actions throw SqlError directly for what only they can see (a generator,
+// a malformed literal). Nesting is bounded twice: the control counts recursive rules so the
+// parser's own stack stays small, and every node records its depth so no later pass meets a
+// tree deeper than kMaxNestingDepth.
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <exception>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+
+#include <pthread.h>
+
+#include <tao/pegtl.hpp>
+
+#include "grammar/sql.hpp"
+#include "sql/parser.hpp"
+#include "types/data_type.hpp"
+
+namespace prune {
+namespace {
+
+namespace g = grammar::sql;
+namespace pegtl = tao::pegtl;
+
+constexpr const char* kTooDeep = "nesting deeper than 1000 levels";
+static_assert(kMaxNestingDepth == 1000, "kTooDeep spells the limit out");
+
+// ---------------------------------------------------------------------------------------------
+// Text helpers
+
+std::string upper(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) {
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    return out;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out;
+}
+
+bool is_reserved_word(std::string_view text) {
+    const std::string up = upper(text);
+    return std::any_of(std::begin(g::reserved_words), std::end(g::reserved_words),
+                       [&](const char* word) { return up == word; });
+}
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+    if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+        cp = 0xFFFD;
+    }
+    if (cp < 0x80) {
+        out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+        out += static_cast<char>(0xC0 | (cp >> 6));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        out += static_cast<char>(0xE0 | (cp >> 12));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+        out += static_cast<char>(0xF0 | (cp >> 18));
+        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        out += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+}
+
+bool is_hex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
+
+std::optional<std::uint32_t> hex_value(std::string_view s, std::size_t at, std::size_t count) {
+    if (at + count > s.size()) {
+        return std::nullopt;
+    }
+    std::uint32_t value = 0;
+    for (std::size_t i = at; i < at + count; ++i) {
+        if (!is_hex(s[i])) {
+            return std::nullopt;
+        }
+        const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(s[i])));
+        value = value * 16 + static_cast<std::uint32_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+    }
+    return value;
+}
+
+/// Spark's SparkParserUtils.unescapeSQLString over one quoted literal (quotes included), in
+/// UTF-8: doubled quotes, \0 \b \n \r \t \Z, \% and \_ kept with their backslash, \uXXXX
+/// (surrogate pairs joined), \UXXXXXXXX, three-digit octal \ooo, any other \c is c.
+std::string unescape_sql_string(std::string_view quoted) {
+    const char quote = quoted.front();
+    const std::string_view s = quoted.substr(1, quoted.size() - 2);
+    std::string out;
+    out.reserve(s.size());
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const char c = s[i];
+        if (c == quote && i + 1 < s.size() && s[i + 1] == quote) {
+            out += quote;
+            i += 2;
+            continue;
+        }
+        if (c != '\\' || i + 1 == s.size()) {
+            out += c;
+            ++i;
+            continue;
+        }
+        const char e = s[i + 1];
+        if (e == 'u') {
+            if (const auto unit = hex_value(s, i + 2, 4)) {
+                std::uint32_t cp = *unit;
+                i += 6;
+                if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < s.size() && s[i] == '\\' &&
+                    s[i + 1] == 'u') {
+                    if (const auto low = hex_value(s, i + 2, 4);
+                        low && *low >= 0xDC00 && *low <= 0xDFFF) {
+                        cp = 0x10000 + ((cp - 0xD800) << 10) + (*low - 0xDC00);
+                        i += 6;
+                    }
+                }
+                append_utf8(out, cp);
+                continue;
+            }
+        } else if (e == 'U') {
+            if (const auto cp = hex_value(s, i + 2, 8)) {
+                append_utf8(out, *cp);
+                i += 10;
+                continue;
+            }
+        } else if ((e == '0' || e == '1') && i + 3 < s.size() && s[i + 2] >= '0' &&
+                   s[i + 2] <= '7' && s[i + 3] >= '0' && s[i + 3] <= '7') {
+            out += static_cast<char>((e - '0') * 64 + (s[i + 2] - '0') * 8 + (s[i + 3] - '0'));
+            i += 4;
+            continue;
+        }
+        switch (e) {
+        case '0':
+            out += '\0';
+            break;
+        case 'b':
+            out += '\b';
+            break;
+        case 'n':
+            out += '\n';
+            break;
+        case 'r':
+            out += '\r';
+            break;
+        case 't':
+            out += '\t';
+            break;
+        case 'Z':
+            out += '\x1A';
+            break;
+        case '%':
+            out += "\\%";
+            break;
+        case '_':
+            out += "\\_";
+            break;
+        default:
+            out += e;
+            break;
+        }
+        i += 2;
+    }
+    return out;
+}
+
+/// The extent of the token starting at `p` (a word, a number, a short operator, one code
+/// point), to underline it and quote it in messages.
+std::size_t token_length(const char* p, const char* end) {
+    if (p >= end) {
+        return 0;
+    }
+    const auto byte = [&](const char* q) { return static_cast<unsigned char>(*q); };
+    const auto is_word = [&](const char* q) {
+        return std::isalnum(byte(q)) != 0 || *q == '_' || byte(q) >= 0x80;
+    };
+    const char* q = p;
+    if (is_word(q)) {
+        while (q < end && is_word(q)) {
+            ++q;
+        }
+    } else if (std::string_view("<>=!|-").find(*q) != std::string_view::npos) {
+        while (q < end && q - p < 3 &&
+               std::string_view("<>=!|-").find(*q) != std::string_view::npos) {
+            ++q;
+        }
+    } else {
+        ++q;
+    }
+    return static_cast<std::size_t>(q - p);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parse state
+
+struct Value {
+    ast::ExprPtr expr;
+    std::size_t depth = 0; // 0 for a leaf
+};
+
+struct PendingOp {
+    ast::BinaryOp op;
+    int precedence;
+    Span span;
+};
+
+/// One chain of binary operators being read: its first operand is values[base].
+struct Chain {
+    std::size_t base = 0;
+    std::vector<PendingOp> ops;
+};
+
+/// An opened bracket or CASE, for "expected ')' to close '(' at 1:17".
+struct Open {
+    std::size_t offset = 0;
+};
+
+struct CallFrame {
+    ast::Identifier name;
+    std::size_t mark = 0;
+    bool distinct = false;
+};
+
+struct CaseFrame {
+    std::size_t mark = 0;
+    bool has_operand = false;
+    bool has_else = false;
+};
+
+struct PredicateFrame {
+    std::size_t mark = 0;
+    bool negated = false;
+    bool regex = false;
+};
+
+struct State {
+    std::shared_ptr<const SourceFile> source;
+    const char* file = nullptr; // the whole file's text: offsets count from here
+
+    std::vector<Value> values;
+    std::vector<Chain> chains;
+    std::vector<Open> opens;
+    std::vector<CallFrame> calls;
+    std::vector<CaseFrame> cases;
+    std::vector<PredicateFrame> predicates;
+    std::vector<std::vector<ast::Identifier>> lambdas;
+    std::vector<ast::Identifier> params;
+    std::vector<ast::Identifier> name_parts;
+    std::size_t depth = 0;
+
+    // Single slots: what they hold is consumed before anything can nest.
+    ast::Identifier ident;
+    std::string string_accum;
+    std::string string_value;
+    std::string type_text;
+    Span type_span;
+    ast::LiteralKind typed_kind = ast::LiteralKind::Date;
+    std::string interval_value;
+    std::string interval_unit;
+    bool pending_not = false;
+    bool is_negated = false;
+    int is_target = 0; // 0 NULL, 1 TRUE, 2 FALSE
+    std::optional<ast::Identifier> alias;
+    std::optional<ast::Identifier> star_qualifier;
+    bool order_descending = false;
+    std::optional<bool> nulls_first;
+
+    Span last_token;
+    ast::Select select;
+
+    std::size_t offset(const char* p) const { return static_cast<std::size_t>(p - file); }
+    Span span(const char* begin, const char* end) const { return {offset(begin), offset(end)}; }
+    /// From `begin` to the end of the last token read (so trailing blanks stay out).
+    Span span_to_last(const char* begin) const { return {offset(begin), last_token.end}; }
+
+    [[noreturn]] void fail(Span at, std::string message) const {
+        throw_sql_error(source, at, std::move(message));
+    }
+
+    std::string location(std::size_t at) const {
+        const Location loc = source->location(at);
+        return std::to_string(loc.line) + ":" + std::to_string(loc.column);
+    }
+
+    void push(ast::Expr::Node node, Span span, std::size_t node_depth, Span where) {
+        if (node_depth > kMaxNestingDepth) {
+            fail(where, kTooDeep);
+        }
+        values.push_back(
+            {std::make_shared<const ast::Expr>(ast::Expr{std::move(node), span}), node_depth});
+    }
+
+    Value pop() {
+        Value v = std::move(values.back());
+        values.pop_back();
+        return v;
+    }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Operators
+
+struct OpInfo {
+    ast::BinaryOp op;
+    int precedence;
+};
+
+/// Spark's valueExpression levels, tightest last: comparison < | < ^ < & < + - || < * / % DIV.
+OpInfo value_op_info(std::string_view text) {
+    using B = ast::BinaryOp;
+    if (text == "=" || text == "==")
+        return {B::Eq, 2};
+    if (text == "<=>")
+        return {B::NullSafeEq, 2};
+    if (text == "<>" || text == "!=")
+        return {B::NotEq, 2};
+    if (text == "<")
+        return {B::Lt, 2};
+    if (text == "<=")
+        return {B::LtEq, 2};
+    if (text == ">")
+        return {B::Gt, 2};
+    if (text == ">=")
+        return {B::GtEq, 2};
+    if (text == "|")
+        return {B::BitOr, 3};
+    if (text == "^")
+        return {B::BitXor, 4};
+    if (text == "&")
+        return {B::BitAnd, 5};
+    if (text == "+")
+        return {B::Add, 6};
+    if (text == "-")
+        return {B::Subtract, 6};
+    if (text == "||")
+        return {B::Concat, 6};
+    if (text == "*")
+        return {B::Multiply, 7};
+    if (text == "/")
+        return {B::Divide, 7};
+    if (text == "%")
+        return {B::Remainder, 7};
+    return {B::IntDivide, 7}; // DIV
+}
+
+Value make_binary(State& st, const PendingOp& op, Value lhs, Value rhs) {
+    const Span span{lhs.expr->span.begin, rhs.expr->span.end};
+    const std::size_t depth = std::max(lhs.depth, rhs.depth) + 1;
+    st.push(ast::Binary{op.op, std::move(lhs.expr), std::move(rhs.expr)}, span, depth, op.span);
+    return st.pop();
+}
+
+/// Folds values[base..] with the chain's operators, left-associative, by precedence.
+void finish_value_chain(State& st) {
+    Chain chain = std::move(st.chains.back());
+    st.chains.pop_back();
+    if (chain.ops.empty()) {
+        return;
+    }
+    std::vector<Value> operands(
+        std::make_move_iterator(st.values.begin() + static_cast<std::ptrdiff_t>(chain.base)),
+        std::make_move_iterator(st.values.end()));
+    st.values.resize(chain.base);
+    std::vector<Value> out;
+    std::vector<PendingOp> ops;
+    const auto reduce = [&] {
+        Value rhs = std::move(out.back());
+        out.pop_back();
+        Value lhs = std::move(out.back());
+        out.pop_back();
+        out.push_back(make_binary(st, ops.back(), std::move(lhs), std::move(rhs)));
+        ops.pop_back();
+    };
+    out.push_back(std::move(operands[0]));
+    for (std::size_t i = 0; i < chain.ops.size(); ++i) {
+        while (!ops.empty() && ops.back().precedence >= chain.ops[i].precedence) {
+            reduce();
+        }
+        ops.push_back(chain.ops[i]);
+        out.push_back(std::move(operands[i + 1]));
+    }
+    while (!ops.empty()) {
+        reduce();
+    }
+    st.values.push_back(std::move(out.back()));
+}
+
+/// A balanced tree over operands[low..high] joined by `op` (Spark's reduceToExpressionTree).
+Value balanced(State& st, std::vector<Value>& operands, const std::vector<PendingOp>& ops,
+               std::size_t low, std::size_t high) {
+    if (low == high) {
+        return std::move(operands[low]);
+    }
+    const std::size_t mid = low + (high - low) / 2;
+    if (high - low == 1) {
+        return make_binary(st, ops[low], std::move(operands[low]), std::move(operands[high]));
+    }
+    Value lhs = balanced(st, operands, ops, low, mid);
+    Value rhs = balanced(st, operands, ops, mid + 1, high);
+    return make_binary(st, ops[mid], std::move(lhs), std::move(rhs));
+}
+
+/// Folds values[base..] joined by AND/OR: AND binds tighter; each run is balanced.
+void finish_bool_chain(State& st) {
+    Chain chain = std::move(st.chains.back());
+    st.chains.pop_back();
+    if (chain.ops.empty()) {
+        return;
+    }
+    std::vector<Value> operands(
+        std::make_move_iterator(st.values.begin() + static_cast<std::ptrdiff_t>(chain.base)),
+        std::make_move_iterator(st.values.end()));
+    st.values.resize(chain.base);
+    std::vector<Value> disjuncts;
+    std::vector<PendingOp> ors;
+    std::vector<Value> run;
+    std::vector<PendingOp> ands;
+    const auto close_run = [&] {
+        disjuncts.push_back(balanced(st, run, ands, 0, run.size() - 1));
+        run.clear();
+        ands.clear();
+    };
+    run.push_back(std::move(operands[0]));
+    for (std::size_t i = 0; i < chain.ops.size(); ++i) {
+        if (chain.ops[i].op == ast::BinaryOp::Or) {
+            close_run();
+            ors.push_back(chain.ops[i]);
+        } else {
+            ands.push_back(chain.ops[i]);
+        }
+        run.push_back(std::move(operands[i + 1]));
+    }
+    close_run();
+    st.values.push_back(balanced(st, disjuncts, ors, 0, disjuncts.size() - 1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+template <typename Rule> struct action : pegtl::nothing<Rule> {};
+
+template <typename R> struct action<g::token<R>> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.last_token = st.span(in.begin(), in.end());
+    }
+};
+
+template <> struct action<g::identifier> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const std::string_view text = in.string_view();
+        ast::Identifier id;
+        id.span = st.span(in.begin(), in.end());
+        if (text.front() == '`') {
+            id.quoted = true;
+            for (std::size_t i = 1; i + 1 < text.size(); ++i) {
+                id.name += text[i];
+                if (text[i] == '`') {
+                    ++i; // a doubled backquote stands for one
+                }
+            }
+        } else {
+            id.name = std::string(text);
+        }
+        st.ident = std::move(id);
+    }
+};
+template <> struct action<g::field_identifier> : action<g::identifier> {};
+
+// Strings ----------------------------------------------------------------------------------
+
+template <> struct action<g::string_part> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.string_accum += unescape_sql_string(in.string_view());
+    }
+};
+
+template <> struct action<g::string_lit> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.string_value = std::move(st.string_accum);
+        st.string_accum.clear();
+    }
+};
+
+template <> struct action<g::string_literal> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::Literal lit{ast::LiteralKind::String, st.string_value, {}, {}};
+        st.push(std::move(lit), st.span_to_last(in.begin()), 0, st.last_token);
+    }
+};
+
+// Numbers ----------------------------------------------------------------------------------
+
+template <> struct action<g::number_literal> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const Span span = st.span_to_last(in.begin());
+        const std::string_view text(st.file + span.begin, span.end - span.begin);
+        std::string_view body = text;
+        std::string suffix;
+        if (body.size() > 2 && lower(body.substr(body.size() - 2)) == "bd") {
+            suffix = "BD";
+            body.remove_suffix(2);
+        } else if (std::isalpha(static_cast<unsigned char>(body.back())) != 0 &&
+                   std::string_view("lsydfLSYDF").find(body.back()) != std::string_view::npos) {
+            suffix = upper(body.substr(body.size() - 1));
+            body.remove_suffix(1);
+        }
+        const bool fraction = body.find('.') != std::string_view::npos;
+        const bool exponent = body.find_first_of("eE") != std::string_view::npos;
+        ast::Literal lit;
+        lit.text = std::string(body);
+        using K = ast::LiteralKind;
+        using S = ast::IntegerSuffix;
+        if (suffix.empty()) {
+            lit.kind = exponent ? K::Double : fraction ? K::Decimal : K::Integer;
+        } else if (suffix == "D") {
+            lit.kind = K::Double;
+        } else if (suffix == "F") {
+            lit.kind = K::Float;
+        } else if (suffix == "BD") {
+            lit.kind = (fraction || exponent) ? K::Decimal : K::Integer;
+            lit.suffix = S::BigDecimal;
+        } else {
+            if (fraction || exponent) {
+                st.fail(span, "malformed number '" + std::string(text) + "': suffix '" + suffix +
+                                  "' needs an integer");
+            }
+            lit.kind = K::Integer;
+            lit.suffix = suffix == "L" ? S::Long : suffix == "S" ? S::Short : S::Byte;
+        }
+        st.push(std::move(lit), span, 0, span);
+    }
+};
+
+// Keyword literals -------------------------------------------------------------------------
+
+template <ast::LiteralKind Kind, const char* Text> struct keyword_literal_action {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const Span span = st.span_to_last(in.begin());
+        st.push(ast::Literal{Kind, Text, {}, {}}, span, 0, span);
+    }
+};
+inline constexpr char kEmpty[] = "";
+inline constexpr char kTrue[] = "true";
+inline constexpr char kFalse[] = "false";
+template <>
+struct action<g::null_literal> : keyword_literal_action<ast::LiteralKind::Null, kEmpty> {};
+template <>
+struct action<g::true_literal> : keyword_literal_action<ast::LiteralKind::Boolean, kTrue> {};
+template <>
+struct action<g::false_literal> : keyword_literal_action<ast::LiteralKind::Boolean, kFalse> {};
+
+template <> struct action<g::typed_keyword> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.typed_kind = std::tolower(static_cast<unsigned char>(*in.begin())) == 'd'
+                            ? ast::LiteralKind::Date
+                            : ast::LiteralKind::Timestamp;
+    }
+};
+
+template <> struct action<g::typed_literal> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const Span span = st.span_to_last(in.begin());
+        st.push(ast::Literal{st.typed_kind, st.string_value, {}, {}}, span, 0, span);
+    }
+};
+
+template <> struct action<g::binary_literal> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const Span span = st.span_to_last(in.begin());
+        // X'...' : the hex digits sit between the quotes.
+        const std::string_view text(st.file + span.begin + 2, span.end - span.begin - 3);
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            if (!is_hex(text[i])) {
+                const std::size_t at = span.begin + 2 + i;
+                st.fail({at, at + 1}, "invalid hex digit in binary literal");
+            }
+        }
+        st.push(ast::Literal{ast::LiteralKind::Binary, std::string(text), {}, {}}, span, 0, span);
+    }
+};
+
+// Intervals --------------------------------------------------------------------------------
+
+template <> struct action<g::interval_keyword> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.interval_unit.clear();
+    }
+};
+
+template <> struct action<g::interval_string> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.interval_value = st.string_value;
+    }
+};
+
+template <> struct action<g::interval_number> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.interval_value = std::string(st.file + st.last_token.begin, st.file + st.last_token.end);
+    }
+};
+
+/// `days` -> `DAY`.
+std::string unit_name(std::string_view text) {
+    std::string unit = upper(text);
+    if (unit.back() == 'S') {
+        unit.pop_back();
+    }
+    return unit;
+}
+
+template <> struct action<g::interval_unit> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.interval_unit = unit_name(std::string_view(st.file + st.last_token.begin,
+                                                      st.last_token.end - st.last_token.begin));
+    }
+};
+
+template <> struct action<g::interval_unit_to> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.interval_unit +=
+            " TO " + unit_name(std::string_view(st.file + st.last_token.begin,
+                                                st.last_token.end - st.last_token.begin));
+    }
+};
+
+template <> struct action<g::interval_literal> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const Span span = st.span_to_last(in.begin());
+        st.push(ast::Literal{ast::LiteralKind::Interval, st.interval_value, {}, st.interval_unit},
+                span, 0, span);
+    }
+};
+
+// Names and stars --------------------------------------------------------------------------
+
+template <> struct action<g::name_first> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.name_parts.clear();
+        st.name_parts.push_back(st.ident);
+    }
+};
+
+template <> struct action<g::name_part> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.name_parts.push_back(st.ident);
+    }
+};
+
+template <> struct action<g::name_rest> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        const Span span{st.name_parts.front().span.begin, st.last_token.end};
+        st.push(ast::NameRef{std::move(st.name_parts)}, span, 0, span);
+        st.name_parts.clear();
+    }
+};
+
+template <> struct action<g::plain_star> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const Span span = st.span_to_last(in.begin());
+        st.push(ast::Star{}, span, 0, span);
+    }
+};
+
+template <> struct action<g::star_qualifier> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.star_qualifier = st.ident;
+    }
+};
+
+template <> struct action<g::qualified_star> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const Span span = st.span_to_last(in.begin());
+        st.push(ast::Star{std::move(st.star_qualifier)}, span, 0, span);
+        st.star_qualifier.reset();
+    }
+};
+
+// Brackets ---------------------------------------------------------------------------------
+
+struct open_bracket_action {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.opens.push_back({st.offset(in.begin())});
+    }
+};
+template <> struct action<g::paren_open> : open_bracket_action {};
+template <> struct action<g::cast_open> : open_bracket_action {};
+template <> struct action<g::subscript_open> : open_bracket_action {};
+
+struct close_bracket_action {
+    template <typename Input> static void apply(const Input&, State& st) { st.opens.pop_back(); }
+};
+template <> struct action<g::close_paren> : close_bracket_action {};
+template <> struct action<g::subscript_close> : close_bracket_action {};
+template <> struct action<g::case_end> : close_bracket_action {};
+
+// Calls and lambdas ------------------------------------------------------------------------
+
+bool is_generator(std::string_view name) {
+    static constexpr std::array<std::string_view, 7> kGenerators = {
+        "explode", "posexplode",   "explode_outer", "posexplode_outer",
+        "inline",  "inline_outer", "stack"};
+    const std::string lowered = lower(name);
+    return std::find(kGenerators.begin(), kGenerators.end(), lowered) != kGenerators.end();
+}
+
+template <> struct action<g::call_open> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        // The name was read as the first part of a name; the parenthesis makes it a function.
+        const ast::Identifier& name = st.name_parts.front();
+        if (!name.quoted && is_generator(name.name)) {
+            st.fail(name.span, "unsupported: generator '" + name.name + "'");
+        }
+        st.calls.push_back({name, st.values.size(), false});
+        st.name_parts.clear();
+        st.opens.push_back({st.offset(in.begin())});
+    }
+};
+
+template <> struct action<g::call_distinct> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.calls.back().distinct = true;
+    }
+};
+
+template <> struct action<g::call_rest> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        CallFrame frame = std::move(st.calls.back());
+        st.calls.pop_back();
+        ast::Call call;
+        call.name = std::move(frame.name);
+        call.distinct = frame.distinct;
+        std::size_t depth = 0;
+        for (std::size_t i = frame.mark; i < st.values.size(); ++i) {
+            depth = std::max(depth, st.values[i].depth);
+            call.args.push_back(std::move(st.values[i].expr));
+        }
+        st.values.resize(frame.mark);
+        const Span where = call.name.span;
+        st.push(std::move(call), Span{where.begin, st.last_token.end}, depth + 1, where);
+    }
+};
+
+template <> struct action<g::lambda_param> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.params.push_back(st.ident);
+    }
+};
+
+template <> struct action<g::lambda_params> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.lambdas.push_back(std::move(st.params));
+        st.params.clear();
+    }
+};
+
+template <> struct action<g::lambda> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        Value body = st.pop();
+        ast::Lambda lambda{std::move(st.lambdas.back()), std::move(body.expr)};
+        st.lambdas.pop_back();
+        const Span span = st.span_to_last(in.begin());
+        st.push(std::move(lambda), span, body.depth + 1, {span.begin, span.begin + 1});
+    }
+};
+
+// Postfix and unary ------------------------------------------------------------------------
+
+template <> struct action<g::field_access> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        Value base = st.pop();
+        const Span span{base.expr->span.begin, st.last_token.end};
+        st.push(ast::FieldAccess{std::move(base.expr), st.ident}, span, base.depth + 1,
+                st.ident.span);
+    }
+};
+
+template <> struct action<g::subscript> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        Value index = st.pop();
+        Value base = st.pop();
+        const Span span{base.expr->span.begin, st.last_token.end};
+        st.push(ast::Subscript{std::move(base.expr), std::move(index.expr)}, span,
+                std::max(base.depth, index.depth) + 1, st.span(in.begin(), in.begin() + 1));
+    }
+};
+
+template <> struct action<g::unary_apply> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        Value operand = st.pop();
+        const char c = *in.begin();
+        const ast::UnaryOp op = c == '-'   ? ast::UnaryOp::Negate
+                                : c == '+' ? ast::UnaryOp::Plus
+                                           : ast::UnaryOp::BitNot;
+        st.push(ast::Unary{op, std::move(operand.expr)}, st.span_to_last(in.begin()),
+                operand.depth + 1, st.span(in.begin(), in.begin() + 1));
+    }
+};
+
+template <> struct action<g::not_apply> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        Value operand = st.pop();
+        st.push(ast::Unary{ast::UnaryOp::Not, std::move(operand.expr)}, st.span_to_last(in.begin()),
+                operand.depth + 1, st.span(in.begin(), in.begin() + 1));
+    }
+};
+
+// Binary chains ----------------------------------------------------------------------------
+
+template <> struct action<g::chain_start> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.chains.push_back({st.values.size(), {}});
+    }
+};
+
+template <> struct action<g::value_op> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        const std::string text = upper(std::string_view(st.file + st.last_token.begin,
+                                                        st.last_token.end - st.last_token.begin));
+        const OpInfo info = value_op_info(text);
+        st.chains.back().ops.push_back({info.op, info.precedence, st.last_token});
+    }
+};
+
+template <> struct action<g::value_chain> {
+    template <typename Input> static void apply(const Input&, State& st) { finish_value_chain(st); }
+};
+
+template <> struct action<g::bool_op> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        const bool is_and =
+            std::tolower(static_cast<unsigned char>(st.file[st.last_token.begin])) == 'a';
+        st.chains.back().ops.push_back(
+            {is_and ? ast::BinaryOp::And : ast::BinaryOp::Or, is_and ? 1 : 0, st.last_token});
+    }
+};
+
+template <> struct action<g::expr> {
+    template <typename Input> static void apply(const Input&, State& st) { finish_bool_chain(st); }
+};
+
+// Predicates -------------------------------------------------------------------------------
+
+template <> struct action<g::is_keyword> {
+    template <typename Input> static void apply(const Input&, State& st) { st.is_negated = false; }
+};
+template <> struct action<g::is_not> {
+    template <typename Input> static void apply(const Input&, State& st) { st.is_negated = true; }
+};
+template <> struct action<g::is_null> {
+    template <typename Input> static void apply(const Input&, State& st) { st.is_target = 0; }
+};
+template <> struct action<g::is_true> {
+    template <typename Input> static void apply(const Input&, State& st) { st.is_target = 1; }
+};
+template <> struct action<g::is_false> {
+    template <typename Input> static void apply(const Input&, State& st) { st.is_target = 2; }
+};
+
+template <> struct action<g::is_predicate> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        Value operand = st.pop();
+        const Span span{operand.expr->span.begin, st.last_token.end};
+        const Span where = st.span(in.begin(), in.begin() + 2);
+        if (st.is_target == 0) {
+            st.push(ast::IsNull{std::move(operand.expr), st.is_negated}, span, operand.depth + 1,
+                    where);
+        } else {
+            st.push(ast::IsBool{std::move(operand.expr), st.is_target == 1, st.is_negated}, span,
+                    operand.depth + 1, where);
+        }
+    }
+};
+
+template <> struct action<g::predicate_not> {
+    template <typename Input> static void apply(const Input&, State& st) { st.pending_not = true; }
+};
+
+struct predicate_keyword_action {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const bool regex = std::tolower(static_cast<unsigned char>(*in.begin())) == 'r';
+        st.predicates.push_back({st.values.size(), st.pending_not, regex});
+        st.pending_not = false;
+    }
+};
+template <> struct action<g::in_keyword> : predicate_keyword_action {};
+template <> struct action<g::between_keyword> : predicate_keyword_action {};
+template <> struct action<g::like_keyword> : predicate_keyword_action {};
+
+template <> struct action<g::in_open> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.opens.push_back({st.offset(in.begin())});
+    }
+};
+
+template <> struct action<g::in_predicate> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const PredicateFrame frame = st.predicates.back();
+        st.predicates.pop_back();
+        // values: [operand] [list items...]; the mark was taken after the operand.
+        ast::In node;
+        node.negated = frame.negated;
+        std::size_t depth = 0;
+        for (std::size_t i = frame.mark; i < st.values.size(); ++i) {
+            depth = std::max(depth, st.values[i].depth);
+            node.list.push_back(std::move(st.values[i].expr));
+        }
+        st.values.resize(frame.mark);
+        Value operand = st.pop();
+        node.operand = std::move(operand.expr);
+        const Span span{node.operand->span.begin, st.last_token.end};
+        st.push(std::move(node), span, std::max(depth, operand.depth) + 1,
+                st.span(in.begin(), in.begin() + 2));
+    }
+};
+
+template <> struct action<g::between_predicate> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const PredicateFrame frame = st.predicates.back();
+        st.predicates.pop_back();
+        Value high = st.pop();
+        Value low = st.pop();
+        Value operand = st.pop();
+        const Span span{operand.expr->span.begin, st.last_token.end};
+        const std::size_t depth = std::max({operand.depth, low.depth, high.depth}) + 1;
+        st.push(ast::Between{std::move(operand.expr), std::move(low.expr), std::move(high.expr),
+                             frame.negated},
+                span, depth, st.span(in.begin(), in.begin() + 1));
+    }
+};
+
+template <> struct action<g::like_predicate> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const PredicateFrame frame = st.predicates.back();
+        st.predicates.pop_back();
+        Value pattern = st.pop();
+        Value operand = st.pop();
+        const Span span{operand.expr->span.begin, st.last_token.end};
+        const std::size_t depth = std::max(operand.depth, pattern.depth) + 1;
+        st.push(
+            ast::Like{std::move(operand.expr), std::move(pattern.expr), frame.negated, frame.regex},
+            span, depth, st.span(in.begin(), in.begin() + 1));
+    }
+};
+
+// CASE and CAST ----------------------------------------------------------------------------
+
+template <> struct action<g::case_keyword> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.opens.push_back({st.offset(in.begin())});
+        st.cases.push_back({st.values.size(), false, false});
+    }
+};
+
+template <> struct action<g::case_operand> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.cases.back().has_operand = true;
+    }
+};
+
+template <> struct action<g::else_clause> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.cases.back().has_else = true;
+    }
+};
+
+template <> struct action<g::case_expr> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const CaseFrame frame = st.cases.back();
+        st.cases.pop_back();
+        std::size_t depth = 0;
+        for (std::size_t i = frame.mark; i < st.values.size(); ++i) {
+            depth = std::max(depth, st.values[i].depth);
+        }
+        std::size_t i = frame.mark;
+        std::size_t end = st.values.size();
+        ast::Case node;
+        if (frame.has_operand) {
+            node.operand = std::move(st.values[i++].expr);
+        }
+        if (frame.has_else) {
+            node.else_value = std::move(st.values[--end].expr);
+        }
+        for (; i + 1 < end; i += 2) {
+            node.branches.emplace_back(std::move(st.values[i].expr),
+                                       std::move(st.values[i + 1].expr));
+        }
+        st.values.resize(frame.mark);
+        st.push(std::move(node), st.span_to_last(in.begin()), depth + 1,
+                st.span(in.begin(), in.begin() + 4));
+    }
+};
+
+template <> struct action<g::type_core> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.type_text = in.string();
+        st.type_span = st.span(in.begin(), in.end());
+    }
+};
+
+template <> struct action<g::cast_expr> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        Value operand = st.pop();
+        st.push(ast::Cast{std::move(operand.expr), std::move(st.type_text), st.type_span},
+                st.span_to_last(in.begin()), operand.depth + 1,
+                st.span(in.begin(), in.begin() + 4));
+        st.type_text.clear();
+    }
+};
+
+// The statement ----------------------------------------------------------------------------
+
+template <> struct action<g::select_keyword> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.select.span.begin = st.offset(in.begin());
+    }
+};
+
+template <> struct action<g::select_distinct> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.select.distinct = true;
+    }
+};
+
+template <> struct action<g::alias_name> {
+    template <typename Input> static void apply(const Input&, State& st) { st.alias = st.ident; }
+};
+
+template <> struct action<g::select_item> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::SelectItem item;
+        item.expr = st.pop().expr;
+        item.alias = std::move(st.alias);
+        item.span = st.span_to_last(in.begin());
+        st.alias.reset();
+        st.select.items.push_back(std::move(item));
+    }
+};
+
+template <> struct action<g::table_name> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.select.from.name = st.ident;
+    }
+};
+
+template <> struct action<g::table_alias_name> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.select.from.alias = st.ident;
+    }
+};
+
+template <> struct action<g::where_clause> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.select.where = st.pop().expr;
+    }
+};
+
+template <> struct action<g::group_item> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.select.group_by.push_back(st.pop().expr);
+    }
+};
+
+template <> struct action<g::having_clause> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.select.having = st.pop().expr;
+    }
+};
+
+template <> struct action<g::order_desc> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.order_descending = true;
+    }
+};
+template <> struct action<g::nulls_first> {
+    template <typename Input> static void apply(const Input&, State& st) { st.nulls_first = true; }
+};
+template <> struct action<g::nulls_last> {
+    template <typename Input> static void apply(const Input&, State& st) { st.nulls_first = false; }
+};
+
+template <> struct action<g::order_item> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::OrderItem item;
+        item.expr = st.pop().expr;
+        item.ascending = !st.order_descending;
+        item.nulls_first = st.nulls_first;
+        item.span = st.span_to_last(in.begin());
+        st.order_descending = false;
+        st.nulls_first.reset();
+        st.select.order_by.push_back(std::move(item));
+    }
+};
+
+template <> struct action<g::limit_clause> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.select.limit = st.pop().expr;
+    }
+};
+
+template <> struct action<g::statement> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.select.span.end = st.last_token.end;
+    }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Error messages: every rule under must<> and every raise<> tag has one (checked at compile
+// time). {prev} is the token before the failure, {open} where the innermost unclosed bracket
+// or CASE began, {next} the offending token, {NEXT} the same upper-cased.
+
+template <typename Rule> inline constexpr const char* error_message = nullptr;
+
+#define PRUNE_SQL_ERROR(rule, text)                                                                \
+    template <> inline constexpr const char* error_message<g::rule> = text
+
+// clang-format off
+PRUNE_SQL_ERROR(unterminated_comment, "unterminated comment");
+PRUNE_SQL_ERROR(unterminated_string, "unterminated string literal");
+PRUNE_SQL_ERROR(unterminated_quoted_identifier, "unterminated quoted identifier");
+PRUNE_SQL_ERROR(number_end, "malformed number");
+PRUNE_SQL_ERROR(misplaced_arrow, "'->' must follow a lambda parameter list");
+PRUNE_SQL_ERROR(misplaced_lambda, "a lambda is only allowed as a function argument");
+PRUNE_SQL_ERROR(misplaced_lambda_after_name, "a lambda is only allowed as a function argument");
+PRUNE_SQL_ERROR(unsupported_subquery, "unsupported: subquery");
+PRUNE_SQL_ERROR(unsupported_window, "unsupported: window function (OVER)");
+PRUNE_SQL_ERROR(close_paren, "expected ')' to close '(' at {open}");
+PRUNE_SQL_ERROR(subscript_close, "expected ']' to close '[' at {open}");
+PRUNE_SQL_ERROR(case_end, "expected 'END' to close 'CASE' at {open}");
+PRUNE_SQL_ERROR(expr, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(not_expr, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(not_operand, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(unary_expr, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(unary_operand, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(value_chain, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(lambda_body, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(case_operand, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(select_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(group_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(order_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(name_part, "expected a field name after '.'");
+PRUNE_SQL_ERROR(field_name, "expected a field name after '.'");
+PRUNE_SQL_ERROR(interval_body, "expected a string or a number after 'INTERVAL'");
+PRUNE_SQL_ERROR(interval_units, "expected an interval unit such as 'DAY' after '{prev}'");
+PRUNE_SQL_ERROR(interval_unit_to, "expected an interval unit after 'TO'");
+PRUNE_SQL_ERROR(when_clause, "expected 'WHEN' after '{prev}'");
+PRUNE_SQL_ERROR(then_keyword, "expected 'THEN' after '{prev}'");
+PRUNE_SQL_ERROR(unbalanced_type, "expected '>' to close '<' in the type");
+PRUNE_SQL_ERROR(type_text, "expected a type after 'AS'");
+PRUNE_SQL_ERROR(cast_open, "expected '(' after 'CAST'");
+PRUNE_SQL_ERROR(cast_as, "expected 'AS' and a type in 'CAST'");
+PRUNE_SQL_ERROR(is_target, "expected 'NULL', 'TRUE' or 'FALSE' after '{prev}'");
+PRUNE_SQL_ERROR(in_list, "expected '(' after 'IN'");
+PRUNE_SQL_ERROR(between_and, "expected 'AND' after the lower bound of 'BETWEEN'");
+PRUNE_SQL_ERROR(negatable_predicate, "expected 'IN', 'BETWEEN', 'LIKE' or 'RLIKE' after 'NOT'");
+PRUNE_SQL_ERROR(unsupported_with, "unsupported: WITH");
+PRUNE_SQL_ERROR(unsupported_join, "unsupported: JOIN");
+PRUNE_SQL_ERROR(unsupported_lateral_view, "unsupported: LATERAL VIEW");
+PRUNE_SQL_ERROR(unsupported_tablesample, "unsupported: TABLESAMPLE");
+PRUNE_SQL_ERROR(unsupported_pivot, "unsupported: {NEXT}");
+PRUNE_SQL_ERROR(unsupported_set_operation, "unsupported: {NEXT}");
+PRUNE_SQL_ERROR(unsupported_table_function, "unsupported: table-valued function");
+PRUNE_SQL_ERROR(unsupported_qualified_table, "unsupported: qualified table name");
+PRUNE_SQL_ERROR(alias_name, "expected a name after 'AS'");
+PRUNE_SQL_ERROR(table_alias_name, "expected a name after 'AS'");
+PRUNE_SQL_ERROR(table_name, "expected a table name after 'FROM'");
+PRUNE_SQL_ERROR(table_ref, "expected a table name after 'FROM'");
+PRUNE_SQL_ERROR(select_keyword, "expected 'SELECT'");
+PRUNE_SQL_ERROR(from_clause, "expected 'FROM' and a table name");
+PRUNE_SQL_ERROR(group_by_keyword, "expected 'BY' after 'GROUP'");
+PRUNE_SQL_ERROR(order_by_keyword, "expected 'BY' after 'ORDER'");
+PRUNE_SQL_ERROR(nulls_position, "expected 'FIRST' or 'LAST' after 'NULLS'");
+PRUNE_SQL_ERROR(end_of_statement, "unexpected '{next}' after the end of the statement");
+// clang-format on
+
+#undef PRUNE_SQL_ERROR
+
+/// How far before the failure point the construct started, for unterminated ones.
+template <typename Rule> constexpr std::size_t opener_length() {
+    if constexpr (std::is_same_v<Rule, g::unterminated_comment>) {
+        return 2;
+    } else if constexpr (std::is_same_v<Rule, g::unterminated_string> ||
+                         std::is_same_v<Rule, g::unterminated_quoted_identifier>) {
+        return 1;
+    } else {
+        return 0;
+    }
+}
+
+std::string quote_for_message(std::string_view text) {
+    constexpr std::size_t kMax = 40;
+    if (text.size() <= kMax) {
+        return std::string(text);
+    }
+    std::size_t cut = kMax;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0U) == 0x80U) {
+        --cut; // keep whole code points
+    }
+    return std::string(text.substr(0, cut)) + "...";
+}
+
+template <typename Rule> [[noreturn]] void raise_error(const char* at, const char* end, State& st) {
+    static_assert(error_message<Rule> != nullptr, "a rule that can fail hard needs a message");
+    Span span;
+    if constexpr (std::is_same_v<Rule, g::misplaced_lambda_after_name>) {
+        span = st.name_parts.front().span; // the parameter, where the lambda starts
+    } else if constexpr (opener_length<Rule>() > 0) {
+        span = {st.offset(at) - opener_length<Rule>(), st.offset(at)};
+    } else {
+        // Point at the offending token, not at the blanks before it (after `a.`, say).
+        while (at < end && std::string_view(" \t\r\n\f\v").find(*at) != std::string_view::npos) {
+            ++at;
+        }
+        span = {st.offset(at), st.offset(at) + token_length(at, end)};
+    }
+    std::string message;
+    for (const char* p = error_message<Rule>; *p != '\0'; ++p) {
+        const std::string_view rest(p);
+        const auto replace = [&](std::string_view key, const std::string& value) {
+            if (rest.substr(0, key.size()) != key) {
+                return false;
+            }
+            message += value;
+            p += key.size() - 1;
+            return true;
+        };
+        const std::string_view prev(st.file + st.last_token.begin,
+                                    st.last_token.end - st.last_token.begin);
+        const std::string_view next(st.file + span.begin, span.end - span.begin);
+        if (replace("{prev}",
+                    quote_for_message(is_reserved_word(prev) ? upper(prev) : std::string(prev))) ||
+            replace("{open}",
+                    st.opens.empty() ? std::string("?") : st.location(st.opens.back().offset)) ||
+            replace("{next}", quote_for_message(next)) ||
+            replace("{NEXT}", quote_for_message(upper(next)))) {
+            continue;
+        }
+        message += *p;
+    }
+    st.fail(span, std::move(message));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Control: messages on hard failure, and the recursion bound.
+
+template <typename Rule> struct control : pegtl::normal<Rule> {
+    static constexpr bool nests = std::is_same_v<Rule, g::expr> ||
+                                  std::is_same_v<Rule, g::unary_operand> ||
+                                  std::is_same_v<Rule, g::not_operand>;
+
+    template <typename Input> static void start(const Input& in, State& st) {
+        if constexpr (nests) {
+            // The outermost expression is level 0: 1000 nested levels are allowed.
+            if (++st.depth > kMaxNestingDepth + 1) {
+                const char* at = in.current();
+                st.fail({st.offset(at), st.offset(at) + token_length(at, in.end())}, kTooDeep);
+            }
+        }
+    }
+    template <typename Input> static void success(const Input&, State& st) {
+        if constexpr (nests) {
+            --st.depth;
+        }
+    }
+    template <typename Input> static void failure(const Input&, State& st) {
+        if constexpr (nests) {
+            --st.depth;
+        }
+    }
+    template <typename Input> [[noreturn]] static void raise(const Input& in, State& st) {
+        raise_error<Rule>(in.current(), in.end(), st);
+    }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Input hygiene
+
+/// Rejects a NUL byte or a malformed UTF-8 sequence (overlong, surrogate, beyond U+10FFFF).
+void check_text(const State& st, std::size_t begin, std::size_t end) {
+    const auto* s = reinterpret_cast<const unsigned char*>(st.file);
+    std::size_t i = begin;
+    while (i < end) {
+        const unsigned char c = s[i];
+        if (c == 0) {
+            st.fail({i, i + 1}, "NUL byte in input");
+        }
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t length = 0;
+        std::uint32_t cp = 0;
+        if (c >= 0xC2 && c <= 0xDF) {
+            length = 2;
+            cp = c & 0x1FU;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            length = 3;
+            cp = c & 0x0FU;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            length = 4;
+            cp = c & 0x07U;
+        } else {
+            st.fail({i, i + 1}, "invalid UTF-8");
+        }
+        if (i + length > end) {
+            st.fail({i, end}, "invalid UTF-8");
+        }
+        for (std::size_t k = 1; k < length; ++k) {
+            if ((s[i + k] & 0xC0U) != 0x80U) {
+                st.fail({i, i + k}, "invalid UTF-8");
+            }
+            cp = (cp << 6) | (s[i + k] & 0x3FU);
+        }
+        const bool overlong = (length == 3 && cp < 0x800) || (length == 4 && cp < 0x10000);
+        if (overlong || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
+            st.fail({i, i + length}, "invalid UTF-8");
+        }
+        i += length;
+    }
+}
+
+// PEGTL spends several frames per grammar rule; a debug build under AddressSanitizer needs about
+// 12 KB of stack per nesting level (measured with clang 14), so 1000 levels would not fit in
+// the usual 8 MB main stack. The parse therefore runs on a thread with its own stack, large
+// enough for kMaxNestingDepth levels in any build; the pages are only touched as they are used.
+constexpr std::size_t kParserStackBytes = std::size_t{64} << 20;
+
+template <typename F> void run_with_large_stack(F& work) {
+    struct Job {
+        F* work;
+        std::exception_ptr error;
+    };
+    Job job{&work, nullptr};
+    void* (*entry)(void*) = [](void* arg) -> void* {
+        auto* j = static_cast<Job*>(arg);
+        try {
+            (*j->work)();
+        } catch (...) {
+            j->error = std::current_exception();
+        }
+        return nullptr;
+    };
+    pthread_attr_t attr;
+    pthread_t thread;
+    bool started = false;
+    if (pthread_attr_init(&attr) == 0) {
+        started = pthread_attr_setstacksize(&attr, kParserStackBytes) == 0 &&
+                  pthread_create(&thread, &attr, entry, &job) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    if (!started) {
+        work(); // no thread to be had: parse here, on the caller's stack
+        return;
+    }
+    pthread_join(thread, nullptr);
+    if (job.error) {
+        std::rethrow_exception(job.error);
+    }
+}
+
+} // namespace
+
+ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
+                               const StatementText& text) {
+    const std::string& file = source->text();
+    const std::size_t begin = std::min(text.span.begin, file.size());
+    const std::size_t end = std::clamp(text.span.end, begin, file.size());
+
+    State st;
+    st.source = source;
+    st.file = file.data();
+    st.last_token = {begin, begin};
+    check_text(st, begin, end);
+
+    auto parse = [&] {
+        pegtl::memory_input<pegtl::tracking_mode::lazy> in(file.data() + begin, file.data() + end,
+                                                           source->name());
+        try {
+            if (!pegtl::parse<g::statement, action, control>(in, st)) {
+                throw InternalError("the SQL grammar failed without a diagnostic");
+            }
+        } catch (const pegtl::parse_error& e) {
+            // Only PEGTL's own checks get here; every rule of ours raises a SqlError.
+            const std::size_t at = begin + (e.positions().empty() ? 0 : e.positions().front().byte);
+            throw_sql_error(source, {at, at}, std::string(e.message()));
+        }
+    };
+    run_with_large_stack(parse);
+    if (!st.values.empty() || !st.chains.empty() || !st.opens.empty()) {
+        throw InternalError("the SQL parser left unconsumed state");
+    }
+    ast::Statement statement;
+    statement.index = text.index;
+    statement.span = {begin, end};
+    statement.select = std::move(st.select);
+    return statement;
+}
+
+} // namespace prune

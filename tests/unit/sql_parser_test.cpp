@@ -1,0 +1,858 @@
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+#include <tao/pegtl/contrib/analyze.hpp>
+
+#include "grammar/sql.hpp"
+#include "sql/parser.hpp"
+
+using namespace prune;
+
+namespace {
+
+std::shared_ptr<const SourceFile> file(const std::string& text) {
+    return std::make_shared<const SourceFile>("q.sql", text);
+}
+
+/// Parses a file holding exactly one statement.
+ast::Statement parse_one(const std::shared_ptr<const SourceFile>& source) {
+    const auto statements = split_statements(*source);
+    REQUIRE(statements.size() == 1);
+    return parse_statement(source, statements[0]);
+}
+
+ast::Statement parse_one(const std::string& sql) { return parse_one(file(sql)); }
+
+// A compact, location-free rendering of an expression, to state precedence and shapes in
+// tables: (op lhs rhs), name(args), (lambda (x) body), ...
+std::string sexpr(const ast::ExprPtr& e);
+
+std::string ident(const ast::Identifier& id) { return id.quoted ? "`" + id.name + "`" : id.name; }
+
+std::string sexpr_node(const ast::Literal& n) {
+    static const char* const kinds[] = {"Null",   "Boolean",   "Integer", "Decimal",
+                                        "Double", "Float",     "String",  "Binary",
+                                        "Date",   "Timestamp", "Interval"};
+    static const char* const suffixes[] = {"", "L", "S", "Y", "BD"};
+    std::string out = kinds[static_cast<int>(n.kind)];
+    if (n.kind == ast::LiteralKind::Null) {
+        return out;
+    }
+    out += "(" + n.text;
+    if (n.suffix != ast::IntegerSuffix::None) {
+        out += std::string(",") + suffixes[static_cast<int>(n.suffix)];
+    }
+    if (!n.interval_unit.empty()) {
+        out += "," + n.interval_unit;
+    }
+    return out + ")";
+}
+
+std::string sexpr_node(const ast::NameRef& n) {
+    std::string out;
+    for (const auto& part : n.parts) {
+        out += (out.empty() ? "" : ".") + ident(part);
+    }
+    return out;
+}
+
+std::string sexpr_node(const ast::Star& n) {
+    return n.qualifier ? ident(*n.qualifier) + ".*" : "*";
+}
+std::string sexpr_node(const ast::FieldAccess& n) {
+    return "(. " + sexpr(n.base) + " " + ident(n.field) + ")";
+}
+std::string sexpr_node(const ast::Subscript& n) {
+    return "([] " + sexpr(n.base) + " " + sexpr(n.index) + ")";
+}
+std::string sexpr_node(const ast::Call& n) {
+    std::string out = ident(n.name) + "(" + (n.distinct ? "DISTINCT " : "");
+    for (std::size_t i = 0; i < n.args.size(); ++i) {
+        out += (i ? " " : "") + sexpr(n.args[i]);
+    }
+    return out + ")";
+}
+std::string sexpr_node(const ast::Lambda& n) {
+    std::string params;
+    for (const auto& p : n.params) {
+        params += (params.empty() ? "" : " ") + ident(p);
+    }
+    return "(lambda (" + params + ") " + sexpr(n.body) + ")";
+}
+std::string sexpr_node(const ast::Unary& n) {
+    static const char* const ops[] = {"NOT", "-", "+", "~"};
+    return std::string("(") + ops[static_cast<int>(n.op)] + " " + sexpr(n.operand) + ")";
+}
+std::string sexpr_node(const ast::Binary& n) {
+    static const char* const ops[] = {"OR", "AND", "=", "<=>", "<>", "<",   "<=", ">", ">=", "||",
+                                      "+",  "-",   "*", "/",   "%",  "DIV", "&",  "|", "^"};
+    return std::string("(") + ops[static_cast<int>(n.op)] + " " + sexpr(n.lhs) + " " +
+           sexpr(n.rhs) + ")";
+}
+std::string sexpr_node(const ast::IsNull& n) {
+    return std::string(n.negated ? "(IS NOT NULL " : "(IS NULL ") + sexpr(n.operand) + ")";
+}
+std::string sexpr_node(const ast::IsBool& n) {
+    return std::string("(IS ") + (n.negated ? "NOT " : "") + (n.value ? "TRUE " : "FALSE ") +
+           sexpr(n.operand) + ")";
+}
+std::string sexpr_node(const ast::In& n) {
+    std::string out = std::string(n.negated ? "(NOT IN " : "(IN ") + sexpr(n.operand);
+    for (const auto& item : n.list) {
+        out += " " + sexpr(item);
+    }
+    return out + ")";
+}
+std::string sexpr_node(const ast::Between& n) {
+    return std::string(n.negated ? "(NOT BETWEEN " : "(BETWEEN ") + sexpr(n.operand) + " " +
+           sexpr(n.low) + " " + sexpr(n.high) + ")";
+}
+std::string sexpr_node(const ast::Like& n) {
+    return std::string("(") + (n.negated ? "NOT " : "") + (n.regex ? "RLIKE " : "LIKE ") +
+           sexpr(n.operand) + " " + sexpr(n.pattern) + ")";
+}
+std::string sexpr_node(const ast::Cast& n) {
+    return "(CAST " + sexpr(n.operand) + " " + n.type_text + ")";
+}
+std::string sexpr_node(const ast::Case& n) {
+    std::string out = "(CASE";
+    if (n.operand) {
+        out += " " + sexpr(n.operand);
+    }
+    for (const auto& [when, then] : n.branches) {
+        out += " (WHEN " + sexpr(when) + " " + sexpr(then) + ")";
+    }
+    if (n.else_value) {
+        out += " (ELSE " + sexpr(n.else_value) + ")";
+    }
+    return out + ")";
+}
+
+std::string sexpr(const ast::ExprPtr& e) {
+    REQUIRE(e);
+    return std::visit([](const auto& node) { return sexpr_node(node); }, e->node);
+}
+
+/// The first select item of `SELECT <expression> FROM t`.
+std::string expr_of(const std::string& expression) {
+    const ast::Statement s = parse_one("SELECT " + expression + " FROM t");
+    REQUIRE(s.select.items.size() == 1);
+    return sexpr(s.select.items[0].expr);
+}
+
+struct Rejection {
+    std::string message;
+    std::string at; // line:column
+};
+
+/// The diagnostic of a statement that must be rejected.
+Rejection rejection(const std::shared_ptr<const SourceFile>& source, const StatementText& text) {
+    try {
+        parse_statement(source, text);
+    } catch (const SqlError& e) {
+        const Location loc = source->location(e.diagnostic().span.begin);
+        return {e.diagnostic().message,
+                std::to_string(loc.line) + ":" + std::to_string(loc.column)};
+    }
+    FAIL("accepted: " << source->text());
+    return {};
+}
+
+Rejection rejection(const std::string& sql) {
+    const auto source = file(sql);
+    const auto statements = split_statements(*source);
+    REQUIRE(statements.size() == 1);
+    return rejection(source, statements[0]);
+}
+
+bool same_ignoring_case(std::string a, std::string b) {
+    for (auto* s : {&a, &b}) {
+        for (char& c : *s) {
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+    }
+    return a == b;
+}
+
+std::string repeat(const std::string& s, std::size_t n) {
+    std::string out;
+    out.reserve(s.size() * n);
+    for (std::size_t i = 0; i < n; ++i) {
+        out += s;
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("the SQL grammar has no left recursion and no loop without progress", "[grammar]") {
+    namespace g = grammar::sql;
+    CHECK(tao::pegtl::analyze<g::statement>() == 0);
+    CHECK(tao::pegtl::analyze<g::expr>() == 0);
+    CHECK(tao::pegtl::analyze<g::skip>() == 0);
+}
+
+TEST_CASE("every query of Spark's pruning cases parses", "[parser]") {
+    std::ifstream in(std::string(PRUNE_SOURCE_DIR) + "/tests/data/spark_cases.jsonl");
+    REQUIRE(in);
+    std::string line;
+    int count = 0;
+    while (std::getline(in, line)) {
+        if (line.empty()) {
+            continue;
+        }
+        const auto json = nlohmann::json::parse(line);
+        const std::string query = json.at("query");
+        CAPTURE(json.at("id").get<std::string>(), query);
+        const auto source = file(query);
+        const auto statements = split_statements(*source);
+        REQUIRE(statements.size() == 1);
+        const ast::Statement s = parse_statement(source, statements[0]);
+        CHECK(same_ignoring_case(s.select.from.name.name, json.at("table").get<std::string>()));
+        CHECK_FALSE(s.select.items.empty());
+        ++count;
+    }
+    CHECK(count == 73);
+}
+
+TEST_CASE("expressions follow Spark's precedence", "[parser]") {
+    const auto [expression, expected] = GENERATE(table<std::string, std::string>({
+        // valueExpression: * / % DIV > + - || > & > ^ > | > comparison
+        {"a + b * c", "(+ a (* b c))"},
+        {"a * b + c", "(+ (* a b) c)"},
+        {"a - b - c", "(- (- a b) c)"},
+        {"a / b % c DIV d", "(DIV (% (/ a b) c) d)"},
+        {"a || b + c", "(+ (|| a b) c)"},
+        {"a + b || c", "(|| (+ a b) c)"},
+        {"a & b + c", "(& a (+ b c))"},
+        {"a ^ b & c", "(^ a (& b c))"},
+        {"a | b ^ c", "(| a (^ b c))"},
+        {"a = b | c", "(= a (| b c))"},
+        {"a | b = c", "(= (| a b) c)"},
+        {"a < b = c", "(= (< a b) c)"},
+        {"a == b", "(= a b)"},
+        {"a <=> b", "(<=> a b)"},
+        {"a != b", "(<> a b)"},
+        {"a <> b", "(<> a b)"},
+        {"a <= b", "(<= a b)"},
+        {"a >= b", "(>= a b)"},
+        {"a > b", "(> a b)"},
+        // unary binds tighter than every binary operator
+        {"-a * b", "(* (- a) b)"},
+        {"- - a", "(- (- a))"},
+        {"~a & b", "(& (~ a) b)"},
+        {"+a", "(+ a)"},
+        {"a - -b", "(- a (- b))"},
+        // booleans: OR < AND < NOT < predicates
+        {"a OR b AND c", "(OR a (AND b c))"},
+        {"a AND b OR c", "(OR (AND a b) c)"},
+        {"NOT a AND b", "(AND (NOT a) b)"},
+        {"NOT a = b", "(NOT (= a b))"},
+        {"!a", "(NOT a)"},
+        {"NOT NOT a", "(NOT (NOT a))"},
+        {"a = 1 IS NULL", "(IS NULL (= a Integer(1)))"},
+        {"a IS NOT NULL AND b IS NULL", "(AND (IS NOT NULL a) (IS NULL b))"},
+        {"a IS TRUE", "(IS TRUE a)"},
+        {"a IS NOT FALSE", "(IS NOT FALSE a)"},
+        {"a BETWEEN 1 AND 2 AND b", "(AND (BETWEEN a Integer(1) Integer(2)) b)"},
+        {"a NOT BETWEEN b + 1 AND c", "(NOT BETWEEN a (+ b Integer(1)) c)"},
+        {"a IN (1, b, c + 1)", "(IN a Integer(1) b (+ c Integer(1)))"},
+        {"a NOT IN (1)", "(NOT IN a Integer(1))"},
+        {"a LIKE 'x%'", "(LIKE a String(x%))"},
+        {"a NOT RLIKE b || 'y'", "(NOT RLIKE a (|| b String(y)))"},
+        // runs of AND / OR are balanced, as Spark's AstBuilder builds them
+        {"a AND b AND c", "(AND (AND a b) c)"},
+        {"a AND b AND c AND d", "(AND (AND a b) (AND c d))"},
+        {"a OR b OR c OR d OR e", "(OR (OR (OR a b) c) (OR d e))"},
+        {"a OR b AND c AND d OR e", "(OR (OR a (AND (AND b c) d)) e)"},
+        {"(a AND b) AND c", "(AND (AND a b) c)"},
+        {"a AND (b AND (c AND d))", "(AND a (AND b (AND c d)))"},
+        // postfix chains
+        {"a.b.c", "a.b.c"},
+        {"a.b[0].c", "(. ([] a.b Integer(0)) c)"},
+        {"f(x).a[0].b", "(. ([] (. f(x) a) Integer(0)) b)"},
+        {"(s).c", "(. s c)"},
+        {"m['k'].v", "(. ([] m String(k)) v)"},
+        {"a[b[0]]", "([] a ([] b Integer(0)))"},
+        {"a.end", "a.end"},
+        {"a.`x y`.from", "a.`x y`.from"},
+        {"a . b", "a.b"},
+        {"-a.b[1]", "(- ([] a.b Integer(1)))"},
+    }));
+    CAPTURE(expression);
+    CHECK(expr_of(expression) == expected);
+}
+
+TEST_CASE("calls, lambdas, CASE and CAST", "[parser]") {
+    const auto [expression, expected] = GENERATE(table<std::string, std::string>({
+        {"f()", "f()"},
+        {"count(*)", "count(*)"},
+        {"count(t.*)", "count(t.*)"},
+        {"count(DISTINCT a, b)", "count(DISTINCT a b)"},
+        {"count(ALL a)", "count(a)"},
+        {"transform(xs, x -> x + 1)", "transform(xs (lambda (x) (+ x Integer(1))))"},
+        {"transform(xs, (x, i) -> x.a[i])", "transform(xs (lambda (x i) ([] x.a i)))"},
+        {"transform(xs, (x) -> x)", "transform(xs (lambda (x) x))"},
+        {"aggregate(xs, 0, (acc, x) -> acc + x, acc -> acc * 2)",
+         "aggregate(xs Integer(0) (lambda (acc x) (+ acc x)) (lambda (acc) (* acc Integer(2))))"},
+        {"transform(xs, x -> transform(x.ys, y -> y.z))",
+         "transform(xs (lambda (x) transform(x.ys (lambda (y) y.z))))"},
+        {"filter(xs, x -> x.a > 0 AND x.b IS NOT NULL)",
+         "filter(xs (lambda (x) (AND (> x.a Integer(0)) (IS NOT NULL x.b))))"},
+        {"exists(xs, x -> x)", "exists(xs (lambda (x) x))"},
+        {"`filter`(xs, x -> x)", "`filter`(xs (lambda (x) x))"},
+        {"if(a, b, c)", "if(a b c)"},
+        {"CASE WHEN a THEN 1 END", "(CASE (WHEN a Integer(1)))"},
+        {"CASE a WHEN 1 THEN 'x' WHEN 2 THEN 'y' ELSE 'z' END",
+         "(CASE a (WHEN Integer(1) String(x)) (WHEN Integer(2) String(y)) (ELSE String(z)))"},
+        {"case when a > 0 then -1 else 0 end",
+         "(CASE (WHEN (> a Integer(0)) (- Integer(1))) (ELSE Integer(0)))"},
+        {"CAST(a AS INT)", "(CAST a INT)"},
+        {"cast(a as decimal(10, 2))", "(CAST a decimal(10, 2))"},
+        {"CAST(a AS decimal (10,2))", "(CAST a decimal (10,2))"},
+        {"CAST(a AS ARRAY<STRUCT<x: INT, `y>`: MAP<STRING, DECIMAL(3,1)>>>)",
+         "(CAST a ARRAY<STRUCT<x: INT, `y>`: MAP<STRING, DECIMAL(3,1)>>>)"},
+        {"CAST(a AS struct<c: string comment 'a > b'>)",
+         "(CAST a struct<c: string comment 'a > b'>)"},
+        {"CAST(a AS interval day to second)", "(CAST a interval day to second)"},
+        {"CAST(NULL AS INT)", "(CAST Null INT)"},
+    }));
+    CAPTURE(expression);
+    CHECK(expr_of(expression) == expected);
+}
+
+TEST_CASE("literals", "[parser]") {
+    const auto [expression, expected] = GENERATE(table<std::string, std::string>({
+        {"1", "Integer(1)"},
+        {"10L", "Integer(10,L)"},
+        {"10l", "Integer(10,L)"},
+        {"3S", "Integer(3,S)"},
+        {"3Y", "Integer(3,Y)"},
+        {"3BD", "Integer(3,BD)"},
+        {"3bd", "Integer(3,BD)"},
+        {"1.5", "Decimal(1.5)"},
+        {"1.50", "Decimal(1.50)"},
+        {".5", "Decimal(.5)"},
+        {"5.", "Decimal(5.)"},
+        {"1.5BD", "Decimal(1.5,BD)"},
+        {"1e3", "Double(1e3)"},
+        {"1.5E-2", "Double(1.5E-2)"},
+        {"1.5D", "Double(1.5)"},
+        {"2d", "Double(2)"},
+        {"1.5F", "Float(1.5)"},
+        {"1e3f", "Float(1e3)"},
+        {"TRUE", "Boolean(true)"},
+        {"false", "Boolean(false)"},
+        {"NULL", "Null"},
+        {"'abc'", "String(abc)"},
+        {"\"abc\"", "String(abc)"},
+        {"'a' 'b' \"c\"", "String(abc)"},
+        {"'it''s'", "String(it's)"},
+        {"\"say \"\"hi\"\"\"", "String(say \"hi\")"},
+        {"'it\\'s'", "String(it's)"},
+        {"'a\\tb\\nc'", "String(a\tb\nc)"},
+        {"'\\\\'", "String(\\)"},
+        {"'100\\%'", "String(100\\%)"},
+        {"'a\\_b'", "String(a\\_b)"},
+        {"'\\q'", "String(q)"},
+        {"'\\u00e9'", "String(\xc3\xa9)"},
+        {"'\\uD83D\\uDE00'", "String(\xf0\x9f\x98\x80)"},
+        {"'\\U0001F600'", "String(\xf0\x9f\x98\x80)"},
+        {"'\\101'", "String(A)"},
+        {"'\\Z'", "String(\x1A)"},
+        {"'é'", "String(é)"},
+        {"X'0A1b'", "Binary(0A1b)"},
+        {"x''", "Binary()"},
+        {"DATE '2024-01-01'", "Date(2024-01-01)"},
+        {"date\"2024-01-01\"", "Date(2024-01-01)"},
+        {"TIMESTAMP '2024-01-01 10:00:00'", "Timestamp(2024-01-01 10:00:00)"},
+        {"INTERVAL '1' DAY", "Interval(1,DAY)"},
+        {"interval 3 hours", "Interval(3,HOUR)"},
+        {"INTERVAL '1-2' YEAR TO MONTH", "Interval(1-2,YEAR TO MONTH)"},
+        {"INTERVAL '10 11:12' DAY TO MINUTE", "Interval(10 11:12,DAY TO MINUTE)"},
+        {"INTERVAL '1 day'", "Interval(1 day)"},
+        {"interval -2 weeks", "Interval(-2,WEEK)"},
+        {"-1", "(- Integer(1))"},
+    }));
+    CAPTURE(expression);
+    CHECK(expr_of(expression) == expected);
+}
+
+TEST_CASE("the NUL escape keeps its byte", "[parser]") {
+    const ast::Statement s = parse_one("SELECT 'a\\0b' FROM t");
+    const auto& lit = std::get<ast::Literal>(s.select.items[0].expr->node);
+    CHECK(lit.text == std::string("a\0b", 3));
+}
+
+TEST_CASE("names: reserved words, ordinary words, backquotes", "[parser]") {
+    const auto [expression, expected] = GENERATE(table<std::string, std::string>({
+        {"first", "first"},
+        {"last", "last"},
+        {"date", "date"},
+        {"timestamp", "timestamp"},
+        {"filter", "filter"},
+        {"date.year", "date.year"},
+        {"x", "x"},
+        {"`select`", "`select`"},
+        {"`a b`", "`a b`"},
+        {"`x``y`", "`x`y`"},
+        {"_a1", "_a1"},
+        {"naïve", "naïve"},
+        {"名前.値", "名前.値"},
+        {"Ωmega", "Ωmega"},
+    }));
+    CAPTURE(expression);
+    CHECK(expr_of(expression) == expected);
+}
+
+TEST_CASE("clauses of a SELECT", "[parser]") {
+    const ast::Statement s = parse_one(
+        "select distinct a, b AS x, c y, t.*, * from events AS e where a > 1 group by a, b "
+        "having count(*) > 1 order by a, b desc, c asc nulls last, d nulls first limit 10");
+    const ast::Select& q = s.select;
+    CHECK(q.distinct);
+    REQUIRE(q.items.size() == 5);
+    CHECK(sexpr(q.items[0].expr) == "a");
+    CHECK_FALSE(q.items[0].alias);
+    CHECK(q.items[1].alias->name == "x");
+    CHECK(q.items[2].alias->name == "y");
+    CHECK(sexpr(q.items[3].expr) == "t.*");
+    CHECK(sexpr(q.items[4].expr) == "*");
+    CHECK(q.from.name.name == "events");
+    CHECK(q.from.alias->name == "e");
+    CHECK(sexpr(q.where) == "(> a Integer(1))");
+    REQUIRE(q.group_by.size() == 2);
+    CHECK(sexpr(q.group_by[1]) == "b");
+    CHECK(sexpr(q.having) == "(> count(*) Integer(1))");
+    REQUIRE(q.order_by.size() == 4);
+    CHECK(q.order_by[0].ascending);
+    CHECK_FALSE(q.order_by[0].nulls_first);
+    CHECK_FALSE(q.order_by[1].ascending);
+    CHECK(q.order_by[2].ascending);
+    CHECK(q.order_by[2].nulls_first == false);
+    CHECK(q.order_by[3].nulls_first == true);
+    CHECK(sexpr(q.limit) == "Integer(10)");
+
+    const ast::Statement plain = parse_one("SELECT ALL a FROM t x");
+    CHECK_FALSE(plain.select.distinct);
+    CHECK(plain.select.from.alias->name == "x");
+    CHECK_FALSE(plain.select.where);
+    CHECK_FALSE(plain.select.having);
+    CHECK_FALSE(plain.select.limit);
+}
+
+TEST_CASE("spans are byte ranges of the file", "[parser]") {
+    const std::string sql = "-- leading\nSELECT f(a.b) AS x\nFROM t WHERE a = 1;";
+    const auto source = file(sql);
+    const auto statements = split_statements(*source);
+    const ast::Statement s = parse_statement(source, statements[0]);
+    const auto text = [&](Span span) { return sql.substr(span.begin, span.end - span.begin); };
+    CHECK(text(s.span) == "SELECT f(a.b) AS x\nFROM t WHERE a = 1");
+    CHECK(text(s.select.span) == "SELECT f(a.b) AS x\nFROM t WHERE a = 1");
+    CHECK(text(s.select.items[0].span) == "f(a.b) AS x");
+    CHECK(text(s.select.items[0].expr->span) == "f(a.b)");
+    CHECK(text(s.select.items[0].alias->span) == "x");
+    CHECK(text(s.select.from.name.span) == "t");
+    CHECK(text(s.select.where->span) == "a = 1");
+    const auto& call = std::get<ast::Call>(s.select.items[0].expr->node);
+    CHECK(text(call.name.span) == "f");
+    CHECK(text(call.args[0]->span) == "a.b");
+    const auto& name = std::get<ast::NameRef>(call.args[0]->node);
+    CHECK(text(name.parts[1].span) == "b");
+
+    const ast::Statement c = parse_one("SELECT CAST(x AS array< int >) FROM t");
+    const auto& cast = std::get<ast::Cast>(c.select.items[0].expr->node);
+    CHECK(cast.type_text == "array< int >");
+    CHECK(cast.type_span == Span{17, 29});
+    const ast::Statement q = parse_one("SELECT `a``b` FROM t");
+    const auto& quoted = std::get<ast::NameRef>(q.select.items[0].expr->node).parts[0];
+    CHECK(quoted.quoted);
+    CHECK(quoted.name == "a`b");
+    CHECK(quoted.span == Span{7, 13});
+}
+
+TEST_CASE("dump_ast prints every node with its location", "[parser]") {
+    const std::string sql =
+        "SELECT transform(rule_results, r -> r.score) AS s, count(DISTINCT id)\n"
+        "FROM events e WHERE NOT x.y[0] IS NULL AND id IN (1, 2L) ORDER BY s DESC NULLS LAST "
+        "LIMIT 5";
+    const auto source = file(sql);
+    const ast::Statement s = parse_one(source);
+    CHECK(dump_ast(s, *source) == R"(Statement 1 1:1
+  Select 1:1
+    item 1:8
+      Call transform 1:8
+        NameRef rule_results 1:18
+        Lambda (r) 1:32
+          NameRef r.score 1:37
+      alias s 1:49
+    item 1:52
+      Call count DISTINCT 1:52
+        NameRef id 1:67
+    from events 2:6
+      alias e 2:13
+    where
+      Binary AND 2:21
+        Unary NOT 2:21
+          IsNull 2:25
+            Subscript 2:25
+              NameRef x.y 2:25
+              Literal Integer 0 2:29
+        In 2:44
+          NameRef id 2:44
+          Literal Integer 1 2:51
+          Literal Integer 2 suffix L 2:54
+    order by
+      item DESC NULLS LAST 2:67
+        NameRef s 2:67
+    limit
+      Literal Integer 5 2:91
+)");
+
+    const std::string sql2 = "SELECT CASE a WHEN 'x\\n' THEN CAST(b AS int) ELSE -c END, "
+                             "f(x).`a b`, INTERVAL '1' DAY, X'0f', t.*, a LIKE 'p' "
+                             "FROM `t` GROUP BY a HAVING a NOT BETWEEN 1 AND 2";
+    const auto source2 = file(sql2);
+    CHECK(dump_ast(parse_one(source2), *source2) == R"(Statement 1 1:1
+  Select 1:1
+    item 1:8
+      Case 1:8
+        operand
+          NameRef a 1:13
+        when
+          Literal String 'x\n' 1:20
+        then
+          Cast 1:31
+            NameRef b 1:36
+            type int 1:41
+        else
+          Unary - 1:51
+            NameRef c 1:52
+    item 1:59
+      FieldAccess `a b` 1:59
+        Call f 1:59
+          NameRef x 1:61
+    item 1:71
+      Literal Interval '1' DAY 1:71
+    item 1:89
+      Literal Binary X'0f' 1:89
+    item 1:96
+      Star t 1:96
+    item 1:101
+      Like LIKE 1:101
+        NameRef a 1:101
+        Literal String 'p' 1:108
+    from `t` 1:117
+    group by
+      NameRef a 1:130
+    having
+      Between NOT 1:139
+        NameRef a 1:139
+        Literal Integer 1 1:153
+        Literal Integer 2 1:159
+)");
+}
+
+TEST_CASE("rejected statements say what and where", "[parser]") {
+    const auto [sql, message, at] = GENERATE(table<std::string, std::string, std::string>({
+        {"SELECT a FROM t WHERE", "expected an expression after 'WHERE'", "1:22"},
+        // The statement ends at its last token: trailing blanks are not part of it.
+        {"SELECT a FROM t where ", "expected an expression after 'WHERE'", "1:22"},
+        {"SELECT a FROM t WHERE a = 1 AND", "expected an expression after 'AND'", "1:32"},
+        {"SELECT a + FROM t", "expected an expression after '+'", "1:12"},
+        {"SELECT FROM t", "expected an expression after 'SELECT'", "1:8"},
+        {"SELECT a, FROM t", "expected an expression after ','", "1:11"},
+        {"SELECT f(a, FROM t", "expected an expression after ','", "1:13"},
+        {"SELECT a FROM t WHERE a IN ()", "expected an expression after '('", "1:29"},
+        {"SELECT a FROM t WHERE (a = 1", "expected ')' to close '(' at 1:23", "1:29"},
+        {"SELECT a FROM t WHERE f(g(a) = 1", "expected ')' to close '(' at 1:24", "1:33"},
+        {"SELECT count(a b) FROM t", "expected ')' to close '(' at 1:13", "1:16"},
+        {"SELECT a[1 FROM t", "expected ']' to close '[' at 1:9", "1:12"},
+        {"SELECT 'abc FROM t", "unterminated string literal", "1:8"},
+        {"SELECT \"abc FROM t", "unterminated string literal", "1:8"},
+        {"SELECT a FROM t WHERE b = 'x\\'", "unterminated string literal", "1:27"},
+        {"SELECT `abc FROM t", "unterminated quoted identifier", "1:8"},
+        {"SELECT a FROM t /* never closed", "unterminated comment", "1:17"},
+        {"SELECT a /* x FROM t", "unterminated comment", "1:10"},
+        {"SELECT transform(a, x.y -> 1) FROM t", "'->' must follow a lambda parameter list",
+         "1:25"},
+        {"SELECT transform(a, 1 -> x) FROM t", "'->' must follow a lambda parameter list", "1:23"},
+        {"SELECT x -> x + 1 FROM t", "a lambda is only allowed as a function argument", "1:8"},
+        {"SELECT a FROM t WHERE (x, y) -> x", "a lambda is only allowed as a function argument",
+         "1:23"},
+        {"SELECT transform(a, x -> (y -> y)) FROM t",
+         "a lambda is only allowed as a function argument", "1:27"},
+        {"SELECT 1", "expected 'FROM' and a table name", "1:9"},
+        {"SELECT a b c FROM t", "expected 'FROM' and a table name", "1:12"},
+        {"SELECT a FROM", "expected a table name after 'FROM'", "1:14"},
+        {"SELECT a FROM WHERE", "expected a table name after 'FROM'", "1:15"},
+        {"SELECT CASE WHEN a THEN 1 FROM t", "expected 'END' to close 'CASE' at 1:8", "1:27"},
+        {"SELECT\n  CASE a WHEN 1 THEN 2 ELSE 3\nFROM t", "expected 'END' to close 'CASE' at 2:3",
+         "3:1"},
+        {"SELECT CASE a END FROM t", "expected 'WHEN' after 'a'", "1:15"},
+        {"SELECT CASE WHEN a 1 END FROM t", "expected 'THEN' after 'a'", "1:20"},
+        {"SELECT CASE END FROM t", "expected an expression after 'CASE'", "1:13"},
+        {"SELECT a FROM t xyz abc", "unexpected 'abc' after the end of the statement", "1:21"},
+        {"SELECT a FROM t WHERE a = 1 )", "unexpected ')' after the end of the statement", "1:29"},
+        {"SELECT a FROM t LIMIT 1 2", "unexpected '2' after the end of the statement", "1:25"},
+        {"SELECT a FROM t ORDER BY a WHERE b", "unexpected 'WHERE' after the end of the statement",
+         "1:28"},
+        {"UPDATE t SET a = 1", "expected 'SELECT'", "1:1"},
+        {"FROM t SELECT a", "expected 'SELECT'", "1:1"},
+        {"SELECT a FROM t GROUP a", "expected 'BY' after 'GROUP'", "1:23"},
+        {"SELECT a FROM t ORDER a", "expected 'BY' after 'ORDER'", "1:23"},
+        {"SELECT a FROM t ORDER BY a NULLS", "expected 'FIRST' or 'LAST' after 'NULLS'", "1:33"},
+        {"SELECT a AS FROM t", "expected a name after 'AS'", "1:13"},
+        {"SELECT a. FROM t", "expected a field name after '.'", "1:11"},
+        {"SELECT f(x).1 FROM t", "expected a field name after '.'", "1:13"},
+        {"SELECT a NOT x FROM t", "expected 'IN', 'BETWEEN', 'LIKE' or 'RLIKE' after 'NOT'",
+         "1:14"},
+        {"SELECT a IS x FROM t", "expected 'NULL', 'TRUE' or 'FALSE' after 'IS'", "1:13"},
+        {"SELECT a IS NOT x FROM t", "expected 'NULL', 'TRUE' or 'FALSE' after 'NOT'", "1:17"},
+        {"SELECT a IN 1 FROM t", "expected '(' after 'IN'", "1:13"},
+        {"SELECT a BETWEEN 1 FROM t", "expected 'AND' after the lower bound of 'BETWEEN'", "1:20"},
+        {"SELECT CAST a FROM t", "expected '(' after 'CAST'", "1:13"},
+        {"SELECT CAST(a INT) FROM t", "expected 'AS' and a type in 'CAST'", "1:15"},
+        {"SELECT CAST(a AS) FROM t", "expected a type after 'AS'", "1:17"},
+        {"SELECT CAST(a AS array<int) FROM t", "expected '>' to close '<' in the type", "1:23"},
+        {"SELECT CAST(a AS int FROM t", "expected ')' to close '(' at 1:12", "1:22"},
+        {"SELECT INTERVAL FROM t", "expected a string or a number after 'INTERVAL'", "1:17"},
+        {"SELECT INTERVAL 3 FROM t", "expected an interval unit such as 'DAY' after '3'", "1:19"},
+        {"SELECT INTERVAL '1' YEAR TO FROM t", "expected an interval unit after 'TO'", "1:29"},
+        {"SELECT 12abc FROM t", "malformed number", "1:10"},
+        {"SELECT 1.5L FROM t", "malformed number '1.5L': suffix 'L' needs an integer", "1:8"},
+        {"SELECT X'0G' FROM t", "invalid hex digit in binary literal", "1:11"},
+        {"SELECT * + 1 FROM t", "expected 'FROM' and a table name", "1:10"},
+        {"SELECT f(*, a) FROM t", "expected ')' to close '(' at 1:9", "1:11"},
+    }));
+    CAPTURE(sql);
+    const Rejection r = rejection(sql);
+    CHECK(r.message == message);
+    CHECK(r.at == at);
+}
+
+TEST_CASE("unsupported constructs are recognised and rejected where they are", "[parser]") {
+    const auto [sql, message, at] = GENERATE(table<std::string, std::string, std::string>({
+        {"SELECT a FROM t JOIN u ON t.id = u.id", "unsupported: JOIN", "1:17"},
+        {"SELECT a FROM t x LEFT OUTER JOIN u", "unsupported: JOIN", "1:19"},
+        {"SELECT a FROM t INNER JOIN u", "unsupported: JOIN", "1:17"},
+        {"SELECT a FROM t CROSS JOIN u", "unsupported: JOIN", "1:17"},
+        {"SELECT a FROM t FULL JOIN u", "unsupported: JOIN", "1:17"},
+        {"SELECT a FROM t RIGHT JOIN u", "unsupported: JOIN", "1:17"},
+        {"SELECT a FROM t LEFT SEMI JOIN u", "unsupported: JOIN", "1:17"},
+        {"SELECT a FROM t ANTI JOIN u", "unsupported: JOIN", "1:17"},
+        {"SELECT a FROM t NATURAL JOIN u", "unsupported: JOIN", "1:17"},
+        {"SELECT a FROM t, u", "unsupported: JOIN", "1:16"},
+        {"SELECT a FROM t AS x, u", "unsupported: JOIN", "1:21"},
+        {"SELECT a FROM (SELECT a FROM t)", "unsupported: subquery", "1:15"},
+        {"SELECT a FROM t WHERE a IN (SELECT b FROM u)", "unsupported: subquery", "1:29"},
+        {"SELECT a FROM t WHERE EXISTS (SELECT b FROM u)", "unsupported: subquery", "1:31"},
+        {"SELECT (SELECT max(b) FROM u) FROM t", "unsupported: subquery", "1:9"},
+        {"SELECT a FROM t WHERE a = (select 1)", "unsupported: subquery", "1:28"},
+        {"WITH x AS (SELECT 1) SELECT a FROM x", "unsupported: WITH", "1:1"},
+        {"  with x as (select 1) select a from x", "unsupported: WITH", "1:3"},
+        {"SELECT a FROM t UNION SELECT b FROM u", "unsupported: UNION", "1:17"},
+        {"SELECT a FROM t WHERE a > 1 UNION ALL SELECT b FROM u", "unsupported: UNION", "1:29"},
+        {"SELECT a FROM t intersect SELECT b FROM u", "unsupported: INTERSECT", "1:17"},
+        {"SELECT a FROM t EXCEPT SELECT b FROM u", "unsupported: EXCEPT", "1:17"},
+        {"SELECT a FROM t x MINUS SELECT b FROM u", "unsupported: MINUS", "1:19"},
+        {"SELECT a FROM t LATERAL VIEW explode(b) v AS c", "unsupported: LATERAL VIEW", "1:17"},
+        {"SELECT explode(a) FROM t", "unsupported: generator 'explode'", "1:8"},
+        {"SELECT posexplode(a) FROM t", "unsupported: generator 'posexplode'", "1:8"},
+        {"SELECT a FROM t WHERE size(EXPLODE_OUTER(a)) > 0",
+         "unsupported: generator 'EXPLODE_OUTER'", "1:28"},
+        {"SELECT inline(a), b FROM t", "unsupported: generator 'inline'", "1:8"},
+        {"SELECT stack(2, a, b) FROM t", "unsupported: generator 'stack'", "1:8"},
+        {"SELECT posexplode_outer(a) FROM t", "unsupported: generator 'posexplode_outer'", "1:8"},
+        {"SELECT inline_outer(a) FROM t", "unsupported: generator 'inline_outer'", "1:8"},
+        {"SELECT row_number() OVER (ORDER BY a) FROM t", "unsupported: window function (OVER)",
+         "1:21"},
+        {"SELECT sum(a) over w FROM t", "unsupported: window function (OVER)", "1:15"},
+        {"SELECT a FROM t TABLESAMPLE (10 PERCENT)", "unsupported: TABLESAMPLE", "1:17"},
+        {"SELECT a FROM t PIVOT (sum(a) FOR b IN (1, 2))", "unsupported: PIVOT", "1:17"},
+        {"SELECT a FROM t x unpivot (v FOR k IN (a, b))", "unsupported: UNPIVOT", "1:19"},
+        {"SELECT a FROM db.t", "unsupported: qualified table name", "1:17"},
+        {"SELECT a FROM range(10)", "unsupported: table-valued function", "1:20"},
+    }));
+    CAPTURE(sql);
+    const Rejection r = rejection(sql);
+    CHECK(r.message == message);
+    CHECK(r.at == at);
+}
+
+TEST_CASE("the reserved words are not bare identifiers", "[parser]") {
+    const auto word = GENERATE(
+        as<std::string>{}, "select", "from", "where", "group", "by", "having", "order", "limit",
+        "as", "and", "or", "not", "is", "null", "true", "false", "case", "when", "then", "else",
+        "end", "cast", "in", "between", "like", "rlike", "distinct", "all", "asc", "desc", "nulls",
+        "join", "on", "left", "right", "full", "inner", "outer", "cross", "semi", "anti", "union",
+        "intersect", "except", "lateral", "view", "with", "over", "div", "interval");
+    CAPTURE(word);
+    // As a table name: rejected (a few words open other constructs; all are errors).
+    const auto source = file("SELECT a FROM " + word);
+    const auto statements = split_statements(*source);
+    CHECK_THROWS_AS(parse_statement(source, statements[0]), SqlError);
+    // Backquoted, any word is a name.
+    CHECK(expr_of("`" + word + "`") == "`" + word + "`");
+    // After a dot, a word is a field name.
+    CHECK(expr_of("s." + word) == "s." + word);
+}
+
+TEST_CASE("columns count code points; lines count from the file start", "[parser]") {
+    const auto source = file("SELECT 'é', naïve FROM t WHERE 名前 = 'ü' AND )");
+    const auto statements = split_statements(*source);
+    try {
+        parse_statement(source, statements[0]);
+        FAIL("accepted");
+    } catch (const SqlError& e) {
+        CHECK(render(e.diagnostic()) == "q.sql:1:45: error: expected an expression after 'AND'\n"
+                                        "    1 | SELECT 'é', naïve FROM t WHERE 名前 = 'ü' AND )\n"
+                                        "      |                                             ^\n");
+    }
+    const ast::Statement ok = parse_one("SELECT 'é', naïve FROM t WHERE 名前 = 'ü'");
+    CHECK(dump_ast(ok, *file("SELECT 'é', naïve FROM t WHERE 名前 = 'ü'")) ==
+          "Statement 1 1:1\n"
+          "  Select 1:1\n"
+          "    item 1:8\n"
+          "      Literal String 'é' 1:8\n"
+          "    item 1:13\n"
+          "      NameRef naïve 1:13\n"
+          "    from t 1:24\n"
+          "    where\n"
+          "      Binary = 1:32\n"
+          "        NameRef 名前 1:32\n"
+          "        Literal String 'ü' 1:37\n");
+}
+
+TEST_CASE("CRLF line ends", "[parser]") {
+    const std::string sql = "SELECT a, -- first\r\n  b.c\r\nFROM t\r\nWHERE (a = 1\r\n";
+    const auto source = file(sql);
+    const auto statements = split_statements(*source);
+    REQUIRE(statements.size() == 1);
+    const Rejection r = rejection(source, statements[0]);
+    CHECK(r.message == "expected ')' to close '(' at 4:7");
+    CHECK(r.at == "4:13");
+
+    const auto good = file("SELECT a,\r\n  b.c -- x\r\nFROM t\r\nWHERE a = 1\r\n");
+    const ast::Statement s = parse_one(good);
+    CHECK(sexpr(s.select.items[1].expr) == "b.c");
+    CHECK(dump_ast(s, *good).find("NameRef b.c 2:3") != std::string::npos);
+    CHECK(dump_ast(s, *good).find("Binary = 4:7") != std::string::npos);
+}
+
+TEST_CASE("a bad statement in the middle spoils only itself", "[parser]") {
+    const std::string sql = "SELECT a FROM t;\n"
+                            "SELECT b FROM t WHERE (b > 1;\n"
+                            "-- a comment; still a comment\n"
+                            "SELECT c\n"
+                            "FROM t;\n";
+    const auto source = file(sql);
+    const auto statements = split_statements(*source);
+    REQUIRE(statements.size() == 3);
+    CHECK(statements[2].index == 3);
+
+    const ast::Statement first = parse_statement(source, statements[0]);
+    CHECK(first.index == 1);
+    CHECK(sexpr(first.select.items[0].expr) == "a");
+
+    const Rejection r = rejection(source, statements[1]);
+    CHECK(r.message == "expected ')' to close '(' at 2:23");
+    CHECK(r.at == "2:29");
+
+    const ast::Statement third = parse_statement(source, statements[2]);
+    CHECK(third.index == 3);
+    CHECK(sexpr(third.select.items[0].expr) == "c");
+    CHECK(source->location(third.span.begin).line == 4);
+}
+
+TEST_CASE("NUL bytes and invalid UTF-8 are rejected where they are", "[parser]") {
+    const auto [sql, message, at] = GENERATE(table<std::string, std::string, std::string>({
+        {std::string("SELECT a\0 FROM t", 16), "NUL byte in input", "1:9"},
+        {std::string("SELECT 'a\0' FROM t", 18), "NUL byte in input", "1:10"},
+        {"SELECT a FROM t WHERE b = '\xff'", "invalid UTF-8", "1:28"},
+        {"SELECT \xc3( FROM t", "invalid UTF-8", "1:8"},
+        {"SELECT a\xe2\x82 FROM t", "invalid UTF-8", "1:9"},
+        {"SELECT \xc0\xaf FROM t", "invalid UTF-8", "1:8"},         // overlong '/'
+        {"SELECT \xed\xa0\x80 FROM t", "invalid UTF-8", "1:8"},     // a surrogate
+        {"SELECT \xf4\x90\x80\x80 FROM t", "invalid UTF-8", "1:8"}, // beyond U+10FFFF
+        {"SELECT a -- \x80 in a comment\nFROM t", "invalid UTF-8", "1:13"},
+    }));
+    CAPTURE(sql);
+    const Rejection r = rejection(sql);
+    CHECK(r.message == message);
+    CHECK(r.at == at);
+}
+
+TEST_CASE("nesting is bounded at 1000 levels without exhausting the stack", "[parser]") {
+    const std::size_t limit = 1000;
+    struct Shape {
+        std::string name, open, inner, close;
+    };
+    const auto shape = GENERATE(values<Shape>({
+        {"parentheses", "(", "x", ")"},
+        {"calls", "f(", "x", ")"},
+        {"unary minus", "- ", "x", ""},
+        {"NOT", "NOT ", "x", ""},
+        {"subscripts", "a[", "0", "]"},
+        {"CASE", "CASE WHEN x THEN ", "1", " END"},
+        {"CAST", "CAST(", "x", " AS int)"},
+        {"IN lists", "a IN (", "1", ")"},
+    }));
+    CAPTURE(shape.name);
+    const auto nested = [&](std::size_t n) {
+        return "SELECT " + repeat(shape.open, n) + shape.inner + repeat(shape.close, n) + " FROM t";
+    };
+    CHECK_NOTHROW(parse_one(nested(limit)));
+    CHECK(rejection(nested(limit + 1)).message == "nesting deeper than 1000 levels");
+    CHECK(rejection(nested(100000)).message == "nesting deeper than 1000 levels");
+}
+
+TEST_CASE("deep nesting is reported at the level that goes too deep", "[parser]") {
+    const Rejection parens =
+        rejection("SELECT " + repeat("(", 100000) + "x" + repeat(")", 100000) + " FROM t");
+    CHECK(parens.message == "nesting deeper than 1000 levels");
+    CHECK(parens.at == "1:1009");
+    const Rejection lambdas = rejection("SELECT " + repeat("transform(a, x -> ", 100000) + "x" +
+                                        repeat(")", 100000) + " FROM t");
+    CHECK(lambdas.message == "nesting deeper than 1000 levels");
+    // Each transform is a call and a lambda: two levels.
+    CHECK_NOTHROW(parse_one("SELECT " + repeat("transform(a, x -> ", 500) + "x" + repeat(")", 500) +
+                            " FROM t"));
+    CHECK_THROWS_AS(parse_one("SELECT " + repeat("transform(a, x -> ", 501) + "x" +
+                              repeat(")", 501) + " FROM t"),
+                    SqlError);
+    // A field chain after a call builds one node per field.
+    CHECK_NOTHROW(parse_one("SELECT f(x)" + repeat(".a", 999) + " FROM t"));
+    CHECK(rejection("SELECT f(x)" + repeat(".a", 1000) + " FROM t").message ==
+          "nesting deeper than 1000 levels");
+    // A dotted name is one node however long.
+    CHECK_NOTHROW(parse_one("SELECT a" + repeat(".a", 100000) + " FROM t"));
+}
+
+TEST_CASE("large queries parse in linear time", "[parser]") {
+    // No timing assertion: a quadratic parse of this 1 MB WHERE clause would take minutes.
+    const std::size_t terms = 170000;
+    const ast::Statement ands =
+        parse_one("SELECT a FROM t WHERE a" + repeat(" AND a", terms) + " OR b");
+    CHECK(std::holds_alternative<ast::Binary>(ands.select.where->node));
+
+    std::string items;
+    for (std::size_t i = 0; i < 500; ++i) {
+        items += (i ? ", " : "") + std::string("a") + repeat(" + a", 100);
+    }
+    const ast::Statement wide = parse_one("SELECT " + items + " FROM t");
+    CHECK(wide.select.items.size() == 500);
+
+    const ast::Statement in_list =
+        parse_one("SELECT a FROM t WHERE a IN (1" + repeat(", 1", 50000) + ")");
+    CHECK(std::get<ast::In>(in_list.select.where->node).list.size() == 50001);
+
+    // A left-deep chain of additions is a tree as deep as it is long: every later pass
+    // recurses over the tree, so beyond 1000 levels it is rejected like any other nesting.
+    const Rejection chain = rejection("SELECT a" + repeat(" + a", 5000) + " FROM t");
+    CHECK(chain.message == "nesting deeper than 1000 levels");
+    CHECK(chain.at == "1:4010");
+}
