@@ -22,6 +22,8 @@ struct BoundStatement {
     PlanPtr plan;
     Table table; // named as the query's FROM clause resolves it
     std::vector<Diagnostic> warnings; // e.g. unknown (user-defined) functions
+    /// The first expression id no binding uses: later passes (simplify) number from here.
+    ExprId next_id = 0;
 };
 
 /// Binds one statement. Throws SqlError with the offending span.

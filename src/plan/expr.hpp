@@ -97,6 +97,9 @@ struct GetMapValue {
 struct ElementAt {
     ExprPtr left;
     ExprPtr right;
+    /// False for `try_element_at` after its replacement: out-of-range gives null, not an
+    /// error (Spark: ElementAt.failOnError).
+    bool fail_on_error = true;
 };
 
 /// Spark: MapKeys.

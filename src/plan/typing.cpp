@@ -1351,7 +1351,7 @@ Typed derive_type(const Expr::Node& node) {
                     if (!is_integral(*n.right->type)) {
                         ill_typed("element_at index of type " + str(*n.right->type));
                     }
-                    return {a->element, array_access_nullable(*n.left, *n.right, true, true)};
+                    return {a->element, array_access_nullable(*n.left, *n.right, n.fail_on_error, true)};
                 }
                 const MapType& m = need_map(*n.left, "ElementAt");
                 return {m.value, true};

@@ -1,0 +1,409 @@
+// The analyzer: one SELECT statement + the catalog -> the bound plan (Spark: the Analyzer's
+// ResolveRelations, ResolveReferences, ResolveLambdaVariables, ResolveAliases, ...).
+//
+//     contacts(id INT, name STRUCT<first: STRING, last: STRING>, p INT)   partition p
+//
+//     SELECT name.first, count(*) FROM contacts WHERE id > 0 GROUP BY name.first ORDER BY 2 DESC
+//
+//     Sort [count(1)#5 DESC NULLS LAST]
+//       Aggregate grouping=[name#1.first] aggregates=[name#1.first AS first#3,
+//                                                      count(1) AS count(1)#4]
+//         Filter (id#0 > 0)
+//           Relation contacts [id#0, name#1, p#2]    schema struct<id:int,name:struct<...>>
+//
+// Expression ids: the relation's columns take 0..n-1 in table order; every new binding then
+// takes the next id in the order the binder meets it: select items left to right (inside an
+// item: lambda variables as met, then the item's alias), then WHERE, GROUP BY, HAVING and
+// ORDER BY. BoundStatement::next_id is the first id left free.
+//
+// Clause binding (a simplification of Spark's resolution rules, documented here once):
+// - GROUP BY binds against the relation; an integer literal is a select-list position; a
+//   single-part name that is no column may name a select alias and stands for its expression.
+// - HAVING binds against the relation (aggregates allowed); a name that is no column may name a
+//   select alias and refers to the alias output.
+// - ORDER BY resolves names against the select list's output names first, then against the
+//   relation (expressions over columns that are not selected bind to the relation directly
+//   instead of being added to the Project as Spark's ResolveMissingReferences does); an integer
+//   literal is a select-list position. The sort keys reference the output attribute (the
+//   alias's id) when they name a select item.
+// - A query aggregates when it has GROUP BY or HAVING or an aggregate in the select list,
+//   HAVING or ORDER BY; then every column used outside an aggregate must be grouped.
+
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <unordered_map>
+
+#include "plan/analyzer.hpp"
+#include "plan/analyzer_internal.hpp"
+#include "plan/tree.hpp"
+#include "plan/typing.hpp"
+
+namespace prune {
+namespace analyzer_detail {
+namespace {
+
+template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
+
+// The integer value of an unsuffixed integer literal (a GROUP BY / ORDER BY position).
+std::optional<long long> position_literal(const ast::Expr& e) {
+    const auto* lit = std::get_if<ast::Literal>(&e.node);
+    if (lit == nullptr || lit->kind != ast::LiteralKind::Integer ||
+        lit->suffix != ast::IntegerSuffix::None || lit->text.size() > 9) {
+        return std::nullopt;
+    }
+    return std::stoll(lit->text);
+}
+
+// The checks an aggregating query makes of the expressions above the Aggregate: a column
+// reference outside any aggregate must be (part of) a grouping expression.
+class GroupingCheck {
+  public:
+    GroupingCheck(const std::vector<ExprPtr>& grouping, std::size_t relation_columns)
+        : relation_columns_(relation_columns) {
+        for (const ExprPtr& g : grouping) {
+            grouping_.emplace(signature(*g), g);
+        }
+    }
+
+    // The outermost offending expression (an ungrouped column, or the field chain over it).
+    ExprPtr find_ungrouped(const ExprPtr& e) const {
+        const auto [first, last] = grouping_.equal_range(signature(*e));
+        for (auto it = first; it != last; ++it) {
+            if (same_expr(*e, *it->second)) {
+                return nullptr;
+            }
+        }
+        if (is_aggregate_call(*e)) {
+            return nullptr;
+        }
+        if (const auto* a = e->as<AttributeReference>()) {
+            // Alias outputs (ids past the relation's columns) are computed above the grouping.
+            return a->id < static_cast<ExprId>(relation_columns_) ? e : nullptr;
+        }
+        const bool field_chain = e->is<GetStructField>() || e->is<GetArrayStructFields>();
+        for (const ExprPtr& kid : children(*e)) {
+            if (ExprPtr bad = find_ungrouped(kid)) {
+                return field_chain ? e : bad;
+            }
+        }
+        return nullptr;
+    }
+
+  private:
+    // A structural hash that equal expressions (same_expr) share, so each node is compared
+    // only with the grouping expressions that can match it (GROUP BY lists of generated queries
+    // are long). Memoized: every node is hashed once.
+    std::size_t signature(const Expr& e) const {
+        if (const auto it = hashes_.find(&e); it != hashes_.end()) {
+            return it->second;
+        }
+        std::size_t key = e.node.index();
+        auto mix = [&key](std::size_t v) { key = key * 1000003 ^ (v + 0x9e3779b9 + (key << 6)); };
+        if (const auto* a = e.as<AttributeReference>()) {
+            mix(static_cast<std::size_t>(a->id));
+        } else if (const auto* v = e.as<NamedLambdaVariable>()) {
+            mix(static_cast<std::size_t>(v->id));
+        } else if (const auto* g = e.as<GetStructField>()) {
+            mix(g->ordinal);
+        } else if (const auto* ga = e.as<GetArrayStructFields>()) {
+            mix(ga->ordinal);
+        } else if (const auto* l = e.as<Literal>()) {
+            mix(std::hash<std::string>{}(l->text));
+        } else if (const auto* f = e.as<ScalarFunction>()) {
+            mix(std::hash<std::string>{}(f->name));
+        }
+        for (const ExprPtr& kid : children(e)) {
+            mix(signature(*kid));
+        }
+        hashes_.emplace(&e, key);
+        return key;
+    }
+
+    mutable std::unordered_map<const Expr*, std::size_t> hashes_;
+    std::unordered_multimap<std::size_t, ExprPtr> grouping_;
+    std::size_t relation_columns_;
+};
+
+PlanPtr make_plan(Plan::Node node) { return std::make_shared<const Plan>(Plan{std::move(node)}); }
+
+} // namespace
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) {
+        if (c >= 'A' && c <= 'Z') {
+            c = static_cast<char>(c - 'A' + 'a');
+        }
+    }
+    return out;
+}
+
+bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs) {
+    if (cs == CaseSensitivity::Sensitive) {
+        return a == b;
+    }
+    return a.size() == b.size() && lower(a) == lower(b);
+}
+
+bool is_aggregate_call(const Expr& e) {
+    const auto* f = e.as<ScalarFunction>();
+    return f != nullptr && f->def != nullptr && f->def->aggregate;
+}
+
+bool same_expr(const Expr& a, const Expr& b) {
+    if (&a == &b) {
+        return true;
+    }
+    if (a.node.index() != b.node.index()) {
+        return false;
+    }
+    const bool same_fields = std::visit(
+        Overloaded{
+            [&](const AttributeReference& x) { return x.id == b.as<AttributeReference>()->id; },
+            [&](const NamedLambdaVariable& x) { return x.id == b.as<NamedLambdaVariable>()->id; },
+            [&](const Literal& x) {
+                const Literal& y = *b.as<Literal>();
+                return x.is_null == y.is_null && x.text == y.text && same_type(*x.type, *y.type);
+            },
+            [&](const Alias& x) { return x.name == b.as<Alias>()->name; },
+            [&](const GetStructField& x) { return x.ordinal == b.as<GetStructField>()->ordinal; },
+            [&](const GetArrayStructFields& x) {
+                return x.ordinal == b.as<GetArrayStructFields>()->ordinal;
+            },
+            [&](const ElementAt& x) { return x.fail_on_error == b.as<ElementAt>()->fail_on_error; },
+            [&](const CreateNamedStruct& x) { return x.names == b.as<CreateNamedStruct>()->names; },
+            [&](const LambdaFunction& x) {
+                return x.args.size() == b.as<LambdaFunction>()->args.size();
+            },
+            [&](const HigherOrderFunction& x) { return x.def == b.as<HigherOrderFunction>()->def; },
+            [&](const ScalarFunction& x) {
+                const ScalarFunction& y = *b.as<ScalarFunction>();
+                return x.def == y.def && x.name == y.name && x.distinct == y.distinct;
+            },
+            [&](const BinaryOp& x) { return x.op == b.as<BinaryOp>()->op; },
+            [&](const UnaryOp& x) { return x.op == b.as<UnaryOp>()->op; },
+            [&](const CaseWhen& x) {
+                const CaseWhen& y = *b.as<CaseWhen>();
+                return x.branches.size() == y.branches.size() &&
+                       (x.else_value == nullptr) == (y.else_value == nullptr);
+            },
+            [&](const Cast& x) { return same_type(*x.target, *b.as<Cast>()->target); },
+            [](const GetArrayItem&) { return true; },
+            [](const GetMapValue&) { return true; },
+            [](const MapKeys&) { return true; },
+            [](const MapValues&) { return true; },
+            [](const IsNull&) { return true; },
+            [](const IsNotNull&) { return true; },
+            [](const In&) { return true; },
+            [](const KnownNotContainsNull&) { return true; }},
+        a.node);
+    if (!same_fields) {
+        return false;
+    }
+    const std::vector<ExprPtr> ka = children(a);
+    const std::vector<ExprPtr> kb = children(b);
+    if (ka.size() != kb.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < ka.size(); ++i) {
+        if (!same_expr(*ka[i], *kb[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace analyzer_detail
+
+using namespace analyzer_detail;
+
+BoundStatement analyze(const ast::Statement& statement, const Catalog& catalog,
+                       const std::shared_ptr<const SourceFile>& source,
+                       const AnalyzerOptions& options) {
+    const ast::Select& select = statement.select;
+    const ast::Identifier& table_name = select.from.name;
+    std::optional<Table> table = catalog.find(table_name.name);
+    if (!table) {
+        throw_sql_error(source, table_name.span,
+                        "unknown table '" + table_name.name + "'" +
+                            did_you_mean(table_name.name, catalog.table_names()));
+    }
+    std::optional<std::string> alias;
+    if (select.from.alias) {
+        alias = select.from.alias->name;
+    }
+    Binder binder(*table, alias, source, options.case_sensitivity);
+
+    // Select items: each a named expression; a bare column stays an AttributeReference.
+    std::vector<ExprPtr> items;
+    std::vector<OutputRef> outputs;
+    bool select_aggregates = false;
+    binder.set_clause(Clause::Select, AliasMode::None, nullptr);
+    for (const ast::SelectItem& item : select.items) {
+        if (const auto* star = std::get_if<ast::Star>(&item.expr->node)) {
+            if (item.alias) {
+                binder.fail(item.alias->span, "'*' cannot have an alias");
+            }
+            for (ExprPtr& column : binder.expand_star(*star, item.expr->span)) {
+                outputs.push_back(
+                    OutputRef{column->as<AttributeReference>()->name, column, column, false});
+                items.push_back(std::move(column));
+            }
+            continue;
+        }
+        binder.reset_saw_aggregate();
+        ExprPtr bound = binder.bind(*item.expr);
+        const bool aggregate = binder.saw_aggregate();
+        select_aggregates = select_aggregates || aggregate;
+        const auto* ref = std::get_if<ast::NameRef>(&item.expr->node);
+        if (!item.alias && bound->is<AttributeReference>()) {
+            outputs.push_back(
+                OutputRef{bound->as<AttributeReference>()->name, bound, bound, aggregate});
+            items.push_back(std::move(bound));
+            continue;
+        }
+        std::string name;
+        if (item.alias) {
+            name = item.alias->name;
+        } else if (ref != nullptr) {
+            // Spark: a resolved nested field is `Alias(extractors, nameParts.last)`.
+            name = ref->parts.back().name;
+        } else if (const auto* cast = bound->as<Cast>();
+                   cast != nullptr && binder.pretty().user_casts.contains(bound.get()) &&
+                   (cast->child->is<AttributeReference>())) {
+            // Spark's ResolveAliases: `Cast(ne: NamedExpression)` keeps the column's name.
+            name = cast->child->as<AttributeReference>()->name;
+        } else {
+            name = pretty_sql(*bound, binder.pretty());
+        }
+        const ExprId id = binder.fresh_id();
+        ExprPtr attr =
+            make_expr(AttributeReference{name, bound->type, bound->nullable, id, false}, item.span);
+        outputs.push_back(OutputRef{name, attr, bound, aggregate});
+        items.push_back(make_expr(Alias{bound, name, id}, item.span));
+    }
+
+    ExprPtr where;
+    if (select.where) {
+        binder.set_clause(Clause::Where, AliasMode::None, nullptr);
+        where = binder.require_boolean(binder.bind(*select.where), "the WHERE condition");
+    }
+
+    std::vector<ExprPtr> grouping;
+    for (const ast::ExprPtr& g : select.group_by) {
+        if (std::optional<long long> pos = position_literal(*g)) {
+            if (*pos < 1 || static_cast<std::size_t>(*pos) > outputs.size()) {
+                binder.fail(g->span, "GROUP BY position " + std::to_string(*pos) +
+                                         " is not in the select list (valid range is [1, " +
+                                         std::to_string(outputs.size()) + "])");
+            }
+            const OutputRef& out = outputs[static_cast<std::size_t>(*pos - 1)];
+            if (out.has_aggregate) {
+                binder.fail(g->span, "GROUP BY position " + std::to_string(*pos) +
+                                         " refers to an aggregate function");
+            }
+            grouping.push_back(out.child);
+            continue;
+        }
+        binder.set_clause(Clause::GroupBy, AliasMode::ChildFallback, &outputs);
+        grouping.push_back(binder.bind(*g));
+    }
+
+    ExprPtr having;
+    bool having_aggregates = false;
+    if (select.having) {
+        binder.set_clause(Clause::Having, AliasMode::OutputFallback, &outputs);
+        binder.reset_saw_aggregate();
+        having = binder.require_boolean(binder.bind(*select.having), "the HAVING condition");
+        having_aggregates = binder.saw_aggregate();
+    }
+
+    std::vector<SortOrder> order;
+    bool order_aggregates = false;
+    for (const ast::OrderItem& o : select.order_by) {
+        ExprPtr key;
+        if (std::optional<long long> pos = position_literal(*o.expr)) {
+            if (*pos < 1 || static_cast<std::size_t>(*pos) > outputs.size()) {
+                binder.fail(o.expr->span, "ORDER BY position " + std::to_string(*pos) +
+                                              " is not in the select list (valid range is [1, " +
+                                              std::to_string(outputs.size()) + "])");
+            }
+            key = make_expr(outputs[static_cast<std::size_t>(*pos - 1)].attr->node, o.expr->span);
+        } else {
+            binder.set_clause(Clause::OrderBy, AliasMode::OutputFirst, &outputs);
+            binder.reset_saw_aggregate();
+            key = binder.bind(*o.expr);
+            order_aggregates = order_aggregates || binder.saw_aggregate();
+        }
+        // Spark's default: NULLS FIRST for ascending, NULLS LAST for descending.
+        order.push_back(SortOrder{key, o.ascending, o.nulls_first.value_or(o.ascending)});
+    }
+
+    ExprPtr limit;
+    if (select.limit) {
+        binder.set_clause(Clause::Limit, AliasMode::None, nullptr);
+        limit = binder.bind(*select.limit);
+        const auto* lit = limit->as<Literal>();
+        if (lit == nullptr || lit->is_null || !limit->type->is(AtomicKind::Integer) ||
+            lit->text.starts_with("-")) {
+            binder.fail(select.limit->span, "LIMIT must be a non-negative integer literal");
+        }
+    }
+
+    const bool aggregating =
+        !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
+    if (aggregating) {
+        GroupingCheck check(grouping, binder.columns().size());
+        auto require_grouped = [&](const ExprPtr& e) {
+            if (ExprPtr bad = check.find_ungrouped(e)) {
+                binder.fail(bad->span, "expression '" + pretty_sql(*bad, binder.pretty()) +
+                                           "' is neither in GROUP BY nor an aggregate");
+            }
+        };
+        for (const OutputRef& out : outputs) {
+            require_grouped(out.child);
+        }
+        if (having) {
+            require_grouped(having);
+        }
+        for (const SortOrder& o : order) {
+            require_grouped(o.child);
+        }
+    }
+
+    // Innermost first: Relation, Filter(WHERE), Project | Aggregate + Filter(HAVING),
+    // Distinct, Sort, Limit.
+    PlanPtr plan =
+        make_plan(Relation{binder.table().name, binder.columns(), binder.stored_schema()});
+    if (where) {
+        plan = make_plan(Filter{where, plan});
+    }
+    if (aggregating) {
+        plan = make_plan(Aggregate{grouping, items, plan});
+        if (having) {
+            plan = make_plan(Filter{having, plan});
+        }
+    } else {
+        plan = make_plan(Project{items, plan});
+    }
+    if (select.distinct) {
+        plan = make_plan(Distinct{plan});
+    }
+    if (!order.empty()) {
+        plan = make_plan(Sort{order, plan});
+    }
+    if (limit) {
+        plan = make_plan(Limit{limit, plan});
+    }
+
+    BoundStatement out;
+    out.plan = plan;
+    out.table = binder.table();
+    out.warnings = std::move(binder.warnings());
+    out.next_id = binder.next_id();
+    return out;
+}
+
+} // namespace prune

@@ -1,0 +1,857 @@
+// Binding expressions: names, field access, subscripts, literals and operators.
+//
+//     contacts(id INT, name STRUCT<first: STRING, last: STRING>,
+//              friends ARRAY<STRUCT<first: STRING, last: STRING>>)
+//
+//     Name.First       -> GetStructField(name#1, ordinal=0, name_as_written=First)   string
+//     friends.last     -> GetArrayStructFields(friends#2, ordinal=1, num_fields=2)   array<string>
+//     friends[0]       -> GetArrayItem(friends#2, 0)                                 struct<...>
+//     friends['first'] -> GetArrayStructFields (a string literal subscript is a field access,
+//                         as Spark's ExtractValue does)
+//
+// Resolution of a dotted name `a.b.c` (Spark: LogicalPlan.resolve after
+// ResolveLambdaVariables): the innermost lambda variable named `a` (lambda variables shadow
+// columns, inner lambdas shadow outer ones); else, when `a` is the table's qualifier and `b` a
+// column, that column (Spark tries the qualified reading first); else column `a`. The remaining
+// parts are field accesses. A column reference carries the schema's spelling of the column
+// (Spark's analyzer renames it to the query's spelling, and SchemaPruning's
+// normalizeAttributeRefNames renames it back; we keep the canonical name throughout).
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include "plan/analyzer_internal.hpp"
+#include "plan/typing.hpp"
+#include "types/schema_formats.hpp"
+
+namespace prune::analyzer_detail {
+namespace {
+
+template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
+
+bool is_string_like(const DataType& t) {
+    return t.is(AtomicKind::String) || t.is(AtomicKind::Char) || t.is(AtomicKind::Varchar);
+}
+
+bool is_interval(const DataType& t) {
+    return t.is(AtomicKind::YearMonthInterval) || t.is(AtomicKind::DayTimeInterval) ||
+           t.is(AtomicKind::CalendarInterval);
+}
+
+TypePtr interval_type(AtomicKind kind, int start, int end) {
+    AtomicType a;
+    a.kind = kind;
+    a.start_field = start;
+    a.end_field = end;
+    return std::make_shared<const DataType>(DataType::Variant{a});
+}
+
+// Non-negative digit strings without leading zeros compare by length, then lexically.
+bool digits_le(std::string_view a, std::string_view b) {
+    return a.size() != b.size() ? a.size() < b.size() : a <= b;
+}
+
+std::string strip_leading_zeros(std::string_view d) {
+    std::size_t i = 0;
+    while (i + 1 < d.size() && d[i] == '0') {
+        ++i;
+    }
+    return std::string(d.substr(i));
+}
+
+bool all_digits(std::string_view s) {
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+std::string strip_suffix(std::string text, std::string_view suffixes) {
+    while (!text.empty() && suffixes.find(text.back()) != std::string_view::npos) {
+        text.pop_back();
+    }
+    return text;
+}
+
+ExprPtr literal(TypePtr type, std::string text, Span span) {
+    return make_expr(Literal{std::move(type), std::move(text), false}, span);
+}
+
+std::optional<BinaryOpKind> binary_kind(ast::BinaryOp op) {
+    switch (op) {
+    case ast::BinaryOp::Or:
+        return BinaryOpKind::Or;
+    case ast::BinaryOp::And:
+        return BinaryOpKind::And;
+    case ast::BinaryOp::Eq:
+        return BinaryOpKind::EqualTo;
+    case ast::BinaryOp::NullSafeEq:
+        return BinaryOpKind::EqualNullSafe;
+    case ast::BinaryOp::Lt:
+        return BinaryOpKind::LessThan;
+    case ast::BinaryOp::LtEq:
+        return BinaryOpKind::LessThanOrEqual;
+    case ast::BinaryOp::Gt:
+        return BinaryOpKind::GreaterThan;
+    case ast::BinaryOp::GtEq:
+        return BinaryOpKind::GreaterThanOrEqual;
+    case ast::BinaryOp::Add:
+        return BinaryOpKind::Add;
+    case ast::BinaryOp::Subtract:
+        return BinaryOpKind::Subtract;
+    case ast::BinaryOp::Multiply:
+        return BinaryOpKind::Multiply;
+    case ast::BinaryOp::Divide:
+        return BinaryOpKind::Divide;
+    case ast::BinaryOp::Remainder:
+        return BinaryOpKind::Remainder;
+    case ast::BinaryOp::IntDivide:
+        return BinaryOpKind::IntegralDivide;
+    case ast::BinaryOp::BitAnd:
+        return BinaryOpKind::BitwiseAnd;
+    case ast::BinaryOp::BitOr:
+        return BinaryOpKind::BitwiseOr;
+    case ast::BinaryOp::BitXor:
+        return BinaryOpKind::BitwiseXor;
+    case ast::BinaryOp::NotEq:
+    case ast::BinaryOp::Concat:
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// "interval day", "interval year to month": the ANSI interval type of a literal's unit.
+TypePtr interval_literal_type(std::string unit) {
+    auto field = [](std::string word, AtomicKind& kind) -> int {
+        if (word.size() > 1 && word.back() == 'S') {
+            word.pop_back(); // DAYS, HOURS, ...
+        }
+        if (word == "YEAR") {
+            kind = AtomicKind::YearMonthInterval;
+            return 0;
+        }
+        if (word == "MONTH") {
+            kind = AtomicKind::YearMonthInterval;
+            return 1;
+        }
+        kind = AtomicKind::DayTimeInterval;
+        if (word == "DAY") {
+            return 0;
+        }
+        if (word == "HOUR") {
+            return 1;
+        }
+        if (word == "MINUTE") {
+            return 2;
+        }
+        if (word == "SECOND") {
+            return 3;
+        }
+        kind = AtomicKind::CalendarInterval;
+        return -1;
+    };
+    std::transform(unit.begin(), unit.end(), unit.begin(), [](char c) {
+        return static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    });
+    std::string start_word = unit;
+    std::string end_word = unit;
+    if (const std::size_t to = unit.find(" TO "); to != std::string::npos) {
+        start_word = unit.substr(0, to);
+        end_word = unit.substr(to + 4);
+    }
+    AtomicKind start_kind = AtomicKind::CalendarInterval;
+    AtomicKind end_kind = AtomicKind::CalendarInterval;
+    const int start = field(start_word, start_kind);
+    const int end = field(end_word, end_kind);
+    if (start < 0 || end < 0 || start_kind != end_kind || end < start) {
+        return make_atomic(AtomicKind::CalendarInterval);
+    }
+    return interval_type(start_kind, start, end);
+}
+
+} // namespace
+
+Binder::Binder(const Table& table, std::optional<std::string> alias,
+               std::shared_ptr<const SourceFile> source, CaseSensitivity cs)
+    : table_(table), alias_(std::move(alias)), source_(std::move(source)), cs_(cs) {
+    schema_ = table_.schema ? table_.schema->struct_type() : nullptr;
+    if (schema_ == nullptr) {
+        throw InternalError("table '" + table_.name + "' has no struct schema");
+    }
+    std::vector<StructField> stored;
+    for (std::size_t i = 0; i < schema_->size(); ++i) {
+        const StructField& f = (*schema_)[i];
+        const bool partition = table_.is_partition_column(f.name, cs_);
+        columns_.push_back(make_expr(
+            AttributeReference{f.name, f.type, f.nullable, static_cast<ExprId>(i), partition}));
+        if (!partition) {
+            stored.push_back(f);
+        }
+    }
+    stored_schema_ = make_struct(std::move(stored));
+    next_id_ = static_cast<ExprId>(columns_.size());
+}
+
+void Binder::fail(Span span, std::string message) const {
+    throw_sql_error(source_, span, std::move(message));
+}
+
+void Binder::set_clause(Clause clause, AliasMode mode, const std::vector<OutputRef>* outputs) {
+    clause_ = clause;
+    alias_mode_ = mode;
+    if (outputs != outputs_) {
+        outputs_ = outputs;
+        output_index_.clear();
+        for (std::size_t i = 0; outputs != nullptr && i < outputs->size(); ++i) {
+            const std::string& name = (*outputs)[i].name;
+            output_index_[cs_ == CaseSensitivity::Sensitive ? name : lower(name)].push_back(i);
+        }
+    }
+}
+
+ExprPtr Binder::column_ref(std::size_t i, Span span) const {
+    return make_expr(columns_.at(i)->node, span);
+}
+
+std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) const {
+    if (star.qualifier && !qualifier_matches(star.qualifier->name)) {
+        fail(star.qualifier->span,
+             "unknown table '" + star.qualifier->name + "'" +
+                 did_you_mean(star.qualifier->name, {alias_ ? *alias_ : table_.name}));
+    }
+    std::vector<ExprPtr> out;
+    for (std::size_t i = 0; i < columns_.size(); ++i) {
+        out.push_back(column_ref(i, span));
+    }
+    return out;
+}
+
+ExprPtr Binder::bind(const ast::Expr& e) {
+    if (depth_ >= kMaxNestingDepth) {
+        fail(e.span, "nesting deeper than " + std::to_string(kMaxNestingDepth) + " levels");
+    }
+    ++depth_;
+    struct Restore {
+        std::size_t& depth;
+        ~Restore() { --depth; }
+    } restore{depth_};
+    return bind_node(e);
+}
+
+ExprPtr Binder::require_boolean(const ExprPtr& e, std::string_view what) const {
+    if (e->type->is(AtomicKind::Boolean)) {
+        return e;
+    }
+    if (e->type->is(AtomicKind::Null)) {
+        return cast_to(e, boolean_type());
+    }
+    fail(e->span, std::string(what) + " must be boolean, got " + catalog_string(*e->type));
+}
+
+ExprPtr Binder::binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const {
+    BinaryCoercion c = coerce_binary(op, l, r);
+    if (!c.error.empty()) {
+        fail(span, c.error);
+    }
+    return make_expr(BinaryOp{op, c.left, c.right}, span);
+}
+
+ExprPtr Binder::bind_node(const ast::Expr& e) {
+    const Span span = e.span;
+    return std::visit(
+        Overloaded{
+            [&](const ast::Literal& lit) { return bind_literal(lit, span, false); },
+            [&](const ast::NameRef& ref) { return resolve_name(ref, span); },
+            [&](const ast::Star&) -> ExprPtr {
+                fail(span, "'*' is only allowed in the select list or in count(*)");
+            },
+            [&](const ast::FieldAccess& fa) {
+                ExprPtr base = bind(*fa.base);
+                return extract_field(base, fa.field, span);
+            },
+            [&](const ast::Subscript& s) {
+                ExprPtr base = bind(*s.base);
+                ExprPtr index = bind(*s.index);
+                return subscript(base, index, span, s.index->span);
+            },
+            [&](const ast::Call& call) { return bind_call(call, span); },
+            [&](const ast::Lambda&) -> ExprPtr { fail(span, "a lambda is not allowed here"); },
+            [&](const ast::Unary& u) -> ExprPtr {
+                if (u.op == ast::UnaryOp::Negate) {
+                    // Spark's grammar reads `-1` as one literal (`number: MINUS? INTEGER_VALUE`).
+                    if (const auto* lit = std::get_if<ast::Literal>(&u.operand->node)) {
+                        const ast::LiteralKind k = lit->kind;
+                        if (k == ast::LiteralKind::Integer || k == ast::LiteralKind::Decimal ||
+                            k == ast::LiteralKind::Double || k == ast::LiteralKind::Float) {
+                            return bind_literal(*lit, span, true);
+                        }
+                    }
+                }
+                ExprPtr child = bind(*u.operand);
+                const DataType& t = *child->type;
+                switch (u.op) {
+                case ast::UnaryOp::Not:
+                    return make_expr(
+                        UnaryOp{UnaryOpKind::Not, require_boolean(child, "the operand of NOT")},
+                        span);
+                case ast::UnaryOp::Negate:
+                case ast::UnaryOp::Plus: {
+                    const char* sym = u.op == ast::UnaryOp::Negate ? "-" : "+";
+                    if (t.is(AtomicKind::Null)) {
+                        child = cast_to(child, double_type());
+                    } else if (!is_numeric(t) && !is_interval(t)) {
+                        fail(span, std::string("cannot apply unary '") + sym + "' to " +
+                                       catalog_string(t));
+                    }
+                    return make_expr(UnaryOp{u.op == ast::UnaryOp::Negate
+                                                 ? UnaryOpKind::UnaryMinus
+                                                 : UnaryOpKind::UnaryPositive,
+                                             child},
+                                     span);
+                }
+                case ast::UnaryOp::BitNot:
+                    if (t.is(AtomicKind::Null)) {
+                        child = cast_to(child, long_type());
+                    } else if (!is_integral(t)) {
+                        fail(span, "cannot apply '~' to " + catalog_string(t));
+                    }
+                    return make_expr(UnaryOp{UnaryOpKind::BitwiseNot, child}, span);
+                }
+                throw InternalError("unknown unary operator");
+            },
+            [&](const ast::Binary& b) -> ExprPtr {
+                ExprPtr l = bind(*b.lhs);
+                ExprPtr r = bind(*b.rhs);
+                if (b.op == ast::BinaryOp::NotEq) {
+                    return make_expr(
+                        UnaryOp{UnaryOpKind::Not, binary(BinaryOpKind::EqualTo, l, r, span)}, span);
+                }
+                if (b.op == ast::BinaryOp::Concat) {
+                    const FunctionDef* def = find_function("concat");
+                    if (def == nullptr) {
+                        throw InternalError("the function catalog has no 'concat'");
+                    }
+                    return apply_function(*def, {l, r}, false, span);
+                }
+                return binary(*binary_kind(b.op), l, r, span);
+            },
+            [&](const ast::IsNull& n) -> ExprPtr {
+                ExprPtr child = bind(*n.operand);
+                if (n.negated) {
+                    return make_expr(IsNotNull{child}, span);
+                }
+                return make_expr(IsNull{child}, span);
+            },
+            [&](const ast::IsBool& n) -> ExprPtr {
+                // Spark's AstBuilder: `e IS TRUE` is `e <=> true`, `IS NOT TRUE` its negation.
+                ExprPtr child = bind(*n.operand);
+                ExprPtr value = literal(boolean_type(), n.value ? "true" : "false", span);
+                ExprPtr eq = binary(BinaryOpKind::EqualNullSafe, child, value, span);
+                return n.negated ? make_expr(UnaryOp{UnaryOpKind::Not, eq}, span) : eq;
+            },
+            [&](const ast::In& in) -> ExprPtr {
+                ExprPtr value = bind(*in.operand);
+                std::vector<ExprPtr> list;
+                TypePtr common = value->type;
+                for (const ast::ExprPtr& item : in.list) {
+                    ExprPtr bound = bind(*item);
+                    std::optional<TypePtr> w = wider_common_type(common, bound->type);
+                    if (!w) {
+                        fail(bound->span, "cannot compare " + catalog_string(*value->type) +
+                                              " with " + catalog_string(*bound->type) + " in IN");
+                    }
+                    common = *w;
+                    list.push_back(std::move(bound));
+                }
+                value = cast_to(value, common);
+                for (ExprPtr& item : list) {
+                    item = cast_to(item, common);
+                }
+                ExprPtr result = make_expr(In{value, std::move(list)}, span);
+                return in.negated ? make_expr(UnaryOp{UnaryOpKind::Not, result}, span) : result;
+            },
+            [&](const ast::Between& bt) -> ExprPtr {
+                ExprPtr value = bind(*bt.operand);
+                ExprPtr low = bind(*bt.low);
+                ExprPtr high = bind(*bt.high);
+                ExprPtr both =
+                    make_expr(BinaryOp{BinaryOpKind::And,
+                                       binary(BinaryOpKind::GreaterThanOrEqual, value, low, span),
+                                       binary(BinaryOpKind::LessThanOrEqual, value, high, span)},
+                              span);
+                return bt.negated ? make_expr(UnaryOp{UnaryOpKind::Not, both}, span) : both;
+            },
+            [&](const ast::Like& like) -> ExprPtr {
+                ExprPtr value = bind(*like.operand);
+                ExprPtr pattern = bind(*like.pattern);
+                const char* name = like.regex ? "rlike" : "like";
+                const FunctionDef* def = find_function(name);
+                if (def == nullptr) {
+                    throw InternalError(std::string("the function catalog has no '") + name + "'");
+                }
+                ExprPtr result = apply_function(*def, {value, pattern}, false, span);
+                return like.negated ? make_expr(UnaryOp{UnaryOpKind::Not, result}, span) : result;
+            },
+            [&](const ast::Cast& c) -> ExprPtr {
+                ExprPtr child = bind(*c.operand);
+                TypePtr target;
+                try {
+                    target = parse_ddl_type(c.type_text);
+                } catch (const SchemaError& err) {
+                    // The DDL parser names its own source (`<ddl>:1:5: ...`): point into the
+                    // query's type text instead.
+                    std::string message = err.what();
+                    Span where = c.type_span;
+                    if (message.starts_with("<ddl>:")) {
+                        const std::size_t colon1 = message.find(':', 6);
+                        const std::size_t colon2 =
+                            colon1 == std::string::npos ? colon1 : message.find(':', colon1 + 1);
+                        if (colon2 != std::string::npos) {
+                            const std::string line = message.substr(6, colon1 - 6);
+                            const std::string column =
+                                message.substr(colon1 + 1, colon2 - colon1 - 1);
+                            if (line == "1" && all_digits(column)) {
+                                const std::size_t offset = std::stoul(column) - 1;
+                                if (offset < where.end - where.begin) {
+                                    where.begin += offset;
+                                }
+                            }
+                            message = message.substr(std::min(colon2 + 2, message.size()));
+                        }
+                    }
+                    fail(where, message);
+                }
+                if (!can_cast(*child->type, *target)) {
+                    fail(span, "cannot cast " + catalog_string(*child->type) + " to " +
+                                   catalog_string(*target));
+                }
+                ExprPtr result = make_expr(Cast{child, target}, span);
+                pretty_.user_casts.insert(result.get());
+                return result;
+            },
+            [&](const ast::Case& c) -> ExprPtr {
+                ExprPtr operand = c.operand ? bind(*c.operand) : nullptr;
+                std::vector<std::pair<ExprPtr, ExprPtr>> branches;
+                std::optional<TypePtr> common;
+                auto widen = [&](const ExprPtr& v) {
+                    if (!common) {
+                        common = v->type;
+                        return;
+                    }
+                    std::optional<TypePtr> w = wider_common_type(*common, v->type);
+                    if (!w) {
+                        fail(v->span, "CASE branches have incompatible types " +
+                                          catalog_string(**common) + " and " +
+                                          catalog_string(*v->type));
+                    }
+                    common = *w;
+                };
+                for (const auto& [when, then] : c.branches) {
+                    ExprPtr cond = bind(*when);
+                    cond = operand ? binary(BinaryOpKind::EqualTo, operand, cond, when->span)
+                                   : require_boolean(cond, "a WHEN condition");
+                    ExprPtr value = bind(*then);
+                    widen(value);
+                    branches.emplace_back(std::move(cond), std::move(value));
+                }
+                ExprPtr else_value = c.else_value ? bind(*c.else_value) : nullptr;
+                if (else_value) {
+                    widen(else_value);
+                }
+                if (branches.empty()) {
+                    fail(span, "CASE needs at least one WHEN branch");
+                }
+                for (auto& branch : branches) {
+                    branch.second = cast_to(branch.second, *common);
+                }
+                if (else_value) {
+                    else_value = cast_to(else_value, *common);
+                }
+                return make_expr(CaseWhen{std::move(branches), else_value}, span);
+            }},
+        e.node);
+}
+
+// --- literals --------------------------------------------------------------------------------
+
+ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) const {
+    const std::string sign = negate ? "-" : "";
+    switch (lit.kind) {
+    case ast::LiteralKind::Null:
+        return make_expr(Literal{null_type(), "null", true}, span);
+    case ast::LiteralKind::Boolean:
+        return literal(boolean_type(), lower(lit.text), span);
+    case ast::LiteralKind::Integer: {
+        std::string text = strip_suffix(lit.text, "lLsSyY");
+        if (lit.suffix == ast::IntegerSuffix::BigDecimal) {
+            text = strip_suffix(text, "bBdD");
+        }
+        if (!all_digits(text)) {
+            fail(span, "malformed integer literal '" + lit.text + "'");
+        }
+        const std::string digits = strip_leading_zeros(text);
+        const std::string value = (negate && digits != "0" ? "-" : "") + digits;
+        auto fits = [&](std::string_view max_pos, std::string_view max_neg) {
+            return digits_le(digits, negate ? max_neg : max_pos);
+        };
+        auto out_of_range = [&](const char* type) {
+            return "integer literal '" + sign + lit.text + "' is out of range for " + type;
+        };
+        switch (lit.suffix) {
+        case ast::IntegerSuffix::None:
+            if (fits("2147483647", "2147483648")) {
+                return literal(int_type(), value, span);
+            }
+            if (fits("9223372036854775807", "9223372036854775808")) {
+                return literal(long_type(), value, span);
+            }
+            if (digits.size() <= 38) {
+                return literal(make_decimal(static_cast<int>(digits.size()), 0), value, span);
+            }
+            fail(span, out_of_range("decimal(38,0)"));
+        case ast::IntegerSuffix::Long:
+            if (!fits("9223372036854775807", "9223372036854775808")) {
+                fail(span, out_of_range("bigint"));
+            }
+            return literal(long_type(), value, span);
+        case ast::IntegerSuffix::Short:
+            if (!fits("32767", "32768")) {
+                fail(span, out_of_range("smallint"));
+            }
+            return literal(make_atomic(AtomicKind::Short), value, span);
+        case ast::IntegerSuffix::Byte:
+            if (!fits("127", "128")) {
+                fail(span, out_of_range("tinyint"));
+            }
+            return literal(make_atomic(AtomicKind::Byte), value, span);
+        case ast::IntegerSuffix::BigDecimal:
+            if (digits.size() > 38) {
+                fail(span, out_of_range("decimal(38,0)"));
+            }
+            return literal(make_decimal(static_cast<int>(digits.size()), 0), value, span);
+        }
+        throw InternalError("unknown integer suffix");
+    }
+    case ast::LiteralKind::Decimal: {
+        // Java's BigDecimal: unscaled digits and a scale; Spark's DecimalType takes
+        // precision = max(digits, scale) and never a negative scale.
+        std::string text = lit.text;
+        if (text.size() > 2 && (text.ends_with("BD") || text.ends_with("bd"))) {
+            text.resize(text.size() - 2);
+        }
+        long exponent = 0;
+        if (const std::size_t e = text.find_first_of("eE"); e != std::string::npos) {
+            const std::string exp_text = text.substr(e + 1);
+            errno = 0;
+            exponent = std::strtol(exp_text.c_str(), nullptr, 10);
+            if (errno != 0 || exponent > 1000 || exponent < -1000) {
+                fail(span, "decimal literal '" + sign + lit.text + "' is out of range");
+            }
+            text.resize(e);
+        }
+        const std::size_t dot = text.find('.');
+        const std::string int_part = text.substr(0, dot);
+        const std::string frac_part = dot == std::string::npos ? "" : text.substr(dot + 1);
+        if ((!int_part.empty() && !all_digits(int_part)) ||
+            (!frac_part.empty() && !all_digits(frac_part)) ||
+            (int_part.empty() && frac_part.empty())) {
+            fail(span, "malformed decimal literal '" + lit.text + "'");
+        }
+        std::string unscaled = int_part + frac_part;
+        long scale = static_cast<long>(frac_part.size()) - exponent;
+        if (scale < 0) {
+            unscaled.append(static_cast<std::size_t>(-scale), '0');
+            scale = 0;
+        }
+        unscaled = strip_leading_zeros(unscaled);
+        const auto scale_n = static_cast<std::size_t>(scale);
+        const std::size_t precision = std::max(unscaled.size(), scale_n);
+        if (precision > 38) {
+            fail(span, "decimal literal '" + sign + lit.text +
+                           "' exceeds the maximum decimal precision 38");
+        }
+        std::string plain = unscaled;
+        if (scale_n > 0) {
+            if (plain.size() <= scale_n) {
+                plain.insert(0, scale_n + 1 - plain.size(), '0');
+            }
+            plain.insert(plain.size() - scale_n, ".");
+        }
+        const bool zero = unscaled == "0";
+        return literal(make_decimal(static_cast<int>(precision), static_cast<int>(scale_n)),
+                       (negate && !zero ? "-" : "") + plain, span);
+    }
+    case ast::LiteralKind::Double: {
+        const std::string text = sign + strip_suffix(lit.text, "dD");
+        errno = 0;
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        if (end == text.c_str() || *end != '\0') {
+            fail(span, "malformed number '" + lit.text + "'");
+        }
+        if (std::isinf(v)) {
+            fail(span, "number '" + sign + lit.text + "' is out of range for double");
+        }
+        return literal(double_type(), java_double_string(v), span);
+    }
+    case ast::LiteralKind::Float: {
+        const std::string text = sign + strip_suffix(lit.text, "fF");
+        char* end = nullptr;
+        const float v = std::strtof(text.c_str(), &end);
+        if (end == text.c_str() || *end != '\0') {
+            fail(span, "malformed number '" + lit.text + "'");
+        }
+        if (std::isinf(v)) {
+            fail(span, "number '" + sign + lit.text + "' is out of range for float");
+        }
+        return literal(make_atomic(AtomicKind::Float), java_float_string(v), span);
+    }
+    case ast::LiteralKind::String:
+        return literal(string_type(), lit.text, span);
+    case ast::LiteralKind::Binary: {
+        std::string hex;
+        for (char c : lit.text) {
+            hex += static_cast<char>(c >= 'a' && c <= 'f' ? c - 'a' + 'A' : c);
+        }
+        if (hex.size() % 2 != 0 || !std::all_of(hex.begin(), hex.end(), [](char c) {
+                return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
+            })) {
+            fail(span, "malformed binary literal X'" + lit.text + "'");
+        }
+        return literal(make_atomic(AtomicKind::Binary), "0x" + hex, span);
+    }
+    case ast::LiteralKind::Date:
+        return literal(make_atomic(AtomicKind::Date), lit.text, span);
+    case ast::LiteralKind::Timestamp:
+        return literal(make_atomic(AtomicKind::Timestamp), lit.text, span);
+    case ast::LiteralKind::Interval: {
+        TypePtr type = interval_literal_type(lit.interval_unit);
+        std::string text = "INTERVAL '" + lit.text + "'";
+        if (!lit.interval_unit.empty()) {
+            text += " " + lit.interval_unit;
+        }
+        return literal(std::move(type), std::move(text), span);
+    }
+    }
+    throw InternalError("unknown literal kind");
+}
+
+// --- names -----------------------------------------------------------------------------------
+
+ExprPtr Binder::find_lambda_variable(std::string_view name) const {
+    for (auto frame = frames_.rbegin(); frame != frames_.rend(); ++frame) {
+        for (const ExprPtr& var : *frame) {
+            if (names_match(var->as<NamedLambdaVariable>()->name, name, cs_)) {
+                return var;
+            }
+        }
+    }
+    return nullptr;
+}
+
+bool Binder::qualifier_matches(std::string_view name) const {
+    // Table names and aliases are always case-insensitive (SPEC.md); with an alias, only the
+    // alias qualifies (as in Spark).
+    return names_match(alias_ ? *alias_ : table_.name, name, CaseSensitivity::Insensitive);
+}
+
+std::optional<std::size_t> Binder::find_column(const ast::Identifier& name) const {
+    bool ambiguous = false;
+    std::optional<std::size_t> i = schema_->field_index(name.name, cs_, &ambiguous);
+    if (ambiguous) {
+        std::string matches;
+        for (const StructField& f : schema_->fields()) {
+            if (names_match(f.name, name.name, cs_)) {
+                matches += (matches.empty() ? "'" : ", '") + f.name + "'";
+            }
+        }
+        fail(name.span, "ambiguous reference '" + name.name + "': it matches columns " + matches +
+                            " of table '" + table_.name + "'");
+    }
+    return i;
+}
+
+const OutputRef* Binder::find_output(const ast::Identifier& name) const {
+    if (outputs_ == nullptr) {
+        return nullptr;
+    }
+    const auto it =
+        output_index_.find(cs_ == CaseSensitivity::Sensitive ? name.name : lower(name.name));
+    if (it == output_index_.end()) {
+        return nullptr;
+    }
+    const OutputRef* found = nullptr;
+    for (const std::size_t i : it->second) {
+        const OutputRef& out = (*outputs_)[i];
+        if (found != nullptr &&
+            found->attr->as<AttributeReference>()->id != out.attr->as<AttributeReference>()->id) {
+            fail(name.span,
+                 "ambiguous reference '" + name.name + "': several select items have this name");
+        }
+        if (found == nullptr) {
+            found = &out;
+        }
+    }
+    return found;
+}
+
+void Binder::unknown_column(const ast::Identifier& name) const {
+    // Innermost bindings first: on a tie, the nearest name in scope is the likelier typo.
+    std::vector<std::string> candidates;
+    for (auto frame = frames_.rbegin(); frame != frames_.rend(); ++frame) {
+        for (const ExprPtr& var : *frame) {
+            candidates.push_back(var->as<NamedLambdaVariable>()->name);
+        }
+    }
+    for (std::string& column : schema_->field_names()) {
+        candidates.push_back(std::move(column));
+    }
+    if (outputs_ != nullptr && alias_mode_ != AliasMode::None) {
+        for (const OutputRef& out : *outputs_) {
+            candidates.push_back(out.name);
+        }
+    }
+    fail(name.span, "no column '" + name.name + "' in table '" + table_.name + "'" +
+                        did_you_mean(name.name, candidates));
+}
+
+ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
+    const std::vector<ast::Identifier>& parts = ref.parts;
+    if (parts.empty()) {
+        throw InternalError("empty name");
+    }
+    const ast::Identifier& head = parts.front();
+    ExprPtr base;
+    std::size_t next = 1;
+    const OutputRef* out = nullptr;
+    if (ExprPtr var = find_lambda_variable(head.name)) {
+        base = make_expr(var->node, head.span);
+    } else if (alias_mode_ == AliasMode::OutputFirst && (out = find_output(head)) != nullptr) {
+        base = make_expr(out->attr->node, head.span);
+    } else if (std::optional<std::size_t> q; parts.size() >= 2 && qualifier_matches(head.name) &&
+                                             (q = find_column(parts[1])).has_value()) {
+        base = column_ref(*q, Span{head.span.begin, parts[1].span.end});
+        next = 2;
+    } else if (std::optional<std::size_t> c = find_column(head)) {
+        base = column_ref(*c, head.span);
+    } else if (alias_mode_ == AliasMode::ChildFallback && parts.size() == 1 &&
+               (out = find_output(head)) != nullptr) {
+        if (out->has_aggregate) {
+            fail(span, "GROUP BY cannot refer to '" + head.name +
+                           "': it is an aggregate in the select list");
+        }
+        return out->child;
+    } else if (alias_mode_ == AliasMode::OutputFallback && (out = find_output(head)) != nullptr) {
+        base = make_expr(out->attr->node, head.span);
+    } else if (parts.size() >= 2 && qualifier_matches(head.name)) {
+        unknown_column(parts[1]);
+    } else {
+        unknown_column(head);
+    }
+    for (std::size_t i = next; i < parts.size(); ++i) {
+        base = extract_field(base, parts[i], Span{head.span.begin, parts[i].span.end});
+    }
+    return base;
+}
+
+// --- field access and subscripts (Spark: ExtractValue.apply) ----------------------------------
+
+void Binder::check_not_udf_result(const ExprPtr& base, Span span) const {
+    if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
+        fail(span,
+             "cannot access a field of the result of user-defined function '" + f->name + "'");
+    }
+}
+
+ExprPtr Binder::extract_field(const ExprPtr& base, const ast::Identifier& field, Span span) const {
+    check_not_udf_result(base, field.span);
+    const DataType& type = *base->type;
+    auto lookup = [&](const DataType& struct_type) {
+        const StructType& st = *struct_type.struct_type();
+        bool ambiguous = false;
+        std::optional<std::size_t> i = st.field_index(field.name, cs_, &ambiguous);
+        if (ambiguous) {
+            fail(field.span, "ambiguous reference to field '" + field.name + "' in " +
+                                 catalog_string(struct_type));
+        }
+        if (!i) {
+            fail(field.span, "no field '" + field.name + "' in " + catalog_string(struct_type) +
+                                 did_you_mean(field.name, st.field_names()));
+        }
+        return *i;
+    };
+    auto as_written = [&](const StructField& f) -> std::optional<std::string> {
+        if (f.name == field.name) {
+            return std::nullopt;
+        }
+        return field.name;
+    };
+    if (const StructType* st = type.struct_type()) {
+        const std::size_t i = lookup(type);
+        return make_expr(GetStructField{base, i, as_written((*st)[i])}, span);
+    }
+    if (const ArrayType* at = type.array(); at != nullptr && at->element->struct_type()) {
+        const StructType& st = *at->element->struct_type();
+        const std::size_t i = lookup(*at->element);
+        return make_expr(GetArrayStructFields{base, i, st.size(),
+                                              at->contains_null || st[i].nullable,
+                                              as_written(st[i])},
+                         span);
+    }
+    if (const MapType* mt = type.map()) {
+        // Spark's ExtractValue reads `m.k` as the map lookup `m['k']`.
+        if (is_string_like(*mt->key)) {
+            ExprPtr key = cast_to(literal(string_type(), field.name, field.span), mt->key);
+            return make_expr(GetMapValue{base, key}, span);
+        }
+        fail(field.span, "cannot access field '" + field.name + "' of " + catalog_string(type) +
+                             "; look a key up with m[key]");
+    }
+    fail(field.span, "cannot access field '" + field.name + "' of " + catalog_string(type));
+}
+
+ExprPtr Binder::array_index(const ExprPtr& index, Span span) const {
+    const DataType& t = *index->type;
+    if (is_integral(t) || t.is(AtomicKind::Null)) {
+        return cast_to(index, int_type());
+    }
+    fail(span, "array index must be an integer, got " + catalog_string(t));
+}
+
+ExprPtr Binder::map_key(const ExprPtr& map, const ExprPtr& key, Span span) const {
+    const TypePtr& key_type = map->type->map()->key;
+    if (same_type(*key->type, *key_type)) {
+        return key;
+    }
+    std::optional<TypePtr> w = wider_common_type(key->type, key_type);
+    if (w && same_type(**w, *key_type)) {
+        return cast_to(key, key_type);
+    }
+    fail(span,
+         "map key must be " + catalog_string(*key_type) + ", got " + catalog_string(*key->type));
+}
+
+ExprPtr Binder::subscript(const ExprPtr& base, const ExprPtr& index, Span span,
+                          Span index_span) const {
+    if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
+        fail(span, "cannot subscript the result of user-defined function '" + f->name + "'");
+    }
+    const DataType& type = *base->type;
+    const auto* lit = index->as<Literal>();
+    const bool string_literal = lit != nullptr && !lit->is_null && is_string_like(*index->type);
+    if (string_literal &&
+        (type.struct_type() || (type.array() && type.array()->element->struct_type()))) {
+        return extract_field(base, ast::Identifier{lit->text, index_span, false}, span);
+    }
+    if (type.array()) {
+        return make_expr(GetArrayItem{base, array_index(index, index_span)}, span);
+    }
+    if (type.map()) {
+        return make_expr(GetMapValue{base, map_key(base, index, index_span)}, span);
+    }
+    fail(span, "cannot subscript " + catalog_string(type));
+}
+
+} // namespace prune::analyzer_detail

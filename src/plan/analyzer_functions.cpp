@@ -1,0 +1,536 @@
+// Binding function calls: the catalog's functions, constructors and extractors with their own
+// nodes, higher-order functions with their lambdas, and user-defined functions.
+//
+//     events(rule_results ARRAY<STRUCT<rule_public_id: STRING, score: DOUBLE>>)
+//
+//     transform(rule_results, r -> r.score)
+//       -> HigherOrderFunction transform                          array<double>
+//            AttributeReference rule_results#0
+//            LambdaFunction
+//              GetStructField ordinal=1 (NamedLambdaVariable r#1)  double
+//              NamedLambdaVariable r#1                             struct<...> (element; nullable
+//                                                                  = the array's containsNull)
+//
+// What a lambda parameter is bound to comes from the higher-order-function table
+// (plan/higher_order.hpp), with Spark's `bind` nullability: zip_with's elements and
+// map_zip_with's values are always nullable (one side may be missing), aggregate's accumulator
+// is always nullable (ArrayAggregate.bind: "we cannot be sure that the accumulator does not
+// evaluate to null"), keys and indexes never are.
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "plan/analyzer_internal.hpp"
+#include "plan/typing.hpp"
+
+namespace prune::analyzer_detail {
+namespace {
+
+std::string count_phrase(int min, int max, std::string_view noun) {
+    auto plural = [&](int n) { return std::string(noun) + (n == 1 ? "" : "s"); };
+    if (max < 0) {
+        return "at least " + std::to_string(min) + " " + plural(min);
+    }
+    if (min == max) {
+        return std::to_string(min) + " " + plural(min);
+    }
+    if (max == min + 1) {
+        return std::to_string(min) + " or " + std::to_string(max) + " " + plural(max);
+    }
+    return std::to_string(min) + " to " + std::to_string(max) + " " + plural(max);
+}
+
+const ast::Lambda* as_lambda(const ast::ExprPtr& e) { return std::get_if<ast::Lambda>(&e->node); }
+
+// Spark: DataType.equalsStructurally(ignoreNullability = true) — field names do not matter.
+bool equals_structurally(const DataType& a, const DataType& b) {
+    if (const StructType* sa = a.struct_type()) {
+        const StructType* sb = b.struct_type();
+        if (sb == nullptr || sa->size() != sb->size()) {
+            return false;
+        }
+        for (std::size_t i = 0; i < sa->size(); ++i) {
+            if (!equals_structurally(*(*sa)[i].type, *(*sb)[i].type)) {
+                return false;
+            }
+        }
+        return true;
+    }
+    if (const ArrayType* aa = a.array()) {
+        return b.array() != nullptr && equals_structurally(*aa->element, *b.array()->element);
+    }
+    if (const MapType* ma = a.map()) {
+        const MapType* mb = b.map();
+        return mb != nullptr && equals_structurally(*ma->key, *mb->key) &&
+               equals_structurally(*ma->value, *mb->value);
+    }
+    return same_type(a, b);
+}
+
+} // namespace
+
+void Binder::check_arity(std::string_view function, std::size_t got, int min, int max,
+                         Span span) const {
+    const auto n = static_cast<int>(got);
+    if (n < min || (max >= 0 && n > max)) {
+        fail(span, "function '" + std::string(function) + "' takes " +
+                       count_phrase(min, max, "argument") + ", got " + std::to_string(got));
+    }
+}
+
+void Binder::check_aggregate_context(std::string_view function, Span span) const {
+    const std::string what = "aggregate function '" + std::string(function) + "' is not allowed ";
+    if (!enclosing_aggregate_.empty()) {
+        fail(span, what + "inside aggregate function '" + enclosing_aggregate_ + "'");
+    }
+    if (!frames_.empty()) {
+        fail(span, what + "inside a lambda");
+    }
+    switch (clause_) {
+    case Clause::Where:
+        fail(span, what + "in WHERE");
+    case Clause::GroupBy:
+        fail(span, what + "in GROUP BY");
+    case Clause::Limit:
+        fail(span, what + "in LIMIT");
+    case Clause::Select:
+    case Clause::Having:
+    case Clause::OrderBy:
+        break;
+    }
+}
+
+std::vector<ExprPtr> Binder::bind_plain_args(const ast::Call& call, std::string_view function) {
+    std::vector<ExprPtr> args;
+    for (const ast::ExprPtr& arg : call.args) {
+        if (std::holds_alternative<ast::Star>(arg->node)) {
+            fail(arg->span, "'*' is only allowed in the select list or in count(*)");
+        }
+        if (as_lambda(arg) != nullptr) {
+            fail(arg->span, "a lambda is not allowed here: '" + std::string(function) +
+                                "' is not a higher-order function");
+        }
+        args.push_back(bind(*arg));
+    }
+    return args;
+}
+
+ExprPtr Binder::apply_function(const FunctionDef& def, const std::vector<ExprPtr>& args,
+                               bool distinct, Span span) const {
+    std::vector<ExprPtr> coerced = args;
+    if (def.coerce != nullptr) {
+        try {
+            coerced = def.coerce(args);
+        } catch (const SqlError& err) {
+            if (err.diagnostic().source) {
+                throw;
+            }
+            fail(span, err.diagnostic().message);
+        }
+    }
+    if (def.type != nullptr) {
+        const TypeCheck check = def.type(coerced);
+        if (!check.ok()) {
+            Span where = span;
+            if (check.bad_arg >= 0 && static_cast<std::size_t>(check.bad_arg) < args.size()) {
+                where = args[static_cast<std::size_t>(check.bad_arg)]->span;
+            }
+            fail(where, check.error);
+        }
+    }
+    return make_expr(ScalarFunction{&def, std::string(def.name), coerced, distinct, nullptr}, span);
+}
+
+ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
+    const std::string name = lower(call.name.name);
+
+    // Spark's AstBuilder turns count(*) into count(1).
+    if (name == "count" && call.args.size() == 1 &&
+        std::holds_alternative<ast::Star>(call.args[0]->node)) {
+        const auto& star = std::get<ast::Star>(call.args[0]->node);
+        if (star.qualifier) {
+            fail(call.args[0]->span, "'" + star.qualifier->name + ".*' is not allowed in count");
+        }
+        if (call.distinct) {
+            fail(span, "count(DISTINCT *) is not supported");
+        }
+        check_aggregate_context(name, span);
+        saw_aggregate_ = true;
+        const FunctionDef* def = find_function("count");
+        if (def == nullptr) {
+            throw InternalError("the function catalog has no 'count'");
+        }
+        ExprPtr one = make_expr(Literal{int_type(), "1", false}, call.args[0]->span);
+        return apply_function(*def, {one}, false, span);
+    }
+    if (const HofDef* hof = find_hof(name)) {
+        return bind_hof(*hof, call, span);
+    }
+    if (name == "named_struct") {
+        return bind_named_struct(call, span);
+    }
+    if (name == "struct") {
+        return bind_struct(call, span);
+    }
+    if (name == "element_at") {
+        return bind_element_at(call, span);
+    }
+    if (name == "map_keys" || name == "map_values") {
+        return bind_map_extract(call, span, name == "map_keys");
+    }
+    const FunctionDef* def = find_function(name);
+    if (def == nullptr) {
+        return bind_udf(call, name, span);
+    }
+    check_arity(name, call.args.size(), def->min_args, def->max_args, span);
+    if (call.distinct && !def->aggregate) {
+        fail(span, "DISTINCT is only allowed in aggregate functions, not in '" + name + "'");
+    }
+    std::vector<ExprPtr> args;
+    if (def->aggregate) {
+        check_aggregate_context(name, span);
+        saw_aggregate_ = true;
+        const std::string outer = std::exchange(enclosing_aggregate_, name);
+        args = bind_plain_args(call, name);
+        enclosing_aggregate_ = outer;
+    } else {
+        args = bind_plain_args(call, name);
+    }
+    return apply_function(*def, args, call.distinct, span);
+}
+
+ExprPtr Binder::bind_udf(const ast::Call& call, const std::string& name, Span span) {
+    std::vector<ExprPtr> args = bind_plain_args(call, name);
+    if (warned_udfs_.insert(name).second) {
+        warnings_.push_back(Diagnostic{Severity::Warning,
+                                       "unknown function '" + name +
+                                           "', treated as a user-defined function: its "
+                                           "arguments are read whole",
+                                       source_, call.name.span});
+    }
+    return make_expr(ScalarFunction{nullptr, name, std::move(args), call.distinct, string_type()},
+                     span);
+}
+
+// --- constructors and extractors with their own nodes ----------------------------------------
+
+ExprPtr Binder::bind_named_struct(const ast::Call& call, Span span) {
+    if (call.distinct) {
+        fail(span, "DISTINCT is only allowed in aggregate functions, not in 'named_struct'");
+    }
+    const std::size_t n = call.args.size();
+    if (n == 0 || n % 2 != 0) {
+        fail(span, "function 'named_struct' takes name and value pairs, got " + std::to_string(n) +
+                       (n == 1 ? " argument" : " arguments"));
+    }
+    std::vector<std::string> names;
+    std::vector<ExprPtr> values;
+    for (std::size_t i = 0; i < n; i += 2) {
+        const ast::Expr& name_arg = *call.args[i];
+        const auto* lit = std::get_if<ast::Literal>(&name_arg.node);
+        if (lit == nullptr || lit->kind != ast::LiteralKind::String) {
+            fail(name_arg.span, "the field names of 'named_struct' must be string literals");
+        }
+        names.push_back(lit->text);
+        const ast::ExprPtr& value_arg = call.args[i + 1];
+        if (std::holds_alternative<ast::Star>(value_arg->node)) {
+            fail(value_arg->span, "'*' is only allowed in the select list or in count(*)");
+        }
+        if (as_lambda(value_arg) != nullptr) {
+            fail(value_arg->span,
+                 "a lambda is not allowed here: 'named_struct' is not a higher-order function");
+        }
+        values.push_back(bind(*value_arg));
+    }
+    return make_expr(CreateNamedStruct{std::move(names), std::move(values)}, span);
+}
+
+ExprPtr Binder::bind_struct(const ast::Call& call, Span span) {
+    // Spark: CreateStruct.apply — a (possibly dotted) name keeps its last part, an extraction
+    // with a string key its key, anything else is `col<N>` by 1-based position.
+    if (call.distinct) {
+        fail(span, "DISTINCT is only allowed in aggregate functions, not in 'struct'");
+    }
+    std::vector<std::string> names;
+    std::vector<ExprPtr> values;
+    for (std::size_t i = 0; i < call.args.size(); ++i) {
+        const ast::Expr& arg = *call.args[i];
+        if (const auto* star = std::get_if<ast::Star>(&arg.node)) {
+            for (ExprPtr& column : expand_star(*star, arg.span)) {
+                names.push_back(column->as<AttributeReference>()->name);
+                values.push_back(std::move(column));
+            }
+            continue;
+        }
+        if (std::holds_alternative<ast::Lambda>(arg.node)) {
+            fail(arg.span, "a lambda is not allowed here: 'struct' is not a higher-order function");
+        }
+        ExprPtr value = bind(arg);
+        std::string name = "col" + std::to_string(i + 1);
+        if (const auto* ref = std::get_if<ast::NameRef>(&arg.node)) {
+            name = ref->parts.back().name;
+        } else if (const auto* fa = std::get_if<ast::FieldAccess>(&arg.node)) {
+            name = fa->field.name;
+        } else if (const auto* sub = std::get_if<ast::Subscript>(&arg.node)) {
+            const auto* key = std::get_if<ast::Literal>(&sub->index->node);
+            if (key != nullptr && key->kind == ast::LiteralKind::String) {
+                name = key->text;
+            }
+        }
+        names.push_back(std::move(name));
+        values.push_back(std::move(value));
+    }
+    ExprPtr result = make_expr(CreateNamedStruct{std::move(names), std::move(values)}, span);
+    pretty_.struct_calls.insert(result.get());
+    return result;
+}
+
+ExprPtr Binder::bind_element_at(const ast::Call& call, Span span) {
+    check_arity("element_at", call.args.size(), 2, 2, span);
+    if (call.distinct) {
+        fail(span, "DISTINCT is only allowed in aggregate functions, not in 'element_at'");
+    }
+    std::vector<ExprPtr> args = bind_plain_args(call, "element_at");
+    const ExprPtr& base = args[0];
+    if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
+        fail(base->span, "cannot subscript the result of user-defined function '" + f->name + "'");
+    }
+    if (base->type->array()) {
+        return make_expr(ElementAt{base, array_index(args[1], args[1]->span)}, span);
+    }
+    if (base->type->map()) {
+        return make_expr(ElementAt{base, map_key(base, args[1], args[1]->span)}, span);
+    }
+    fail(base->span, "function 'element_at' expects an array or a map as argument 1, got " +
+                         catalog_string(*base->type));
+}
+
+ExprPtr Binder::bind_map_extract(const ast::Call& call, Span span, bool keys) {
+    const char* name = keys ? "map_keys" : "map_values";
+    check_arity(name, call.args.size(), 1, 1, span);
+    if (call.distinct) {
+        fail(span,
+             std::string("DISTINCT is only allowed in aggregate functions, not in '") + name + "'");
+    }
+    std::vector<ExprPtr> args = bind_plain_args(call, name);
+    const ExprPtr& map = args[0];
+    if (const auto* f = map->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
+        fail(map->span,
+             "cannot access a field of the result of user-defined function '" + f->name + "'");
+    }
+    if (!map->type->map()) {
+        fail(map->span, std::string("function '") + name + "' expects a map, got " +
+                            catalog_string(*map->type));
+    }
+    if (keys) {
+        return make_expr(MapKeys{map}, span);
+    }
+    return make_expr(MapValues{map}, span);
+}
+
+// --- higher-order functions ------------------------------------------------------------------
+
+ExprPtr Binder::bind_lambda(const ast::Expr& lambda_expr, std::string_view role,
+                            std::string_view function, const LambdaSpec& spec,
+                            const std::vector<Typed>& param_types) {
+    const ast::Lambda& lambda = std::get<ast::Lambda>(lambda_expr.node);
+    const int given = static_cast<int>(lambda.params.size());
+    const int max = static_cast<int>(spec.params.size());
+    if (given < spec.min_params || given > max) {
+        fail(lambda_expr.span, "the " + std::string(role) + " of '" + std::string(function) +
+                                   "' takes " + count_phrase(spec.min_params, max, "parameter") +
+                                   ", got " + std::to_string(given));
+    }
+    for (std::size_t i = 0; i < lambda.params.size(); ++i) {
+        for (std::size_t j = 0; j < i; ++j) {
+            if (names_match(lambda.params[i].name, lambda.params[j].name, cs_)) {
+                fail(lambda.params[i].span,
+                     "duplicate lambda parameter '" + lambda.params[i].name + "'");
+            }
+        }
+    }
+    std::vector<ExprPtr> vars;
+    for (std::size_t i = 0; i < lambda.params.size(); ++i) {
+        const ast::Identifier& p = lambda.params[i];
+        vars.push_back(make_expr(
+            NamedLambdaVariable{p.name, param_types[i].type, param_types[i].nullable, fresh_id()},
+            p.span));
+    }
+    frames_.push_back(vars);
+    ExprPtr body = bind(*lambda.body);
+    frames_.pop_back();
+    return make_expr(LambdaFunction{body, std::move(vars)}, lambda_expr.span);
+}
+
+ExprPtr Binder::bind_hof(const HofDef& def, const ast::Call& call, Span span) {
+    const std::string function(def.name);
+    if (call.distinct) {
+        fail(span, "DISTINCT is only allowed in aggregate functions, not in '" + function + "'");
+    }
+    const std::size_t n = call.args.size();
+    check_arity(function, n, def.min_args, def.max_args, span);
+
+    auto lambda_spec_at = [&](std::size_t pos) -> const LambdaSpec* {
+        for (const LambdaSpec& spec : def.lambdas) {
+            if (static_cast<std::size_t>(spec.position) == pos) {
+                return &spec;
+            }
+        }
+        return nullptr;
+    };
+    // Arguments other than lambdas first, left to right: the lambdas' parameter types depend on
+    // them, and every table row puts its lambdas after the collections and aggregate's start.
+    std::vector<ExprPtr> args(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const ast::ExprPtr& arg = call.args[i];
+        if (std::holds_alternative<ast::Star>(arg->node)) {
+            fail(arg->span, "'*' is only allowed in the select list or in count(*)");
+        }
+        if (lambda_spec_at(i) != nullptr) {
+            if (as_lambda(arg) == nullptr) {
+                fail(arg->span, "argument " + std::to_string(i + 1) + " of '" + function +
+                                    "' must be a lambda function");
+            }
+            continue;
+        }
+        if (as_lambda(arg) != nullptr) {
+            fail(arg->span, "a lambda is not allowed here: argument " + std::to_string(i + 1) +
+                                " of '" + function + "' is not a function");
+        }
+        args[i] = bind(*arg);
+    }
+
+    for (int pos : def.collection_args) {
+        const ExprPtr& c = args.at(static_cast<std::size_t>(pos));
+        const bool ok = def.map_input ? c->type->map() != nullptr : c->type->array() != nullptr;
+        if (!ok) {
+            fail(c->span, "argument " + std::to_string(pos + 1) + " of '" + function +
+                              "' must be " + (def.map_input ? "a map" : "an array") + ", got " +
+                              catalog_string(*c->type));
+        }
+    }
+    if (def.kind == HofKind::MapZipWith) {
+        // Spark's TypeCoercion: both maps get the wider key type.
+        ExprPtr& left = args[0];
+        ExprPtr& right = args[1];
+        const MapType& lm = *left->type->map();
+        const MapType& rm = *right->type->map();
+        if (!same_type(*lm.key, *rm.key)) {
+            // Spark's MapZipWithCoercion widens only when the casts cannot produce nulls
+            // (!Cast.forceNullable): here, between numeric key types.
+            std::optional<TypePtr> key;
+            if (is_numeric(*lm.key) && is_numeric(*rm.key)) {
+                key = wider_common_type(lm.key, rm.key);
+            }
+            if (!key) {
+                fail(span, "the maps of 'map_zip_with' have incompatible key types " +
+                               catalog_string(*lm.key) + " and " + catalog_string(*rm.key));
+            }
+            left = cast_to(left, make_map(*key, lm.value, lm.value_contains_null));
+            right = cast_to(right, make_map(*key, rm.value, rm.value_contains_null));
+        }
+    }
+
+    // aggregate's start value: the one argument that is neither a collection nor a lambda.
+    ExprPtr start;
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool collection = std::find(def.collection_args.begin(), def.collection_args.end(),
+                                          static_cast<int>(i)) != def.collection_args.end();
+        if (!collection && lambda_spec_at(i) == nullptr) {
+            start = args[i];
+            break;
+        }
+    }
+
+    for (std::size_t li = 0; li < def.lambdas.size(); ++li) {
+        const LambdaSpec& spec = def.lambdas[li];
+        const auto pos = static_cast<std::size_t>(spec.position);
+        if (pos >= n) {
+            continue; // an optional lambda left out (arity was checked above)
+        }
+        std::vector<Typed> types;
+        for (const ParamSpec& p : spec.params) {
+            const ExprPtr& input = args.at(static_cast<std::size_t>(p.input));
+            switch (p.source) {
+            case ParamSource::Element: {
+                const ArrayType& at = *input->type->array();
+                types.push_back(
+                    Typed{at.element, def.kind == HofKind::ZipWith || at.contains_null});
+                break;
+            }
+            case ParamSource::Index:
+                types.push_back(Typed{int_type(), false});
+                break;
+            case ParamSource::Key:
+                types.push_back(Typed{input->type->map()->key, false});
+                break;
+            case ParamSource::Value: {
+                const MapType& mt = *input->type->map();
+                types.push_back(
+                    Typed{mt.value, def.kind == HofKind::MapZipWith || mt.value_contains_null});
+                break;
+            }
+            case ParamSource::Accumulator:
+                if (!start) {
+                    throw InternalError("higher-order function '" + function +
+                                        "' has an accumulator but no start value");
+                }
+                types.push_back(Typed{start->type, true});
+                break;
+            }
+        }
+        std::string role = "lambda";
+        if (def.kind == HofKind::ArraySort) {
+            role = "comparator";
+        } else if (def.lambdas.size() > 1) {
+            role = li == 0 ? "merge lambda" : "finish lambda";
+        }
+        ExprPtr bound = bind_lambda(*call.args[pos], role, function, spec, types);
+        const ExprPtr& body = bound->as<LambdaFunction>()->body;
+        const DataType& result = *body->type;
+        auto must_return = [&](const std::string& what) {
+            fail(body->span, "the " + role + " of '" + function + "' must return " + what +
+                                 ", got " + catalog_string(result));
+        };
+        switch (def.kind) {
+        case HofKind::Exists:
+        case HofKind::ForAll:
+        case HofKind::Filter:
+        case HofKind::MapFilter:
+            if (!result.is(AtomicKind::Boolean)) {
+                must_return("boolean");
+            }
+            break;
+        case HofKind::ArraySort:
+            if (!result.is(AtomicKind::Integer)) {
+                must_return("int");
+            }
+            break;
+        case HofKind::Aggregate:
+            // Spark: ArrayAggregate.checkInputDataTypes — no coercion, the merge result must
+            // have the start value's type.
+            if (li == 0 && !equals_structurally(result, *start->type)) {
+                must_return(catalog_string(*start->type) + " (the type of the start value)");
+            }
+            if (li == 0 && !same_type(result, *start->type)) {
+                // Same shape, other field names: Spark evaluates it positionally; a cast to the
+                // accumulator's type makes that explicit for our typing.
+                const auto& f = *bound->as<LambdaFunction>();
+                bound =
+                    make_expr(LambdaFunction{cast_to(f.body, start->type), f.args}, bound->span);
+            }
+            break;
+        case HofKind::Transform:
+        case HofKind::ZipWith:
+        case HofKind::TransformKeys:
+        case HofKind::TransformValues:
+        case HofKind::MapZipWith:
+            break;
+        }
+        args[pos] = std::move(bound);
+    }
+    return make_expr(HigherOrderFunction{&def, std::move(args)}, span);
+}
+
+} // namespace prune::analyzer_detail

@@ -1,0 +1,166 @@
+#pragma once
+/// Private to the analyzer (analyzer*.cpp): the binder that turns AST expressions into bound,
+/// typed expressions, and the helpers the statement-level code and the binder share.
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "diag/diagnostic.hpp"
+#include "plan/expr.hpp"
+#include "plan/functions.hpp"
+#include "plan/higher_order.hpp"
+#include "sql/ast.hpp"
+
+namespace prune::analyzer_detail {
+
+/// The clause being bound: decides where aggregates are allowed and how select aliases resolve.
+enum class Clause { Select, Where, GroupBy, Having, OrderBy, Limit };
+
+/// How a name that is not a lambda variable may refer to a select item.
+enum class AliasMode {
+    None,
+    /// ORDER BY: the select list's output names first, then the relation (Spark resolves Sort
+    /// against the Project's output before the columns below it).
+    OutputFirst,
+    /// GROUP BY: a single-part name that is no column may name a select alias; it stands for
+    /// the alias's expression (Spark: spark.sql.groupByAliases).
+    ChildFallback,
+    /// HAVING: a name that is no column may name a select alias; it refers to the alias output.
+    OutputFallback,
+};
+
+/// One output column of the select list, after `*` expansion.
+struct OutputRef {
+    std::string name;
+    ExprPtr attr;  // AttributeReference: the column itself or the alias's output
+    ExprPtr child; // the expression the item evaluates (the alias's child)
+    bool has_aggregate = false;
+};
+
+/// Nodes whose pretty SQL depends on how the query wrote them (not recoverable from the bound
+/// node): user-written casts (implicit ones are invisible in names) and `struct(...)` calls.
+struct PrettyContext {
+    std::unordered_set<const Expr*> user_casts;
+    std::unordered_set<const Expr*> struct_calls;
+};
+
+/// Spark's toPrettySQL (usePrettyExpression + sql): the auto-generated name of an unaliased
+/// select item, e.g. `transform(rule_results, lambdafunction(r.score, r))`, `(a + 1)`.
+std::string pretty_sql(const Expr& e, const PrettyContext& ctx);
+/// A type as Spark's DataType.sql prints it (`INT`, `ARRAY<STRING>`, `STRUCT<a: INT>`).
+std::string sql_type(const DataType& type);
+/// Java's Double.toString / Float.toString, which Spark's Literal.toString uses.
+std::string java_double_string(double v);
+std::string java_float_string(float v);
+
+/// Structural equality ignoring spans and cosmetic names (Spark: semanticEquals).
+bool same_expr(const Expr& a, const Expr& b);
+/// An aggregate function call (count, sum, ...).
+bool is_aggregate_call(const Expr& e);
+/// `s` lower-cased (ASCII).
+std::string lower(std::string_view s);
+/// Whether two names match under `cs`.
+bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs);
+
+/// Binds expressions of one statement against one table.
+class Binder {
+  public:
+    Binder(const Table& table, std::optional<std::string> alias,
+           std::shared_ptr<const SourceFile> source, CaseSensitivity cs);
+
+    /// Binds `e` in the current clause and alias mode.
+    ExprPtr bind(const ast::Expr& e);
+
+    [[noreturn]] void fail(Span span, std::string message) const;
+    /// `e` if boolean (a NULL literal is cast to boolean); else an error naming `what`.
+    ExprPtr require_boolean(const ExprPtr& e, std::string_view what) const;
+
+    const std::vector<ExprPtr>& columns() const { return columns_; }
+    const TypePtr& stored_schema() const { return stored_schema_; }
+    const Table& table() const { return table_; }
+    ExprId next_id() const { return next_id_; }
+    ExprId fresh_id() { return next_id_++; }
+    std::vector<Diagnostic>& warnings() { return warnings_; }
+    PrettyContext& pretty() { return pretty_; }
+    CaseSensitivity case_sensitivity() const { return cs_; }
+    const std::shared_ptr<const SourceFile>& source() const { return source_; }
+
+    /// Clause and alias resolution for the next bind() calls.
+    void set_clause(Clause clause, AliasMode mode, const std::vector<OutputRef>* outputs);
+    /// Whether an aggregate call was bound since the last reset.
+    bool saw_aggregate() const { return saw_aggregate_; }
+    void reset_saw_aggregate() { saw_aggregate_ = false; }
+
+    /// `*` or `t.*`: every column of the relation (partition columns too), in table order.
+    std::vector<ExprPtr> expand_star(const ast::Star& star, Span span) const;
+
+    /// A reference to column `i` of the relation, located at `span`.
+    ExprPtr column_ref(std::size_t i, Span span) const;
+
+  private:
+    ExprPtr bind_node(const ast::Expr& e);
+    ExprPtr bind_literal(const ast::Literal& lit, Span span, bool negate) const;
+    ExprPtr resolve_name(const ast::NameRef& ref, Span span);
+    ExprPtr extract_field(const ExprPtr& base, const ast::Identifier& field, Span span) const;
+    ExprPtr subscript(const ExprPtr& base, const ExprPtr& index, Span span, Span index_span) const;
+    ExprPtr array_index(const ExprPtr& index, Span span) const;
+    ExprPtr map_key(const ExprPtr& map, const ExprPtr& key, Span span) const;
+    void check_not_udf_result(const ExprPtr& base, Span span) const;
+    std::optional<std::size_t> find_column(const ast::Identifier& name) const;
+    const OutputRef* find_output(const ast::Identifier& name) const;
+    ExprPtr find_lambda_variable(std::string_view name) const;
+    bool qualifier_matches(std::string_view name) const;
+    [[noreturn]] void unknown_column(const ast::Identifier& name) const;
+    ExprPtr binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const;
+
+    // Calls (analyzer_functions.cpp).
+    ExprPtr bind_call(const ast::Call& call, Span span);
+    ExprPtr bind_hof(const HofDef& def, const ast::Call& call, Span span);
+    ExprPtr bind_lambda(const ast::Expr& lambda_expr, std::string_view role,
+                        std::string_view function, const LambdaSpec& spec,
+                        const std::vector<Typed>& param_types);
+    ExprPtr apply_function(const FunctionDef& def, const std::vector<ExprPtr>& args, bool distinct,
+                           Span span) const;
+    ExprPtr bind_named_struct(const ast::Call& call, Span span);
+    ExprPtr bind_struct(const ast::Call& call, Span span);
+    ExprPtr bind_element_at(const ast::Call& call, Span span);
+    ExprPtr bind_map_extract(const ast::Call& call, Span span, bool keys);
+    ExprPtr bind_udf(const ast::Call& call, const std::string& name, Span span);
+    std::vector<ExprPtr> bind_plain_args(const ast::Call& call, std::string_view function);
+    void check_arity(std::string_view function, std::size_t got, int min, int max, Span span) const;
+    void check_aggregate_context(std::string_view function, Span span) const;
+
+    Table table_;
+    std::optional<std::string> alias_;
+    std::shared_ptr<const SourceFile> source_;
+    CaseSensitivity cs_;
+    const StructType* schema_ = nullptr;
+    std::vector<ExprPtr> columns_;
+    TypePtr stored_schema_;
+    ExprId next_id_ = 0;
+
+    // Lambda scopes, innermost last; each holds the NamedLambdaVariable nodes it binds.
+    std::vector<std::vector<ExprPtr>> frames_;
+    Clause clause_ = Clause::Select;
+    AliasMode alias_mode_ = AliasMode::None;
+    const std::vector<OutputRef>* outputs_ = nullptr;
+    // Output names (lower-cased unless case-sensitive) -> positions in *outputs_.
+    std::unordered_map<std::string, std::vector<std::size_t>> output_index_;
+    std::string enclosing_aggregate_; // the aggregate whose arguments are being bound
+    bool saw_aggregate_ = false;
+    std::size_t depth_ = 0;
+
+    std::vector<Diagnostic> warnings_;
+    std::set<std::string> warned_udfs_;
+    PrettyContext pretty_;
+};
+
+} // namespace prune::analyzer_detail

@@ -1,0 +1,177 @@
+// The Spark rewrites that run before schema pruning and change what is read.
+//
+// SimplifyExtractValueOps (Spark: optimizer/ComplexTypes.scala), extraction from constructors:
+//
+//     named_struct('a', x.p, 'b', x.q).b        -> x.q
+//     array(s1, s2).f                           -> array(s1.f, s2.f)
+//     array(e0, e1)[1]                          -> e1
+//     map(k1, v1, k2, v2)[key]                  -> CASE WHEN key = k1 THEN v1 WHEN key = k2 THEN v2
+//     END
+//
+// ReplaceExpressions (the RuntimeReplaceable functions' replacements):
+//
+//     try_element_at(a, i)  -> ElementAt(a, i) that returns null when out of range
+//     array_size(a)         -> size(a)
+//     nvl(a, b), ifnull(a, b) -> coalesce(a, b)
+//     array_compact(a)      -> knownnotcontainsnull(filter(a, lambdafunction(isnotnull(lambda
+//     arg#N),
+//                                                                            lambda arg#N)))
+//
+// One difference from Spark, for soundness: `array(...)[i]` with a constant index out of range
+// is left alone (Spark folds it to NULL, but under ANSI mode the unsimplified plan raises an
+// error, and the rewritten plan must agree with the original one).
+
+#include <string>
+
+#include "plan/functions.hpp"
+#include "plan/higher_order.hpp"
+#include "plan/simplify.hpp"
+#include "plan/tree.hpp"
+#include "plan/typing.hpp"
+
+namespace prune {
+namespace {
+
+const ScalarFunction* call_named(const Expr& e, std::string_view name) {
+    const auto* f = e.as<ScalarFunction>();
+    if (f == nullptr || f->def == nullptr || f->name != name) {
+        return nullptr;
+    }
+    return f;
+}
+
+const FunctionDef& function(std::string_view name) {
+    const FunctionDef* def = find_function(name);
+    if (def == nullptr) {
+        throw InternalError("the function catalog has no '" + std::string(name) + "'");
+    }
+    return *def;
+}
+
+ExprPtr call(std::string_view name, std::vector<ExprPtr> args, Span span) {
+    const FunctionDef& def = function(name);
+    return make_expr(ScalarFunction{&def, std::string(def.name), std::move(args), false, nullptr},
+                     span);
+}
+
+// Spark: CaseKeyWhen(key, map's keys and values) — the first matching key's value.
+ExprPtr map_lookup_as_case(const ExprPtr& e, const ExprPtr& key, const ScalarFunction& map) {
+    if (map.args.empty() || map.args.size() % 2 != 0) {
+        return e;
+    }
+    std::vector<TypePtr> value_types;
+    for (std::size_t i = 1; i < map.args.size(); i += 2) {
+        value_types.push_back(map.args[i]->type);
+    }
+    std::optional<TypePtr> common = wider_common_type(value_types);
+    if (!common) {
+        return e;
+    }
+    std::vector<std::pair<ExprPtr, ExprPtr>> branches;
+    for (std::size_t i = 0; i < map.args.size(); i += 2) {
+        BinaryCoercion eq = coerce_binary(BinaryOpKind::EqualTo, key, map.args[i]);
+        if (!eq.error.empty()) {
+            return e;
+        }
+        branches.emplace_back(
+            make_expr(BinaryOp{BinaryOpKind::EqualTo, eq.left, eq.right}, e->span),
+            cast_to(map.args[i + 1], *common));
+    }
+    return make_expr(CaseWhen{std::move(branches), nullptr}, e->span);
+}
+
+ExprPtr simplify_node(const ExprPtr& e, ExprId& next_id) {
+    // SimplifyExtractValueOps.
+    if (const auto* g = e->as<GetStructField>()) {
+        if (const auto* s = g->child->as<CreateNamedStruct>();
+            s != nullptr && g->ordinal < s->values.size()) {
+            return s->values[g->ordinal];
+        }
+        return e;
+    }
+    if (const auto* g = e->as<GetArrayStructFields>()) {
+        if (const ScalarFunction* array = call_named(*g->child, "array")) {
+            std::vector<ExprPtr> fields;
+            for (const ExprPtr& element : array->args) {
+                fields.push_back(
+                    make_expr(GetStructField{element, g->ordinal, g->name_as_written}, e->span));
+            }
+            return call("array", std::move(fields), e->span);
+        }
+        return e;
+    }
+    if (const auto* g = e->as<GetArrayItem>()) {
+        const ScalarFunction* array = call_named(*g->child, "array");
+        const auto* index = g->index->as<Literal>();
+        if (array != nullptr && index != nullptr && !index->is_null &&
+            g->index->type->is(AtomicKind::Integer)) {
+            const long long i = std::stoll(index->text);
+            if (i >= 0 && static_cast<std::size_t>(i) < array->args.size()) {
+                return array->args[static_cast<std::size_t>(i)];
+            }
+        }
+        return e;
+    }
+    if (const auto* g = e->as<GetMapValue>()) {
+        if (const ScalarFunction* map = call_named(*g->child, "map")) {
+            return map_lookup_as_case(e, g->key, *map);
+        }
+        return e;
+    }
+
+    // ReplaceExpressions.
+    const auto* f = e->as<ScalarFunction>();
+    if (f == nullptr || f->def == nullptr) {
+        return e;
+    }
+    if (f->name == "try_element_at" && f->args.size() == 2) {
+        return make_expr(ElementAt{f->args[0], f->args[1], false}, e->span);
+    }
+    if (f->name == "array_size") {
+        return call("size", f->args, e->span);
+    }
+    if (f->name == "nvl" || f->name == "ifnull") {
+        return call("coalesce", f->args, e->span);
+    }
+    if (f->name == "array_compact" && f->args.size() == 1 && f->args[0]->type->array()) {
+        // Spark: ArrayCompact.replacement, with the lambda variable named `arg`.
+        const ExprPtr& input = f->args[0];
+        ExprPtr var =
+            make_expr(NamedLambdaVariable{"arg", input->type->array()->element, true, next_id++});
+        ExprPtr lambda = make_expr(LambdaFunction{make_expr(IsNotNull{var}), {var}});
+        ExprPtr filter =
+            make_expr(HigherOrderFunction{&hof(HofKind::Filter), {input, lambda}}, e->span);
+        return make_expr(KnownNotContainsNull{filter}, e->span);
+    }
+    return e;
+}
+
+} // namespace
+
+PlanPtr simplify(const PlanPtr& plan, ExprId& next_id) {
+    // Operators top-down (the order they print in), expressions children first: a
+    // deterministic order for the ids array_compact's variables take.
+    PlanPtr out = plan;
+    if (!plan->as<Relation>()) {
+        const std::vector<ExprPtr> exprs = plan_expressions(*plan);
+        std::vector<ExprPtr> rewritten;
+        bool changed = false;
+        for (const ExprPtr& e : exprs) {
+            rewritten.push_back(
+                transform_up(e, [&](const ExprPtr& node) { return simplify_node(node, next_id); }));
+            changed = changed || rewritten.back() != e;
+        }
+        if (changed) {
+            out = with_plan_expressions(*plan, rewritten);
+        }
+    }
+    if (const PlanPtr& child = plan_child(*out)) {
+        PlanPtr new_child = simplify(child, next_id);
+        if (new_child != child) {
+            out = with_plan_child(*out, new_child);
+        }
+    }
+    return out;
+}
+
+} // namespace prune

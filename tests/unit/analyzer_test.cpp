@@ -1,0 +1,849 @@
+// The analyzer: name and type resolution as Spark's analyzer does it, pinned on the schemas of
+// cases/spark_cases.jsonl (contacts) and SPEC.md (orders).
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <tuple>
+
+#include "catalog/catalog.hpp"
+#include "plan/analyzer.hpp"
+#include "plan/higher_order.hpp"
+#include "plan/tree.hpp"
+#include "sql/parser.hpp"
+
+using namespace prune;
+
+namespace {
+
+const char* const kContacts =
+    "id INT, name STRUCT<first: STRING, middle: STRING, last: STRING>, address STRING, "
+    "pets INT, friends ARRAY<STRUCT<first: STRING, middle: STRING, last: STRING>>, "
+    "relatives MAP<STRING, STRUCT<first: STRING, middle: STRING, last: STRING>>, "
+    "employer STRUCT<id: INT, company: STRUCT<name: STRING, address: STRING>>, "
+    "relations MAP<STRUCT<first: STRING, middle: STRING, last: STRING>, STRING>, p INT";
+
+const char* const kOrders =
+    "id BIGINT, customer STRUCT<id: BIGINT, name: STRING, address: STRUCT<city: STRING, zip: "
+    "STRING>>, items ARRAY<STRUCT<sku: STRING, qty: INT, price: DOUBLE, parts: "
+    "ARRAY<STRUCT<code: STRING, weight: DOUBLE>>, props: MAP<STRING, STRUCT<v: STRING, w: "
+    "INT>>>>";
+
+Catalog contacts_catalog() {
+    Catalog c = load_ddl_catalog(kContacts);
+    c.add_partition_columns({"p"}, CaseSensitivity::Insensitive);
+    return c;
+}
+
+Catalog orders_catalog() { return load_ddl_catalog(kOrders); }
+
+// Two named tables, for table lookup and did-you-mean.
+Catalog named_catalog() {
+    Catalog c;
+    c.add(Table{"contacts", load_ddl_catalog(kContacts).find("x")->schema, {"p"}});
+    c.add(Table{"orders", load_ddl_catalog(kOrders).find("x")->schema, {}});
+    return c;
+}
+
+BoundStatement bind_sql(const std::string& sql, const Catalog& catalog,
+                        CaseSensitivity cs = CaseSensitivity::Insensitive) {
+    auto source = std::make_shared<const SourceFile>("q.sql", sql);
+    const std::vector<StatementText> texts = split_statements(*source);
+    REQUIRE(texts.size() == 1);
+    return analyze(parse_statement(source, texts[0]), catalog, source, AnalyzerOptions{cs});
+}
+
+// "line:column: message" of the error the statement is rejected with.
+std::string error_of(const std::string& sql, const Catalog& catalog,
+                     CaseSensitivity cs = CaseSensitivity::Insensitive) {
+    try {
+        bind_sql(sql, catalog, cs);
+    } catch (const SqlError& e) {
+        const Diagnostic& d = e.diagnostic();
+        REQUIRE(d.source != nullptr);
+        const Location loc = d.source->location(d.span.begin);
+        return std::to_string(loc.line) + ":" + std::to_string(loc.column) + ": " + d.message;
+    }
+    return "no error";
+}
+
+// A compact one-line form of a bound expression with the fields the analyzer must get right.
+std::string sx(const Expr& e);
+
+std::string sx_list(const std::vector<ExprPtr>& xs) {
+    std::string out;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+        out += (i == 0 ? "" : ", ") + sx(*xs[i]);
+    }
+    return out;
+}
+
+template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
+
+std::string sx(const Expr& e) {
+    auto written = [](const std::optional<std::string>& w) {
+        return w ? ", " + *w : std::string();
+    };
+    return std::visit(
+        Overloaded{
+            [](const AttributeReference& n) { return n.name + "#" + std::to_string(n.id); },
+            [](const NamedLambdaVariable& n) {
+                return "lambda " + n.name + "#" + std::to_string(n.id);
+            },
+            [&](const Literal& n) -> std::string {
+                if (n.is_null) {
+                    return "NULL";
+                }
+                return e.type->is(AtomicKind::String) ? "'" + n.text + "'" : n.text;
+            },
+            [](const Alias& n) {
+                return sx(*n.child) + " AS " + n.name + "#" + std::to_string(n.id);
+            },
+            [&](const GetStructField& n) {
+                return "GetStructField(" + sx(*n.child) + ", " + std::to_string(n.ordinal) +
+                       written(n.name_as_written) + ")";
+            },
+            [&](const GetArrayStructFields& n) {
+                return "GetArrayStructFields(" + sx(*n.child) + ", " + std::to_string(n.ordinal) +
+                       ", " + std::to_string(n.num_fields) + ", " +
+                       (n.contains_null ? "true" : "false") + written(n.name_as_written) + ")";
+            },
+            [](const ElementAt& n) {
+                return std::string(n.fail_on_error ? "ElementAt(" : "TryElementAt(") + sx(*n.left) +
+                       ", " + sx(*n.right) + ")";
+            },
+            [](const CreateNamedStruct& n) {
+                std::string out = "named_struct(";
+                for (std::size_t i = 0; i < n.names.size(); ++i) {
+                    out += (i == 0 ? "" : ", ") + n.names[i] + ", " + sx(*n.values[i]);
+                }
+                return out + ")";
+            },
+            [](const LambdaFunction& n) {
+                return "lambdafunction(" + sx(*n.body) + ", " + sx_list(n.args) + ")";
+            },
+            [](const HigherOrderFunction& n) {
+                return std::string(n.def->name) + "(" + sx_list(n.args) + ")";
+            },
+            [](const ScalarFunction& n) {
+                return n.name + "(" + (n.distinct ? "DISTINCT " : "") + sx_list(n.args) + ")";
+            },
+            [](const Cast& n) {
+                return "cast(" + sx(*n.child) + " as " + catalog_string(*n.target) + ")";
+            },
+            [&](const auto&) { return catalyst_name(e) + "(" + sx_list(children(e)) + ")"; }},
+        e.node);
+}
+
+// The select list: the Project's or the Aggregate's named expressions.
+const std::vector<ExprPtr>& select_list(const Plan& plan) {
+    for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
+        if (const auto* project = p->as<Project>()) {
+            return project->exprs;
+        }
+        if (const auto* aggregate = p->as<Aggregate>()) {
+            return aggregate->aggregates;
+        }
+    }
+    FAIL("no Project or Aggregate");
+    throw std::logic_error("unreachable");
+}
+
+std::string first_item(const std::string& sql, const Catalog& catalog,
+                       CaseSensitivity cs = CaseSensitivity::Insensitive) {
+    return sx(*select_list(*bind_sql(sql, catalog, cs).plan).at(0));
+}
+
+// The operators from the top down: "Limit Sort Project Filter Relation".
+std::string shape(const Plan& plan) {
+    std::string out;
+    for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
+        static const char* const names[] = {"Relation", "Filter", "Project", "Aggregate",
+                                            "Sort",     "Limit",  "Distinct"};
+        out += (out.empty() ? "" : " ") + std::string(names[p->node.index()]);
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("the relation lists every column with ids in table order", "[analyzer]") {
+    const BoundStatement b = bind_sql("SELECT id FROM Contacts", contacts_catalog());
+    const Relation& r = plan_relation(*b.plan);
+    CHECK(r.table == "Contacts"); // a single-table schema takes the name the query used
+    CHECK(b.table.name == "Contacts");
+    REQUIRE(r.output.size() == 9);
+    for (std::size_t i = 0; i < r.output.size(); ++i) {
+        CHECK(r.output[i]->as<AttributeReference>()->id == static_cast<ExprId>(i));
+    }
+    CHECK(sx(*r.output[8]) == "p#8");
+    CHECK(r.output[8]->as<AttributeReference>()->partition);
+    CHECK_FALSE(r.output[0]->as<AttributeReference>()->partition);
+    // The stored schema leaves the partition column out.
+    CHECK(catalog_string(*r.schema).find(",p:int") == std::string::npos);
+    CHECK(catalog_string(*r.schema).starts_with("struct<id:int,name:struct<"));
+    CHECK(b.next_id == 9);
+    CHECK(b.warnings.empty());
+}
+
+TEST_CASE("names resolve to columns, fields and extractors as Spark's ExtractValue", "[analyzer]") {
+    auto [sql, expected] = GENERATE(table<std::string, std::string>({
+        {"SELECT id FROM contacts", "id#0"},
+        {"SELECT ID FROM contacts", "id#0"}, // the schema's spelling
+        {"SELECT contacts.id FROM contacts", "id#0"},
+        {"SELECT CONTACTS.id FROM contacts", "id#0"},
+        {"SELECT c.pets FROM contacts c", "pets#3"},
+        {"SELECT p FROM contacts", "p#8"},
+        {"SELECT name.first FROM contacts", "GetStructField(name#1, 0) AS first#9"},
+        {"SELECT Name.First FROM contacts", "GetStructField(name#1, 0, First) AS First#9"},
+        {"SELECT NAME.MiDDle FROM contacts", "GetStructField(name#1, 1, MiDDle) AS MiDDle#9"},
+        {"SELECT c.name.last FROM contacts c", "GetStructField(name#1, 2) AS last#9"},
+        {"SELECT contacts.name.last FROM contacts", "GetStructField(name#1, 2) AS last#9"},
+        {"SELECT employer.company.name FROM contacts",
+         "GetStructField(GetStructField(employer#6, 1), 0) AS name#9"},
+        {"SELECT friends.first FROM contacts",
+         "GetArrayStructFields(friends#4, 0, 3, true) AS first#9"},
+        {"SELECT friends.MiDDle FROM contacts",
+         "GetArrayStructFields(friends#4, 1, 3, true, MiDDle) AS MiDDle#9"},
+        {"SELECT friends[0].first FROM contacts",
+         "GetStructField(GetArrayItem(friends#4, 0), 0) AS friends[0].first#9"},
+        {"SELECT friends['last'] FROM contacts",
+         "GetArrayStructFields(friends#4, 2, 3, true) AS friends.last#9"},
+        {"SELECT name['last'] FROM contacts", "GetStructField(name#1, 2) AS name.last#9"},
+        {"SELECT relatives['brother'].middle FROM contacts",
+         "GetStructField(GetMapValue(relatives#5, 'brother'), 1) AS relatives[brother].middle#9"},
+        {"SELECT relatives.brother FROM contacts",
+         "GetMapValue(relatives#5, 'brother') AS brother#9"},
+        {"SELECT element_at(friends, 1).last FROM contacts",
+         "GetStructField(ElementAt(friends#4, 1), 2) AS element_at(friends, 1).last#9"},
+        {"SELECT element_at(relatives, 'x').first FROM contacts",
+         "GetStructField(ElementAt(relatives#5, 'x'), 0) AS element_at(relatives, x).first#9"},
+        {"SELECT map_values(relatives).middle FROM contacts",
+         "GetArrayStructFields(MapValues(relatives#5), 1, 3, true) AS "
+         "map_values(relatives).middle#9"},
+        {"SELECT map_keys(relations).middle FROM contacts",
+         "GetArrayStructFields(MapKeys(relations#7), 1, 3, true) AS map_keys(relations).middle#9"},
+        {"SELECT friends[pets].first FROM contacts",
+         "GetStructField(GetArrayItem(friends#4, pets#3), 0) AS friends[pets].first#9"},
+        {"SELECT friends[1L].first FROM contacts",
+         "GetStructField(GetArrayItem(friends#4, cast(1 as int)), 0) AS friends[1].first#9"},
+    }));
+    CAPTURE(sql);
+    CHECK(first_item(sql, contacts_catalog()) == expected);
+}
+
+TEST_CASE("case-sensitive mode matches columns and fields exactly", "[analyzer]") {
+    const Catalog mixed = load_ddl_catalog("CoL1 STRING, coL2 STRUCT<B: INT, b: STRING>");
+    const auto cs = CaseSensitivity::Sensitive;
+    CHECK(first_item("SELECT CoL1 FROM mixedcase", mixed, cs) == "CoL1#0");
+    CHECK(first_item("SELECT coL2.B FROM mixedcase", mixed, cs) ==
+          "GetStructField(coL2#1, 0) AS B#2");
+    CHECK(first_item("SELECT coL2.b FROM mixedcase", mixed, cs) ==
+          "GetStructField(coL2#1, 1) AS b#2");
+    CHECK(error_of("SELECT col1 FROM mixedcase", mixed, cs) ==
+          "1:8: no column 'col1' in table 'mixedcase'; did you mean 'CoL1'?");
+    CHECK(error_of("SELECT coL2.c FROM mixedcase", mixed, cs) ==
+          "1:13: no field 'c' in struct<B:int,b:string>; did you mean 'B'?");
+    // Insensitively, `b` matches two fields.
+    CHECK(error_of("SELECT coL2.b FROM mixedcase", mixed) ==
+          "1:13: ambiguous reference to field 'b' in struct<B:int,b:string>");
+    CHECK(first_item("SELECT col1 FROM mixedcase", mixed) == "CoL1#0");
+    // Table names stay case-insensitive.
+    CHECK(first_item("SELECT m.CoL1 FROM mixedcase M", mixed, cs) == "CoL1#0");
+}
+
+TEST_CASE("ambiguous columns are rejected", "[analyzer]") {
+    const Catalog twins = load_ddl_catalog("a INT, A STRING");
+    CHECK(error_of("SELECT a FROM t", twins) ==
+          "1:8: ambiguous reference 'a': it matches columns 'a', 'A' of table 't'");
+    CHECK(first_item("SELECT A FROM t", twins, CaseSensitivity::Sensitive) == "A#1");
+}
+
+TEST_CASE("lambda variables: fresh ids, shadowing, outer variables, case", "[analyzer]") {
+    const Catalog orders = orders_catalog();
+    // The element variable: the array's element type; ids follow the order of appearance.
+    CHECK(first_item("SELECT transform(items, x -> x.qty) FROM orders", orders) ==
+          "transform(items#2, lambdafunction(GetStructField(lambda x#3, 1), lambda x#3)) AS "
+          "transform(items, lambdafunction(x.qty, x))#4");
+    // Lambda variables shadow columns (`id` is a column of orders).
+    CHECK(first_item("SELECT transform(items, id -> id.sku) FROM orders", orders) ==
+          "transform(items#2, lambdafunction(GetStructField(lambda id#3, 0), lambda id#3)) AS "
+          "transform(items, lambdafunction(id.sku, id))#4");
+    // An inner lambda shadows an outer variable of the same name.
+    CHECK(first_item("SELECT transform(items, x -> transform(x.parts, x -> x.code)) FROM orders",
+                     orders) ==
+          "transform(items#2, lambdafunction(transform(GetStructField(lambda x#3, 3), "
+          "lambdafunction(GetStructField(lambda x#4, 0), lambda x#4)), lambda x#3)) AS "
+          "transform(items, lambdafunction(transform(x.parts, lambdafunction(x.code, x)), x))#5");
+    // The outer variable stays visible in the inner lambda, by its own id.
+    CHECK(first_item("SELECT transform(items, x -> transform(x.parts, p -> p.weight * x.qty)) "
+                     "FROM orders",
+                     orders) ==
+          "transform(items#2, lambdafunction(transform(GetStructField(lambda x#3, 3), "
+          "lambdafunction(Multiply(GetStructField(lambda p#4, 1), cast(GetStructField(lambda x#3, "
+          "1) as double)), lambda p#4)), lambda x#3)) AS transform(items, "
+          "lambdafunction(transform(x.parts, lambdafunction((p.weight * x.qty), p)), x))#5");
+    // Lambda variables and their fields resolve case-insensitively.
+    CHECK(first_item("SELECT transform(items, X -> x.QTY) FROM orders", orders) ==
+          "transform(items#2, lambdafunction(GetStructField(lambda X#3, 1, QTY), lambda X#3)) AS "
+          "transform(items, lambdafunction(X.QTY, X))#4");
+    // ... but not in case-sensitive mode.
+    CHECK(error_of("SELECT transform(items, X -> x.qty) FROM orders", orders,
+                   CaseSensitivity::Sensitive) ==
+          "1:30: no column 'x' in table 'orders'; did you mean 'X'?");
+    // Unknown names inside a lambda list the lambda variables as candidates.
+    CHECK(error_of("SELECT transform(items, item -> itme.qty) FROM orders", orders) ==
+          "1:33: no column 'itme' in table 'orders'; did you mean 'item'?");
+    CHECK(error_of("SELECT transform(items, x -> x.qyt) FROM orders", orders) ==
+          "1:32: no field 'qyt' in struct<sku:string,qty:int,price:double,parts:array<struct<code:"
+          "string,weight:double>>,props:map<string,struct<v:string,w:int>>>; did you mean 'qty'?");
+    // Ids: lambda variables as met, each item's alias after its lambdas, then WHERE.
+    const BoundStatement b = bind_sql(
+        "SELECT transform(items, a -> a.sku) AS s, exists(items, b -> b.qty > 1) FROM orders "
+        "WHERE forall(items, c -> c.price > 0)",
+        orders);
+    CHECK(sx_list(select_list(*b.plan)) ==
+          "transform(items#2, lambdafunction(GetStructField(lambda a#3, 0), lambda a#3)) AS s#4, "
+          "exists(items#2, lambdafunction(GreaterThan(GetStructField(lambda b#5, 1), 1), lambda "
+          "b#5)) AS exists(items, lambdafunction((b.qty > 1), b))#6");
+    const Filter* where = plan_child(*b.plan)->as<Filter>();
+    REQUIRE(where != nullptr);
+    CHECK(sx(*where->condition) ==
+          "forall(items#2, lambdafunction(GreaterThan(GetStructField(lambda c#7, 2), cast(0 as "
+          "double)), lambda c#7))");
+    CHECK(b.next_id == 8);
+}
+
+TEST_CASE("lambda parameters get Spark's types and nullability", "[analyzer]") {
+    // array<struct<a:int>> without null elements, a map whose values may not be null.
+    const TypePtr element = make_struct({StructField{"a", int_type(), true, "{}"}});
+    const TypePtr schema = make_struct({
+        StructField{"arr", make_array(element, false), true, "{}"},
+        StructField{"m", make_map(string_type(), int_type(), false), true, "{}"},
+        StructField{"n", make_array(int_type(), true), true, "{}"},
+    });
+    const Catalog catalog = Catalog::single(schema);
+    auto lambda_vars = [&](const std::string& sql) {
+        const ExprPtr item = select_list(*bind_sql(sql, catalog).plan).at(0);
+        std::string out;
+        visit_down(item, [&](const ExprPtr& e) {
+            if (const auto* f = e->as<LambdaFunction>()) {
+                for (const ExprPtr& a : f->args) {
+                    out += (out.empty() ? "" : ", ") + a->as<NamedLambdaVariable>()->name + ":" +
+                           catalog_string(*a->type) + (a->nullable ? "?" : "");
+                }
+            }
+            return true;
+        });
+        return out;
+    };
+    CHECK(lambda_vars("SELECT transform(arr, (x, i) -> i) FROM t") == "x:struct<a:int>, i:int");
+    CHECK(lambda_vars("SELECT filter(n, x -> x > 0) FROM t") == "x:int?");
+    CHECK(lambda_vars("SELECT array_sort(arr, (l, r) -> l.a - r.a) FROM t") ==
+          "l:struct<a:int>, r:struct<a:int>");
+    CHECK(lambda_vars("SELECT zip_with(arr, n, (x, y) -> y) FROM t") == "x:struct<a:int>?, y:int?");
+    CHECK(lambda_vars("SELECT transform_values(m, (k, v) -> v + 1) FROM t") == "k:string, v:int");
+    CHECK(lambda_vars("SELECT map_filter(m, (k, v) -> v > 1) FROM t") == "k:string, v:int");
+    CHECK(lambda_vars("SELECT map_zip_with(m, m, (k, v1, v2) -> v1) FROM t") ==
+          "k:string, v1:int?, v2:int?");
+    CHECK(lambda_vars("SELECT aggregate(n, 0, (acc, x) -> acc + x, acc -> acc * 2) FROM t") ==
+          "acc:int?, x:int?, acc:int?");
+    CHECK(lambda_vars("SELECT reduce(arr, 0L, (acc, x) -> acc + x.a) FROM t") ==
+          "acc:bigint?, x:struct<a:int>");
+}
+
+TEST_CASE("higher-order function arity, lambdas and body types are checked", "[analyzer]") {
+    const Catalog orders = orders_catalog();
+    auto [sql, expected] = GENERATE(table<std::string, std::string>({
+        {"SELECT transform(items, (a, b, c) -> a) FROM orders",
+         "1:25: the lambda of 'transform' takes 1 or 2 parameters, got 3"},
+        {"SELECT array_sort(items, x -> 1) FROM orders",
+         "1:26: the comparator of 'array_sort' takes 2 parameters, got 1"},
+        {"SELECT transform(items) FROM orders",
+         "1:8: function 'transform' takes 2 arguments, got 1"},
+        {"SELECT aggregate(items, 0) FROM orders",
+         "1:8: function 'aggregate' takes 3 or 4 arguments, got 2"},
+        {"SELECT transform(items, 1) FROM orders",
+         "1:25: argument 2 of 'transform' must be a lambda function"},
+        {"SELECT transform(x -> x, items) FROM orders",
+         "1:18: a lambda is not allowed here: argument 1 of 'transform' is not a function"},
+        {"SELECT upper(x -> x) FROM orders",
+         "1:14: a lambda is not allowed here: 'upper' is not a higher-order function"},
+        {"SELECT transform(customer, x -> x) FROM orders",
+         "1:18: argument 1 of 'transform' must be an array, got struct<id:bigint,name:string,"
+         "address:struct<city:string,zip:string>>"},
+        {"SELECT transform_values(items, (k, v) -> v) FROM orders",
+         "1:25: argument 1 of 'transform_values' must be a map, got array<struct<sku:string,qty:"
+         "int,price:double,parts:array<struct<code:string,weight:double>>,props:map<string,struct<"
+         "v:string,w:int>>>>"},
+        {"SELECT exists(items, x -> x.qty) FROM orders",
+         "1:27: the lambda of 'exists' must return boolean, got int"},
+        {"SELECT filter(items, x -> x.sku) FROM orders",
+         "1:27: the lambda of 'filter' must return boolean, got string"},
+        {"SELECT array_sort(items, (l, r) -> l.price - r.price) FROM orders",
+         "1:36: the comparator of 'array_sort' must return int, got double"},
+        {"SELECT aggregate(items, 0, (acc, x) -> acc + x.price) FROM orders",
+         "1:40: the merge lambda of 'aggregate' must return int (the type of the start value), got "
+         "double"},
+        {"SELECT transform(items, (x, x) -> x) FROM orders",
+         "1:29: duplicate lambda parameter 'x'"},
+        {"SELECT transform(items, x -> count(x.qty)) FROM orders",
+         "1:30: aggregate function 'count' is not allowed inside a lambda"},
+        {"SELECT transform(DISTINCT items, x -> x) FROM orders",
+         "1:8: DISTINCT is only allowed in aggregate functions, not in 'transform'"},
+    }));
+    CAPTURE(sql);
+    CHECK(error_of(sql, orders) == expected);
+}
+
+TEST_CASE("higher-order functions bind their table rows", "[analyzer]") {
+    const Catalog orders = orders_catalog();
+    CHECK(first_item("SELECT array_sort(items) FROM orders", orders) ==
+          "array_sort(items#2) AS array_sort(items)#3");
+    CHECK(first_item("SELECT aggregate(items, CAST(0 AS DOUBLE), (acc, x) -> acc + x.price) "
+                     "FROM orders",
+                     orders) ==
+          "aggregate(items#2, cast(0 as double), lambdafunction(Add(lambda acc#3, "
+          "GetStructField(lambda x#4, 2)), lambda acc#3, lambda x#4)) AS aggregate(items, CAST(0 "
+          "AS DOUBLE), lambdafunction((acc + x.price), acc, x))#5");
+    CHECK(
+        first_item("SELECT transform_values(items[0].props, (k, v) -> v.w) FROM orders", orders) ==
+        "transform_values(GetStructField(GetArrayItem(items#2, 0), 4), "
+        "lambdafunction(GetStructField(lambda v#4, 1), lambda k#3, lambda v#4)) AS "
+        "transform_values(items[0].props, lambdafunction(v.w, k, v))#5");
+}
+
+TEST_CASE("field access and subscript errors point at the offending text", "[analyzer]") {
+    const Catalog contacts = contacts_catalog();
+    auto [sql, expected] = GENERATE(table<std::string, std::string>({
+        {"SELECT nmae FROM contacts",
+         "1:8: no column 'nmae' in table 'contacts'; did you mean 'name'?"},
+        {"SELECT c.nmae FROM contacts c",
+         "1:10: no column 'nmae' in table 'contacts'; did you mean 'name'?"},
+        {"SELECT zzz FROM contacts", "1:8: no column 'zzz' in table 'contacts'"},
+        {"SELECT name.frist FROM contacts",
+         "1:13: no field 'frist' in struct<first:string,middle:string,last:string>; did you mean "
+         "'first'?"},
+        {"SELECT friends.lsat FROM contacts",
+         "1:16: no field 'lsat' in struct<first:string,middle:string,last:string>; did you mean "
+         "'last'?"},
+        {"SELECT id.x FROM contacts", "1:11: cannot access field 'x' of int"},
+        {"SELECT relations.x FROM contacts",
+         "1:18: cannot access field 'x' of map<struct<first:string,middle:string,last:string>,"
+         "string>; look a key up with m[key]"},
+        {"SELECT name[0] FROM contacts",
+         "1:8: cannot subscript struct<first:string,middle:string,last:string>"},
+        {"SELECT id[0] FROM contacts", "1:8: cannot subscript int"},
+        {"SELECT friends['x'] FROM contacts",
+         "1:16: no field 'x' in struct<first:string,middle:string,last:string>"},
+        {"SELECT friends[name] FROM contacts",
+         "1:16: array index must be an integer, got struct<first:string,middle:string,last:"
+         "string>"},
+        {"SELECT friends[1.5] FROM contacts",
+         "1:16: array index must be an integer, got decimal(2,1)"},
+        {"SELECT relatives[1] FROM contacts", "1:18: map key must be string, got int"},
+        {"SELECT element_at(id, 1) FROM contacts",
+         "1:19: function 'element_at' expects an array or a map as argument 1, got int"},
+        {"SELECT map_keys(friends) FROM contacts",
+         "1:17: function 'map_keys' expects a map, got array<struct<first:string,middle:string,"
+         "last:string>>"},
+        {"SELECT my_udf(name).first FROM contacts",
+         "1:21: cannot access a field of the result of user-defined function 'my_udf'"},
+        {"SELECT my_udf(name)[0] FROM contacts",
+         "1:8: cannot subscript the result of user-defined function 'my_udf'"},
+        {"SELECT x.* FROM contacts c", "1:8: unknown table 'x'; did you mean 'c'?"},
+        {"SELECT id FROM contacts WHERE upper(*) = 'A'",
+         "1:37: '*' is only allowed in the select list or in count(*)"},
+    }));
+    CAPTURE(sql);
+    CHECK(error_of(sql, contacts) == expected);
+}
+
+TEST_CASE("unknown tables are rejected with a suggestion", "[analyzer]") {
+    CHECK(error_of("SELECT id FROM contacs", named_catalog()) ==
+          "1:16: unknown table 'contacs'; did you mean 'contacts'?");
+    CHECK(error_of("SELECT id FROM nothing_like_it", named_catalog()) ==
+          "1:16: unknown table 'nothing_like_it'");
+    const BoundStatement b = bind_sql("SELECT o.id FROM ORDERS o", named_catalog());
+    CHECK(b.table.name == "orders");
+    CHECK(plan_relation(*b.plan).table == "orders");
+    // With an alias, only the alias qualifies.
+    CHECK(error_of("SELECT orders.id FROM orders o", named_catalog()) ==
+          "1:8: no column 'orders' in table 'orders'");
+}
+
+TEST_CASE("struct() names its fields as Spark's CreateStruct", "[analyzer]") {
+    CHECK(first_item("SELECT struct(id, name.first, c.pets, friends[0], relatives['b'], id + 1) "
+                     "FROM contacts c",
+                     contacts_catalog()) ==
+          "named_struct(id, id#0, first, GetStructField(name#1, 0), pets, pets#3, col4, "
+          "GetArrayItem(friends#4, 0), b, GetMapValue(relatives#5, 'b'), col6, Add(id#0, 1)) AS "
+          "struct(id, name.first, pets, friends[0], relatives[b], (id + 1))#9");
+    CHECK(
+        first_item("SELECT transform(friends, f -> struct(f.last, f)) FROM contacts",
+                   contacts_catalog()) ==
+        "transform(friends#4, lambdafunction(named_struct(last, GetStructField(lambda f#9, 2), f, "
+        "lambda f#9), lambda f#9)) AS transform(friends, lambdafunction(struct(f.last, f), f))#10");
+    CHECK(first_item("SELECT named_struct('a', id, 'B', name.first) FROM contacts",
+                     contacts_catalog()) ==
+          "named_struct(a, id#0, B, GetStructField(name#1, 0)) AS named_struct(a, id, B, "
+          "name.first)#9");
+    CHECK(error_of("SELECT named_struct(id, 1) FROM contacts", contacts_catalog()) ==
+          "1:21: the field names of 'named_struct' must be string literals");
+    CHECK(error_of("SELECT named_struct('a') FROM contacts", contacts_catalog()) ==
+          "1:8: function 'named_struct' takes name and value pairs, got 1 argument");
+}
+
+TEST_CASE("SELECT * expands to every column, partition columns included", "[analyzer]") {
+    const BoundStatement b = bind_sql("SELECT *, c.id FROM contacts c", contacts_catalog());
+    CHECK(sx_list(select_list(*b.plan)) ==
+          "id#0, name#1, address#2, pets#3, friends#4, relatives#5, employer#6, relations#7, p#8, "
+          "id#0");
+    CHECK(sx_list(select_list(*bind_sql("SELECT c.* FROM contacts c", contacts_catalog()).plan)) ==
+          "id#0, name#1, address#2, pets#3, friends#4, relatives#5, employer#6, relations#7, p#8");
+}
+
+TEST_CASE("select items are named as Spark names them", "[analyzer]") {
+    auto [item, name] = GENERATE(table<std::string, std::string>({
+        {"id + 1", "(id + 1)"},
+        {"id AS x", "x"},
+        {"name.first AS `a b`", "a b"},
+        {"Name.First", "First"},
+        {"CAST(id AS STRING)", "id"},
+        {"CAST(name.first AS INT)", "CAST(name.first AS INT)"},
+        {"CAST(friends AS ARRAY<STRUCT<a: STRING, b: STRING, c: STRING>>)", "friends"},
+        {"size(friends)", "size(friends)"},
+        {"count(*)", "count(1)"},
+        {"count(DISTINCT id)", "count(DISTINCT id)"},
+        {"1", "1"},
+        {"'abc'", "abc"},
+        {"NULL", "NULL"},
+        {"true", "true"},
+        {"-1.50", "-1.50"},
+        {"1e3", "1000.0"},
+        {"id = 1 AND NOT pets > 2", "((id = 1) AND (NOT (pets > 2)))"},
+        {"id <> 1", "(NOT (id = 1))"},
+        {"address || 'x'", "concat(address, x)"},
+        {"address LIKE 'a%'", "address LIKE a%"},
+        {"address IS NULL", "(address IS NULL)"},
+        {"id IN (1, 2)", "(id IN (1, 2))"},
+        {"CASE WHEN id > 1 THEN 'a' ELSE 'b' END", "CASE WHEN (id > 1) THEN a ELSE b END"},
+        {"friends[0]", "friends[0]"},
+        {"transform(friends, f -> f.first)", "transform(friends, lambdafunction(f.first, f))"},
+        {"my_udf(id)", "my_udf(id)"},
+    }));
+    CAPTURE(item);
+    const ExprPtr e =
+        select_list(*bind_sql("SELECT " + item + " FROM contacts", contacts_catalog()).plan).at(0);
+    REQUIRE(e->as<Alias>() != nullptr);
+    CHECK(e->as<Alias>()->name == name);
+}
+
+TEST_CASE("literals are typed as Spark types them", "[analyzer]") {
+    auto [text, type, value] = GENERATE(table<std::string, std::string, std::string>({
+        {"1", "int", "1"},
+        {"007", "int", "7"},
+        {"2147483647", "int", "2147483647"},
+        {"-2147483648", "int", "-2147483648"},
+        {"2147483648", "bigint", "2147483648"},
+        {"9223372036854775807", "bigint", "9223372036854775807"},
+        {"9223372036854775808", "decimal(19,0)", "9223372036854775808"},
+        {"1L", "bigint", "1"},
+        {"1S", "smallint", "1"},
+        {"1Y", "tinyint", "1"},
+        {"10BD", "decimal(2,0)", "10"},
+        {"1.5", "decimal(2,1)", "1.5"},
+        {"1.50", "decimal(3,2)", "1.50"},
+        {"0.05", "decimal(2,2)", "0.05"},
+        {"-0.5", "decimal(1,1)", "-0.5"},
+        {"1e3", "double", "1000.0"},
+        {"1.5D", "double", "1.5"},
+        {"1e10", "double", "1.0E10"},
+        {"0.0001D", "double", "1.0E-4"},
+        {"1.5F", "float", "1.5"},
+        {"'it''s'", "string", "it's"},
+        {"X'0a1B'", "binary", "0x0A1B"},
+        {"DATE '2024-01-31'", "date", "2024-01-31"},
+        {"TIMESTAMP '2024-01-31 10:00:00'", "timestamp", "2024-01-31 10:00:00"},
+        {"INTERVAL '3' DAY", "interval day", "INTERVAL '3' DAY"},
+        {"true", "boolean", "true"},
+        {"NULL", "void", "null"},
+    }));
+    CAPTURE(text);
+    const ExprPtr e =
+        select_list(*bind_sql("SELECT " + text + " AS v FROM contacts", contacts_catalog()).plan)
+            .at(0);
+    const Expr& lit = *e->as<Alias>()->child;
+    REQUIRE(lit.as<Literal>() != nullptr);
+    CHECK(catalog_string(*lit.type) == type);
+    CHECK(lit.as<Literal>()->text == value);
+}
+
+TEST_CASE("literal range errors", "[analyzer]") {
+    const Catalog c = contacts_catalog();
+    CHECK(error_of("SELECT 128Y FROM t", c) ==
+          "1:8: integer literal '128' is out of range for tinyint");
+    CHECK(error_of("SELECT 9223372036854775808L FROM t", c) ==
+          "1:8: integer literal '9223372036854775808' is out of range for bigint");
+    CHECK(error_of("SELECT 123456789012345678901234567890123456789 FROM t", c) ==
+          "1:8: integer literal '123456789012345678901234567890123456789' is out of range for "
+          "decimal(38,0)");
+    CHECK(first_item("SELECT -128Y AS v FROM t", c) == "-128 AS v#9");
+}
+
+TEST_CASE("operators bind to Catalyst's expressions with Spark's coercion", "[analyzer]") {
+    auto [item, expected] = GENERATE(table<std::string, std::string>({
+        {"id <> pets", "Not(EqualTo(id#0, pets#3))"},
+        {"id != pets", "Not(EqualTo(id#0, pets#3))"},
+        {"address || 'x'", "concat(address#2, 'x')"},
+        {"address IS NULL", "IsNull(address#2)"},
+        {"name IS NOT NULL", "IsNotNull(name#1)"},
+        {"id > 1 IS TRUE", "EqualNullSafe(GreaterThan(id#0, 1), true)"},
+        {"id > 1 IS NOT FALSE", "Not(EqualNullSafe(GreaterThan(id#0, 1), false))"},
+        {"id BETWEEN 1 AND 3", "And(GreaterThanOrEqual(id#0, 1), LessThanOrEqual(id#0, 3))"},
+        {"id NOT BETWEEN 1 AND 3",
+         "Not(And(GreaterThanOrEqual(id#0, 1), LessThanOrEqual(id#0, 3)))"},
+        {"address LIKE 'a%'", "like(address#2, 'a%')"},
+        {"address NOT RLIKE 'a.*'", "Not(rlike(address#2, 'a.*'))"},
+        {"id IN (1, 2L)", "In(cast(id#0 as bigint), cast(1 as bigint), 2)"},
+        {"id NOT IN (1)", "Not(In(id#0, 1))"},
+        {"CASE id WHEN 1 THEN 'a' WHEN 2 THEN 'b' END",
+         "CaseWhen(EqualTo(id#0, 1), 'a', EqualTo(id#0, 2), 'b')"},
+        {"CASE WHEN id > 1 THEN 1 ELSE 2L END",
+         "CaseWhen(GreaterThan(id#0, 1), cast(1 as bigint), 2)"},
+        {"CAST(id AS BIGINT)", "cast(id#0 as bigint)"},
+        {"-id", "UnaryMinus(id#0)"},
+        {"NOT id > 1", "Not(GreaterThan(id#0, 1))"},
+        {"count(*)", "count(1)"},
+        {"count(DISTINCT id)", "count(DISTINCT id#0)"},
+        {"element_at(friends, 1L)", "ElementAt(friends#4, cast(1 as int))"},
+    }));
+    CAPTURE(item);
+    const ExprPtr e =
+        select_list(*bind_sql("SELECT " + item + " AS v FROM contacts", contacts_catalog()).plan)
+            .at(0);
+    CHECK(sx(*e->as<Alias>()->child) == expected);
+}
+
+TEST_CASE("type errors point at the offending expression", "[analyzer]") {
+    const Catalog c = contacts_catalog();
+    auto [sql, expected] = GENERATE(table<std::string, std::string>({
+        {"SELECT CAST(name AS INT) FROM t",
+         "1:8: cannot cast struct<first:string,middle:string,last:string> to int"},
+        {"SELECT CAST(id AS INTEGR) FROM t", "1:19: unknown type 'INTEGR'"},
+        {"SELECT CAST(id AS ARRAY<INTEGR>) FROM t", "1:25: unknown type 'INTEGR'"},
+        {"SELECT size(id) FROM t", "1:13: function 'size' expects an array or a map, got int"},
+        {"SELECT coalesce(id, name) FROM t",
+         "1:21: function 'coalesce' expects arguments of a common type, got int and "
+         "struct<first:string,middle:string,last:string>"},
+        {"SELECT map_zip_with(relatives, map(1, 2), (k, a, b) -> b) FROM t",
+         "1:8: the maps of 'map_zip_with' have incompatible key types string and int"},
+        {"SELECT id FROM t WHERE id", "1:24: the WHERE condition must be boolean, got int"},
+        {"SELECT NOT id FROM t", "1:12: the operand of NOT must be boolean, got int"},
+        {"SELECT -name FROM t",
+         "1:8: cannot apply unary '-' to struct<first:string,middle:string,last:string>"},
+        {"SELECT CASE WHEN id > 0 THEN name ELSE 1 END FROM t",
+         "1:40: CASE branches have incompatible types struct<first:string,middle:string,last:"
+         "string> and int"},
+        {"SELECT CASE WHEN id THEN 1 END FROM t",
+         "1:18: a WHEN condition must be boolean, got int"},
+        {"SELECT id IN (1, name) FROM t",
+         "1:18: cannot compare int with struct<first:string,middle:string,last:string> in IN"},
+        {"SELECT size(friends, 1, 2) FROM t", "1:8: function 'size' takes 1 argument, got 3"},
+        {"SELECT upper(DISTINCT address) FROM t",
+         "1:8: DISTINCT is only allowed in aggregate functions, not in 'upper'"},
+    }));
+    CAPTURE(sql);
+    CHECK(error_of(sql, c) == expected);
+}
+
+TEST_CASE("aggregate and map_zip_with coerce as Spark does", "[analyzer]") {
+    const Catalog c = contacts_catalog();
+    // The merge result may differ from the start value in field names only (Spark compares
+    // structurally); a cast makes the accumulator's type explicit.
+    CHECK(first_item("SELECT aggregate(array(named_struct('a', 1)), named_struct('b', 0), "
+                     "(acc, x) -> x) AS v FROM t",
+                     c) ==
+          "aggregate(array(named_struct(a, 1)), named_struct(b, 0), "
+          "lambdafunction(cast(lambda x#10 as struct<b:int>), lambda acc#9, lambda x#10)) AS v#11");
+    // Numeric map keys widen.
+    CHECK(first_item("SELECT map_zip_with(map(1L, 2), map(1, 2), (k, a, b) -> b) AS v FROM t", c) ==
+          "map_zip_with(map(1, 2), cast(map(1, 2) as map<bigint,int>), lambdafunction(lambda b#11, "
+          "lambda k#9, lambda a#10, lambda b#11)) AS v#12");
+}
+
+TEST_CASE("user-defined functions are accepted with one warning each", "[analyzer]") {
+    const BoundStatement b = bind_sql(
+        "SELECT my_udf(name.first, id), My_Udf(id), other(1) FROM contacts", contacts_catalog());
+    REQUIRE(b.warnings.size() == 2);
+    CHECK(b.warnings[0].severity == Severity::Warning);
+    CHECK(b.warnings[0].message == "unknown function 'my_udf', treated as a user-defined "
+                                   "function: its arguments are read whole");
+    CHECK(b.warnings[0].span.begin == 7);
+    CHECK(b.warnings[1].message.starts_with("unknown function 'other'"));
+    const ExprPtr udf = select_list(*b.plan).at(0)->as<Alias>()->child;
+    const auto* f = udf->as<ScalarFunction>();
+    REQUIRE(f != nullptr);
+    CHECK(f->def == nullptr);
+    CHECK(f->name == "my_udf");
+    CHECK(catalog_string(*udf->type) == "string");
+    CHECK(sx(*udf) == "my_udf(GetStructField(name#1, 0), id#0)");
+}
+
+TEST_CASE("aggregates: placement and grouping are checked", "[analyzer]") {
+    const Catalog c = contacts_catalog();
+    auto [sql, expected] = GENERATE(table<std::string, std::string>({
+        {"SELECT id, count(*) FROM t",
+         "1:8: expression 'id' is neither in GROUP BY nor an aggregate"},
+        {"SELECT name.first, count(*) FROM t GROUP BY name.last",
+         "1:8: expression 'name.first' is neither in GROUP BY nor an aggregate"},
+        {"SELECT upper(name.first) FROM t GROUP BY id",
+         "1:14: expression 'name.first' is neither in GROUP BY nor an aggregate"},
+        {"SELECT id FROM t GROUP BY pets",
+         "1:8: expression 'id' is neither in GROUP BY nor an aggregate"},
+        {"SELECT pets FROM t GROUP BY pets ORDER BY id",
+         "1:43: expression 'id' is neither in GROUP BY nor an aggregate"},
+        {"SELECT count(*) FROM t WHERE count(*) > 1",
+         "1:30: aggregate function 'count' is not allowed in WHERE"},
+        {"SELECT sum(count(id)) FROM t",
+         "1:12: aggregate function 'count' is not allowed inside aggregate function 'sum'"},
+        {"SELECT id FROM t GROUP BY count(id)",
+         "1:27: aggregate function 'count' is not allowed in GROUP BY"},
+        {"SELECT count(*) AS n FROM t GROUP BY 1",
+         "1:38: GROUP BY position 1 refers to an aggregate function"},
+        {"SELECT count(*) AS n FROM t GROUP BY n",
+         "1:38: GROUP BY cannot refer to 'n': it is an aggregate in the select list"},
+        {"SELECT id FROM t GROUP BY 2",
+         "1:27: GROUP BY position 2 is not in the select list (valid range is [1, 1])"},
+        {"SELECT id FROM t ORDER BY 0",
+         "1:27: ORDER BY position 0 is not in the select list (valid range is [1, 1])"},
+        {"SELECT id FROM t LIMIT 1L", "1:24: LIMIT must be a non-negative integer literal"},
+        {"SELECT id FROM t LIMIT -1", "1:24: LIMIT must be a non-negative integer literal"},
+        {"SELECT id FROM t LIMIT pets", "1:24: LIMIT must be a non-negative integer literal"},
+    }));
+    CAPTURE(sql);
+    CHECK(error_of(sql, c) == expected);
+}
+
+TEST_CASE("GROUP BY, HAVING and ORDER BY refer to select aliases and positions", "[analyzer]") {
+    const Catalog c = contacts_catalog();
+    {
+        const BoundStatement b =
+            bind_sql("SELECT name.first AS f, count(*) AS n FROM contacts WHERE id > 0 GROUP BY f "
+                     "HAVING n > 1 ORDER BY 2 DESC, f LIMIT 10",
+                     c);
+        CHECK(shape(*b.plan) == "Limit Sort Filter Aggregate Filter Relation");
+        const Plan* p = b.plan.get();
+        CHECK(sx(*p->as<Limit>()->limit) == "10");
+        p = plan_child(*p).get();
+        const Sort& sort = *p->as<Sort>();
+        REQUIRE(sort.order.size() == 2);
+        CHECK(sx(*sort.order[0].child) == "n#10");
+        CHECK_FALSE(sort.order[0].ascending);
+        CHECK_FALSE(sort.order[0].nulls_first);
+        CHECK(sx(*sort.order[1].child) == "f#9");
+        CHECK(sort.order[1].ascending);
+        CHECK(sort.order[1].nulls_first);
+        p = plan_child(*p).get();
+        CHECK(sx(*p->as<Filter>()->condition) == "GreaterThan(n#10, cast(1 as bigint))");
+        p = plan_child(*p).get();
+        const Aggregate& agg = *p->as<Aggregate>();
+        CHECK(sx_list(agg.grouping) == "GetStructField(name#1, 0)");
+        CHECK(sx_list(agg.aggregates) == "GetStructField(name#1, 0) AS f#9, count(1) AS n#10");
+        p = plan_child(*p).get();
+        CHECK(sx(*p->as<Filter>()->condition) == "GreaterThan(id#0, 0)");
+    }
+    {
+        const BoundStatement b =
+            bind_sql("SELECT pets, name.first, count(*) FROM contacts GROUP BY 1, 2", c);
+        const Aggregate& agg = *b.plan->as<Aggregate>();
+        CHECK(sx_list(agg.grouping) == "pets#3, GetStructField(name#1, 0)");
+        CHECK(sx_list(agg.aggregates) ==
+              "pets#3, GetStructField(name#1, 0) AS first#9, count(1) AS count(1)#10");
+    }
+    {
+        // A column wins over a select alias of the same name in GROUP BY (Spark).
+        const BoundStatement b =
+            bind_sql("SELECT name.first AS id FROM contacts GROUP BY id, name.first", c);
+        CHECK(sx_list(b.plan->as<Aggregate>()->grouping) == "id#0, GetStructField(name#1, 0)");
+    }
+    {
+        // ORDER BY: output names first, then columns of the relation (even unselected ones).
+        const BoundStatement b =
+            bind_sql("SELECT name.first AS id, pets FROM contacts ORDER BY id, address", c);
+        CHECK(shape(*b.plan) == "Sort Project Relation");
+        const Sort& sort = *b.plan->as<Sort>();
+        REQUIRE(sort.order.size() == 2);
+        CHECK(sx(*sort.order[0].child) == "id#9");
+        CHECK(sx(*sort.order[1].child) == "address#2");
+    }
+    CHECK(error_of("SELECT name.first AS fname FROM contacts ORDER BY fnam", c) ==
+          "1:51: no column 'fnam' in table 'contacts'; did you mean 'fname'?");
+    CHECK(error_of("SELECT name AS x, pets AS x FROM contacts ORDER BY x", c) ==
+          "1:52: ambiguous reference 'x': several select items have this name");
+    {
+        const BoundStatement b = bind_sql("SELECT name AS s FROM contacts ORDER BY s.last DESC", c);
+        CHECK(sx(*b.plan->as<Sort>()->order[0].child) == "GetStructField(s#9, 2)");
+    }
+}
+
+TEST_CASE("plan shapes: Distinct, global aggregates, HAVING without GROUP BY", "[analyzer]") {
+    const Catalog c = contacts_catalog();
+    CHECK(shape(*bind_sql("SELECT DISTINCT id FROM t ORDER BY id LIMIT 1", c).plan) ==
+          "Limit Sort Distinct Project Relation");
+    CHECK(shape(*bind_sql("SELECT count(*) FROM t", c).plan) == "Aggregate Relation");
+    CHECK(shape(*bind_sql("SELECT 1 FROM t ORDER BY count(*)", c).plan) ==
+          "Sort Aggregate Relation");
+    CHECK(shape(*bind_sql("SELECT 1 FROM t HAVING count(*) > 0", c).plan) ==
+          "Filter Aggregate Relation");
+    CHECK(shape(*bind_sql("SELECT id FROM t WHERE pets > 1", c).plan) == "Project Filter Relation");
+    const BoundStatement b = bind_sql("SELECT count(*) FROM t", c);
+    CHECK(sx_list(b.plan->as<Aggregate>()->aggregates) == "count(1) AS count(1)#9");
+    CHECK(b.plan->as<Aggregate>()->grouping.empty());
+}
+
+TEST_CASE("nesting deeper than the limit is rejected", "[analyzer]") {
+    std::string deep = "id";
+    for (int i = 0; i < 1100; ++i) {
+        deep = "abs(" + deep + ")";
+    }
+    const std::string got = error_of("SELECT " + deep + " FROM t", contacts_catalog());
+    CHECK(got.find("nesting deeper than 1000 levels") != std::string::npos);
+}
+
+TEST_CASE("the --emit bound dump prints kinds, fields, types and nullability", "[analyzer]") {
+    const BoundStatement b = bind_sql(
+        "SELECT Name.First, transform(friends, f -> f.last) AS l FROM contacts WHERE p = 1",
+        contacts_catalog());
+    const std::string dump = dump_bound(*b.plan);
+    const std::string expected_head =
+        "Project\n"
+        "  exprs:\n"
+        "    Alias First#9 : string nullable\n"
+        "      GetStructField ordinal=0 name=first name_as_written=First : string nullable\n"
+        "        AttributeReference name#1 : struct<first:string,middle:string,last:string> "
+        "nullable\n"
+        "    Alias l#11 : array<string> nullable\n"
+        "      ArrayTransform function=transform : array<string> nullable\n"
+        "        AttributeReference friends#4 : "
+        "array<struct<first:string,middle:string,last:string>> "
+        "nullable\n"
+        "        LambdaFunction : string nullable\n"
+        "          GetStructField ordinal=2 name=last : string nullable\n"
+        "            NamedLambdaVariable f#10 : struct<first:string,middle:string,last:string> "
+        "nullable\n"
+        "          NamedLambdaVariable f#10 : struct<first:string,middle:string,last:string> "
+        "nullable\n"
+        "  Filter\n"
+        "    condition:\n"
+        "      EqualTo : boolean nullable\n"
+        "        AttributeReference p#8 partition : int nullable\n"
+        "        Literal 1 : int not null\n"
+        "    Relation contacts\n"
+        "      schema: struct<id:int,name:struct<first:string,middle:string,last:string>,";
+    CHECK(dump.substr(0, expected_head.size()) == expected_head);
+    CHECK(dump.find("        AttributeReference p#8 partition : int nullable\n") !=
+          std::string::npos);
+    CHECK(dump_bound(*b.plan) == dump); // deterministic
+}
