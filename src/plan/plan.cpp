@@ -8,6 +8,8 @@ namespace {
 template <class... Ts> struct Overloaded : Ts... {
     using Ts::operator()...;
 };
+// clang 14 has no aggregate deduction (P1816), so the guide is spelled out.
+template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 const PlanPtr kNoChild;
 

@@ -10,6 +10,8 @@ namespace {
 template <class... Ts> struct Overloaded : Ts... {
     using Ts::operator()...;
 };
+// clang 14 has no aggregate deduction (P1816), so the guide is spelled out.
+template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 // The child slots of each kind, listed once: `children` reads them and `with_children`
 // writes them, so the two can never disagree about the order.
