@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -57,6 +58,10 @@ std::string read_file(const std::string& path) {
     if (path == "-") {
         return std::string(std::istreambuf_iterator<char>(std::cin),
                            std::istreambuf_iterator<char>());
+    }
+    std::error_code ignored;
+    if (std::filesystem::is_directory(path, ignored)) {
+        throw IoError("cannot read '" + path + "': " + std::strerror(EISDIR));
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -211,6 +216,12 @@ class Runner {
             std::cerr << "prune-plan: " << error.what() << "\n";
             print_error(text.index, error.what(), nullptr, first);
             return kInternal;
+        } catch (const std::exception& error) {
+            const std::string message =
+                std::string("internal error: ") + error.what() + "; please report this as a bug";
+            std::cerr << "prune-plan: " << message << "\n";
+            print_error(text.index, message, nullptr, first);
+            return kInternal;
         }
     }
 
@@ -247,12 +258,14 @@ class Runner {
 int main(int argc, char** argv) {
     Options options;
     CLI::App app{"prune-plan: the nested fields a Spark SQL query reads, and its plan rewritten "
-                 "against them"};
+                 "against them",
+                 "prune-plan"};
     app.set_version_flag("-V,--version", std::string("prune-plan ") + PRUNE_VERSION);
     app.add_option("QUERY", options.query_path, "SQL file to analyse, or - for standard input")
         ->required();
     auto* schema = app.add_option("-s,--schema", options.schema_path,
-                                  "table schema(s): Spark StructType JSON, a catalog JSON, or DDL");
+                                  "table schema(s): Spark StructType JSON, a catalog JSON, or DDL")
+                      ->type_name("FILE");
     auto* ddl = app.add_option("--ddl", options.ddl, "the schema as an inline DDL string");
     schema->excludes(ddl);
     ddl->excludes(schema);
@@ -260,19 +273,24 @@ int main(int argc, char** argv) {
                    "columns not stored in the data files (comma-separated)")
         ->delimiter(',');
     app.add_option("-f,--format", options.format, "output format: text, json or jsonl")
-        ->check(CLI::IsMember({"text", "json", "jsonl"}));
+        ->check(CLI::IsMember({"text", "json", "jsonl"}))
+        ->capture_default_str();
     app.add_option("--rules", options.rules, "pruning rules: legacy, spark or extended")
-        ->check(CLI::IsMember({"legacy", "spark", "extended"}));
+        ->check(CLI::IsMember({"legacy", "spark", "extended"}))
+        ->capture_default_str();
     app.add_flag("--case-sensitive", options.case_sensitive,
                  "resolve column and field names case-sensitively");
     app.add_option("--schema-style", options.schema_style,
                    "read schemas in text output: catalog, ddl, tree or json")
-        ->check(CLI::IsMember({"catalog", "ddl", "tree", "json"}));
+        ->check(CLI::IsMember({"catalog", "ddl", "tree", "json"}))
+        ->capture_default_str();
     app.add_option("--emit", options.emit, "debugging: print the parsed AST or the bound plan")
         ->check(CLI::IsMember({"ast", "bound"}));
-    app.add_option("-o,--output", options.output_path, "write the result to FILE");
+    app.add_option("-o,--output", options.output_path, "write the result to FILE")
+        ->type_name("FILE");
     app.add_option("--color", options.color, "colour: auto, always or never")
-        ->check(CLI::IsMember({"auto", "always", "never"}));
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->capture_default_str();
 
     try {
         app.parse(argc, argv);

@@ -1,7 +1,9 @@
 #include "pipeline.hpp"
 
+#include <set>
 #include <unordered_set>
 
+#include "output/printers.hpp"
 #include "plan/simplify.hpp"
 #include "prune/prune_schema.hpp"
 #include "prune/root_fields.hpp"
@@ -50,7 +52,13 @@ StatementResult prune_statement(const BoundStatement& bound, const PipelineOptio
             result.plan = rewritten.plan;
             result.scans.push_back(describe_scan(relation, read.read_schema));
             result.scans.back().table = bound.table.name;
-            result.ordinal_changes = std::move(rewritten.ordinal_changes);
+            // The same access written twice (GROUP BY and its aggregate) is one change.
+            std::set<std::string> seen;
+            for (OrdinalChange& change : rewritten.ordinal_changes) {
+                if (seen.insert(expr_string(*change.access) + "|" + change.context).second) {
+                    result.ordinal_changes.push_back(std::move(change));
+                }
+            }
             return result;
         } catch (const RewriteMismatch& mismatch) {
             if (!opaque.insert(mismatch.node()).second) {

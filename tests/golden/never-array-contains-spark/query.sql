@@ -1,0 +1,1 @@
+SELECT array_contains(items.sku, 'A') FROM orders

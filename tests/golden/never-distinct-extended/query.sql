@@ -1,0 +1,1 @@
+SELECT array_distinct(items)[0].sku FROM orders

@@ -1,0 +1,1 @@
+SELECT transform(rule_results, (r, i) -> r.rule_version + i) FROM events

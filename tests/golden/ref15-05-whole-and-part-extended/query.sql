@@ -1,0 +1,1 @@
+SELECT transform(rule_results, r -> struct(r.details, r.details.a)) FROM events

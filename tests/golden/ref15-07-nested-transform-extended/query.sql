@@ -1,0 +1,1 @@
+SELECT transform(rule_results, r -> transform(r.items, it -> it.v)) FROM events

@@ -1,0 +1,1 @@
+SELECT array_sort(rule_results).rule_public_id FROM events

@@ -1,0 +1,1 @@
+SELECT reverse(rule_results)[0].score FROM events

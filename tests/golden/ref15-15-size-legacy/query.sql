@@ -1,0 +1,1 @@
+SELECT size(rule_results) FROM events

@@ -1,0 +1,1 @@
+SELECT transform(rule_results, r -> r IS NULL) FROM events

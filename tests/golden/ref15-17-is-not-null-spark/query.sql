@@ -1,0 +1,1 @@
+SELECT meta.src FROM events WHERE meta IS NOT NULL

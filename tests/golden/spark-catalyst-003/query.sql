@@ -1,0 +1,1 @@
+SELECT exists(event.rules, x -> x.c > 0) FROM t

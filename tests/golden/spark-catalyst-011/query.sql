@@ -1,0 +1,1 @@
+SELECT exists(event.rules, x -> x IS NOT NULL) FROM t

@@ -1,0 +1,1 @@
+SELECT forall(event.rules, x -> x IS NOT NULL) FROM t

@@ -1,0 +1,1 @@
+SELECT filter(event.rules, x -> x.a > 0) FROM t

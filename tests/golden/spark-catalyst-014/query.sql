@@ -1,0 +1,1 @@
+SELECT array_sort(event.rules, (l, r) -> CAST(NULL AS INT)).a FROM t

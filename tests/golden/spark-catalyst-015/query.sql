@@ -1,0 +1,1 @@
+SELECT array_compact(event.rules).a FROM t

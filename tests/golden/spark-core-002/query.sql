@@ -1,0 +1,1 @@
+select input_file_name() from contacts

@@ -1,0 +1,1 @@
+select name.middle, name from contacts

@@ -1,0 +1,1 @@
+select relatives["brother"].middle, relatives["brother"] from contacts where p=1

@@ -1,0 +1,1 @@
+select name.middle, address from contacts where p=2

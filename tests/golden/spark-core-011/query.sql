@@ -1,0 +1,1 @@
+select id, name.last, name.middle, name.first, relatives[''].last, relatives[''].middle, relatives[''].first, friends[0].last, friends[0].middle, friends[0].first, pets, address from contacts where p=2

@@ -1,0 +1,1 @@
+select name.first, name.last from contacts where name.first = 'Jane'

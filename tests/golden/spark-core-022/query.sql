@@ -1,0 +1,1 @@
+select map_values(relatives).middle[0], p from contacts

@@ -1,0 +1,5 @@
+
+SELECT
+employer.company, friends[employer.id].first
+FROM contacts
+

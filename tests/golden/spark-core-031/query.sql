@@ -1,0 +1,1 @@
+SELECT Name.First, NAME.MiDDle FROM contacts WHERE Name.MIDDLE IS NOT NULL

@@ -1,0 +1,1 @@
+select CoL1, coL2.B from mixedcase

@@ -1,0 +1,1 @@
+select col1, col2.b from mixedcase

@@ -1,0 +1,1 @@
+select id from mixedcase where Col2.b = 2

@@ -1,0 +1,1 @@
+SELECT transform(team.members, member -> member.company.address) FROM organizations

@@ -1,0 +1,1 @@
+SELECT transform(friends, friend -> friend.LaSt) FROM contacts WHERE p = 1

@@ -1,0 +1,1 @@
+SELECT reverse(friends).first FROM contacts WHERE p = 1

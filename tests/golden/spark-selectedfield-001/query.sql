@@ -1,0 +1,1 @@
+SELECT col2.field2 FROM t

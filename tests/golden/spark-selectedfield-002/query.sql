@@ -1,0 +1,1 @@
+SELECT col2.field2[0] as foo FROM t

@@ -1,0 +1,1 @@
+SELECT col2.field9 FROM t

@@ -1,0 +1,1 @@
+SELECT col2.field3.subfield3[0] as foo FROM t

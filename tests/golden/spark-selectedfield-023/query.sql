@@ -1,0 +1,1 @@
+SELECT col2.field6 FROM t

@@ -1,0 +1,1 @@
+SELECT col2.field6.subfield1 FROM t

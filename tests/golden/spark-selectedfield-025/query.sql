@@ -1,0 +1,1 @@
+SELECT col2.field7.subfield1 FROM t

@@ -1,0 +1,1 @@
+SELECT col3.field1.subfield1 FROM t

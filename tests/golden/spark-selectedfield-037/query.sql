@@ -1,0 +1,1 @@
+SELECT col7[0].field1 as foo FROM t

@@ -1,0 +1,1 @@
+SELECT col7.field1[0] as foo FROM t

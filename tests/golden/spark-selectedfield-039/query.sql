@@ -1,0 +1,1 @@
+SELECT element_at(col7, 0).field1 as foo FROM t

@@ -1,0 +1,1 @@
+SELECT col8.field1 FROM t

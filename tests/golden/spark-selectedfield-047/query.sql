@@ -1,0 +1,1 @@
+SELECT map_keys(col2).field1 as foo FROM t

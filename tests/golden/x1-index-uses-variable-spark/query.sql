@@ -1,0 +1,1 @@
+SELECT transform(items, x -> x.parts[x.qty - 1].code) FROM orders

@@ -1,0 +1,1 @@
+SELECT transform(items, x -> x.props['k'].v) FROM orders

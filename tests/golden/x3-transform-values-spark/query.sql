@@ -1,0 +1,1 @@
+SELECT transform(items, x -> transform_values(x.props, (k, v) -> v.w)) FROM orders

@@ -1,0 +1,1 @@
+SELECT zip_with(items, items, (a, b) -> a.sku || b.sku) FROM orders

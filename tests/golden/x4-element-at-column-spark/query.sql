@@ -1,0 +1,1 @@
+SELECT element_at(items, CAST(id AS INT)).sku FROM orders

@@ -1,0 +1,1 @@
+SELECT size(items), items[0].sku FROM orders

@@ -1,0 +1,1 @@
+SELECT size(array_distinct(items)) FROM orders

@@ -1,0 +1,1 @@
+SELECT size(filter(items, x -> x.qty > 0)) FROM orders

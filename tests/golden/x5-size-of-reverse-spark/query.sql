@@ -1,0 +1,1 @@
+SELECT size(reverse(items)) FROM orders

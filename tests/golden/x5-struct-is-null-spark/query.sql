@@ -1,0 +1,1 @@
+SELECT customer IS NULL FROM orders

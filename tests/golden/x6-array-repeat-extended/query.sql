@@ -1,0 +1,1 @@
+SELECT array_repeat(customer, 2)[0].name FROM orders

@@ -1,0 +1,1 @@
+SELECT coalesce(customer.address, named_struct('city', '?', 'zip', '?')).city FROM orders

@@ -1,0 +1,1 @@
+SELECT transform(concat(items, reverse(items)), x -> x.sku) FROM orders

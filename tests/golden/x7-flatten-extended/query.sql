@@ -1,0 +1,1 @@
+SELECT transform(flatten(transform(items, x -> x.parts)), p -> p.code) FROM orders
