@@ -27,13 +27,10 @@
 
 #include "output/printers.hpp"
 #include "plan/higher_order.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 namespace {
-
-template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
-// clang 14 has no aggregate deduction (P1816), so the guide is spelled out.
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 // Bound trees are a little deeper than the syntax that produced them (implicit casts,
 // extractor chains), so the printers allow a margin over the front end's limit.

@@ -21,15 +21,12 @@
 #include "output/printers.hpp"
 #include "plan/higher_order.hpp"
 #include "types/schema_formats.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
-// clang 14 has no aggregate deduction (P1816), so the guide is spelled out.
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 constexpr std::size_t kMaxJsonDepth = 4 * kMaxNestingDepth;
 

@@ -21,13 +21,10 @@
 
 #include "output/printers.hpp"
 #include "types/schema_formats.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 namespace {
-
-template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
-// clang 14 has no aggregate deduction (P1816), so the guide is spelled out.
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 constexpr const char* kBold = "\x1b[1m";
 constexpr const char* kRed = "\x1b[31m";

@@ -38,13 +38,11 @@
 #include "plan/analyzer_internal.hpp"
 #include "plan/tree.hpp"
 #include "plan/typing.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 namespace analyzer_detail {
 namespace {
-
-template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 // The integer value of an unsuffixed integer literal (a GROUP BY / ORDER BY position).
 std::optional<long long> position_literal(const ast::Expr& e) {

@@ -26,12 +26,10 @@
 #include "plan/analyzer_internal.hpp"
 #include "plan/typing.hpp"
 #include "types/schema_formats.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune::analyzer_detail {
 namespace {
-
-template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 bool is_string_like(const DataType& t) {
     return t.is(AtomicKind::String) || t.is(AtomicKind::Char) || t.is(AtomicKind::Varchar);

@@ -15,12 +15,10 @@
 #include <string>
 
 #include "plan/analyzer_internal.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune::analyzer_detail {
 namespace {
-
-template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 std::string upper(std::string s) {
     for (char& c : s) {

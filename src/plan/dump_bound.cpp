@@ -19,12 +19,10 @@
 #include "plan/analyzer.hpp"
 #include "plan/higher_order.hpp"
 #include "plan/tree.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 namespace {
-
-template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 std::string field_name(const Expr& child, std::size_t ordinal) {
     const DataType* t = child.type.get();

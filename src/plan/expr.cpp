@@ -9,13 +9,11 @@
 
 #include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 namespace {
 
-template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
-// Clang 14 lacks class template argument deduction for aggregates.
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 std::string binary_name(BinaryOpKind op) {
     switch (op) {

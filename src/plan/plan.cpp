@@ -1,15 +1,10 @@
 #include "plan/plan.hpp"
+#include "util/overloaded.hpp"
 
 #include <stdexcept>
 
 namespace prune {
 namespace {
-
-template <class... Ts> struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-// clang 14 has no aggregate deduction (P1816), so the guide is spelled out.
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 const PlanPtr kNoChild;
 
@@ -29,25 +24,25 @@ PlanPtr with_plan_child(const Plan& plan, PlanPtr child) {
 }
 
 std::vector<ExprPtr> plan_expressions(const Plan& plan) {
-    return std::visit(
-        Overloaded{[](const Relation& r) { return r.output; },
-                   [](const Filter& f) { return std::vector<ExprPtr>{f.condition}; },
-                   [](const Project& p) { return p.exprs; },
-                   [](const Aggregate& a) {
-                       std::vector<ExprPtr> out = a.grouping;
-                       out.insert(out.end(), a.aggregates.begin(), a.aggregates.end());
-                       return out;
-                   },
-                   [](const Sort& s) {
-                       std::vector<ExprPtr> out;
-                       for (const SortOrder& o : s.order) {
-                           out.push_back(o.child);
-                       }
-                       return out;
-                   },
-                   [](const Limit& l) { return std::vector<ExprPtr>{l.limit}; },
-                   [](const Distinct&) { return std::vector<ExprPtr>{}; }},
-        plan.node);
+    return std::visit(Overloaded{[](const Relation& r) { return r.output; },
+                                 [](const Filter& f) { return std::vector<ExprPtr>{f.condition}; },
+                                 [](const Project& p) { return p.exprs; },
+                                 [](const Aggregate& a) {
+                                     std::vector<ExprPtr> out = a.grouping;
+                                     out.insert(out.end(), a.aggregates.begin(),
+                                                a.aggregates.end());
+                                     return out;
+                                 },
+                                 [](const Sort& s) {
+                                     std::vector<ExprPtr> out;
+                                     for (const SortOrder& o : s.order) {
+                                         out.push_back(o.child);
+                                     }
+                                     return out;
+                                 },
+                                 [](const Limit& l) { return std::vector<ExprPtr>{l.limit}; },
+                                 [](const Distinct&) { return std::vector<ExprPtr>{}; }},
+                      plan.node);
 }
 
 PlanPtr with_plan_expressions(const Plan& plan, const std::vector<ExprPtr>& exprs) {

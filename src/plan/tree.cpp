@@ -3,81 +3,80 @@
 #include <stdexcept>
 
 #include "plan/typing.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 namespace {
 
-template <class... Ts> struct Overloaded : Ts... {
-    using Ts::operator()...;
-};
-// clang 14 has no aggregate deduction (P1816), so the guide is spelled out.
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
-
 // The child slots of each kind, listed once: `children` reads them and `with_children`
 // writes them, so the two can never disagree about the order.
 template <class F> void for_each_slot(Expr::Node& node, F&& f) {
-    std::visit(
-        Overloaded{
-            [](AttributeReference&) {}, [](Literal&) {}, [](NamedLambdaVariable&) {},
-            [&](Alias& n) { f(n.child); }, [&](GetStructField& n) { f(n.child); },
-            [&](GetArrayStructFields& n) { f(n.child); },
-            [&](GetArrayItem& n) {
-                f(n.child);
-                f(n.index);
-            },
-            [&](GetMapValue& n) {
-                f(n.child);
-                f(n.key);
-            },
-            [&](ElementAt& n) {
-                f(n.left);
-                f(n.right);
-            },
-            [&](MapKeys& n) { f(n.child); }, [&](MapValues& n) { f(n.child); },
-            [&](CreateNamedStruct& n) {
-                for (ExprPtr& v : n.values) {
-                    f(v);
-                }
-            },
-            [&](LambdaFunction& n) {
-                f(n.body);
-                for (ExprPtr& a : n.args) {
-                    f(a);
-                }
-            },
-            [&](HigherOrderFunction& n) {
-                for (ExprPtr& a : n.args) {
-                    f(a);
-                }
-            },
-            [&](ScalarFunction& n) {
-                for (ExprPtr& a : n.args) {
-                    f(a);
-                }
-            },
-            [&](BinaryOp& n) {
-                f(n.left);
-                f(n.right);
-            },
-            [&](UnaryOp& n) { f(n.child); }, [&](IsNull& n) { f(n.child); },
-            [&](IsNotNull& n) { f(n.child); },
-            [&](In& n) {
-                f(n.value);
-                for (ExprPtr& v : n.list) {
-                    f(v);
-                }
-            },
-            [&](CaseWhen& n) {
-                for (auto& [cond, value] : n.branches) {
-                    f(cond);
-                    f(value);
-                }
-                if (n.else_value) {
-                    f(n.else_value);
-                }
-            },
-            [&](Cast& n) { f(n.child); }, [&](KnownNotContainsNull& n) { f(n.child); }},
-        node);
+    std::visit(Overloaded{[](AttributeReference&) {},
+                          [](Literal&) {},
+                          [](NamedLambdaVariable&) {},
+                          [&](Alias& n) { f(n.child); },
+                          [&](GetStructField& n) { f(n.child); },
+                          [&](GetArrayStructFields& n) { f(n.child); },
+                          [&](GetArrayItem& n) {
+                              f(n.child);
+                              f(n.index);
+                          },
+                          [&](GetMapValue& n) {
+                              f(n.child);
+                              f(n.key);
+                          },
+                          [&](ElementAt& n) {
+                              f(n.left);
+                              f(n.right);
+                          },
+                          [&](MapKeys& n) { f(n.child); },
+                          [&](MapValues& n) { f(n.child); },
+                          [&](CreateNamedStruct& n) {
+                              for (ExprPtr& v : n.values) {
+                                  f(v);
+                              }
+                          },
+                          [&](LambdaFunction& n) {
+                              f(n.body);
+                              for (ExprPtr& a : n.args) {
+                                  f(a);
+                              }
+                          },
+                          [&](HigherOrderFunction& n) {
+                              for (ExprPtr& a : n.args) {
+                                  f(a);
+                              }
+                          },
+                          [&](ScalarFunction& n) {
+                              for (ExprPtr& a : n.args) {
+                                  f(a);
+                              }
+                          },
+                          [&](BinaryOp& n) {
+                              f(n.left);
+                              f(n.right);
+                          },
+                          [&](UnaryOp& n) { f(n.child); },
+                          [&](IsNull& n) { f(n.child); },
+                          [&](IsNotNull& n) { f(n.child); },
+                          [&](In& n) {
+                              f(n.value);
+                              for (ExprPtr& v : n.list) {
+                                  f(v);
+                              }
+                          },
+                          [&](CaseWhen& n) {
+                              for (auto& [cond, value] : n.branches) {
+                                  f(cond);
+                                  f(value);
+                              }
+                              if (n.else_value) {
+                                  f(n.else_value);
+                              }
+                          },
+                          [&](Cast& n) { f(n.child); },
+                          [&](KnownNotContainsNull& n) { f(n.child); }},
+               node);
 }
 
 } // namespace

@@ -19,13 +19,11 @@
 
 #include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 namespace {
 
-template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
-// Clang 14 lacks class template argument deduction for aggregates.
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 constexpr int kMaxPrecision = 38;
 constexpr int kMinimumAdjustedScale = 6;
@@ -1351,7 +1349,8 @@ Typed derive_type(const Expr::Node& node) {
                     if (!is_integral(*n.right->type)) {
                         ill_typed("element_at index of type " + str(*n.right->type));
                     }
-                    return {a->element, array_access_nullable(*n.left, *n.right, n.fail_on_error, true)};
+                    return {a->element,
+                            array_access_nullable(*n.left, *n.right, n.fail_on_error, true)};
                 }
                 const MapType& m = need_map(*n.left, "ElementAt");
                 return {m.value, true};
