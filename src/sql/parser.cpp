@@ -734,7 +734,7 @@ template <> struct action<g::call_open> {
     template <typename Input> static void apply(const Input& in, State& st) {
         // The name was read as the first part of a name; the parenthesis makes it a function.
         const ast::Identifier& name = st.name_parts.front();
-        if (!name.quoted && is_generator(name.name)) {
+        if (is_generator(name.name)) {
             st.fail(name.span, "unsupported: generator '" + name.name + "'");
         }
         st.calls.push_back({name, st.values.size(), false});
@@ -1239,29 +1239,27 @@ template <typename Rule> [[noreturn]] void raise_error(const char* at, const cha
         }
         span = {st.offset(at), st.offset(at) + token_length(at, end)};
     }
+    const std::string_view prev(st.file + st.last_token.begin,
+                                st.last_token.end - st.last_token.begin);
+    const std::string_view next(st.file + span.begin, span.end - span.begin);
     std::string message;
-    for (const char* p = error_message<Rule>; *p != '\0'; ++p) {
-        const std::string_view rest(p);
-        const auto replace = [&](std::string_view key, const std::string& value) {
-            if (rest.substr(0, key.size()) != key) {
-                return false;
-            }
-            message += value;
-            p += key.size() - 1;
-            return true;
-        };
-        const std::string_view prev(st.file + st.last_token.begin,
-                                    st.last_token.end - st.last_token.begin);
-        const std::string_view next(st.file + span.begin, span.end - span.begin);
-        if (replace("{prev}",
-                    quote_for_message(is_reserved_word(prev) ? upper(prev) : std::string(prev))) ||
-            replace("{open}",
-                    st.opens.empty() ? std::string("?") : st.location(st.opens.back().offset)) ||
-            replace("{next}", quote_for_message(next)) ||
-            replace("{NEXT}", quote_for_message(upper(next)))) {
+    const std::string_view pattern = error_message<Rule>;
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        const std::string_view rest = pattern.substr(i);
+        const std::string_view key = rest.substr(0, rest.find('}') + 1);
+        if (key == "{prev}") {
+            message += quote_for_message(is_reserved_word(prev) ? upper(prev) : std::string(prev));
+        } else if (key == "{open}") {
+            message += st.opens.empty() ? std::string("?") : st.location(st.opens.back().offset);
+        } else if (key == "{next}") {
+            message += quote_for_message(next);
+        } else if (key == "{NEXT}") {
+            message += quote_for_message(upper(next));
+        } else {
+            message += pattern[i];
             continue;
         }
-        message += *p;
+        i += key.size() - 1;
     }
     st.fail(span, std::move(message));
 }
@@ -1347,9 +1345,33 @@ void check_text(const State& st, std::size_t begin, std::size_t end) {
 
 // PEGTL spends several frames per grammar rule; a debug build under AddressSanitizer needs about
 // 12 KB of stack per nesting level (measured with clang 14), so 1000 levels would not fit in
-// the usual 8 MB main stack. The parse therefore runs on a thread with its own stack, large
-// enough for kMaxNestingDepth levels in any build; the pages are only touched as they are used.
+// the usual 8 MB main stack. A statement that could nest deeply is therefore parsed on a thread
+// with its own stack, large enough for kMaxNestingDepth levels in any build (its pages are only
+// touched as they are used); the others, nearly all, are parsed right here.
 constexpr std::size_t kParserStackBytes = std::size_t{64} << 20;
+constexpr std::size_t kInlineNestingBound = 100;
+
+/// An upper bound of the parser's recursion depth over `text`: only `(`, `[`, a unary operator
+/// (`-` `+` `~` `!`, the `-` of `->` too), NOT and CASE open a level, each at most one.
+std::size_t nesting_bound(std::string_view text) {
+    std::size_t bound = 1;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const char c = text[i];
+        if (std::isalpha(static_cast<unsigned char>(c)) != 0) {
+            const std::size_t start = i;
+            while (i < text.size() && std::isalnum(static_cast<unsigned char>(text[i])) != 0) {
+                ++i;
+            }
+            const std::string word = upper(text.substr(start, i - start));
+            bound += (word == "NOT" || word == "CASE") ? 1U : 0U;
+            continue;
+        }
+        bound += std::string_view("([-+~!").find(c) != std::string_view::npos ? 1U : 0U;
+        ++i;
+    }
+    return bound;
+}
 
 template <typename F> void run_with_large_stack(F& work) {
     struct Job {
@@ -1411,7 +1433,12 @@ ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
             throw_sql_error(source, {at, at}, std::string(e.message()));
         }
     };
-    run_with_large_stack(parse);
+    const std::string_view statement_text(file.data() + begin, end - begin);
+    if (nesting_bound(statement_text) <= kInlineNestingBound) {
+        parse();
+    } else {
+        run_with_large_stack(parse);
+    }
     if (!st.values.empty() || !st.chains.empty() || !st.opens.empty()) {
         throw InternalError("the SQL parser left unconsumed state");
     }
