@@ -3,8 +3,8 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -163,13 +163,10 @@ class Runner {
     }
 
     CaseSensitivity case_sensitivity() const {
-        return options_.case_sensitive ? CaseSensitivity::Sensitive
-                                       : CaseSensitivity::Insensitive;
+        return options_.case_sensitive ? CaseSensitivity::Sensitive : CaseSensitivity::Insensitive;
     }
 
-    void report(const Diagnostic& diagnostic) {
-        std::cerr << render(diagnostic, color_err_);
-    }
+    void report(const Diagnostic& diagnostic) { std::cerr << render(diagnostic, color_err_); }
 
     void print_separator(bool first) {
         if (!first && options_.format == "text") {
@@ -186,9 +183,8 @@ class Runner {
                 return kSuccess;
             }
             if (options_.emit == "bound") {
-                const BoundStatement bound =
-                    analyze(parse_statement(source, text), catalog, source,
-                            AnalyzerOptions{case_sensitivity()});
+                const BoundStatement bound = analyze(parse_statement(source, text), catalog, source,
+                                                     AnalyzerOptions{case_sensitivity()});
                 for (const Diagnostic& warning : bound.warnings) {
                     report(warning);
                 }
@@ -196,9 +192,9 @@ class Runner {
                 out_ << dump_bound(*bound.plan);
                 return kSuccess;
             }
-            const StatementRun run = run_statement(
-                source, text, catalog,
-                PipelineOptions{parse_profile(options_.rules), case_sensitivity()});
+            const StatementRun run =
+                run_statement(source, text, catalog,
+                              PipelineOptions{parse_profile(options_.rules), case_sensitivity()});
             for (const Diagnostic& warning : run.warnings) {
                 report(warning);
             }
@@ -232,13 +228,13 @@ class Runner {
             out_ << to_json(result).dump() << "\n";
         } else {
             print_separator(first);
-            out_ << print_text(result, TextOptions{parse_schema_style(options_.schema_style),
-                                                   color_out_});
+            out_ << print_text(result,
+                               TextOptions{parse_schema_style(options_.schema_style), color_out_});
         }
     }
 
-    void print_error(std::size_t index, const std::string& message,
-                     const Diagnostic* diagnostic, bool first) {
+    void print_error(std::size_t index, const std::string& message, const Diagnostic* diagnostic,
+                     bool first) {
         (void)first;
         if (options_.format == "json") {
             out_ << error_json(index, message, diagnostic).dump(2) << "\n";
@@ -265,7 +261,7 @@ int main(int argc, char** argv) {
         ->required();
     auto* schema = app.add_option("-s,--schema", options.schema_path,
                                   "table schema(s): Spark StructType JSON, a catalog JSON, or DDL")
-                      ->type_name("FILE");
+                       ->type_name("FILE");
     auto* ddl = app.add_option("--ddl", options.ddl, "the schema as an inline DDL string");
     schema->excludes(ddl);
     ddl->excludes(schema);

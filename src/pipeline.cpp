@@ -14,8 +14,11 @@ namespace prune {
 namespace {
 
 ScanResult describe_scan(const Relation& relation, const TypePtr& read_schema) {
-    ScanResult scan{relation.table, read_schema, count_leaves(*read_schema),
-                    count_leaves(*relation.schema), {}};
+    ScanResult scan{relation.table,
+                    read_schema,
+                    count_leaves(*read_schema),
+                    count_leaves(*relation.schema),
+                    {}};
     const StructType& read = *read_schema->struct_type();
     for (const StructField& field : relation.schema->struct_type()->fields()) {
         if (!read.field_index(field.name, CaseSensitivity::Sensitive)) {

@@ -31,7 +31,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
         row[0] = i;
         for (std::size_t j = 1; j <= b.size(); ++j) {
             const std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            row[j] =
+                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
             diagonal = above;
         }
     }
@@ -65,7 +66,7 @@ const char* severity_color(Severity severity) {
 } // namespace
 
 SourceFile::SourceFile(std::string name, std::string text)
-    : name_(std::move(name)), text_(std::move(text)) {
+    : name_(std::move(name)), text_(std::move(text)), cached_location_{0, 1} {
     line_starts_.push_back(0);
     for (std::size_t i = 0; i < text_.size(); ++i) {
         if (text_[i] == '\n') {
@@ -78,9 +79,16 @@ Location SourceFile::location(std::size_t offset) const {
     offset = std::min(offset, text_.size());
     const auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
     const auto line = static_cast<std::size_t>(it - line_starts_.begin());
-    const std::size_t start = line_starts_[line - 1];
-    const std::string_view before(text_.data() + start, offset - start);
-    return {line, count_code_points(before) + 1};
+    std::size_t start = line_starts_[line - 1];
+    std::size_t column = 1;
+    if (cached_location_.line == line && cached_offset_ >= start && cached_offset_ <= offset) {
+        start = cached_offset_;
+        column = cached_location_.column;
+    }
+    const std::string_view between(text_.data() + start, offset - start);
+    cached_offset_ = offset;
+    cached_location_ = Location{line, column + count_code_points(between)};
+    return cached_location_;
 }
 
 std::string_view SourceFile::line_text(std::size_t line) const {
@@ -142,8 +150,8 @@ std::string render(const Diagnostic& diagnostic, bool color) {
         pad += (c == '\t') ? '\t' : ' ';
         ++column;
     }
-    out += "    " + gutter + " | " + pad + marker_color + "^" + std::string(width - 1, '~') + reset +
-           "\n";
+    out += "    " + gutter + " | " + pad + marker_color + "^" + std::string(width - 1, '~') +
+           reset + "\n";
     return out;
 }
 

@@ -47,6 +47,10 @@ class SourceFile {
     std::string name_;
     std::string text_;
     std::vector<std::size_t> line_starts_;
+    // The last lookup, so that lookups moving forward along one long line (as --emit ast
+    // does, node after node) count only the code points in between: linear, not quadratic.
+    mutable std::size_t cached_offset_ = 0;
+    mutable Location cached_location_;
 };
 
 enum class Severity { Error, Warning, Note };

@@ -13,7 +13,7 @@ namespace prune {
 /// One scanned table's read schema and what it costs. Spark: the scan's `ReadSchema:`.
 struct ScanResult {
     std::string table;
-    TypePtr read_schema;      // referenced stored columns, table order, pruned types
+    TypePtr read_schema; // referenced stored columns, table order, pruned types
     std::int64_t leaves_read = 0;
     std::int64_t leaves_total = 0;
     std::vector<std::string> columns_not_read; // stored columns absent from read_schema

@@ -20,7 +20,7 @@ struct AnalyzerOptions {
 /// A bound statement: the plan (before any rewrite) and the table it scans.
 struct BoundStatement {
     PlanPtr plan;
-    Table table; // named as the query's FROM clause resolves it
+    Table table;                      // named as the query's FROM clause resolves it
     std::vector<Diagnostic> warnings; // e.g. unknown (user-defined) functions
     /// The first expression id no binding uses: later passes (simplify) number from here.
     ExprId next_id = 0;

@@ -14,7 +14,6 @@
 namespace prune {
 namespace {
 
-
 std::string binary_name(BinaryOpKind op) {
     switch (op) {
     case BinaryOpKind::And:

@@ -5,10 +5,10 @@
 ///     transform(rule_results, r -> r.score)
 ///
 ///     HigherOrderFunction transform                        array<double>
-///       AttributeReference rule_results#1                  array<struct<rule_public_id:string,score:double>>
+///       AttributeReference rule_results#1 array<struct<rule_public_id:string,score:double>>
 ///       LambdaFunction
 ///         GetStructField ordinal=1 name=score             double
-///           NamedLambdaVariable r#3                        struct<rule_public_id:string,score:double>
+///           NamedLambdaVariable r#3 struct<rule_public_id:string,score:double>
 ///         args: NamedLambdaVariable r#3
 ///
 /// Every node caches its data type and nullability, derived from its kind and children by
@@ -221,17 +221,16 @@ struct KnownNotContainsNull {
 };
 
 struct Expr {
-    using Node =
-        std::variant<AttributeReference, Literal, Alias, GetStructField, GetArrayStructFields,
-                     GetArrayItem, GetMapValue, ElementAt, MapKeys, MapValues, CreateNamedStruct,
-                     NamedLambdaVariable, LambdaFunction, HigherOrderFunction, ScalarFunction,
-                     BinaryOp, UnaryOp, IsNull, IsNotNull, In, CaseWhen, Cast,
-                     KnownNotContainsNull>;
+    using Node = std::variant<AttributeReference, Literal, Alias, GetStructField,
+                              GetArrayStructFields, GetArrayItem, GetMapValue, ElementAt, MapKeys,
+                              MapValues, CreateNamedStruct, NamedLambdaVariable, LambdaFunction,
+                              HigherOrderFunction, ScalarFunction, BinaryOp, UnaryOp, IsNull,
+                              IsNotNull, In, CaseWhen, Cast, KnownNotContainsNull>;
 
     Node node;
-    TypePtr type;          // derived by derive_type when built
-    bool nullable = true;  // derived by derive_type when built
-    Span span;             // where the query wrote it (empty for synthesized nodes)
+    TypePtr type;         // derived by derive_type when built
+    bool nullable = true; // derived by derive_type when built
+    Span span;            // where the query wrote it (empty for synthesized nodes)
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }
     template <class T> bool is() const { return std::holds_alternative<T>(node); }

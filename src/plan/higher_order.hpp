@@ -40,7 +40,8 @@ enum class ParamSource : std::uint8_t {
 
 struct ParamSpec {
     ParamSource source;
-    int input = 0; // the argument position of the collection it ranges over (unused for Accumulator)
+    int input =
+        0; // the argument position of the collection it ranges over (unused for Accumulator)
 };
 
 /// A lambda argument: its position in the call and its parameters; a lambda may be written
@@ -54,20 +55,20 @@ struct LambdaSpec {
 
 /// What the function returns, in terms of its inputs.
 enum class HofResult : std::uint8_t {
-    NewArray,       // array of the lambda's results (transform, zip_with)
-    Boolean,        // exists, forall
-    InputElements,  // the input's elements, some or reordered (filter, array_sort)
-    InputMap,       // the input map's entries, some (map_filter)
-    NewKeys,        // map with new keys, input values (transform_keys)
-    NewValues,      // map with input keys, new values (transform_values)
-    NewMap,         // map of merged keys and lambda values (map_zip_with)
-    Accumulated,    // aggregate: the finish lambda's (or accumulator's) value
+    NewArray,      // array of the lambda's results (transform, zip_with)
+    Boolean,       // exists, forall
+    InputElements, // the input's elements, some or reordered (filter, array_sort)
+    InputMap,      // the input map's entries, some (map_filter)
+    NewKeys,       // map with new keys, input values (transform_keys)
+    NewValues,     // map with input keys, new values (transform_values)
+    NewMap,        // map of merged keys and lambda values (map_zip_with)
+    Accumulated,   // aggregate: the finish lambda's (or accumulator's) value
 };
 
 struct HofDef {
     HofKind kind;
-    std::string_view name;     // SQL name (lower case)
-    std::string_view catalyst; // Catalyst class name: ArrayTransform, ArrayExists, ...
+    std::string_view name;            // SQL name (lower case)
+    std::string_view catalyst;        // Catalyst class name: ArrayTransform, ArrayExists, ...
     std::vector<int> collection_args; // argument positions of the arrays / maps
     bool map_input = false;           // collections are maps (else arrays)
     std::vector<LambdaSpec> lambdas;

@@ -2,7 +2,8 @@
 /// Bound operators: enough of Catalyst's logical plan to print a query and to collect every
 /// expression it evaluates. A single-table SELECT binds to, from the top:
 ///
-///     Limit? / Sort? / Distinct? / Project or Aggregate / Filter(HAVING)? / Filter(WHERE)? / Relation
+///     Limit? / Sort? / Distinct? / Project or Aggregate / Filter(HAVING)? / Filter(WHERE)? /
+///     Relation
 
 #include <memory>
 #include <string>

@@ -24,7 +24,6 @@
 namespace prune {
 namespace {
 
-
 constexpr int kMaxPrecision = 38;
 constexpr int kMinimumAdjustedScale = 6;
 

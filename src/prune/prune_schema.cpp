@@ -86,7 +86,8 @@ ReadSet prune_schema(const Relation& relation, const std::vector<RootField>& roo
         }
         const auto it = result.pruned_types.find(id->second);
         if (it != result.pruned_types.end()) {
-            read_fields.push_back(StructField{field.name, it->second, field.nullable, field.metadata});
+            read_fields.push_back(
+                StructField{field.name, it->second, field.nullable, field.metadata});
         }
     }
     result.read_schema = make_struct(std::move(read_fields));

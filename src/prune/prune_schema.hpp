@@ -13,7 +13,7 @@ namespace prune {
 /// The read set of one relation: every referenced column's requirement (partition columns
 /// included), and the read schema (stored columns only, table order, pruned types).
 struct ReadSet {
-    std::unordered_map<ExprId, Requirement> needs;   // by the relation output's expression id
+    std::unordered_map<ExprId, Requirement> needs;    // by the relation output's expression id
     std::unordered_map<ExprId, TypePtr> pruned_types; // the referenced columns' new types
     TypePtr read_schema;                              // struct<> when no stored column is read
 };

@@ -104,7 +104,8 @@ TypePtr prune_type(const TypePtr& full, const Requirement& req) {
         const Requirement key_req = req.part(kKey);
         const Requirement value_req = req.part(kValue);
         TypePtr key = key_req.empty() ? m->key : prune_type(m->key, key_req);
-        TypePtr value = value_req.empty() ? one_leaf_type(m->value) : prune_type(m->value, value_req);
+        TypePtr value =
+            value_req.empty() ? one_leaf_type(m->value) : prune_type(m->value, value_req);
         if (key == m->key && value == m->value) {
             return full;
         }

@@ -201,8 +201,8 @@ void Collector::walk(const ExprPtr& e, const Requirement& need, Root root, bool 
         }
         return;
     }
-    if (const auto* c = e->as<CaseWhen>(); c != nullptr && at_least(Profile::Extended) &&
-                                           !need.whole && !is_opaque(*e)) {
+    if (const auto* c = e->as<CaseWhen>();
+        c != nullptr && at_least(Profile::Extended) && !need.whole && !is_opaque(*e)) {
         // X6/X7: the CASE's value is one of its branch values.
         for (const auto& [condition, value] : c->branches) {
             walk(condition, Requirement::all());
@@ -352,8 +352,8 @@ void Collector::walk_null_check(const ExprPtr& child) {
 /// then turn the needs of the parameters bound to each collection's elements (and, for
 /// functions that return their input's elements, the need on the result) into a need on that
 /// collection argument.
-void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof,
-                         const Requirement& need, Root root, bool optional) {
+void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const Requirement& need,
+                         Root root, bool optional) {
     const HofDef& def = *hof.def;
     if (!at_least(def.prunes_from) || is_opaque(*e)) {
         walk_generic(*e);
@@ -391,9 +391,8 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof,
             continue;
         }
         const auto input = static_cast<int>(position);
-        const bool is_collection =
-            std::find(def.collection_args.begin(), def.collection_args.end(), input) !=
-            def.collection_args.end();
+        const bool is_collection = std::find(def.collection_args.begin(), def.collection_args.end(),
+                                             input) != def.collection_args.end();
         if (!is_collection) {
             walk(arg, Requirement::all());
             continue;

@@ -43,7 +43,8 @@ std::string path_name(const Expr& e) {
         return v->name;
     }
     if (const auto* f = e.as<GetStructField>()) {
-        return path_name(*f->child) + "." + struct_of(f->child->type, "GetStructField")[f->ordinal].name;
+        return path_name(*f->child) + "." +
+               struct_of(f->child->type, "GetStructField")[f->ordinal].name;
     }
     if (const auto* f = e.as<GetArrayStructFields>()) {
         const StructType& element =
@@ -81,7 +82,8 @@ Requirement requirement_of(const TypePtr& full, const TypePtr& pruned) {
                                requirement_of(full->array()->element, pruned->array()->element));
     }
     if (full->map() != nullptr && pruned->map() != nullptr) {
-        Requirement req = Requirement::at(kKey, requirement_of(full->map()->key, pruned->map()->key));
+        Requirement req =
+            Requirement::at(kKey, requirement_of(full->map()->key, pruned->map()->key));
         req.kids[kValue] = requirement_of(full->map()->value, pruned->map()->value);
         return req;
     }
@@ -224,8 +226,8 @@ class Rewriter {
     std::vector<OrdinalChange> changes_;
 };
 
-std::size_t Rewriter::remap(const StructType& before, std::size_t ordinal,
-                            const StructType& after, const char* what) const {
+std::size_t Rewriter::remap(const StructType& before, std::size_t ordinal, const StructType& after,
+                            const char* what) const {
     const std::string& name = before[ordinal].name;
     const auto found = after.field_index(name, CaseSensitivity::Sensitive);
     if (!found) {
@@ -277,8 +279,7 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
             const bool on_variable = f->child->is<NamedLambdaVariable>();
             std::string context;
             if (on_variable) {
-                const auto source =
-                    variable_sources_.find(f->child->as<NamedLambdaVariable>()->id);
+                const auto source = variable_sources_.find(f->child->as<NamedLambdaVariable>()->id);
                 context = "element of " +
                           (source == variable_sources_.end() ? std::string("?") : source->second);
             } else {
@@ -293,7 +294,8 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
         if (child->type == f->child->type) {
             return rebuild(e, {child});
         }
-        const StructType& before = struct_of(f->child->type->array()->element, "GetArrayStructFields");
+        const StructType& before =
+            struct_of(f->child->type->array()->element, "GetArrayStructFields");
         const ArrayType* array = child->type->array();
         if (array == nullptr) {
             throw InternalError("unmatched child schema for GetArrayStructFields: " +

@@ -187,7 +187,7 @@ struct Expr {
 };
 
 struct SelectItem {
-    ExprPtr expr;                   // a Star for `*` / `t.*`
+    ExprPtr expr; // a Star for `*` / `t.*`
     std::optional<Identifier> alias;
     Span span;
 };
@@ -209,11 +209,11 @@ struct Select {
     bool distinct = false;
     std::vector<SelectItem> items;
     TableRef from;
-    ExprPtr where;                  // may be null
+    ExprPtr where; // may be null
     std::vector<ExprPtr> group_by;
-    ExprPtr having;                 // may be null
+    ExprPtr having; // may be null
     std::vector<OrderItem> order_by;
-    ExprPtr limit;                  // may be null
+    ExprPtr limit; // may be null
     Span span;
 };
 

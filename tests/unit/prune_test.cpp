@@ -83,8 +83,7 @@ TEST_CASE("IS NULL roots are optional unless nothing else reads the column", "[p
     CHECK(read_schema(sql, Profile::Extended) == extended);
 }
 
-TEST_CASE("the rewrite re-resolves every extractor kind against the pruned types",
-          "[rewrite]") {
+TEST_CASE("the rewrite re-resolves every extractor kind against the pruned types", "[rewrite]") {
     using Row = std::tuple<std::string, std::string>;
     auto [sql, access] = GENERATE(table<std::string, std::string>({
         Row{"SELECT name.last FROM contacts", "name#1.last"},

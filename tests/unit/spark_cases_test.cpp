@@ -38,7 +38,7 @@ std::vector<nlohmann::json> load_cases() {
 std::string read_schema(const nlohmann::json& c, Profile profile) {
     Catalog catalog = load_ddl_catalog(c.at("schema").get<std::string>());
     const CaseSensitivity cs = c.at("case_sensitive").get<bool>() ? CaseSensitivity::Sensitive
-                                                                   : CaseSensitivity::Insensitive;
+                                                                  : CaseSensitivity::Insensitive;
     if (c.contains("partition_columns")) {
         catalog.add_partition_columns(c.at("partition_columns").get<std::vector<std::string>>(),
                                       cs);
