@@ -74,11 +74,15 @@ StatementResult prune_statement(const BoundStatement& bound, const PipelineOptio
 StatementRun run_statement(const std::shared_ptr<const SourceFile>& source,
                            const StatementText& text, const Catalog& catalog,
                            const PipelineOptions& options) {
-    const ast::Statement statement = parse_statement(source, text);
-    BoundStatement bound =
-        analyze(statement, catalog, source, AnalyzerOptions{options.case_sensitivity});
+    // The AST is dropped as soon as the plan is bound: it is as large as the plan, and the
+    // later passes never look at it.
+    Location location;
+    BoundStatement bound = [&] {
+        const ast::Statement statement = parse_statement(source, text);
+        location = source->location(statement.select.span.begin);
+        return analyze(statement, catalog, source, AnalyzerOptions{options.case_sensitivity});
+    }();
     StatementRun run{prune_statement(bound, options), std::move(bound.warnings)};
-    const Location location = source->location(statement.select.span.begin);
     run.result.index = text.index;
     run.result.file = source->name();
     run.result.line = location.line;

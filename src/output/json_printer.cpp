@@ -16,6 +16,7 @@
 /// null for NULL, so no value is ever rounded through a double.
 
 #include <string>
+#include <unordered_map>
 #include <variant>
 
 #include "output/printers.hpp"
@@ -40,17 +41,34 @@ std::string field_name(const StructType* s, std::size_t ordinal, const char* kin
     return (*s)[ordinal].name;
 }
 
-Json to_expr_json(const Expr& e, std::size_t depth);
+/// Catalog strings of the types a plan prints, each built once: a column's type is printed at
+/// every reference to it and a lambda variable's at every use, so building the string each
+/// time costs the type's size per node.
+class TypeStrings {
+  public:
+    const std::string& operator()(const DataType& type) {
+        auto [it, inserted] = strings_.try_emplace(&type);
+        if (inserted) {
+            it->second = catalog_string(type);
+        }
+        return it->second;
+    }
 
-Json expr_list(const std::vector<ExprPtr>& exprs, std::size_t depth) {
+  private:
+    std::unordered_map<const DataType*, std::string> strings_;
+};
+
+Json to_expr_json(const Expr& e, std::size_t depth, TypeStrings& types);
+
+Json expr_list(const std::vector<ExprPtr>& exprs, std::size_t depth, TypeStrings& types) {
     Json out = Json::array();
     for (const ExprPtr& x : exprs) {
-        out.push_back(to_expr_json(*x, depth));
+        out.push_back(to_expr_json(*x, depth, types));
     }
     return out;
 }
 
-Json to_expr_json(const Expr& e, std::size_t depth) {
+Json to_expr_json(const Expr& e, std::size_t depth, TypeStrings& types) {
     if (depth > kMaxJsonDepth) {
         throw InternalError("expression nested too deeply to print");
     }
@@ -155,50 +173,50 @@ Json to_expr_json(const Expr& e, std::size_t depth) {
                    [&](const Cast& n) { kids = {n.child.get()}; },
                    [&](const KnownNotContainsNull& n) { kids = {n.child.get()}; }},
         e.node);
-    j["data_type"] = e.type ? Json(catalog_string(*e.type)) : Json(nullptr);
+    j["data_type"] = e.type ? Json(types(*e.type)) : Json(nullptr);
     j["nullable"] = e.nullable;
     if (lambda != nullptr) {
-        j["arguments"] = expr_list(lambda->args, d);
-        j["body"] = to_expr_json(*lambda->body, d);
+        j["arguments"] = expr_list(lambda->args, d, types);
+        j["body"] = to_expr_json(*lambda->body, d, types);
         return j;
     }
     Json children = Json::array();
     for (const Expr* kid : kids) {
-        children.push_back(to_expr_json(*kid, d));
+        children.push_back(to_expr_json(*kid, d, types));
     }
     j["children"] = std::move(children);
     return j;
 }
 
 // One operator without its child.
-Json operator_json(const Plan& plan) {
+Json operator_json(const Plan& plan, TypeStrings& types) {
     Json j;
     std::visit(Overloaded{[&](const Relation& n) {
                               j["node"] = "Relation";
                               j["table"] = n.table;
-                              j["output"] = expr_list(n.output, 0);
+                              j["output"] = expr_list(n.output, 0, types);
                               j["read_schema"] =
                                   n.schema ? catalog_string(*n.schema) : std::string("struct<>");
                           },
                           [&](const Filter& n) {
                               j["node"] = "Filter";
-                              j["condition"] = to_expr_json(*n.condition, 0);
+                              j["condition"] = to_expr_json(*n.condition, 0, types);
                           },
                           [&](const Project& n) {
                               j["node"] = "Project";
-                              j["exprs"] = expr_list(n.exprs, 0);
+                              j["exprs"] = expr_list(n.exprs, 0, types);
                           },
                           [&](const Aggregate& n) {
                               j["node"] = "Aggregate";
-                              j["grouping"] = expr_list(n.grouping, 0);
-                              j["aggregates"] = expr_list(n.aggregates, 0);
+                              j["grouping"] = expr_list(n.grouping, 0, types);
+                              j["aggregates"] = expr_list(n.aggregates, 0, types);
                           },
                           [&](const Sort& n) {
                               j["node"] = "Sort";
                               Json order = Json::array();
                               for (const SortOrder& o : n.order) {
                                   Json item;
-                                  item["expr"] = to_expr_json(*o.child, 0);
+                                  item["expr"] = to_expr_json(*o.child, 0, types);
                                   item["direction"] = o.ascending ? "ascending" : "descending";
                                   item["nulls"] = o.nulls_first ? "first" : "last";
                                   order.push_back(std::move(item));
@@ -207,20 +225,20 @@ Json operator_json(const Plan& plan) {
                           },
                           [&](const Limit& n) {
                               j["node"] = "Limit";
-                              j["limit"] = to_expr_json(*n.limit, 0);
+                              j["limit"] = to_expr_json(*n.limit, 0, types);
                           },
                           [&](const Distinct&) { j["node"] = "Distinct"; }},
                plan.node);
     return j;
 }
 
-Json plan_or_null(const PlanPtr& plan) { return plan ? plan_json(*plan) : Json(nullptr); }
+Json plan_with(const Plan& plan, TypeStrings& types);
 
-} // namespace
+Json plan_or_null(const PlanPtr& plan, TypeStrings& types) {
+    return plan ? plan_with(*plan, types) : Json(nullptr);
+}
 
-Json expr_json(const Expr& e) { return to_expr_json(e, 0); }
-
-Json plan_json(const Plan& plan) {
+Json plan_with(const Plan& plan, TypeStrings& types) {
     // Built bottom-up so `child` is the last key of every operator without recursing.
     std::vector<const Plan*> chain;
     for (const Plan* node = &plan; node != nullptr; node = plan_child(*node).get()) {
@@ -228,13 +246,25 @@ Json plan_json(const Plan& plan) {
     }
     Json below;
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-        Json j = operator_json(**it);
+        Json j = operator_json(**it, types);
         if (it != chain.rbegin()) {
             j["child"] = std::move(below);
         }
         below = std::move(j);
     }
     return below;
+}
+
+} // namespace
+
+Json expr_json(const Expr& e) {
+    TypeStrings types;
+    return to_expr_json(e, 0, types);
+}
+
+Json plan_json(const Plan& plan) {
+    TypeStrings types;
+    return plan_with(plan, types);
 }
 
 Json to_json(const StatementResult& result) {
@@ -249,9 +279,12 @@ Json to_json(const StatementResult& result) {
         s["table"] = scan.table;
         s["read_schema"] =
             scan.read_schema ? catalog_string(*scan.read_schema) : std::string("struct<>");
-        s["read_schema_json"] = scan.read_schema ? to_spark_json(*scan.read_schema) : Json(nullptr);
+        // Every key before the deep read_schema_json goes in: adding a key to an ordered_json
+        // object copies the values already there (recursively, for a 1000-deep schema).
+        s["read_schema_json"] = nullptr;
         s["leaves"] = Json{{"read", scan.leaves_read}, {"total", scan.leaves_total}};
         s["columns_not_read"] = scan.columns_not_read;
+        s["read_schema_json"] = scan.read_schema ? to_spark_json(*scan.read_schema) : Json(nullptr);
         scans.push_back(std::move(s));
     }
     j["scans"] = std::move(scans);
@@ -265,8 +298,9 @@ Json to_json(const StatementResult& result) {
         changes.push_back(std::move(o));
     }
     j["ordinals_rewritten"] = std::move(changes);
-    j["plan"] = plan_or_null(result.plan);
-    j["original_plan"] = plan_or_null(result.original_plan);
+    TypeStrings types;
+    j["plan"] = plan_or_null(result.plan, types);
+    j["original_plan"] = plan_or_null(result.original_plan, types);
     return j;
 }
 

@@ -1,6 +1,7 @@
 #include "plan/tree.hpp"
 
 #include <stdexcept>
+#include <type_traits>
 
 #include "plan/typing.hpp"
 #include "util/overloaded.hpp"
@@ -8,64 +9,69 @@
 namespace prune {
 namespace {
 
+// A node kind by reference, const when the node being walked is.
+template <class T, bool Const> using Ref = std::conditional_t<Const, const T&, T&>;
+
 // The child slots of each kind, listed once: `children` reads them and `with_children`
-// writes them, so the two can never disagree about the order.
-template <class F> void for_each_slot(Expr::Node& node, F&& f) {
-    std::visit(Overloaded{[](AttributeReference&) {},
-                          [](Literal&) {},
-                          [](NamedLambdaVariable&) {},
-                          [&](Alias& n) { f(n.child); },
-                          [&](GetStructField& n) { f(n.child); },
-                          [&](GetArrayStructFields& n) { f(n.child); },
-                          [&](GetArrayItem& n) {
+// writes them, so the two can never disagree about the order. Reading walks the node in
+// place (no copy of its names and lists), which every pass does for every node.
+template <class Node, class F> void for_each_slot(Node& node, F&& f) {
+    constexpr bool C = std::is_const_v<Node>;
+    std::visit(Overloaded{[](Ref<AttributeReference, C>) {},
+                          [](Ref<Literal, C>) {},
+                          [](Ref<NamedLambdaVariable, C>) {},
+                          [&](Ref<Alias, C> n) { f(n.child); },
+                          [&](Ref<GetStructField, C> n) { f(n.child); },
+                          [&](Ref<GetArrayStructFields, C> n) { f(n.child); },
+                          [&](Ref<GetArrayItem, C> n) {
                               f(n.child);
                               f(n.index);
                           },
-                          [&](GetMapValue& n) {
+                          [&](Ref<GetMapValue, C> n) {
                               f(n.child);
                               f(n.key);
                           },
-                          [&](ElementAt& n) {
+                          [&](Ref<ElementAt, C> n) {
                               f(n.left);
                               f(n.right);
                           },
-                          [&](MapKeys& n) { f(n.child); },
-                          [&](MapValues& n) { f(n.child); },
-                          [&](CreateNamedStruct& n) {
-                              for (ExprPtr& v : n.values) {
+                          [&](Ref<MapKeys, C> n) { f(n.child); },
+                          [&](Ref<MapValues, C> n) { f(n.child); },
+                          [&](Ref<CreateNamedStruct, C> n) {
+                              for (auto& v : n.values) {
                                   f(v);
                               }
                           },
-                          [&](LambdaFunction& n) {
+                          [&](Ref<LambdaFunction, C> n) {
                               f(n.body);
-                              for (ExprPtr& a : n.args) {
+                              for (auto& a : n.args) {
                                   f(a);
                               }
                           },
-                          [&](HigherOrderFunction& n) {
-                              for (ExprPtr& a : n.args) {
+                          [&](Ref<HigherOrderFunction, C> n) {
+                              for (auto& a : n.args) {
                                   f(a);
                               }
                           },
-                          [&](ScalarFunction& n) {
-                              for (ExprPtr& a : n.args) {
+                          [&](Ref<ScalarFunction, C> n) {
+                              for (auto& a : n.args) {
                                   f(a);
                               }
                           },
-                          [&](BinaryOp& n) {
+                          [&](Ref<BinaryOp, C> n) {
                               f(n.left);
                               f(n.right);
                           },
-                          [&](UnaryOp& n) { f(n.child); },
-                          [&](IsNull& n) { f(n.child); },
-                          [&](IsNotNull& n) { f(n.child); },
-                          [&](In& n) {
+                          [&](Ref<UnaryOp, C> n) { f(n.child); },
+                          [&](Ref<IsNull, C> n) { f(n.child); },
+                          [&](Ref<IsNotNull, C> n) { f(n.child); },
+                          [&](Ref<In, C> n) {
                               f(n.value);
-                              for (ExprPtr& v : n.list) {
+                              for (auto& v : n.list) {
                                   f(v);
                               }
                           },
-                          [&](CaseWhen& n) {
+                          [&](Ref<CaseWhen, C> n) {
                               for (auto& [cond, value] : n.branches) {
                                   f(cond);
                                   f(value);
@@ -74,8 +80,8 @@ template <class F> void for_each_slot(Expr::Node& node, F&& f) {
                                   f(n.else_value);
                               }
                           },
-                          [&](Cast& n) { f(n.child); },
-                          [&](KnownNotContainsNull& n) { f(n.child); }},
+                          [&](Ref<Cast, C> n) { f(n.child); },
+                          [&](Ref<KnownNotContainsNull, C> n) { f(n.child); }},
                node);
 }
 
@@ -89,28 +95,30 @@ ExprPtr make_expr(Expr::Node node, Span span) {
 
 std::vector<ExprPtr> children(const Expr& e) {
     std::vector<ExprPtr> out;
-    Expr::Node copy = e.node;
-    for_each_slot(copy, [&](ExprPtr& slot) { out.push_back(slot); });
+    for_each_slot(e.node, [&](const ExprPtr& slot) { out.push_back(slot); });
     return out;
 }
 
 ExprPtr with_children(const ExprPtr& e, const std::vector<ExprPtr>& kids) {
-    Expr::Node copy = e->node;
-    std::size_t i = 0;
+    // Compare first: most rebuilds change nothing, and then the node is not copied at all.
+    std::size_t slots = 0;
     bool changed = false;
-    for_each_slot(copy, [&](ExprPtr& slot) {
-        if (i >= kids.size()) {
-            throw std::logic_error("with_children: too few children");
-        }
-        changed = changed || slot != kids[i];
-        slot = kids[i++];
+    for_each_slot(e->node, [&](const ExprPtr& slot) {
+        changed = changed || (slots < kids.size() && slot != kids[slots]);
+        ++slots;
     });
-    if (i != kids.size()) {
+    if (slots > kids.size()) {
+        throw std::logic_error("with_children: too few children");
+    }
+    if (slots != kids.size()) {
         throw std::logic_error("with_children: too many children");
     }
     if (!changed) {
         return e;
     }
+    Expr::Node copy = e->node;
+    std::size_t i = 0;
+    for_each_slot(copy, [&](ExprPtr& slot) { slot = kids[i++]; });
     return make_expr(std::move(copy), e->span);
 }
 

@@ -7,6 +7,8 @@
 
 #include "prune/prune_schema.hpp"
 
+#include <map>
+
 namespace prune {
 namespace {
 
@@ -30,6 +32,100 @@ bool contained_in(const Requirement& required, const Requirement& optional) {
     return true;
 }
 
+/// The required roots of one column, indexed so that "is some required root contained in
+/// this optional one" costs about the optional root's size instead of one comparison per
+/// required root (Spark compares every pair: quadratic with thousands of IS NOT NULL checks).
+///
+/// A root that is one path without `whole` above its end (`name.first`, the usual shape) is a
+/// path in a trie; whether it is contained in an optional root depends only on the optional
+/// root's nodes along the path, so one walk of the optional root over the trie answers for all
+/// of them at once. Every other root (branching, as lambda needs merge) is compared as Spark
+/// does, but only when the optional root has the root's first key.
+class RequiredRoots {
+  public:
+    void add(const Requirement& root) {
+        const Requirement* node = &root;
+        while (!node->whole && node->kids.size() == 1) {
+            node = &node->kids.begin()->second;
+        }
+        if (!node->whole && !node->kids.empty()) {
+            any_ = true;
+            branching_[root.kids.begin()->first].push_back(&root);
+            return;
+        }
+        // One path: the trie records where it ends and with which terminal. A root needing its
+        // end whole is contained only where the optional root is whole, which `through` says.
+        Trie* t = &trie_;
+        t->through = true;
+        for (const Requirement* r = &root; r != node; r = &r->kids.begin()->second) {
+            t = &t->kids[r->kids.begin()->first];
+            t->through = true;
+        }
+        if (!node->whole) {
+            (node->any_leaf ? t->ends_any_leaf : t->ends_empty) = true;
+        }
+        any_ = true;
+    }
+
+    /// Whether some required root R has contained_in(R, optional).
+    bool any_contained_in(const Requirement& optional) const {
+        if (!any_) {
+            return false;
+        }
+        if (optional.whole) {
+            return true;
+        }
+        if (covered(optional, trie_)) {
+            return true;
+        }
+        for (const auto& [key, kid] : optional.kids) {
+            const auto bucket = branching_.find(key);
+            if (bucket == branching_.end()) {
+                continue;
+            }
+            for (const Requirement* root : bucket->second) {
+                if (contained_in(*root, optional)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+  private:
+    struct Trie {
+        std::map<ReqKey, Trie> kids;
+        bool through = false;       // a path root passes through or ends here
+        bool ends_any_leaf = false; // a path root ends here, needing any one leaf
+        bool ends_empty = false;    // ... needing nothing further
+    };
+
+    /// contained_in(R, optional) for every path root R of the subtrie `t`, `optional` being
+    /// the optional root's node at the same path: the same tests, path by path.
+    static bool covered(const Requirement& optional, const Trie& t) {
+        if (!t.through) {
+            return false;
+        }
+        if (optional.whole) {
+            return true;
+        }
+        if (t.ends_empty || (t.ends_any_leaf && !optional.empty())) {
+            return true;
+        }
+        for (const auto& [key, kid] : optional.kids) {
+            const auto it = t.kids.find(key);
+            if (it != t.kids.end() && covered(kid, it->second)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    Trie trie_;
+    bool any_ = false;
+    std::map<ReqKey, std::vector<const Requirement*>> branching_; // by first key
+};
+
 } // namespace
 
 ReadSet prune_schema(const Relation& relation, const std::vector<RootField>& roots) {
@@ -51,18 +147,14 @@ ReadSet prune_schema(const Relation& relation, const std::vector<RootField>& roo
                 need.merge(root->need);
             }
         }
+        RequiredRoots required;
+        for (const RootField* root : it->second) {
+            if (!root->optional) {
+                required.add(root->need);
+            }
+        }
         for (const RootField* optional : it->second) {
-            if (!optional->optional) {
-                continue;
-            }
-            bool covered = false;
-            for (const RootField* required : it->second) {
-                if (!required->optional && contained_in(required->need, optional->need)) {
-                    covered = true;
-                    break;
-                }
-            }
-            if (!covered) {
+            if (optional->optional && !required.any_contained_in(optional->need)) {
                 need.merge(optional->need);
             }
         }

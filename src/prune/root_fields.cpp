@@ -44,9 +44,26 @@ Requirement part_of(const Requirement& need, ReqKey key) {
     return Requirement::one_leaf();
 }
 
+/// The same, taking the part out of a need that is not used again (no copy of the subtree).
+Requirement part_of(Requirement&& need, ReqKey key) {
+    if (need.whole) {
+        return Requirement::all();
+    }
+    const auto it = need.kids.find(key);
+    if (it != need.kids.end()) {
+        return std::move(it->second);
+    }
+    return Requirement::one_leaf();
+}
+
 /// A need that keeps the accessed part present: an extractor that stays in the plan reads its
 /// field, so the field must survive even when nothing below it is needed.
-Requirement present(Requirement need) { return need.empty() ? Requirement::one_leaf() : need; }
+Requirement present(Requirement need) {
+    if (need.empty()) {
+        return Requirement::one_leaf();
+    }
+    return need; // moved, not copied (a conditional expression would copy)
+}
 
 bool is_struct_array(const TypePtr& type) {
     const ArrayType* a = type->array();
@@ -122,8 +139,9 @@ class Collector {
   public:
     explicit Collector(const CollectOptions& options) : options_(options) {}
 
-    void walk(const ExprPtr& e, const Requirement& need, Root root = Root::Unknown,
-              bool optional = false);
+    // `need` is taken by value and moved down extractor chains: each step wraps it once
+    // instead of copying the whole requirement built so far.
+    void walk(const ExprPtr& e, Requirement need, Root root = Root::Unknown, bool optional = false);
 
     std::vector<RootField> take_roots() { return std::move(roots_); }
 
@@ -139,7 +157,7 @@ class Collector {
         }
     }
     void walk_generic(const Expr& e);
-    bool walk_step(const ExprPtr& e, const Requirement& need, Root root, bool optional);
+    bool walk_step(const ExprPtr& e, Requirement& need, Root root, bool optional);
     void walk_null_check(const ExprPtr& child);
     void walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const Requirement& need,
                   Root root, bool optional);
@@ -163,9 +181,9 @@ void Collector::walk_generic(const Expr& e) {
     walk_children(e);
 }
 
-void Collector::walk(const ExprPtr& e, const Requirement& need, Root root, bool optional) {
+void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optional) {
     if (const auto* a = e->as<AttributeReference>()) {
-        roots_.push_back(RootField{a->id, present(need), optional});
+        roots_.push_back(RootField{a->id, present(std::move(need)), optional});
         return;
     }
     if (const auto* v = e->as<NamedLambdaVariable>()) {
@@ -173,11 +191,11 @@ void Collector::walk(const ExprPtr& e, const Requirement& need, Root root, bool 
         return;
     }
     if (const auto* alias = e->as<Alias>()) {
-        walk(alias->child, need);
+        walk(alias->child, std::move(need));
         return;
     }
     if (const auto* lambda = e->as<LambdaFunction>()) {
-        walk(lambda->body, need);
+        walk(lambda->body, std::move(need));
         return;
     }
     if (const auto* n = e->as<IsNull>()) {
@@ -246,28 +264,32 @@ bool Collector::step_allowed(const Expr& e, Root root) const {
     return true;
 }
 
-bool Collector::walk_step(const ExprPtr& e, const Requirement& need, Root root, bool optional) {
+/// `need` is consumed when `e` is a step (returns true) and left alone otherwise.
+bool Collector::walk_step(const ExprPtr& e, Requirement& need, Root root, bool optional) {
     const bool allowed = step_allowed(*e, root);
     const auto keep_going = [&](const ExprPtr& child, Requirement child_need) {
-        walk(child, allowed ? child_need : Requirement::all(), root, allowed && optional);
+        walk(child, allowed ? std::move(child_need) : Requirement::all(), root,
+             allowed && optional);
     };
     if (const auto* n = e->as<GetStructField>()) {
-        keep_going(n->child, Requirement::at(static_cast<ReqKey>(n->ordinal), present(need)));
+        keep_going(n->child,
+                   Requirement::at(static_cast<ReqKey>(n->ordinal), present(std::move(need))));
         return true;
     }
     if (const auto* n = e->as<GetArrayStructFields>()) {
         keep_going(n->child,
-                   Requirement::at(kElement, Requirement::at(static_cast<ReqKey>(n->ordinal),
-                                                             present(part_of(need, kElement)))));
+                   Requirement::at(kElement,
+                                   Requirement::at(static_cast<ReqKey>(n->ordinal),
+                                                   present(part_of(std::move(need), kElement)))));
         return true;
     }
     if (const auto* n = e->as<GetArrayItem>()) {
-        keep_going(n->child, Requirement::at(kElement, present(need)));
+        keep_going(n->child, Requirement::at(kElement, present(std::move(need))));
         walk(n->index, Requirement::all());
         return true;
     }
     if (const auto* n = e->as<GetMapValue>()) {
-        Requirement map_need = Requirement::at(kValue, present(need));
+        Requirement map_need = Requirement::at(kValue, present(std::move(need)));
         map_need.kids[kKey] = Requirement::all();
         keep_going(n->child, std::move(map_need));
         walk(n->key, Requirement::all());
@@ -276,29 +298,29 @@ bool Collector::walk_step(const ExprPtr& e, const Requirement& need, Root root, 
     if (const auto* n = e->as<ElementAt>()) {
         Requirement input_need;
         if (n->left->type->map() != nullptr) {
-            input_need = Requirement::at(kValue, present(need));
+            input_need = Requirement::at(kValue, present(std::move(need)));
             input_need.kids[kKey] = Requirement::all();
         } else {
-            input_need = Requirement::at(kElement, present(need));
+            input_need = Requirement::at(kElement, present(std::move(need)));
         }
         keep_going(n->left, std::move(input_need));
         walk(n->right, Requirement::all());
         return true;
     }
     if (const auto* n = e->as<MapKeys>()) {
-        Requirement map_need = Requirement::at(kKey, present(part_of(need, kElement)));
+        Requirement map_need = Requirement::at(kKey, present(part_of(std::move(need), kElement)));
         map_need.kids[kValue] = Requirement::all(); // Spark keeps the value type whole
         keep_going(n->child, std::move(map_need));
         return true;
     }
     if (const auto* n = e->as<MapValues>()) {
-        Requirement map_need = Requirement::at(kValue, present(part_of(need, kElement)));
+        Requirement map_need = Requirement::at(kValue, present(part_of(std::move(need), kElement)));
         map_need.kids[kKey] = Requirement::all();
         keep_going(n->child, std::move(map_need));
         return true;
     }
     if (const auto* n = e->as<KnownNotContainsNull>()) {
-        keep_going(n->child, need);
+        keep_going(n->child, std::move(need));
         return true;
     }
     return false;

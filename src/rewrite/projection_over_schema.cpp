@@ -16,6 +16,10 @@
 
 #include "rewrite/projection_over_schema.hpp"
 
+#include <algorithm>
+#include <string_view>
+#include <unordered_map>
+
 #include "diag/diagnostic.hpp"
 #include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
@@ -90,6 +94,32 @@ Requirement requirement_of(const TypePtr& full, const TypePtr& pruned) {
     return Requirement::all();
 }
 
+/// For each of `wanted`, the position of its first occurrence in `names` (what std::find
+/// returns), or `names.size()` when absent: one hash index per constructor, not one scan of
+/// its names per field, so a named_struct of many fields stays linear.
+std::vector<std::size_t> first_positions(const std::vector<std::string>& wanted,
+                                         const std::vector<std::string>& names) {
+    std::vector<std::size_t> positions;
+    positions.reserve(wanted.size());
+    if (names.size() <= 8) {
+        for (const std::string& name : wanted) {
+            positions.push_back(static_cast<std::size_t>(
+                std::find(names.begin(), names.end(), name) - names.begin()));
+        }
+        return positions;
+    }
+    std::unordered_map<std::string_view, std::size_t> first;
+    first.reserve(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        first.emplace(names[i], i);
+    }
+    for (const std::string& name : wanted) {
+        const auto it = first.find(name);
+        positions.push_back(it == first.end() ? names.size() : it->second);
+    }
+    return positions;
+}
+
 bool is_array_constructor(const Expr& e) {
     const auto* call = e.as<ScalarFunction>();
     return call != nullptr && call->def != nullptr && call->def->catalyst == "CreateArray";
@@ -116,15 +146,14 @@ ExprPtr narrow_constructed(const ExprPtr& e, const TypePtr& target) {
             return nullptr;
         }
         CreateNamedStruct narrowed;
-        for (const StructField& field : fields->fields()) {
-            const auto it =
-                std::find(constructor->names.begin(), constructor->names.end(), field.name);
-            if (it == constructor->names.end()) {
+        const std::vector<std::size_t> positions =
+            first_positions(fields->field_names(), constructor->names);
+        for (std::size_t i = 0; i < fields->size(); ++i) {
+            const StructField& field = (*fields)[i];
+            if (positions[i] == constructor->names.size()) {
                 return nullptr;
             }
-            ExprPtr value = narrow_constructed(
-                constructor->values[static_cast<std::size_t>(it - constructor->names.begin())],
-                field.type);
+            ExprPtr value = narrow_constructed(constructor->values[positions[i]], field.type);
             if (!value) {
                 return nullptr;
             }
@@ -369,6 +398,9 @@ ExprPtr Rewriter::rewrite_hof(const ExprPtr& e, const HigherOrderFunction& hof) 
 }
 
 template <class F> void zip_expressions(const Expr& before, const Expr& after, F&& check) {
+    if (&before == &after) {
+        return; // a subtree the rewrite left shared: nothing in it was re-resolved
+    }
     if (before.node.index() != after.node.index()) {
         throw InternalError("the rewritten plan does not match the plan it came from: " +
                             catalyst_name(before) + " became " + catalyst_name(after));
@@ -380,13 +412,13 @@ template <class F> void zip_expressions(const Expr& before, const Expr& after, F
         // A constructor the rewrite narrowed (align_branches) keeps a subset of its fields.
         const auto& original = *before.as<CreateNamedStruct>();
         old_kids.clear();
-        for (const std::string& name : narrowed->names) {
-            const auto it = std::find(original.names.begin(), original.names.end(), name);
-            if (it == original.names.end()) {
-                throw InternalError("the rewrite invented field '" + name + "' of a struct");
+        const std::vector<std::size_t> positions = first_positions(narrowed->names, original.names);
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            if (positions[i] == original.names.size()) {
+                throw InternalError("the rewrite invented field '" + narrowed->names[i] +
+                                    "' of a struct");
             }
-            old_kids.push_back(
-                original.values[static_cast<std::size_t>(it - original.names.begin())]);
+            old_kids.push_back(original.values[positions[i]]);
         }
     }
     if (old_kids.size() != new_kids.size()) {

@@ -21,25 +21,37 @@
 namespace prune {
 namespace {
 
-// Marks a name that several fields answer to.
-constexpr std::size_t kAmbiguous = std::numeric_limits<std::size_t>::max();
+// The field index (StructType::index_): structs of at most kScanLimit fields are scanned (a
+// bounded cost per lookup), larger ones get two hash tables at most two thirds full.
+constexpr std::size_t kScanLimit = 8;
+constexpr std::uint32_t kEmptySlot = 0xFFFFFFFFU;
+constexpr std::uint32_t kAmbiguousBit = 0x80000000U;
 
-std::string ascii_lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) {
-        if (c >= 'A' && c <= 'Z') {
-            c = static_cast<char>(c - 'A' + 'a');
-        }
+char fold_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// FNV-1a over the name's bytes, ASCII-folded when `fold`: no lower-cased copy per lookup.
+std::size_t hash_name(std::string_view name, bool fold) {
+    std::uint64_t h = 14695981039346656037ULL;
+    for (const char c : name) {
+        h ^= static_cast<unsigned char>(fold ? fold_ascii(c) : c);
+        h *= 1099511628211ULL;
     }
-    return out;
+    return static_cast<std::size_t>(h ^ (h >> 32));
 }
 
-void index_name(std::unordered_map<std::string, std::size_t>& index, std::string key,
-                std::size_t ordinal) {
-    auto [it, inserted] = index.emplace(std::move(key), ordinal);
-    if (!inserted) {
-        it->second = kAmbiguous;
+bool same_name(std::string_view a, std::string_view b, bool fold) {
+    if (a.size() != b.size()) {
+        return false;
     }
+    if (!fold) {
+        return a == b;
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (fold_ascii(a[i]) != fold_ascii(b[i])) {
+            return false;
+        }
+    }
+    return true;
 }
 
 AtomicType atomic_of(AtomicKind kind) {
@@ -125,11 +137,38 @@ bool equal_types(const DataType& a, const DataType& b, bool strict) {
 // --- StructType ----------------------------------------------------------------------------
 
 StructType::StructType(std::vector<StructField> fields) : fields_(std::move(fields)) {
-    exact_.reserve(fields_.size());
-    folded_.reserve(fields_.size());
-    for (std::size_t i = 0; i < fields_.size(); ++i) {
-        index_name(exact_, fields_[i].name, i);
-        index_name(folded_, ascii_lower(fields_[i].name), i);
+    // Parsers grow the vector one field at a time; types live as long as the schema.
+    if (fields_.capacity() > fields_.size()) {
+        fields_.shrink_to_fit();
+    }
+    const std::size_t n = fields_.size();
+    if (n <= kScanLimit) {
+        return;
+    }
+    if (n >= kAmbiguousBit) {
+        throw SchemaError("a struct of " + std::to_string(n) + " fields is too wide");
+    }
+    std::size_t capacity = 16;
+    while (2 * capacity < 3 * n) { // at most two thirds full: short linear probes
+        capacity *= 2;
+    }
+    index_.assign(2 * capacity, kEmptySlot);
+    for (const bool fold : {false, true}) {
+        std::uint32_t* table = index_.data() + (fold ? capacity : 0);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::string& name = fields_[i].name;
+            std::size_t slot = hash_name(name, fold) & (capacity - 1);
+            while (table[slot] != kEmptySlot) {
+                if (same_name(fields_[table[slot] & ~kAmbiguousBit].name, name, fold)) {
+                    table[slot] |= kAmbiguousBit;
+                    break;
+                }
+                slot = (slot + 1) & (capacity - 1);
+            }
+            if (table[slot] == kEmptySlot) {
+                table[slot] = static_cast<std::uint32_t>(i);
+            }
+        }
     }
 }
 
@@ -138,19 +177,40 @@ std::optional<std::size_t> StructType::field_index(std::string_view name, CaseSe
     if (ambiguous != nullptr) {
         *ambiguous = false;
     }
-    const auto& index = cs == CaseSensitivity::Sensitive ? exact_ : folded_;
-    const auto it =
-        index.find(cs == CaseSensitivity::Sensitive ? std::string(name) : ascii_lower(name));
-    if (it == index.end()) {
-        return std::nullopt;
-    }
-    if (it->second == kAmbiguous) {
-        if (ambiguous != nullptr) {
-            *ambiguous = true;
+    const bool fold = cs == CaseSensitivity::Insensitive;
+    const auto answer = [&](std::uint32_t entry) -> std::optional<std::size_t> {
+        if ((entry & kAmbiguousBit) != 0) {
+            if (ambiguous != nullptr) {
+                *ambiguous = true;
+            }
+            return std::nullopt;
         }
-        return std::nullopt;
+        return entry;
+    };
+    if (index_.empty()) {
+        std::uint32_t found = kEmptySlot;
+        for (std::size_t i = 0; i < fields_.size(); ++i) {
+            if (same_name(fields_[i].name, name, fold)) {
+                if (found != kEmptySlot) {
+                    return answer(found | kAmbiguousBit);
+                }
+                found = static_cast<std::uint32_t>(i);
+            }
+        }
+        return found == kEmptySlot ? std::nullopt : answer(found);
     }
-    return it->second;
+    const std::size_t capacity = index_.size() / 2;
+    const std::uint32_t* table = index_.data() + (fold ? capacity : 0);
+    for (std::size_t slot = hash_name(name, fold) & (capacity - 1);;
+         slot = (slot + 1) & (capacity - 1)) {
+        const std::uint32_t entry = table[slot];
+        if (entry == kEmptySlot) {
+            return std::nullopt;
+        }
+        if (same_name(fields_[entry & ~kAmbiguousBit].name, name, fold)) {
+            return answer(entry);
+        }
+    }
 }
 
 std::vector<std::string> StructType::field_names() const {

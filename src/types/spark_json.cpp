@@ -270,22 +270,26 @@ struct Reader {
     }
 };
 
+// An ordered_json object is a vector of pairs with const keys: adding a key reallocates and
+// copies every value already in it. Each object below therefore gets all its keys first and
+// the nested type last, by move, so no subtree is copied (a 1000-deep type was quadratic).
 nlohmann::ordered_json type_json(const DataType& type) {
     using ojson = nlohmann::ordered_json;
     if (const StructType* s = type.struct_type()) {
         ojson fields = ojson::array();
         for (const StructField& f : s->fields()) {
-            ojson field;
-            field["name"] = f.name;
-            field["type"] = type_json(*f.type);
-            field["nullable"] = f.nullable;
             ojson metadata =
                 f.metadata == "{}" ? ojson::object() : ojson::parse(f.metadata, nullptr, false);
             if (!metadata.is_object()) {
                 throw InternalError("metadata of field '" + f.name +
                                     "' is not a JSON object: " + f.metadata);
             }
+            ojson field;
+            field["name"] = f.name;
+            field["type"] = nullptr;
+            field["nullable"] = f.nullable;
             field["metadata"] = std::move(metadata);
+            field["type"] = type_json(*f.type);
             fields.push_back(std::move(field));
         }
         ojson out;
@@ -296,16 +300,19 @@ nlohmann::ordered_json type_json(const DataType& type) {
     if (const ArrayType* a = type.array()) {
         ojson out;
         out["type"] = "array";
-        out["elementType"] = type_json(*a->element);
+        out["elementType"] = nullptr;
         out["containsNull"] = a->contains_null;
+        out["elementType"] = type_json(*a->element);
         return out;
     }
     if (const MapType* m = type.map()) {
         ojson out;
         out["type"] = "map";
+        out["keyType"] = nullptr;
+        out["valueType"] = nullptr;
+        out["valueContainsNull"] = m->value_contains_null;
         out["keyType"] = type_json(*m->key);
         out["valueType"] = type_json(*m->value);
-        out["valueContainsNull"] = m->value_contains_null;
         return out;
     }
     return type_name(type);

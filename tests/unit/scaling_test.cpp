@@ -1,0 +1,192 @@
+// The data structures that keep the passes linear (issue 10) answer exactly as the simple
+// ones they replaced: StructType's hash index against a scan of the fields, and prune_schema's
+// optional-root check against Spark's every-pair comparison.
+
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "plan/tree.hpp"
+#include "prune/prune_schema.hpp"
+#include "types/schema_formats.hpp"
+
+using namespace prune;
+
+namespace {
+
+/// What field_index answered before the index: a scan, ambiguous when two fields match.
+std::optional<std::size_t> scan(const StructType& s, const std::string& name, CaseSensitivity cs,
+                                bool* ambiguous) {
+    const auto fold = [&](std::string text) {
+        if (cs == CaseSensitivity::Insensitive) {
+            for (char& c : text) {
+                c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+            }
+        }
+        return text;
+    };
+    std::optional<std::size_t> found;
+    *ambiguous = false;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (fold(s[i].name) == fold(name)) {
+            if (found) {
+                *ambiguous = true;
+                return std::nullopt;
+            }
+            found = i;
+        }
+    }
+    return found;
+}
+
+/// Spark's containment test, pair by pair (prune_schema.cpp's contained_in).
+bool contained_in(const Requirement& required, const Requirement& optional) {
+    if (optional.whole) {
+        return true;
+    }
+    if (required.whole) {
+        return false;
+    }
+    if (required.any_leaf && required.kids.empty() && optional.empty()) {
+        return false;
+    }
+    for (const auto& [key, kid] : required.kids) {
+        const auto it = optional.kids.find(key);
+        if (it == optional.kids.end() || !contained_in(kid, it->second)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool same(const Requirement& a, const Requirement& b) {
+    if (a.whole != b.whole || a.any_leaf != b.any_leaf || a.kids.size() != b.kids.size()) {
+        return false;
+    }
+    auto it = b.kids.begin();
+    for (const auto& [key, kid] : a.kids) {
+        if (key != it->first || !same(kid, it->second)) {
+            return false;
+        }
+        ++it;
+    }
+    return true;
+}
+
+/// A random requirement over keys 0..2 and the array element, at most `depth` deep; mostly
+/// single paths (what field accesses produce), sometimes branching (what lambdas produce).
+Requirement random_requirement(std::mt19937& rng, int depth) {
+    std::uniform_int_distribution<int> pick(0, 9);
+    Requirement r;
+    const int roll = pick(rng);
+    if (depth == 0 || roll < 2) {
+        r.whole = roll == 0 || depth == 0;
+        r.any_leaf = !r.whole;
+        return r;
+    }
+    const int kids = roll == 9 ? 2 : 1;
+    for (int k = 0; k < kids; ++k) {
+        const ReqKey key = pick(rng) < 2 ? kElement : static_cast<ReqKey>(pick(rng) % 3);
+        r.kids[key] = random_requirement(rng, depth - 1);
+    }
+    r.any_leaf = pick(rng) == 0;
+    return r;
+}
+
+} // namespace
+
+TEST_CASE("the struct field index answers as a scan of the fields", "[types]") {
+    // Wide enough for the hash index, with a case-only clash (b/B) and an exact duplicate (d).
+    std::vector<StructField> fields;
+    for (int i = 0; i < 40; ++i) {
+        fields.push_back(StructField{"f" + std::to_string(i), int_type()});
+    }
+    for (const char* name : {"b", "B", "d", "d", "MixedCase"}) {
+        fields.push_back(StructField{name, int_type()});
+    }
+    const TypePtr wide = make_struct(fields);
+    fields.resize(6);
+    fields.push_back(StructField{"b", int_type()});
+    fields.push_back(StructField{"B", int_type()});
+    const TypePtr narrow = make_struct(fields); // 8 fields: scanned
+    const std::vector<std::string> names = {"f0", "F0",        "f39",       "f40", "b", "B", "d",
+                                            "D",  "mixedcase", "MixedCase", "",    "f", "f3"};
+    for (const TypePtr& type : {wide, narrow}) {
+        const StructType& s = *type->struct_type();
+        for (const CaseSensitivity cs :
+             {CaseSensitivity::Sensitive, CaseSensitivity::Insensitive}) {
+            for (const std::string& name : names) {
+                CAPTURE(s.size(), name, cs == CaseSensitivity::Sensitive);
+                bool expected_ambiguous = false;
+                bool ambiguous = true;
+                const auto expected = scan(s, name, cs, &expected_ambiguous);
+                CHECK(s.field_index(name, cs, &ambiguous) == expected);
+                CHECK(ambiguous == expected_ambiguous);
+            }
+        }
+    }
+    const StructType& s = *wide->struct_type();
+    CHECK(s.field_index("f39", CaseSensitivity::Sensitive) == 39);
+    CHECK(s.field_index("F39", CaseSensitivity::Insensitive) == 39);
+    CHECK_FALSE(s.field_index("F39", CaseSensitivity::Sensitive));
+    CHECK(s.field_index("b", CaseSensitivity::Sensitive) == 40);
+    bool ambiguous = false;
+    CHECK_FALSE(s.field_index("b", CaseSensitivity::Insensitive, &ambiguous));
+    CHECK(ambiguous);
+}
+
+TEST_CASE("a DDL struct of many fields still rejects a duplicate name where it is written",
+          "[types]") {
+    std::string ddl = "STRUCT<";
+    for (int i = 0; i < 100; ++i) {
+        ddl += "f" + std::to_string(i) + ": INT, ";
+    }
+    CHECK(count_leaves(*parse_ddl_type(ddl + "g: INT>")) == 101);
+    CHECK_THROWS_WITH(parse_ddl_type(ddl + "f57: INT>"),
+                      Catch::Contains("duplicate field name 'f57'"));
+}
+
+TEST_CASE("optional roots are dropped exactly when Spark's pairwise test drops them", "[prune]") {
+    const TypePtr leaf = parse_ddl_type("STRUCT<a: INT, b: INT, c: INT>");
+    const TypePtr type = make_struct(
+        {StructField{"x", leaf}, StructField{"y", make_array(leaf)}, StructField{"z", leaf}});
+    const ExprPtr column = make_expr(AttributeReference{"col", type, true, 1});
+    const Relation relation{"t", {column}, make_struct({StructField{"col", type}})};
+
+    std::mt19937 rng(20261130);
+    for (int round = 0; round < 300; ++round) {
+        std::vector<RootField> roots;
+        const int count = 1 + static_cast<int>(rng() % 12);
+        for (int i = 0; i < count; ++i) {
+            roots.push_back(RootField{1, random_requirement(rng, 3), rng() % 3 == 0});
+        }
+        // The rule as Spark writes it: required roots merged, then each optional root kept
+        // unless some required root is contained in it.
+        Requirement expected;
+        for (const RootField& root : roots) {
+            if (!root.optional) {
+                expected.merge(root.need);
+            }
+        }
+        for (const RootField& optional : roots) {
+            if (!optional.optional) {
+                continue;
+            }
+            bool covered = false;
+            for (const RootField& required : roots) {
+                covered =
+                    covered || (!required.optional && contained_in(required.need, optional.need));
+            }
+            if (!covered) {
+                expected.merge(optional.need);
+            }
+        }
+        const ReadSet read = prune_schema(relation, roots);
+        CAPTURE(round);
+        REQUIRE(read.needs.count(1) == 1);
+        CHECK(same(read.needs.at(1), expected));
+    }
+}
