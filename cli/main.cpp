@@ -319,7 +319,19 @@ int main(int argc, char** argv) {
         std::ostream& out = options.output_path.empty() ? std::cout : file;
         Runner runner(options, out);
         const int status = runner.run();
-        out.flush();
+        // A full disk or a closed pipe must not pass for success: the result was not delivered.
+        if (options.output_path.empty()) {
+            out.flush();
+            if (!out || std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+                throw IoError(std::string("cannot write standard output: ") + std::strerror(errno));
+            }
+        } else {
+            file.close();
+            if (!file) {
+                throw IoError("cannot write '" + options.output_path +
+                              "': " + std::strerror(errno));
+            }
+        }
         return status;
     } catch (const IoError& error) {
         std::cerr << "prune-plan: " << error.what() << "\n";

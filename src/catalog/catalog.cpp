@@ -233,6 +233,12 @@ Catalog load_catalog(const std::string& text, const std::string& origin) {
         root = json::parse(text);
     } catch (const json::parse_error& e) {
         malformed_json(e, text, origin);
+    } catch (const json::exception& e) {
+        // Well-formed but unreadable, e.g. a number beyond double's range (out_of_range.406).
+        const std::string what = e.what();
+        const auto bracket = what.find("] ");
+        throw SchemaError(origin + ": malformed JSON: " +
+                          (bracket == std::string::npos ? what : what.substr(bracket + 2)));
     }
     return read_json_catalog(root, origin);
 }

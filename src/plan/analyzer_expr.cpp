@@ -227,7 +227,8 @@ std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) const
 }
 
 ExprPtr Binder::bind(const ast::Expr& e) {
-    if (depth_ >= kMaxNestingDepth) {
+    // The parser admits kMaxNestingDepth levels above a leaf (kMaxNestingDepth + 1 nodes).
+    if (depth_ > kMaxNestingDepth) {
         fail(e.span, "nesting deeper than " + std::to_string(kMaxNestingDepth) + " levels");
     }
     ++depth_;

@@ -12,11 +12,13 @@
 /// STRUCT<. The control counts the nesting of `data_type` and stops at kMaxNestingDepth
 /// before PEGTL recurses any deeper.
 
+#include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <type_traits>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -39,7 +41,9 @@ struct Frame {
     const char* open = nullptr; // where the ARRAY / MAP / STRUCT keyword starts
     std::vector<TypePtr> types; // finished child types, in order
     std::vector<StructField> fields;
-    std::unordered_set<std::string> names;
+    // Open-addressing hash set of ordinals into `fields` (power-of-two size, at most half
+    // full), for the duplicate-name check: no node or name copy per field.
+    std::vector<std::uint32_t> name_slots;
     // The field being read: name, where it starts, its options.
     std::string name;
     const char* name_at = nullptr;
@@ -47,9 +51,108 @@ struct Frame {
     std::optional<std::string> comment;
 };
 
+std::size_t mix(std::size_t h, std::size_t v) {
+    return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+}
+
+std::size_t address(const TypePtr& type) { return std::hash<const DataType*>{}(type.get()); }
+
+/// Identical types are built once and shared (hash-consing). Event schemas repeat the same
+/// struct under many columns; a schema of a million leaves made of repeated structs then costs
+/// what its distinct structs cost. Children are interned before their parents, so comparing
+/// children by address compares them by structure. Types are immutable, so the sharing is
+/// invisible to every pass (the top-level column list itself is never shared).
+class Interner {
+  public:
+    /// An array, map or atomic type: the first one built with the same structure.
+    TypePtr intern(TypePtr type) {
+        if (type->struct_type() != nullptr) {
+            return type; // built by intern_struct already
+        }
+        const std::size_t h = hash_of(*type);
+        const auto [first, last] = types_.equal_range(h);
+        for (auto it = first; it != last; ++it) {
+            if (same_shape(*it->second, *type)) {
+                return it->second;
+            }
+        }
+        types_.emplace(h, type);
+        return type;
+    }
+
+    /// A struct of `fields`: the first one built with the same fields (names, types,
+    /// nullability, metadata), or a new one.
+    TypePtr intern_struct(std::vector<StructField> fields) {
+        std::size_t h = 5;
+        for (const StructField& f : fields) {
+            h = mix(mix(mix(mix(h, std::hash<std::string>{}(f.name)), address(f.type)),
+                        f.nullable ? 1 : 0),
+                    std::hash<std::string>{}(f.metadata));
+        }
+        const auto [first, last] = types_.equal_range(h);
+        for (auto it = first; it != last; ++it) {
+            const StructType* s = it->second->struct_type();
+            if (s != nullptr && same_fields(s->fields(), fields)) {
+                return it->second;
+            }
+        }
+        TypePtr type = make_struct(std::move(fields));
+        types_.emplace(h, type);
+        return type;
+    }
+
+  private:
+    static std::size_t hash_of(const DataType& type) {
+        if (const ArrayType* a = type.array()) {
+            return mix(mix(2, address(a->element)), a->contains_null ? 1 : 0);
+        }
+        if (const MapType* m = type.map()) {
+            return mix(mix(mix(3, address(m->key)), address(m->value)),
+                       m->value_contains_null ? 1 : 0);
+        }
+        const AtomicType& t = *type.atomic();
+        std::size_t h = mix(4, static_cast<std::size_t>(t.kind));
+        for (const int v : {t.precision, t.scale, t.length, t.start_field, t.end_field}) {
+            h = mix(h, static_cast<std::size_t>(v));
+        }
+        return h;
+    }
+
+    static bool same_shape(const DataType& a, const DataType& b) {
+        if (const ArrayType* x = a.array()) {
+            const ArrayType* y = b.array();
+            return y != nullptr && x->element == y->element && x->contains_null == y->contains_null;
+        }
+        if (const MapType* x = a.map()) {
+            const MapType* y = b.map();
+            return y != nullptr && x->key == y->key && x->value == y->value &&
+                   x->value_contains_null == y->value_contains_null;
+        }
+        const AtomicType* x = a.atomic();
+        const AtomicType* y = b.atomic();
+        return x != nullptr && y != nullptr && *x == *y;
+    }
+
+    static bool same_fields(const std::vector<StructField>& a, const std::vector<StructField>& b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            if (a[i].name != b[i].name || a[i].type != b[i].type ||
+                a[i].nullable != b[i].nullable || a[i].metadata != b[i].metadata) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    std::unordered_multimap<std::size_t, TypePtr> types_;
+};
+
 struct State {
     explicit State(const SourceFile& s) : source(s) {}
     const SourceFile& source;
+    Interner interner;
     std::size_t depth = 0;
     std::vector<Frame> frames;
     const char* keyword = nullptr;    // the last ARRAY / MAP / STRUCT keyword
@@ -85,6 +188,10 @@ std::string ascii_lower(std::string_view s) {
 }
 
 void append_utf8(std::string& out, std::uint32_t cp) {
+    // A lone surrogate (`\uD800`) has no UTF-8 form: U+FFFD, as Java's encoder writes '?'.
+    if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+        cp = 0xFFFD;
+    }
     if (cp < 0x80) {
         out += static_cast<char>(cp);
     } else if (cp < 0x800) {
@@ -150,7 +257,8 @@ std::string unescape_string(std::string_view s) {
                 continue;
             }
         }
-        if (i + 3 < s.size() && is_octal(n, '3') && is_octal(s[i + 2], '7') &&
+        // Spark reads `\000`..`\177` only, so the result stays ASCII (and valid UTF-8).
+        if (i + 3 < s.size() && is_octal(n, '1') && is_octal(s[i + 2], '7') &&
             is_octal(s[i + 3], '7')) {
             out += static_cast<char>((n - '0') * 64 + (s[i + 2] - '0') * 8 + (s[i + 3] - '0'));
             i += 3;
@@ -203,7 +311,9 @@ std::string identifier_text(std::string_view raw) {
     return out;
 }
 
-void deliver(State& st, TypePtr type) { st.frames.back().types.push_back(std::move(type)); }
+void deliver(State& st, TypePtr type) {
+    st.frames.back().types.push_back(st.interner.intern(std::move(type)));
+}
 
 Frame pop(State& st) {
     Frame f = std::move(st.frames.back());
@@ -218,11 +328,41 @@ void open_frame(State& st, Frame::Kind kind) {
     st.frames.push_back(std::move(f));
 }
 
+constexpr std::uint32_t kNoField = 0xFFFFFFFFU;
+
+std::size_t name_hash(std::string_view name) { return std::hash<std::string_view>{}(name); }
+
+/// Whether `name` is new among the fields of `f` (the field itself is not added yet).
+bool is_new_name(Frame& f, const std::string& name) {
+    const std::size_t n = f.fields.size();
+    if (2 * (n + 1) > f.name_slots.size()) {
+        std::vector<std::uint32_t> slots(std::max<std::size_t>(16, 2 * f.name_slots.size()),
+                                         kNoField);
+        for (std::size_t i = 0; i < n; ++i) {
+            std::size_t slot = name_hash(f.fields[i].name) & (slots.size() - 1);
+            while (slots[slot] != kNoField) {
+                slot = (slot + 1) & (slots.size() - 1);
+            }
+            slots[slot] = static_cast<std::uint32_t>(i);
+        }
+        f.name_slots = std::move(slots);
+    }
+    const std::size_t mask = f.name_slots.size() - 1;
+    std::size_t slot = name_hash(name) & mask;
+    for (; f.name_slots[slot] != kNoField; slot = (slot + 1) & mask) {
+        if (f.fields[f.name_slots[slot]].name == name) {
+            return false;
+        }
+    }
+    f.name_slots[slot] = static_cast<std::uint32_t>(n);
+    return true;
+}
+
 void finish_field(State& st) {
     Frame& f = st.frames.back();
     TypePtr type = std::move(f.types.back());
     f.types.pop_back();
-    if (!f.names.insert(f.name).second) {
+    if (!is_new_name(f, f.name)) {
         fail(st, f.name_at, "duplicate field name '" + f.name + "'");
     }
     std::string metadata = "{}";
@@ -352,7 +492,7 @@ template <> struct Action<g::map_close> {
 template <> struct Action<g::struct_close> {
     static void apply0(State& st) {
         Frame f = pop(st);
-        deliver(st, make_struct(std::move(f.fields)));
+        deliver(st, st.interner.intern_struct(std::move(f.fields)));
     }
 };
 
@@ -511,7 +651,51 @@ template <typename Rule> struct Control : pegtl::normal<Rule> {
     }
 };
 
+/// Rejects a NUL byte or a malformed UTF-8 sequence (overlong, surrogate, beyond U+10FFFF)
+/// before parsing: names and comments are printed again (text, JSON), and JSON has no form
+/// for them.
+void check_text(const State& st) {
+    const std::string& text = st.source.text();
+    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t end = text.size();
+    std::size_t i = 0;
+    while (i < end) {
+        const unsigned char c = s[i];
+        if (c == 0) {
+            fail(st, text.data() + i, "NUL byte in input");
+        }
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t length = 0;
+        std::uint32_t cp = 0;
+        if (c >= 0xC2 && c <= 0xDF) {
+            length = 2;
+            cp = c & 0x1FU;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            length = 3;
+            cp = c & 0x0FU;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            length = 4;
+            cp = c & 0x07U;
+        }
+        bool valid = length != 0 && i + length <= end;
+        for (std::size_t k = 1; valid && k < length; ++k) {
+            valid = (s[i + k] & 0xC0U) == 0x80U;
+            cp = (cp << 6) | (s[i + k] & 0x3FU);
+        }
+        valid = valid && !(length == 3 && cp < 0x800) && !(length == 4 && cp < 0x10000) &&
+                !(cp >= 0xD800 && cp <= 0xDFFF) && cp <= 0x10FFFF;
+        if (!valid) {
+            fail(st, text.data() + i, "invalid UTF-8");
+        }
+        i += length;
+    }
+}
+
 template <typename Grammar> TypePtr run(const SourceFile& source, State& st) {
+    check_text(st);
     Input in(source.text().data(), source.text().size(), source.name());
     st.frames.emplace_back();
     pegtl::parse<Grammar, Action, Control>(in, st);
