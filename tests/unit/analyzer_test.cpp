@@ -11,6 +11,7 @@
 #include "plan/higher_order.hpp"
 #include "plan/tree.hpp"
 #include "sql/parser.hpp"
+#include "util/overloaded.hpp"
 
 using namespace prune;
 
@@ -77,9 +78,6 @@ std::string sx_list(const std::vector<ExprPtr>& xs) {
     }
     return out;
 }
-
-template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 std::string sx(const Expr& e) {
     auto written = [](const std::optional<std::string>& w) {

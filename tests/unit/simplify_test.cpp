@@ -10,6 +10,7 @@
 #include "plan/simplify.hpp"
 #include "plan/tree.hpp"
 #include "sql/parser.hpp"
+#include "util/overloaded.hpp"
 
 using namespace prune;
 
@@ -26,9 +27,6 @@ BoundStatement bind_sql(const std::string& sql) {
     REQUIRE(texts.size() == 1);
     return analyze(parse_statement(source, texts[0]), load_ddl_catalog(kContacts), source, {});
 }
-
-template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
-template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 std::string sx(const Expr& e);
 

@@ -1,0 +1,1289 @@
+// The catalog's functions (plan/functions.cpp), by the def's name, with Spark 4's ANSI
+// semantics, and the aggregate functions over a group's rows.
+//
+//     slice(items, -2, 5)      items = [a, b, c]   -> [b, c]
+//     slice(items, 0, 1)                           -> INVALID_PARAMETER_VALUE.START
+//     array_contains([1, null], 2)                 -> NULL (a null element might have matched)
+//     coalesce(a, 1 / 0)       a = 5               -> 5 (later arguments are not evaluated)
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <regex>
+#include <unordered_set>
+
+#include "eval/eval_internal.hpp"
+
+namespace prune::eval_detail {
+namespace {
+
+using Args = std::vector<ExprPtr>;
+
+std::string text_of(const Value& v) {
+    return v.kind() == Value::Kind::Binary ? v.as_binary() : v.as_string();
+}
+
+bool contains_value(const std::vector<Value>& items, const Value& x) {
+    return std::any_of(items.begin(), items.end(),
+                       [&](const Value& y) { return compare_mixed(x, y) == 0; });
+}
+
+// Spark's array set operations: distinct elements in order of first appearance, one null at
+// most (nulls are equal to each other here).
+void add_distinct(std::vector<Value>& out, bool& has_null, const Value& x) {
+    if (x.is_null()) {
+        if (!has_null) {
+            has_null = true;
+            out.push_back(x);
+        }
+        return;
+    }
+    if (!contains_value(out, x)) {
+        out.push_back(x);
+    }
+}
+
+std::regex compile_regex(const std::string& pattern) {
+    try {
+        return std::regex(pattern, std::regex::ECMAScript);
+    } catch (const std::regex_error&) {
+        unsupported("the regular expression '" + pattern + "' (Java syntax beyond ECMAScript)");
+    }
+}
+
+bool like_match(std::string_view text, std::string_view pattern) {
+    // Code points of both, then a classic wildcard match with `\` escapes.
+    const std::vector<std::string_view> t = split_code_points(text);
+    struct Token {
+        std::string_view cp;
+        char wildcard; // '%', '_' or 0
+    };
+    std::vector<Token> p;
+    const std::vector<std::string_view> pc = split_code_points(pattern);
+    for (std::size_t i = 0; i < pc.size(); ++i) {
+        if (pc[i] == "\\" && i + 1 < pc.size()) {
+            p.push_back(Token{pc[++i], 0});
+        } else if (pc[i] == "%" || pc[i] == "_") {
+            p.push_back(Token{pc[i], pc[i][0]});
+        } else {
+            p.push_back(Token{pc[i], 0});
+        }
+    }
+    std::size_t ti = 0;
+    std::size_t pi = 0;
+    std::size_t star = std::string_view::npos;
+    std::size_t mark = 0;
+    while (ti < t.size()) {
+        if (pi < p.size() &&
+            (p[pi].wildcard == '_' || (p[pi].wildcard == 0 && p[pi].cp == t[ti]))) {
+            ++ti;
+            ++pi;
+        } else if (pi < p.size() && p[pi].wildcard == '%') {
+            star = pi++;
+            mark = ti;
+        } else if (star != std::string_view::npos) {
+            pi = star + 1;
+            ti = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (pi < p.size() && p[pi].wildcard == '%') {
+        ++pi;
+    }
+    return pi == p.size();
+}
+
+std::string trim_chars(const std::string& s, const std::string& chars, bool left, bool right) {
+    const std::vector<std::string_view> cps = split_code_points(s);
+    const std::vector<std::string_view> set = split_code_points(chars);
+    auto in_set = [&](std::string_view cp) {
+        return std::find(set.begin(), set.end(), cp) != set.end();
+    };
+    std::size_t begin = 0;
+    std::size_t end = cps.size();
+    while (left && begin < end && in_set(cps[begin])) {
+        ++begin;
+    }
+    while (right && end > begin && in_set(cps[end - 1])) {
+        --end;
+    }
+    std::string out;
+    for (std::size_t i = begin; i < end; ++i) {
+        out += cps[i];
+    }
+    return out;
+}
+
+// Java's String.split(regex, limit) as Spark's StringSplit calls it (limit <= 0: no limit,
+// trailing empty strings kept).
+std::vector<Value> java_split(const std::string& s, const std::string& pattern,
+                              std::int64_t limit) {
+    std::vector<Value> out;
+    if (s.empty()) {
+        out.push_back(Value::string(""));
+        return out;
+    }
+    const std::regex re = compile_regex(pattern);
+    std::size_t start = 0;
+    auto it = std::sregex_iterator(s.begin(), s.end(), re);
+    for (; it != std::sregex_iterator(); ++it) {
+        if (limit > 0 && static_cast<std::int64_t>(out.size()) == limit - 1) {
+            break;
+        }
+        const auto pos = static_cast<std::size_t>(it->position(0));
+        const auto len = static_cast<std::size_t>(it->length(0));
+        if (len == 0) {
+            if (pos == 0 || pos >= s.size()) {
+                continue; // Java drops a leading empty match and never splits at the end
+            }
+        }
+        if (pos == 0 && len > 0 && start == 0 && out.empty()) {
+            out.push_back(Value::string(""));
+            start = pos + len;
+            continue;
+        }
+        out.push_back(Value::string(s.substr(start, pos - start)));
+        start = pos + len;
+    }
+    out.push_back(Value::string(s.substr(start)));
+    return out;
+}
+
+// Java's Formatter for the conversions SQL users write: %s %d %f %e %x %b %c %% %n with
+// flags, width and precision.
+std::string java_format(const std::string& fmt, const std::vector<Value>& args,
+                        const std::vector<TypePtr>& types) {
+    std::string out;
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < fmt.size(); ++i) {
+        if (fmt[i] != '%') {
+            out.push_back(fmt[i]);
+            continue;
+        }
+        std::size_t j = i + 1;
+        std::string flags;
+        while (j < fmt.size() &&
+               std::string_view("-+ 0,#").find(fmt[j]) != std::string_view::npos) {
+            flags.push_back(fmt[j++]);
+        }
+        int width = -1;
+        while (j < fmt.size() && fmt[j] >= '0' && fmt[j] <= '9') {
+            width = (width < 0 ? 0 : width * 10) + (fmt[j++] - '0');
+        }
+        int precision = -1;
+        if (j < fmt.size() && fmt[j] == '.') {
+            ++j;
+            precision = 0;
+            while (j < fmt.size() && fmt[j] >= '0' && fmt[j] <= '9') {
+                precision = precision * 10 + (fmt[j++] - '0');
+            }
+        }
+        if (j >= fmt.size()) {
+            raise("FORMAT_STRING", "Format specifier '" + fmt.substr(i) + "' is incomplete");
+        }
+        const char conv = fmt[j];
+        i = j;
+        if (conv == '%') {
+            out.push_back('%');
+            continue;
+        }
+        if (conv == 'n') {
+            out.push_back('\n');
+            continue;
+        }
+        if (flags.find(',') != std::string::npos || flags.find('#') != std::string::npos) {
+            unsupported("format_string flag in '" + fmt + "'");
+        }
+        if (next >= args.size()) {
+            raise("MISSING_FORMAT_ARGUMENT", "Format specifier '%" + std::string(1, conv) + "'");
+        }
+        const Value& v = args[next];
+        const DataType& t = *types[next];
+        ++next;
+        std::string body;
+        switch (conv) {
+        case 's':
+        case 'S':
+            body = v.is_null() ? "null" : display_string(v, t);
+            if (precision >= 0) {
+                const auto cps = split_code_points(body);
+                if (cps.size() > static_cast<std::size_t>(precision)) {
+                    std::string cut;
+                    for (std::size_t k = 0; k < static_cast<std::size_t>(precision); ++k) {
+                        cut += cps[k];
+                    }
+                    body = cut;
+                }
+            }
+            if (conv == 'S') {
+                std::transform(body.begin(), body.end(), body.begin(), [](char c) {
+                    return static_cast<char>(c >= 'a' && c <= 'z' ? c - 32 : c);
+                });
+            }
+            break;
+        case 'b':
+        case 'B':
+            body = v.is_null()                        ? "false"
+                   : v.kind() == Value::Kind::Boolean ? (v.as_bool() ? "true" : "false")
+                                                      : "true";
+            break;
+        case 'd':
+        case 'x':
+        case 'X': {
+            if (v.is_null()) {
+                body = "null";
+                break;
+            }
+            if (v.kind() != Value::Kind::Integral) {
+                raise("ILLEGAL_FORMAT_CONVERSION",
+                      std::string(1, conv) + " != " + catalog_string(t));
+            }
+            const std::int64_t n = v.as_int();
+            if (conv == 'd') {
+                body = std::to_string(n);
+                if (n >= 0 && flags.find('+') != std::string::npos) {
+                    body = "+" + body;
+                } else if (n >= 0 && flags.find(' ') != std::string::npos) {
+                    body = " " + body;
+                }
+            } else {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, conv == 'x' ? "%llx" : "%llX",
+                              static_cast<unsigned long long>(n));
+                body = buf;
+            }
+            break;
+        }
+        case 'f':
+        case 'e':
+        case 'E': {
+            if (v.is_null()) {
+                body = "null";
+                break;
+            }
+            if (v.kind() != Value::Kind::Double && v.kind() != Value::Kind::Float &&
+                v.kind() != Value::Kind::Decimal) {
+                raise("ILLEGAL_FORMAT_CONVERSION",
+                      std::string(1, conv) + " != " + catalog_string(t));
+            }
+            const double d = to_double(v);
+            if (std::isnan(d) || std::isinf(d)) {
+                body = std::isnan(d) ? "NaN" : (d > 0 ? "Infinity" : "-Infinity");
+                break;
+            }
+            std::string spec = "%";
+            if (flags.find('+') != std::string::npos) {
+                spec += '+';
+            } else if (flags.find(' ') != std::string::npos) {
+                spec += ' ';
+            }
+            spec += "." + std::to_string(precision < 0 ? 6 : precision) + conv;
+            char buf[512];
+            std::snprintf(buf, sizeof buf, spec.c_str(), d);
+            body = buf;
+            break;
+        }
+        case 'c':
+            if (v.is_null()) {
+                body = "null";
+            } else if (v.kind() == Value::Kind::Integral && v.as_int() >= 0 && v.as_int() < 128) {
+                body = std::string(1, static_cast<char>(v.as_int()));
+            } else {
+                unsupported("format_string %c of a non-ASCII value");
+            }
+            break;
+        default:
+            unsupported(std::string("format_string conversion '%") + conv + "'");
+        }
+        if (width >= 0) {
+            const std::size_t len = code_points(body);
+            if (len < static_cast<std::size_t>(width)) {
+                const std::size_t fill = static_cast<std::size_t>(width) - len;
+                if (flags.find('-') != std::string::npos) {
+                    body.append(fill, ' ');
+                } else if (flags.find('0') != std::string::npos && conv != 's' && conv != 'S') {
+                    const std::size_t sign =
+                        !body.empty() && (body[0] == '-' || body[0] == '+' || body[0] == ' ') ? 1
+                                                                                              : 0;
+                    body.insert(sign, fill, '0');
+                } else {
+                    body.insert(0, fill, ' ');
+                }
+            }
+        }
+        out += body;
+    }
+    return out;
+}
+
+Value round_value(const Value& v, const DataType& in, const DataType& out, std::int64_t scale,
+                  int mode /* 0 half up, -1 floor, 1 ceil */) {
+    auto round_decimal = [&](const DecimalValue& d, std::int64_t s) -> std::optional<DecimalValue> {
+        const int target = static_cast<int>(std::clamp<std::int64_t>(s, -38, 38));
+        if (target >= d.scale) {
+            return d;
+        }
+        const Int128 factor = pow10_128(std::min(d.scale - target, 38));
+        Int128 q = d.unscaled / factor;
+        const Int128 r = d.unscaled % factor;
+        if (mode == 0) {
+            if ((r < 0 ? -r : r) * 2 >= factor) {
+                q += d.unscaled < 0 ? -1 : 1;
+            }
+        } else if (mode < 0 && r < 0) {
+            q -= 1;
+        } else if (mode > 0 && r > 0) {
+            q += 1;
+        }
+        if (target >= 0) {
+            return DecimalValue{q, target};
+        }
+        // A negative scale: back to scale 0, as Spark's result type has it.
+        const Int128 back = pow10_128(-target);
+        const Int128 limit = pow10_128(38);
+        if ((q < 0 ? -q : q) > limit / back) {
+            return std::nullopt;
+        }
+        return DecimalValue{q * back, 0};
+    };
+    switch (v.kind()) {
+    case Value::Kind::Decimal: {
+        std::optional<DecimalValue> r = round_decimal(v.as_decimal(), scale);
+        const AtomicType* a = out.atomic();
+        Int128 unscaled = 0;
+        if (!r || a == nullptr || !rescale_decimal(*r, a->scale, unscaled) ||
+            !decimal_fits(unscaled, a->precision)) {
+            return Value::null();
+        }
+        return Value::decimal(unscaled, a->scale);
+    }
+    case Value::Kind::Integral: {
+        if (scale >= 0) {
+            return v;
+        }
+        std::optional<DecimalValue> r = round_decimal(DecimalValue{v.as_int(), 0}, scale);
+        if (!r || r->unscaled > std::numeric_limits<std::int64_t>::max() ||
+            r->unscaled < std::numeric_limits<std::int64_t>::min() ||
+            !fits_integral(static_cast<std::int64_t>(r->unscaled), atomic_kind(in))) {
+            raise("ARITHMETIC_OVERFLOW", "Overflow in rounding.");
+        }
+        return Value::integral(static_cast<std::int64_t>(r->unscaled));
+    }
+    case Value::Kind::Double:
+    case Value::Kind::Float: {
+        const double d = to_double(v);
+        if (std::isnan(d) || std::isinf(d)) {
+            return v;
+        }
+        // Spark: BigDecimal(d) (from Double.toString), setScale(HALF_UP), toDouble.
+        const std::string text =
+            v.kind() == Value::Kind::Float ? java_float_text(v.as_float()) : java_double_text(d);
+        Int128 unscaled = 0;
+        int s = 0;
+        if (!parse_decimal(text, unscaled, s)) {
+            unsupported("rounding " + text);
+        }
+        std::optional<DecimalValue> r = round_decimal(DecimalValue{unscaled, s}, scale);
+        if (!r) {
+            unsupported("rounding " + text);
+        }
+        const double result = decimal_to_double(*r);
+        return v.kind() == Value::Kind::Float ? Value::float32(static_cast<float>(result))
+                                              : Value::float64(result);
+    }
+    default:
+        return v;
+    }
+}
+
+Value floor_ceil(const Value& v, const DataType& out, bool ceil) {
+    switch (v.kind()) {
+    case Value::Kind::Double: {
+        const double d = ceil ? std::ceil(v.as_double()) : std::floor(v.as_double());
+        // Java's (long) conversion: NaN is 0, out of range saturates.
+        if (std::isnan(d)) {
+            return Value::integral(0);
+        }
+        if (d >= 9.2233720368547758e18) {
+            return Value::integral(std::numeric_limits<std::int64_t>::max());
+        }
+        if (d <= -9.2233720368547758e18) {
+            return Value::integral(std::numeric_limits<std::int64_t>::min());
+        }
+        return Value::integral(static_cast<std::int64_t>(d));
+    }
+    case Value::Kind::Integral:
+        return v;
+    case Value::Kind::Decimal: {
+        const DecimalValue& d = v.as_decimal();
+        const Int128 factor = pow10_128(d.scale);
+        Int128 q = d.unscaled / factor;
+        const Int128 r = d.unscaled % factor;
+        if (ceil && r > 0) {
+            q += 1;
+        } else if (!ceil && r < 0) {
+            q -= 1;
+        }
+        const AtomicType* a = out.atomic();
+        if (a != nullptr && a->kind == AtomicKind::Decimal) {
+            return Value::decimal(q, 0);
+        }
+        return Value::integral(static_cast<std::int64_t>(q));
+    }
+    default:
+        return v;
+    }
+}
+
+} // namespace
+
+Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
+    if (f.def == nullptr) {
+        unsupported("user-defined function '" + f.name + "' cannot be evaluated");
+    }
+    if (f.def->aggregate) {
+        if (row_ == nullptr || !row_->group) {
+            throw InternalError("evaluator: aggregate '" + f.name + "' outside an Aggregate");
+        }
+        return eval_aggregate(f, *row_->group);
+    }
+    const std::string& name = f.name;
+    const Args& a = f.args;
+    const DataType& type = *e.type;
+
+    // Conditional functions evaluate their arguments lazily, as Spark's do.
+    if (name == "if") {
+        const Value c = eval(*a[0]);
+        return !c.is_null() && c.as_bool() ? eval(*a[1]) : eval(*a[2]);
+    }
+    if (name == "coalesce" || name == "nvl" || name == "ifnull") {
+        for (const ExprPtr& x : a) {
+            Value v = eval(*x);
+            if (!v.is_null()) {
+                return v;
+            }
+        }
+        return Value::null();
+    }
+    if (name == "nvl2") {
+        return !eval(*a[0]).is_null() ? eval(*a[1]) : eval(*a[2]);
+    }
+
+    std::vector<Value> v;
+    v.reserve(a.size());
+    for (const ExprPtr& x : a) {
+        v.push_back(eval(*x));
+    }
+    auto any_null = [&] {
+        return std::any_of(v.begin(), v.end(), [](const Value& x) { return x.is_null(); });
+    };
+
+    // --- constructors and accessors
+    if (name == "array") {
+        return Value::array_of(std::move(v));
+    }
+    if (name == "map") {
+        std::vector<Value> keys;
+        std::vector<Value> values;
+        for (std::size_t i = 0; i + 1 < v.size(); i += 2) {
+            keys.push_back(v[i]);
+            values.push_back(v[i + 1]);
+        }
+        return make_checked_map(std::move(keys), std::move(values));
+    }
+    if (name == "map_from_arrays") {
+        if (any_null()) {
+            return Value::null();
+        }
+        if (v[0].items().size() != v[1].items().size()) {
+            raise("INVALID_PARAMETER_VALUE.MAP_FROM_ARRAYS",
+                  "The key array and value array of MapData must have the same length.");
+        }
+        return make_checked_map(v[0].items(), v[1].items());
+    }
+    if (name == "map_from_entries") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        std::vector<Value> keys;
+        std::vector<Value> values;
+        for (const Value& entry : v[0].items()) {
+            if (entry.is_null()) {
+                return Value::null();
+            }
+            keys.push_back(entry.fields()[0]);
+            values.push_back(entry.fields()[1]);
+        }
+        return make_checked_map(std::move(keys), std::move(values));
+    }
+    if (name == "map_entries") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        std::vector<Value> out;
+        const MapData& m = v[0].map();
+        for (std::size_t i = 0; i < m.keys.size(); ++i) {
+            out.push_back(Value::struct_of({m.keys[i], m.values[i]}));
+        }
+        return Value::array_of(std::move(out));
+    }
+    if (name == "try_element_at") {
+        if (any_null()) {
+            return Value::null();
+        }
+        if (a[0]->type->map() != nullptr) {
+            const MapData& m = v[0].map();
+            for (std::size_t i = 0; i < m.keys.size(); ++i) {
+                if (compare_mixed(m.keys[i], v[1]) == 0) {
+                    return m.values[i];
+                }
+            }
+            return Value::null();
+        }
+        const std::int64_t i = v[1].as_int();
+        const auto n = static_cast<std::int64_t>(v[0].items().size());
+        if (i == 0) {
+            raise("INVALID_INDEX_OF_ZERO", "The index 0 is invalid. An index shall be either < 0 "
+                                           "or > 0 (the first element has index 1).");
+        }
+        if (i > n || -i > n) {
+            return Value::null();
+        }
+        return v[0].items()[static_cast<std::size_t>(i > 0 ? i - 1 : n + i)];
+    }
+    if (name == "get") {
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::int64_t i = v[1].as_int();
+        if (i < 0 || i >= static_cast<std::int64_t>(v[0].items().size())) {
+            return Value::null();
+        }
+        return v[0].items()[static_cast<std::size_t>(i)];
+    }
+    if (name == "size" || name == "cardinality" || name == "array_size") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        const std::size_t n =
+            v[0].kind() == Value::Kind::Map ? v[0].map().keys.size() : v[0].items().size();
+        return Value::integral(static_cast<std::int64_t>(n));
+    }
+    if (name == "array_contains") {
+        if (any_null()) {
+            return Value::null();
+        }
+        bool saw_null = false;
+        for (const Value& x : v[0].items()) {
+            if (x.is_null()) {
+                saw_null = true;
+            } else if (compare_mixed(x, v[1]) == 0) {
+                return Value::boolean(true);
+            }
+        }
+        return saw_null ? Value::null() : Value::boolean(false);
+    }
+    if (name == "array_position") {
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::vector<Value>& items = v[0].items();
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (!items[i].is_null() && compare_mixed(items[i], v[1]) == 0) {
+                return Value::integral(static_cast<std::int64_t>(i + 1));
+            }
+        }
+        return Value::integral(0);
+    }
+    if (name == "array_remove") {
+        if (any_null()) {
+            return Value::null();
+        }
+        std::vector<Value> out;
+        for (const Value& x : v[0].items()) {
+            if (x.is_null() || compare_mixed(x, v[1]) != 0) {
+                out.push_back(x);
+            }
+        }
+        return Value::array_of(std::move(out));
+    }
+    if (name == "array_distinct") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        std::vector<Value> out;
+        bool has_null = false;
+        for (const Value& x : v[0].items()) {
+            add_distinct(out, has_null, x);
+        }
+        return Value::array_of(std::move(out));
+    }
+    if (name == "array_union" || name == "array_intersect" || name == "array_except") {
+        if (any_null()) {
+            return Value::null();
+        }
+        std::vector<Value> out;
+        bool has_null = false;
+        const std::vector<Value>& l = v[0].items();
+        const std::vector<Value>& r = v[1].items();
+        auto in = [](const std::vector<Value>& items, const Value& x) {
+            if (x.is_null()) {
+                return std::any_of(items.begin(), items.end(),
+                                   [](const Value& y) { return y.is_null(); });
+            }
+            return contains_value(items, x);
+        };
+        if (name == "array_union") {
+            for (const Value& x : l) {
+                add_distinct(out, has_null, x);
+            }
+            for (const Value& x : r) {
+                add_distinct(out, has_null, x);
+            }
+        } else {
+            const bool keep_common = name == "array_intersect";
+            for (const Value& x : l) {
+                if (in(r, x) == keep_common) {
+                    add_distinct(out, has_null, x);
+                }
+            }
+        }
+        return Value::array_of(std::move(out));
+    }
+    if (name == "arrays_overlap") {
+        if (any_null()) {
+            return Value::null();
+        }
+        bool saw_null = false;
+        for (const Value& x : v[0].items()) {
+            if (x.is_null()) {
+                saw_null = true;
+                continue;
+            }
+            for (const Value& y : v[1].items()) {
+                if (y.is_null()) {
+                    saw_null = true;
+                } else if (compare_mixed(x, y) == 0) {
+                    return Value::boolean(true);
+                }
+            }
+        }
+        for (const Value& y : v[1].items()) {
+            saw_null = saw_null || y.is_null();
+        }
+        const bool both_non_empty = !v[0].items().empty() && !v[1].items().empty();
+        return saw_null && both_non_empty ? Value::null() : Value::boolean(false);
+    }
+    if (name == "arrays_zip") {
+        if (any_null()) {
+            return Value::null();
+        }
+        std::size_t n = 0;
+        for (const Value& x : v) {
+            n = std::max(n, x.items().size());
+        }
+        std::vector<Value> out;
+        for (std::size_t i = 0; i < n; ++i) {
+            std::vector<Value> fields;
+            for (const Value& x : v) {
+                fields.push_back(i < x.items().size() ? x.items()[i] : Value::null());
+            }
+            out.push_back(Value::struct_of(std::move(fields)));
+        }
+        return Value::array_of(std::move(out));
+    }
+    if (name == "flatten") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        std::vector<Value> out;
+        for (const Value& inner : v[0].items()) {
+            if (inner.is_null()) {
+                return Value::null();
+            }
+            out.insert(out.end(), inner.items().begin(), inner.items().end());
+        }
+        return Value::array_of(std::move(out));
+    }
+    if (name == "concat") {
+        if (any_null()) {
+            return Value::null();
+        }
+        if (type.array() != nullptr) {
+            std::vector<Value> out;
+            for (const Value& x : v) {
+                out.insert(out.end(), x.items().begin(), x.items().end());
+            }
+            return Value::array_of(std::move(out));
+        }
+        std::string out;
+        for (const Value& x : v) {
+            out += text_of(x);
+        }
+        return type.is(AtomicKind::Binary) ? Value::binary(std::move(out))
+                                           : Value::string(std::move(out));
+    }
+    if (name == "reverse") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        if (v[0].kind() == Value::Kind::Array) {
+            std::vector<Value> out(v[0].items().rbegin(), v[0].items().rend());
+            return Value::array_of(std::move(out));
+        }
+        const std::vector<std::string_view> cps = split_code_points(v[0].as_string());
+        std::string out;
+        for (auto it = cps.rbegin(); it != cps.rend(); ++it) {
+            out += *it;
+        }
+        return Value::string(std::move(out));
+    }
+    if (name == "slice") {
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::int64_t start = v[1].as_int();
+        const std::int64_t length = v[2].as_int();
+        const auto n = static_cast<std::int64_t>(v[0].items().size());
+        if (start == 0) {
+            raise("INVALID_PARAMETER_VALUE.START",
+                  "The value of parameter(s) `start` in `slice` is invalid: Expects a positive or "
+                  "a negative value for `start`, but got 0.");
+        }
+        if (length < 0) {
+            raise("INVALID_PARAMETER_VALUE.LENGTH",
+                  "The value of parameter(s) `length` in `slice` is invalid: Expects `length` "
+                  "greater than or equal to 0, but got " +
+                      std::to_string(length) + ".");
+        }
+        const std::int64_t begin = start < 0 ? start + n : start - 1;
+        if (begin < 0 || begin >= n) {
+            return Value::array_of({});
+        }
+        const std::int64_t end = std::min(begin + length, n);
+        return Value::array_of(
+            std::vector<Value>(v[0].items().begin() + begin, v[0].items().begin() + end));
+    }
+    if (name == "sort_array") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        const bool ascending = v.size() < 2 || v[1].is_null() || v[1].as_bool();
+        std::vector<Value> items = v[0].items();
+        // Ascending: nulls first; descending: nulls last (nulls are the smallest values).
+        std::stable_sort(items.begin(), items.end(), [&](const Value& x, const Value& y) {
+            const int c = compare_values(x, y);
+            return ascending ? c < 0 : c > 0;
+        });
+        return Value::array_of(std::move(items));
+    }
+    if (name == "array_max" || name == "array_min") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        Value best;
+        for (const Value& x : v[0].items()) {
+            if (x.is_null()) {
+                continue;
+            }
+            const bool better =
+                best.is_null() ||
+                (name == "array_max" ? compare_values(x, best) > 0 : compare_values(x, best) < 0);
+            if (better) {
+                best = x;
+            }
+        }
+        return best;
+    }
+    if (name == "array_join") {
+        if (v[0].is_null() || v[1].is_null() || (v.size() > 2 && v[2].is_null())) {
+            return Value::null();
+        }
+        std::string out;
+        bool first = true;
+        for (const Value& x : v[0].items()) {
+            if (x.is_null() && v.size() < 3) {
+                continue;
+            }
+            out += first ? "" : v[1].as_string();
+            first = false;
+            out += x.is_null() ? v[2].as_string() : x.as_string();
+        }
+        return Value::string(std::move(out));
+    }
+    if (name == "array_repeat") {
+        if (v[1].is_null()) {
+            return Value::null();
+        }
+        const std::int64_t n = v[1].as_int();
+        if (n > 1000000) {
+            unsupported("array_repeat with " + std::to_string(n) + " copies");
+        }
+        return Value::array_of(
+            std::vector<Value>(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)), v[0]));
+    }
+    if (name == "array_compact") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        std::vector<Value> out;
+        for (const Value& x : v[0].items()) {
+            if (!x.is_null()) {
+                out.push_back(x);
+            }
+        }
+        return Value::array_of(std::move(out));
+    }
+    if (name == "sequence") {
+        if (any_null()) {
+            return Value::null();
+        }
+        if (!is_integral(*a[0]->type)) {
+            unsupported("sequence over " + catalog_string(*a[0]->type));
+        }
+        const std::int64_t start = v[0].as_int();
+        const std::int64_t stop = v[1].as_int();
+        const std::int64_t step = v.size() > 2 ? v[2].as_int() : (start <= stop ? 1 : -1);
+        if (!((step > 0 && start <= stop) || (step < 0 && start >= stop) ||
+              (step == 0 && start == stop))) {
+            raise("INVALID_SEQUENCE_BOUNDARIES",
+                  "Illegal sequence boundaries: " + std::to_string(start) + " to " +
+                      std::to_string(stop) + " by " + std::to_string(step));
+        }
+        const Int128 count = step == 0 ? 1 : (Int128(stop) - start) / step + 1;
+        if (count > 1000000) {
+            unsupported("sequence of more than a million elements");
+        }
+        std::vector<Value> out;
+        for (Int128 i = 0; i < count; ++i) {
+            out.push_back(Value::integral(static_cast<std::int64_t>(start + i * step)));
+        }
+        return Value::array_of(std::move(out));
+    }
+    if (name == "shuffle" || name == "rand" || name == "input_file_name" ||
+        name == "current_date") {
+        unsupported("function '" + name + "' is nondeterministic");
+    }
+
+    // --- conditional
+    if (name == "nullif") {
+        if (!v[0].is_null() && !v[1].is_null() && compare_mixed(v[0], v[1]) == 0) {
+            return Value::null();
+        }
+        return v[0];
+    }
+    if (name == "greatest" || name == "least") {
+        Value best;
+        for (const Value& x : v) {
+            if (x.is_null()) {
+                continue;
+            }
+            if (best.is_null() ||
+                (name == "greatest" ? compare_mixed(x, best) > 0 : compare_mixed(x, best) < 0)) {
+                best = x;
+            }
+        }
+        return best;
+    }
+    if (name == "isnull") {
+        return Value::boolean(v[0].is_null());
+    }
+    if (name == "isnotnull") {
+        return Value::boolean(!v[0].is_null());
+    }
+
+    // --- strings
+    if (name == "concat_ws") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        std::string out;
+        bool first = true;
+        auto add = [&](const Value& x) {
+            if (x.is_null()) {
+                return;
+            }
+            out += first ? "" : v[0].as_string();
+            first = false;
+            out += x.as_string();
+        };
+        for (std::size_t i = 1; i < v.size(); ++i) {
+            if (v[i].kind() == Value::Kind::Array) {
+                for (const Value& x : v[i].items()) {
+                    add(x);
+                }
+            } else {
+                add(v[i]);
+            }
+        }
+        return Value::string(std::move(out));
+    }
+    if (name == "length") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        return Value::integral(static_cast<std::int64_t>(v[0].kind() == Value::Kind::Binary
+                                                             ? v[0].as_binary().size()
+                                                             : code_points(v[0].as_string())));
+    }
+    if (name == "lower" || name == "upper") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        std::string s = v[0].as_string();
+        const bool upper = name == "upper";
+        for (char& c : s) {
+            if (upper && c >= 'a' && c <= 'z') {
+                c = static_cast<char>(c - 32);
+            } else if (!upper && c >= 'A' && c <= 'Z') {
+                c = static_cast<char>(c + 32);
+            } else if (static_cast<unsigned char>(c) >= 0x80) {
+                unsupported("'" + name + "' of non-ASCII text");
+            }
+        }
+        return Value::string(std::move(s));
+    }
+    if (name == "substring" || name == "substr") {
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::int64_t pos = v[1].as_int();
+        const std::int64_t len =
+            v.size() > 2 ? v[2].as_int() : std::numeric_limits<std::int32_t>::max();
+        const bool binary = v[0].kind() == Value::Kind::Binary;
+        std::vector<std::string_view> units;
+        if (binary) {
+            for (std::size_t i = 0; i < v[0].as_binary().size(); ++i) {
+                units.push_back(std::string_view(v[0].as_binary()).substr(i, 1));
+            }
+        } else {
+            units = split_code_points(v[0].as_string());
+        }
+        const auto n = static_cast<std::int64_t>(units.size());
+        // Spark: UTF8String.substringSQL.
+        const std::int64_t start = pos > 0 ? pos - 1 : (pos < 0 ? n + pos : 0);
+        const std::int64_t end = len == std::numeric_limits<std::int32_t>::max() ? n : start + len;
+        const std::int64_t s = std::max<std::int64_t>(start, 0);
+        const std::int64_t t = std::min(end, n);
+        std::string out;
+        for (std::int64_t i = s; i < t; ++i) {
+            out += units[static_cast<std::size_t>(i)];
+        }
+        return binary ? Value::binary(std::move(out)) : Value::string(std::move(out));
+    }
+    if (name == "trim" || name == "ltrim" || name == "rtrim") {
+        if (any_null()) {
+            return Value::null();
+        }
+        // The two-argument function form is `trim(trimStr, str)` (Spark's constructor order).
+        const std::string src = v.size() > 1 ? v[1].as_string() : v[0].as_string();
+        const std::string chars = v.size() > 1 ? v[0].as_string() : " ";
+        return Value::string(trim_chars(src, chars, name != "rtrim", name != "ltrim"));
+    }
+    if (name == "split") {
+        if (any_null()) {
+            return Value::null();
+        }
+        return Value::array_of(
+            java_split(v[0].as_string(), v[1].as_string(), v.size() > 2 ? v[2].as_int() : -1));
+    }
+    if (name == "regexp_extract") {
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::regex re = compile_regex(v[1].as_string());
+        const std::int64_t group = v.size() > 2 ? v[2].as_int() : 1;
+        if (group < 0 || group > static_cast<std::int64_t>(re.mark_count())) {
+            raise("INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX",
+                  "The value of parameter(s) `idx` in `regexp_extract` is invalid: Expects group "
+                  "index between 0 and " +
+                      std::to_string(re.mark_count()) + ", but got " + std::to_string(group) + ".");
+        }
+        std::smatch m;
+        const std::string& s = v[0].as_string();
+        if (!std::regex_search(s, m, re)) {
+            return Value::string("");
+        }
+        const auto g = static_cast<std::size_t>(group);
+        return Value::string(m[g].matched ? m[g].str() : "");
+    }
+    if (name == "format_string") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        std::vector<Value> rest(v.begin() + 1, v.end());
+        std::vector<TypePtr> types;
+        for (std::size_t i = 1; i < a.size(); ++i) {
+            types.push_back(a[i]->type);
+        }
+        return Value::string(java_format(v[0].as_string(), rest, types));
+    }
+    if (name == "like" || name == "rlike") {
+        if (any_null()) {
+            return Value::null();
+        }
+        if (name == "like") {
+            return Value::boolean(like_match(v[0].as_string(), v[1].as_string()));
+        }
+        const std::regex re = compile_regex(v[1].as_string());
+        return Value::boolean(std::regex_search(v[0].as_string(), re));
+    }
+
+    // --- math
+    if (name == "abs") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        switch (v[0].kind()) {
+        case Value::Kind::Integral: {
+            const std::int64_t x = v[0].as_int();
+            if (x < 0) {
+                return negate(v[0], type);
+            }
+            return v[0];
+        }
+        case Value::Kind::Double:
+            return Value::float64(std::fabs(v[0].as_double()));
+        case Value::Kind::Float:
+            return Value::float32(std::fabs(v[0].as_float()));
+        case Value::Kind::Decimal: {
+            const DecimalValue& d = v[0].as_decimal();
+            return Value::decimal(d.unscaled < 0 ? -d.unscaled : d.unscaled, d.scale);
+        }
+        default:
+            return v[0];
+        }
+    }
+    if (name == "round") {
+        if (v[0].is_null() || (v.size() > 1 && v[1].is_null())) {
+            return Value::null();
+        }
+        return round_value(v[0], *a[0]->type, type, v.size() > 1 ? v[1].as_int() : 0, 0);
+    }
+    if (name == "floor" || name == "ceil") {
+        if (v[0].is_null() || (v.size() > 1 && v[1].is_null())) {
+            return Value::null();
+        }
+        if (v.size() > 1) {
+            return round_value(v[0], *a[0]->type, type, v[1].as_int(), name == "ceil" ? 1 : -1);
+        }
+        return floor_ceil(v[0], type, name == "ceil");
+    }
+    if (name == "pmod") {
+        if (any_null()) {
+            return Value::null();
+        }
+        const Value r = arithmetic(BinaryOpKind::Remainder, v[0], v[1], type);
+        if (compare_mixed(r, Value::integral(0)) < 0 ||
+            (r.kind() == Value::Kind::Decimal && r.as_decimal().unscaled < 0)) {
+            const Value sum = arithmetic(BinaryOpKind::Add, r, v[1], type);
+            return arithmetic(BinaryOpKind::Remainder, sum, v[1], type);
+        }
+        return r;
+    }
+
+    // --- serialisation and hashing
+    if (name == "to_json") {
+        if (v.size() > 1) {
+            unsupported("to_json with options");
+        }
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        return Value::string(spark_to_json(v[0], *a[0]->type));
+    }
+    if (name == "hash") {
+        std::vector<TypePtr> types;
+        for (const ExprPtr& x : a) {
+            types.push_back(x->type);
+        }
+        return Value::integral(murmur3_hash(v, types));
+    }
+    if (name == "md5") {
+        if (v[0].is_null()) {
+            return v[0];
+        }
+        return Value::string(md5_hex(v[0].as_binary()));
+    }
+    if (name == "sha2") {
+        if (any_null()) {
+            return Value::null();
+        }
+        std::optional<std::string> digest = sha2_hex(v[0].as_binary(), v[1].as_int());
+        return digest ? Value::string(*digest) : Value::null();
+    }
+    unsupported("function '" + name + "' is not supported by the evaluator");
+}
+
+// --- aggregates ----------------------------------------------------------------------------
+
+Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>& rows) {
+    const std::string& name = f.name;
+    // The argument tuples, in row order; DISTINCT keeps the first of equal tuples.
+    std::vector<std::vector<Value>> inputs;
+    inputs.reserve(rows.size());
+    for (const Row& row : rows) {
+        std::vector<Value> args;
+        for (const ExprPtr& x : f.args) {
+            args.push_back(eval_in(*x, row));
+        }
+        inputs.push_back(std::move(args));
+    }
+    if (f.distinct) {
+        std::vector<std::vector<Value>> unique;
+        for (std::vector<Value>& tuple : inputs) {
+            const bool seen =
+                std::any_of(unique.begin(), unique.end(), [&](const std::vector<Value>& u) {
+                    for (std::size_t i = 0; i < u.size(); ++i) {
+                        if (!values_equal(u[i], tuple[i])) {
+                            return false;
+                        }
+                    }
+                    return true;
+                });
+            if (!seen) {
+                unique.push_back(std::move(tuple));
+            }
+        }
+        inputs = std::move(unique);
+    }
+    if (name == "count") {
+        std::int64_t n = 0;
+        for (const std::vector<Value>& t : inputs) {
+            if (std::none_of(t.begin(), t.end(), [](const Value& x) { return x.is_null(); })) {
+                ++n;
+            }
+        }
+        return Value::integral(n);
+    }
+    if (name == "count_if") {
+        std::int64_t n = 0;
+        for (const std::vector<Value>& t : inputs) {
+            n += !t[0].is_null() && t[0].as_bool() ? 1 : 0;
+        }
+        return Value::integral(n);
+    }
+    std::vector<Value> values;
+    for (std::vector<Value>& t : inputs) {
+        if (!t.empty()) {
+            values.push_back(t[0]);
+        }
+    }
+    auto non_null = [&] {
+        std::vector<Value> out;
+        for (const Value& x : values) {
+            if (!x.is_null()) {
+                out.push_back(x);
+            }
+        }
+        return out;
+    };
+    const DataType& in_type = *f.args[0]->type;
+    if (name == "sum" || name == "avg") {
+        const std::vector<Value> xs = non_null();
+        if (xs.empty()) {
+            return Value::null();
+        }
+        if (in_type.is(AtomicKind::Decimal)) {
+            Int128 total = 0;
+            const int scale = in_type.atomic()->scale;
+            for (const Value& x : xs) {
+                if (__builtin_add_overflow(total, x.as_decimal().unscaled, &total) ||
+                    !decimal_fits(total, 38)) {
+                    raise("NUMERIC_VALUE_OUT_OF_RANGE", "Overflow in sum of decimals.");
+                }
+            }
+            const int sum_precision = std::min(in_type.atomic()->precision + 10, 38);
+            if (!decimal_fits(total, sum_precision)) {
+                raise("NUMERIC_VALUE_OUT_OF_RANGE", "Overflow in sum of decimals.");
+            }
+            if (name == "sum") {
+                return Value::decimal(total, scale);
+            }
+            // avg: sum / count, rounded HALF_UP to the result scale.
+            const int out_scale = std::min(scale + 4, 38);
+            Int128 scaled = 0;
+            if (!rescale_decimal(DecimalValue{total, scale}, out_scale, scaled)) {
+                unsupported("avg of decimals beyond 38 digits");
+            }
+            const auto count = static_cast<Int128>(xs.size());
+            Int128 q = scaled / count;
+            const Int128 r = scaled % count;
+            if ((r < 0 ? -r : r) * 2 >= count) {
+                q += scaled < 0 ? -1 : 1;
+            }
+            return Value::decimal(q, out_scale);
+        }
+        if (in_type.is(AtomicKind::Float) || in_type.is(AtomicKind::Double) || name == "avg") {
+            double total = 0;
+            for (const Value& x : xs) {
+                total += to_double(x);
+            }
+            return Value::float64(name == "avg" ? total / static_cast<double>(xs.size()) : total);
+        }
+        std::int64_t total = 0;
+        for (const Value& x : xs) {
+            if (__builtin_add_overflow(total, x.as_int(), &total)) {
+                raise("ARITHMETIC_OVERFLOW",
+                      "long overflow. Use 'try_sum' to tolerate overflow and return NULL "
+                      "instead.");
+            }
+        }
+        return Value::integral(total);
+    }
+    if (name == "min" || name == "max") {
+        Value best;
+        for (const Value& x : non_null()) {
+            if (best.is_null() ||
+                (name == "max" ? compare_values(x, best) > 0 : compare_values(x, best) < 0)) {
+                best = x;
+            }
+        }
+        return best;
+    }
+    if (name == "first" || name == "last") {
+        bool ignore_nulls = false;
+        if (inputs.size() > 0 && inputs.front().size() > 1 && !inputs.front()[1].is_null()) {
+            ignore_nulls = inputs.front()[1].as_bool();
+        } else if (f.args.size() > 1) {
+            Row empty;
+            const Value flag = eval_in(*f.args[1], empty);
+            ignore_nulls = !flag.is_null() && flag.as_bool();
+        }
+        const std::vector<Value> pool = ignore_nulls ? non_null() : values;
+        if (pool.empty()) {
+            return Value::null();
+        }
+        return name == "first" ? pool.front() : pool.back();
+    }
+    if (name == "collect_list") {
+        return Value::array_of(non_null());
+    }
+    if (name == "collect_set") {
+        std::vector<Value> out;
+        for (const Value& x : non_null()) {
+            if (!contains_value(out, x)) {
+                out.push_back(x);
+            }
+        }
+        return Value::array_of(std::move(out));
+    }
+    if (name == "bool_and" || name == "every" || name == "bool_or" || name == "any" ||
+        name == "some") {
+        const bool is_and = name == "bool_and" || name == "every";
+        const std::vector<Value> xs = non_null();
+        if (xs.empty()) {
+            return Value::null();
+        }
+        for (const Value& x : xs) {
+            if (x.as_bool() != is_and) {
+                return Value::boolean(!is_and);
+            }
+        }
+        return Value::boolean(is_and);
+    }
+    unsupported("aggregate function '" + name + "' is not supported by the evaluator");
+}
+
+} // namespace prune::eval_detail

@@ -1,0 +1,246 @@
+// Original plan over full rows vs rewritten plan over projected rows.
+//
+//     events(id INT, r ARRAY<STRUCT<a: STRING, b: INT, c: DOUBLE>>)
+//     SELECT transform(r, x -> x.c) FROM events        read schema
+//     struct<r:array<struct<c:double>>>
+//
+//     row {"id":1,"r":[{"a":"x","b":2,"c":0.5}]}
+//       original:  x.c is ordinal 2 of {x, 2, 0.5}   -> [0.5]
+//       rewritten: x.c is ordinal 0 of {0.5}         -> [0.5]          identical
+//     (had the rewrite kept ordinal 2, the projected struct {0.5} would have raised
+//      INTERNAL_ERROR / read the wrong field, and verify would show the row.)
+
+#include "eval/verify.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "eval/rows.hpp"
+#include "plan/simplify.hpp"
+#include "plan/tree.hpp"
+
+namespace prune {
+namespace {
+
+std::string row_json(const QueryOutcome& outcome, std::size_t i) {
+    std::string out = "{";
+    const std::vector<Value>& row = outcome.rows[i];
+    for (std::size_t c = 0; c < row.size(); ++c) {
+        out += c == 0 ? "\"" : ",\"";
+        for (char ch : outcome.column_names[c]) {
+            if (ch == '"' || ch == '\\') {
+                out.push_back('\\');
+            }
+            out.push_back(ch);
+        }
+        out += "\":";
+        out += value_to_json(row[c], *outcome.column_types[c]);
+    }
+    return out + "}";
+}
+
+bool rows_equal(const std::vector<Value>& a, const std::vector<Value>& b) {
+    if (a.size() != b.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (!values_equal(a[i], b[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+struct RowHash {
+    std::size_t operator()(const std::vector<Value>& row) const {
+        std::size_t h = row.size();
+        for (const Value& v : row) {
+            h = h * 1000003 ^ hash_value(v);
+        }
+        return h;
+    }
+};
+
+struct RowEqual {
+    bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const {
+        return rows_equal(a, b);
+    }
+};
+
+bool same_multiset(const std::vector<std::vector<Value>>& a,
+                   const std::vector<std::vector<Value>>& b) {
+    if (a.size() != b.size()) {
+        return false;
+    }
+    std::unordered_map<std::vector<Value>, std::size_t, RowHash, RowEqual> counts;
+    for (const auto& row : a) {
+        ++counts[row];
+    }
+    for (const auto& row : b) {
+        auto it = counts.find(row);
+        if (it == counts.end() || it->second == 0) {
+            return false;
+        }
+        --it->second;
+    }
+    return true;
+}
+
+} // namespace
+
+VerifyReport compare_outcomes(const QueryOutcome& original, const QueryOutcome& rewritten) {
+    VerifyReport report;
+    report.ordered = original.ordered;
+    report.result_rows = original.rows.size();
+    if (original.error) {
+        report.original_error = original.error->what();
+    }
+    if (rewritten.error) {
+        report.rewritten_error = rewritten.error->what();
+    }
+    if (original.error || rewritten.error) {
+        const bool same = original.error && rewritten.error &&
+                          original.error->error_class() == rewritten.error->error_class();
+        if (!same) {
+            report.identical = false;
+            VerifyDifference d;
+            d.row = 1;
+            if (original.error) {
+                d.original = original.error->what();
+            } else if (!original.rows.empty()) {
+                d.original = row_json(original, 0);
+            }
+            if (rewritten.error) {
+                d.rewritten = rewritten.error->what();
+            } else if (!rewritten.rows.empty()) {
+                d.rewritten = row_json(rewritten, 0);
+            }
+            report.difference = d;
+        }
+        return report;
+    }
+    // Positionally first: both plans see the same rows in the same order.
+    std::size_t first = 0;
+    const std::size_t n = std::min(original.rows.size(), rewritten.rows.size());
+    while (first < n && rows_equal(original.rows[first], rewritten.rows[first])) {
+        ++first;
+    }
+    if (first == original.rows.size() && first == rewritten.rows.size()) {
+        return report;
+    }
+    if (!original.ordered && same_multiset(original.rows, rewritten.rows)) {
+        return report;
+    }
+    report.identical = false;
+    VerifyDifference d;
+    d.row = first + 1;
+    if (first < original.rows.size()) {
+        d.original = row_json(original, first);
+    }
+    if (first < rewritten.rows.size()) {
+        d.rewritten = row_json(rewritten, first);
+    }
+    report.difference = d;
+    return report;
+}
+
+VerifyReport verify_rows(const Plan& original, const Plan& rewritten, const Table& table,
+                         const std::vector<std::vector<Value>>& table_rows) {
+    check_evaluable(original);
+    check_evaluable(rewritten);
+    const QueryOutcome a =
+        run_plan(original, relation_rows(plan_relation(original), *table.schema, table_rows));
+    const QueryOutcome b =
+        run_plan(rewritten, relation_rows(plan_relation(rewritten), *table.schema, table_rows));
+    VerifyReport report = compare_outcomes(a, b);
+    report.rows = table_rows.size();
+    return report;
+}
+
+PlanPtr spark_simplified(const PlanPtr& original) {
+    ExprId next = 0;
+    for (const Plan* p = original.get(); p != nullptr; p = plan_child(*p).get()) {
+        for (const ExprPtr& root : plan_expressions(*p)) {
+            visit_down(root, [&](const ExprPtr& e) {
+                if (const auto* a = e->as<AttributeReference>()) {
+                    next = std::max(next, a->id + 1);
+                } else if (const auto* v = e->as<NamedLambdaVariable>()) {
+                    next = std::max(next, v->id + 1);
+                } else if (const auto* al = e->as<Alias>()) {
+                    next = std::max(next, al->id + 1);
+                }
+                return true;
+            });
+        }
+    }
+    return simplify(original, next);
+}
+
+VerifyReport verify_result_rows(const StatementResult& result, const Table& table,
+                                const std::vector<std::vector<Value>>& table_rows) {
+    if (!result.original_plan || !result.plan) {
+        throw InternalError("verify: the statement has no plan");
+    }
+    return verify_rows(*spark_simplified(result.original_plan), *result.plan, table, table_rows);
+}
+
+VerifyReport verify(const StatementResult& result, const Table& table,
+                    const std::string& rows_jsonl_text, const std::string& rows_name) {
+    if (!result.original_plan || !result.plan) {
+        throw InternalError("verify: the statement has no plan");
+    }
+    // Refuse before reading the rows: a query we cannot run is not a rows problem.
+    check_evaluable(*result.original_plan);
+    check_evaluable(*result.plan);
+    const std::vector<std::vector<Value>> rows =
+        read_json_rows(rows_jsonl_text, *table.schema, rows_name);
+    return verify_result_rows(result, table, rows);
+}
+
+std::string verify_text(const VerifyReport& report) {
+    std::string out = "verify: " + std::to_string(report.rows) + " rows checked, ";
+    if (report.identical) {
+        out += "results identical";
+        if (report.original_error) {
+            out += " (both raise " + *report.original_error + ")";
+        } else {
+            out += " (" + std::to_string(report.result_rows) + " result rows" +
+                   (report.ordered ? ", in order" : "") + ")";
+        }
+        return out + "\n";
+    }
+    out += "results DIFFER at result row " +
+           std::to_string(report.difference ? report.difference->row : 0) + "\n";
+    if (report.difference) {
+        out += "  original:  " + report.difference->original.value_or("(no row)") + "\n";
+        out += "  rewritten: " + report.difference->rewritten.value_or("(no row)") + "\n";
+    }
+    return out;
+}
+
+nlohmann::ordered_json verify_json(const VerifyReport& report) {
+    nlohmann::ordered_json j;
+    j["rows"] = report.rows;
+    j["identical"] = report.identical;
+    j["result_rows"] = report.result_rows;
+    j["ordered"] = report.ordered;
+    if (report.identical && report.original_error) {
+        j["error"] = *report.original_error;
+    }
+    if (report.difference) {
+        nlohmann::ordered_json d;
+        d["row"] = report.difference->row;
+        d["original"] = report.difference->original
+                            ? nlohmann::ordered_json(*report.difference->original)
+                            : nlohmann::ordered_json(nullptr);
+        d["rewritten"] = report.difference->rewritten
+                             ? nlohmann::ordered_json(*report.difference->rewritten)
+                             : nlohmann::ordered_json(nullptr);
+        j["difference"] = d;
+    } else {
+        j["difference"] = nullptr;
+    }
+    return j;
+}
+
+} // namespace prune

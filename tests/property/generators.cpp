@@ -1,0 +1,997 @@
+// Generators for the soundness property test. Every generated query is well-typed by
+// construction: the generator tracks the type of each expression it writes, the way the
+// analyzer will type it, and only applies an operation where the analyzer accepts it.
+//
+//     c1 ARRAY<STRUCT<a: STRING, v: MAP<STRING, STRUCT<w: INT>>>>
+//
+//     root c1 -> step `[0]` -> step `.v` -> op map_values -> op transform(x -> x.w)
+//     SELECT transform(map_values(c1[0].v), x -> x.w) AS o1 FROM t
+
+#include "generators.hpp"
+
+#include <algorithm>
+#include <functional>
+
+namespace prune::property {
+namespace {
+
+const std::vector<std::string> kFieldNames = {"a", "b", "id", "v", "w", "name", "qty", "sku"};
+
+bool is_kind(const TypePtr& t, AtomicKind k) { return t->is(k); }
+
+bool contains_map(const DataType& t) {
+    if (t.map() != nullptr) {
+        return true;
+    }
+    if (const ArrayType* a = t.array()) {
+        return contains_map(*a->element);
+    }
+    if (const StructType* s = t.struct_type()) {
+        return std::any_of(s->fields().begin(), s->fields().end(),
+                           [](const StructField& f) { return contains_map(*f.type); });
+    }
+    return false;
+}
+
+bool orderable(const TypePtr& t) { return !contains_map(*t); }
+
+bool is_numeric_atomic(const TypePtr& t) {
+    return is_kind(t, AtomicKind::Integer) || is_kind(t, AtomicKind::Long) ||
+           is_kind(t, AtomicKind::Short) || is_kind(t, AtomicKind::Double) ||
+           is_kind(t, AtomicKind::Decimal);
+}
+
+TypePtr gen_atomic(Rng& rng) {
+    switch (rng.between(0, 9)) {
+    case 0:
+    case 1:
+    case 2:
+        return make_atomic(AtomicKind::Integer);
+    case 3:
+        return make_atomic(AtomicKind::Long);
+    case 4:
+    case 5:
+        return make_atomic(AtomicKind::String);
+    case 6:
+        return make_atomic(AtomicKind::Double);
+    case 7:
+        return make_atomic(AtomicKind::Boolean);
+    case 8:
+        return make_decimal(10, 2);
+    default:
+        return make_atomic(AtomicKind::Short);
+    }
+}
+
+TypePtr gen_type(Rng& rng, int depth);
+
+TypePtr gen_struct(Rng& rng, int depth) {
+    std::vector<std::string> names = kFieldNames;
+    const int n = rng.between(1, 4);
+    std::vector<StructField> fields;
+    for (int i = 0; i < n; ++i) {
+        const std::size_t k =
+            static_cast<std::size_t>(rng.between(0, static_cast<int>(names.size()) - 1));
+        fields.push_back(StructField{names[k], gen_type(rng, depth - 1), true, "{}"});
+        names.erase(names.begin() + static_cast<std::ptrdiff_t>(k));
+    }
+    return make_struct(std::move(fields));
+}
+
+TypePtr gen_type(Rng& rng, int depth) {
+    if (depth <= 1) {
+        return gen_atomic(rng);
+    }
+    const int roll = rng.between(0, 99);
+    if (roll < 30) {
+        return gen_atomic(rng);
+    }
+    if (roll < 60) {
+        return gen_struct(rng, depth);
+    }
+    if (roll < 88) {
+        // Arrays of structs are where lambda pruning happens: favour them.
+        TypePtr element = rng.chance(0.6) ? gen_struct(rng, depth - 1) : gen_type(rng, depth - 1);
+        return make_array(std::move(element), true);
+    }
+    TypePtr key =
+        rng.chance(0.7) ? make_atomic(AtomicKind::String) : make_atomic(AtomicKind::Integer);
+    TypePtr value = rng.chance(0.6) ? gen_struct(rng, depth - 1) : gen_type(rng, depth - 1);
+    return make_map(std::move(key), std::move(value), true);
+}
+
+std::string ddl_type(const TypePtr& t) { return to_ddl(*t); }
+
+// --- queries ---------------------------------------------------------------------------------
+
+struct G {
+    std::string sql;
+    TypePtr type;
+};
+
+struct Var {
+    std::string name;
+    TypePtr type;
+};
+
+class QueryGen {
+  public:
+    QueryGen(Rng& rng, const GeneratedTable& table)
+        : r_(rng), schema_(*table.schema->struct_type()) {}
+
+    std::string query() {
+        if (r_.chance(0.01)) {
+            return "SELECT count(*) FROM t"; // reads struct<>: rows with no columns at all
+        }
+        if (r_.chance(0.15)) {
+            return grouped_query();
+        }
+        const int n = r_.between(1, 3);
+        std::vector<G> items;
+        std::string sql = "SELECT ";
+        const bool distinct = r_.chance(0.08);
+        if (distinct) {
+            sql += "DISTINCT ";
+        }
+        for (int i = 0; i < n; ++i) {
+            G e = any(r_.between(2, 5));
+            if (distinct && !orderable(e.type)) {
+                e = G{"(" + e.sql + ") IS NULL", make_atomic(AtomicKind::Boolean)};
+            }
+            sql += (i ? ", " : "") + e.sql + " AS o" + std::to_string(i + 1);
+            items.push_back(e);
+        }
+        sql += " FROM t";
+        if (r_.chance(0.4)) {
+            sql += " WHERE " + boolean(r_.between(1, 3)).sql;
+        }
+        if (r_.chance(0.25) && orderable(items[0].type)) {
+            sql += std::string(" ORDER BY 1") + (r_.chance(0.5) ? " DESC" : "");
+            if (r_.chance(0.5)) {
+                sql += " LIMIT " + std::to_string(r_.between(0, 3));
+            }
+        } else if (r_.chance(0.1)) {
+            sql += " LIMIT " + std::to_string(r_.between(0, 3));
+        }
+        return sql;
+    }
+
+  private:
+    std::string grouped_query() {
+        // The key: a column path down to an orderable value.
+        G key = column_path(r_.between(0, 3));
+        int guard = 0;
+        while (!orderable(key.type) && guard++ < 10) {
+            key = column_path(r_.between(0, 3));
+        }
+        if (!orderable(key.type)) {
+            key = G{"c0", make_atomic(AtomicKind::Integer)};
+        }
+        std::string sql = "SELECT " + key.sql + " AS k";
+        const int n = r_.between(1, 3);
+        for (int i = 0; i < n; ++i) {
+            sql += ", " + aggregate_call() + " AS a" + std::to_string(i + 1);
+        }
+        sql += " FROM t";
+        if (r_.chance(0.3)) {
+            sql += " WHERE " + boolean(2).sql;
+        }
+        sql += " GROUP BY " + key.sql;
+        if (r_.chance(0.3)) {
+            sql += r_.chance(0.5) ? " HAVING count(*) > 1" : " HAVING " + aggregate_boolean();
+        }
+        if (r_.chance(0.5)) {
+            sql += " ORDER BY 1";
+        }
+        return sql;
+    }
+
+    std::string aggregate_boolean() { return "bool_or(" + boolean(2).sql + ")"; }
+
+    std::string aggregate_call() {
+        switch (r_.between(0, 10)) {
+        case 0:
+            return "count(*)";
+        case 1:
+            return "sum(" + integer(2).sql + ")";
+        case 2: {
+            G e = any(2);
+            return orderable(e.type) ? "max(" + e.sql + ")" : "count(" + e.sql + ")";
+        }
+        case 3: {
+            G e = any(2);
+            return orderable(e.type) ? "min(" + e.sql + ")" : "count(" + e.sql + ")";
+        }
+        case 4:
+            return "collect_list(" + any(2).sql + ")";
+        case 5: {
+            G e = any(2);
+            return orderable(e.type) ? "collect_set(" + e.sql + ")" : "count(" + e.sql + ")";
+        }
+        case 6:
+            return std::string(r_.chance(0.5) ? "first(" : "last(") + any(2).sql +
+                   (r_.chance(0.3) ? ", true)" : ")");
+        case 7:
+            return "count_if(" + boolean(2).sql + ")";
+        case 8:
+            return r_.pick(std::vector<std::string>{"bool_and(", "every(", "bool_or(", "any(",
+                                                    "some("}) +
+                   boolean(2).sql + ")";
+        case 9:
+            return "avg(" + integer(2).sql + ")";
+        default: {
+            G e = any(2);
+            return orderable(e.type) ? "count(DISTINCT " + e.sql + ")" : "count(" + e.sql + ")";
+        }
+        }
+    }
+
+    // --- roots and extractor steps
+
+    std::vector<const Var*> visible_vars() const {
+        std::vector<const Var*> out;
+        for (std::size_t i = 0; i < vars_.size(); ++i) {
+            bool shadowed = false;
+            for (std::size_t j = i + 1; j < vars_.size(); ++j) {
+                shadowed = shadowed || vars_[j].name == vars_[i].name;
+            }
+            if (!shadowed) {
+                out.push_back(&vars_[i]);
+            }
+        }
+        return out;
+    }
+
+    G root() {
+        const std::vector<const Var*> vars = visible_vars();
+        if (!vars.empty() && r_.chance(0.75)) {
+            // Prefer the innermost variables: that is where the interesting pruning is.
+            const Var* v = r_.chance(0.6) ? vars.back() : r_.pick(vars);
+            return G{v->name, v->type};
+        }
+        const StructField& f = column();
+        return G{f.name, f.type};
+    }
+
+    // A column, nested ones four times as likely as atomic ones.
+    const StructField& column() {
+        int total = 0;
+        for (const StructField& f : schema_.fields()) {
+            total += f.type->atomic() != nullptr ? 1 : 4;
+        }
+        int roll = r_.between(0, total - 1);
+        for (const StructField& f : schema_.fields()) {
+            roll -= f.type->atomic() != nullptr ? 1 : 4;
+            if (roll < 0) {
+                return f;
+            }
+        }
+        return schema_[0];
+    }
+
+    G column_path(int steps) {
+        const StructField& f = column();
+        G e{f.name, f.type};
+        for (int i = 0; i < steps; ++i) {
+            e = step(e, 0);
+        }
+        return e;
+    }
+
+    G path(int steps) {
+        G e = root();
+        for (int i = 0; i < steps; ++i) {
+            e = step(e, 1);
+        }
+        return e;
+    }
+
+    static std::string wrap(const std::string& sql) {
+        // Names and dotted paths need no parentheses; anything else gets them.
+        const bool plain = std::all_of(sql.begin(), sql.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+        });
+        return plain ? sql : "(" + sql + ")";
+    }
+
+    std::string field_name(const std::string& name) {
+        if (r_.chance(0.1)) {
+            std::string upper = name;
+            upper[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(upper[0])));
+            return upper; // resolved case-insensitively
+        }
+        return name;
+    }
+
+    std::string index_expr(int depth, bool one_based) {
+        if (depth > 0 && r_.chance(0.25)) {
+            return integer(depth - 1).sql; // X4: a non-constant subscript
+        }
+        if (one_based) {
+            return r_.pick(std::vector<std::string>{"1", "1", "1", "-1", "-1", "2"});
+        }
+        return r_.pick(std::vector<std::string>{"0", "0", "0", "0", "1"});
+    }
+
+    std::string map_key_literal(const TypePtr& key) {
+        if (is_kind(key, AtomicKind::String)) {
+            return r_.pick(std::vector<std::string>{"'a'", "'b'", "'c'"});
+        }
+        return r_.pick(std::vector<std::string>{"1", "2", "3"});
+    }
+
+    G step(const G& e, int depth) {
+        const DataType& t = *e.type;
+        if (const StructType* s = t.struct_type()) {
+            const StructField& f =
+                (*s)[static_cast<std::size_t>(r_.between(0, static_cast<int>(s->size()) - 1))];
+            return G{wrap(e.sql) + "." + field_name(f.name), f.type};
+        }
+        if (const ArrayType* a = t.array()) {
+            const StructType* es = a->element->struct_type();
+            const int roll = r_.between(0, 9);
+            if (es != nullptr && roll < 4) {
+                const StructField& f = (*es)[static_cast<std::size_t>(
+                    r_.between(0, static_cast<int>(es->size()) - 1))];
+                return G{wrap(e.sql) + "." + field_name(f.name), make_array(f.type, true)};
+            }
+            if (roll < 7) {
+                return G{wrap(e.sql) + "[" + index_expr(depth, false) + "]", a->element};
+            }
+            if (roll < 9) {
+                return G{std::string(r_.chance(0.5) ? "element_at(" : "try_element_at(") + e.sql +
+                             ", " + index_expr(depth, true) + ")",
+                         a->element};
+            }
+            return G{"get(" + e.sql + ", " + index_expr(depth, false) + ")", a->element};
+        }
+        if (const MapType* m = t.map()) {
+            switch (r_.between(0, 5)) {
+            case 0:
+            case 1:
+                return G{wrap(e.sql) + "[" + map_key_literal(m->key) + "]", m->value};
+            case 2:
+                return G{"element_at(" + e.sql + ", " + map_key_literal(m->key) + ")", m->value};
+            case 3:
+                return G{"map_keys(" + e.sql + ")", make_array(m->key, true)};
+            default:
+                return G{"map_values(" + e.sql + ")", make_array(m->value, true)};
+            }
+        }
+        return e;
+    }
+
+    // --- lambdas
+
+    std::string fresh_var_name() {
+        static const std::vector<std::string> kNames = {"x", "y", "z", "e"};
+        // Reusing a visible name shadows it: bindings are by identity, never by name.
+        if (!vars_.empty() && r_.chance(0.25)) {
+            return r_.pick(vars_).name;
+        }
+        return r_.pick(kNames) + std::to_string(counter_++ % 7);
+    }
+
+    template <class F> G with_vars(const std::vector<Var>& vs, F body) {
+        for (const Var& v : vs) {
+            vars_.push_back(v);
+        }
+        G out = body();
+        vars_.resize(vars_.size() - vs.size());
+        return out;
+    }
+
+    static std::string lambda_params(const std::vector<Var>& vs) {
+        if (vs.size() == 1) {
+            return vs[0].name;
+        }
+        std::string out = "(";
+        for (std::size_t i = 0; i < vs.size(); ++i) {
+            out += (i ? ", " : "") + vs[i].name;
+        }
+        return out + ")";
+    }
+
+    std::vector<Var> params(std::initializer_list<TypePtr> types) {
+        std::vector<Var> out;
+        for (const TypePtr& t : types) {
+            std::string name = fresh_var_name();
+            while (
+                std::any_of(out.begin(), out.end(), [&](const Var& v) { return v.name == name; })) {
+                name = fresh_var_name() + "b";
+            }
+            out.push_back(Var{name, t});
+        }
+        return out;
+    }
+
+    // An orderable sort key reached from a lambda variable: struct fields down to an atomic
+    // value, or size() of a collection.
+    TypePtr sort_key(const TypePtr& type, std::vector<std::string>& fields, bool& sized) {
+        TypePtr t = type;
+        while (const StructType* s = t->struct_type()) {
+            const StructField& f =
+                (*s)[static_cast<std::size_t>(r_.between(0, static_cast<int>(s->size()) - 1))];
+            fields.push_back(f.name);
+            t = f.type;
+        }
+        if (t->array() != nullptr || t->map() != nullptr) {
+            sized = true;
+            return make_atomic(AtomicKind::Integer);
+        }
+        return t;
+    }
+
+    // A lambda body; often a higher-order function over a collection inside the element
+    // (X2: `transform(items, x -> transform(x.parts, p -> p.code))`).
+    G lambda_body(const Var& v, int depth) {
+        if (r_.chance(0.35)) {
+            std::vector<G> found;
+            collection_paths(G{v.name, v.type}, 0, found);
+            if (!found.empty()) {
+                return op(r_.pick(found), std::max(depth, 1));
+            }
+        }
+        return any(depth);
+    }
+
+    // Array- and map-typed paths below `e` through struct fields (at most two levels).
+    static void collection_paths(const G& e, int level, std::vector<G>& out) {
+        if (e.type->array() != nullptr || e.type->map() != nullptr) {
+            if (level > 0) {
+                out.push_back(e);
+            }
+            return;
+        }
+        const StructType* s = e.type->struct_type();
+        if (s == nullptr || level >= 2) {
+            return;
+        }
+        for (const StructField& f : s->fields()) {
+            collection_paths(G{e.sql + "." + f.name, f.type}, level + 1, out);
+        }
+    }
+
+    // --- expressions of any type
+
+    G any(int depth) {
+        if (depth <= 0) {
+            return path(r_.between(0, 3));
+        }
+        G base = r_.chance(0.6) ? path(r_.between(0, 2)) : any(depth - 1);
+        if (r_.chance(0.85)) {
+            base = op(base, depth);
+            if (base.type->atomic() == nullptr && r_.chance(0.3)) {
+                base = op(base, depth - 1);
+            }
+        }
+        return base;
+    }
+
+    G op(const G& e, int depth) {
+        const DataType& t = *e.type;
+        if (const ArrayType* a = t.array()) {
+            return array_op(e, a->element, depth);
+        }
+        if (const MapType* m = t.map()) {
+            return map_op(e, *m, depth);
+        }
+        if (t.struct_type() != nullptr) {
+            return struct_op(e, depth);
+        }
+        return atomic_op(e, depth);
+    }
+
+    G array_op(const G& e, const TypePtr& element, int depth) {
+        const TypePtr& type = e.type;
+        switch (r_.between(0, 27)) {
+        case 0:
+        case 1:
+        case 2:
+        case 3: {
+            const bool with_index = r_.chance(0.15);
+            std::vector<Var> vs = with_index ? params({element, make_atomic(AtomicKind::Integer)})
+                                             : params({element});
+            G body = with_vars(vs, [&] { return lambda_body(vs[0], depth - 1); });
+            return G{"transform(" + e.sql + ", " + lambda_params(vs) + " -> " + body.sql + ")",
+                     make_array(body.type, true)};
+        }
+        case 4:
+        case 5: {
+            const bool with_index = r_.chance(0.1);
+            std::vector<Var> vs = with_index ? params({element, make_atomic(AtomicKind::Integer)})
+                                             : params({element});
+            G body =
+                with_vars(vs, [&] { return to_boolean(lambda_body(vs[0], depth - 1), depth - 1); });
+            return G{"filter(" + e.sql + ", " + lambda_params(vs) + " -> " + body.sql + ")", type};
+        }
+        case 6:
+        case 7: {
+            std::vector<Var> vs = params({element});
+            G body =
+                with_vars(vs, [&] { return to_boolean(lambda_body(vs[0], depth - 1), depth - 1); });
+            return G{std::string(r_.chance(0.5) ? "exists(" : "forall(") + e.sql + ", " +
+                         lambda_params(vs) + " -> " + body.sql + ")",
+                     make_atomic(AtomicKind::Boolean)};
+        }
+        case 8: {
+            std::vector<Var> vs = params({element, element});
+            std::vector<std::string> fields;
+            bool sized = false;
+            const TypePtr key_type = sort_key(element, fields, sized);
+            auto key = [&](const std::string& var) {
+                std::string k = var;
+                for (const std::string& f : fields) {
+                    k += "." + f;
+                }
+                return sized ? "size(" + k + ")" : k;
+            };
+            const std::string kl = key(vs[0].name);
+            const std::string kr = key(vs[1].name);
+            std::string body = "CASE WHEN " + kl + " < " + kr + " THEN -1 WHEN " + kl + " > " + kr +
+                               " THEN 1 ELSE 0 END";
+            if (is_kind(key_type, AtomicKind::Integer) && r_.chance(0.2)) {
+                body = kl + " - " + kr; // may return NULL: both plans raise the same error
+            }
+            return G{"array_sort(" + e.sql + ", " + lambda_params(vs) + " -> " + body + ")", type};
+        }
+        case 9: {
+            if (!orderable(element)) {
+                return G{"size(" + e.sql + ")", make_atomic(AtomicKind::Integer)};
+            }
+            return G{
+                r_.pick(std::vector<std::string>{"array_sort(", "sort_array(", "array_distinct("}) +
+                    e.sql + ")",
+                type};
+        }
+        case 10:
+        case 11: {
+            std::vector<Var> vs = params({make_atomic(AtomicKind::Integer), element});
+            G body = with_vars(vs, [&] {
+                return G{vs[0].name + " + " + integer(depth - 1).sql,
+                         make_atomic(AtomicKind::Integer)};
+            });
+            std::string finish;
+            if (r_.chance(0.3)) {
+                std::vector<Var> f = params({make_atomic(AtomicKind::Integer)});
+                finish = ", " + f[0].name + " -> " + f[0].name + " * 2";
+            }
+            return G{std::string(r_.chance(0.8) ? "aggregate(" : "reduce(") + e.sql + ", 0, " +
+                         lambda_params(vs) + " -> " + body.sql + finish + ")",
+                     make_atomic(AtomicKind::Integer)};
+        }
+        case 12:
+        case 13: {
+            G other = r_.chance(0.5) ? e : array_path_or(e);
+            const TypePtr& other_element = other.type->array()->element;
+            std::vector<Var> vs = params({element, other_element});
+            G body = with_vars(vs, [&] {
+                return lambda_body(vs[static_cast<std::size_t>(r_.between(0, 1))], depth - 1);
+            });
+            return G{"zip_with(" + e.sql + ", " + other.sql + ", " + lambda_params(vs) + " -> " +
+                         body.sql + ")",
+                     make_array(body.type, true)};
+        }
+        case 14:
+            return G{"reverse(" + e.sql + ")", type};
+        case 15: {
+            const std::string bounds =
+                r_.pick(std::vector<std::string>{"1, 2", "-2, 2", "2, 5", "1, 0"});
+            if (r_.chance(0.3)) {
+                return G{"slice(" + e.sql + ", " + integer(depth - 1).sql + " + 1, 2)", type};
+            }
+            return G{"slice(" + e.sql + ", " + bounds + ")", type};
+        }
+        case 16:
+            return G{r_.chance(0.7) ? "concat(" + e.sql + ", " + e.sql + ")"
+                                    : wrap(e.sql) + " || " + wrap(e.sql),
+                     type};
+        case 17:
+            return G{"array_compact(" + e.sql + ")", type};
+        case 18:
+            return G{r_.pick(std::vector<std::string>{"coalesce(", "nvl(", "ifnull("}) + e.sql +
+                         ", " + literal(type) + ")",
+                     type};
+        case 19:
+            return G{"if(" + boolean(depth - 1).sql + ", " + e.sql + ", " + literal(type) + ")",
+                     type};
+        case 20:
+            return G{"CASE WHEN " + boolean(depth - 1).sql + " THEN " + e.sql + " ELSE " +
+                         literal(type) + " END",
+                     type};
+        case 21:
+            if (element->array() != nullptr) {
+                return G{"flatten(" + e.sql + ")", element};
+            }
+            return G{"array_repeat(" + e.sql + ", 2)", make_array(type, true)};
+        case 22:
+            if (element->atomic() != nullptr) {
+                return G{"array_contains(" + e.sql + ", " + literal(element) + ")",
+                         make_atomic(AtomicKind::Boolean)};
+            }
+            return G{"(" + e.sql + ") IS NOT NULL", make_atomic(AtomicKind::Boolean)};
+        case 23:
+            return G{r_.pick(std::vector<std::string>{"size(", "cardinality(", "array_size("}) +
+                         e.sql + ")",
+                     make_atomic(AtomicKind::Integer)};
+        case 24:
+            return G{wrap(e.sql) + (r_.chance(0.5) ? " IS NULL" : " IS NOT NULL"),
+                     make_atomic(AtomicKind::Boolean)};
+        case 25:
+            return G{"to_json(" + e.sql + ")", make_atomic(AtomicKind::String)};
+        case 26: {
+            // X5: a lambda that never uses its element.
+            std::vector<Var> vs = params({element});
+            return G{"transform(" + e.sql + ", " + vs[0].name + " -> 1)",
+                     make_array(make_atomic(AtomicKind::Integer), true)};
+        }
+        default:
+            return step(e, depth);
+        }
+    }
+
+    // Another array-typed path from the table, or `fallback` when there is none nearby.
+    G array_path_or(const G& fallback) {
+        for (int attempt = 0; attempt < 6; ++attempt) {
+            G p = column_path(r_.between(0, 2));
+            if (p.type->array() != nullptr) {
+                return p;
+            }
+        }
+        return fallback;
+    }
+
+    G map_op(const G& e, const MapType& m, int depth) {
+        switch (r_.between(0, 10)) {
+        case 0:
+        case 1: {
+            std::vector<Var> vs = params({m.key, m.value});
+            G body = with_vars(vs, [&] { return lambda_body(vs[1], depth - 1); });
+            return G{"transform_values(" + e.sql + ", " + lambda_params(vs) + " -> " + body.sql +
+                         ")",
+                     make_map(m.key, body.type, true)};
+        }
+        case 2: {
+            std::vector<Var> vs = params({m.key, m.value});
+            const std::string key = is_kind(m.key, AtomicKind::String)
+                                        ? "concat(" + vs[0].name + ", 'x')"
+                                        : vs[0].name + " + 1";
+            return G{"transform_keys(" + e.sql + ", " + lambda_params(vs) + " -> " + key + ")",
+                     e.type};
+        }
+        case 3:
+        case 4: {
+            std::vector<Var> vs = params({m.key, m.value});
+            G body = with_vars(vs, [&] { return boolean(depth - 1); });
+            return G{"map_filter(" + e.sql + ", " + lambda_params(vs) + " -> " + body.sql + ")",
+                     e.type};
+        }
+        case 5: {
+            std::vector<Var> vs = params({m.key, m.value, m.value});
+            G body = with_vars(vs, [&] {
+                return lambda_body(vs[static_cast<std::size_t>(r_.between(1, 2))], depth - 1);
+            });
+            return G{"map_zip_with(" + e.sql + ", " + e.sql + ", " + lambda_params(vs) + " -> " +
+                         body.sql + ")",
+                     make_map(m.key, body.type, true)};
+        }
+        case 6:
+            return G{"size(" + e.sql + ")", make_atomic(AtomicKind::Integer)};
+        case 7:
+            return G{wrap(e.sql) + " IS NULL", make_atomic(AtomicKind::Boolean)};
+        case 8:
+            return G{"map_entries(" + e.sql + ")",
+                     make_array(make_struct({StructField{"key", m.key, false, "{}"},
+                                             StructField{"value", m.value, true, "{}"}}),
+                                false)};
+        default:
+            return step(e, depth);
+        }
+    }
+
+    G struct_op(const G& e, int depth) {
+        const StructType& s = *e.type->struct_type();
+        switch (r_.between(0, 12)) {
+        case 0:
+        case 1:
+        case 2:
+            return step(e, depth);
+        case 3:
+            return G{r_.pick(std::vector<std::string>{
+                         wrap(e.sql) + " IS NULL", wrap(e.sql) + " IS NOT NULL",
+                         "isnull(" + e.sql + ")", "isnotnull(" + e.sql + ")"}),
+                     make_atomic(AtomicKind::Boolean)};
+        case 4:
+            return G{"to_json(" + e.sql + ")", make_atomic(AtomicKind::String)};
+        case 5: {
+            // X6: extraction through a branch with a constructed alternative.
+            const G branch{r_.pick(std::vector<std::string>{"coalesce(", "nvl("}) + e.sql + ", " +
+                               literal(e.type) + ")",
+                           e.type};
+            return step(branch, depth);
+        }
+        case 6: {
+            const G branch{"if(" + boolean(depth - 1).sql + ", " + e.sql + ", " +
+                               (r_.chance(0.5) ? std::string("NULL") : literal(e.type)) + ")",
+                           e.type};
+            return step(branch, depth);
+        }
+        case 7: {
+            const G repeated{"array_repeat(" + e.sql + ", 2)", make_array(e.type, true)};
+            return G{wrap(repeated.sql) + "[" + r_.pick(std::vector<std::string>{"0", "1"}) + "]." +
+                         s[0].name,
+                     s[0].type};
+        }
+        case 8: {
+            // Constructor folding: named_struct(...).f is the field's value.
+            const StructField& f =
+                s[static_cast<std::size_t>(r_.between(0, static_cast<int>(s.size()) - 1))];
+            G other = any(depth - 1);
+            return G{"named_struct('p', " + wrap(e.sql) + "." + f.name + ", 'q', " + other.sql +
+                         ").p",
+                     f.type};
+        }
+        case 9:
+            if (orderable(e.type)) {
+                return G{wrap(e.sql) + " = " + wrap(e.sql), make_atomic(AtomicKind::Boolean)};
+            }
+            return G{"to_json(" + e.sql + ")", make_atomic(AtomicKind::String)};
+        case 10:
+            return step(
+                G{"CASE WHEN " + boolean(depth - 1).sql + " THEN " + e.sql + " END", e.type},
+                depth);
+        default:
+            return G{
+                "named_struct('s', " + e.sql + ", 'n', 1)",
+                make_struct({StructField{"s", e.type, true, "{}"},
+                             StructField{"n", make_atomic(AtomicKind::Integer), false, "{}"}})};
+        }
+    }
+
+    G atomic_op(const G& e, int depth) {
+        const TypePtr& t = e.type;
+        if (is_numeric_atomic(t)) {
+            switch (r_.between(0, 7)) {
+            case 0:
+                return G{wrap(e.sql) + " + 1",
+                         t->is(AtomicKind::Short) || t->is(AtomicKind::Integer)
+                             ? make_atomic(AtomicKind::Integer)
+                             : t};
+            case 1:
+                return G{wrap(e.sql) + " > 1", make_atomic(AtomicKind::Boolean)};
+            case 2:
+                return G{"CAST(" + e.sql + " AS STRING)", make_atomic(AtomicKind::String)};
+            case 3:
+                return G{"hash(" + e.sql + ")", make_atomic(AtomicKind::Integer)};
+            case 4:
+                return G{"coalesce(" + e.sql + ", " + literal(t) + ")", t};
+            case 5:
+                return G{wrap(e.sql) + " IN (1, 2)", make_atomic(AtomicKind::Boolean)};
+            case 6:
+                return G{"-" + wrap(e.sql), t};
+            default:
+                return G{"abs(" + e.sql + ")", t};
+            }
+        }
+        if (is_kind(t, AtomicKind::String)) {
+            switch (r_.between(0, 4)) {
+            case 0:
+                return G{"upper(" + e.sql + ")", t};
+            case 1:
+                return G{"length(" + e.sql + ")", make_atomic(AtomicKind::Integer)};
+            case 2:
+                return G{"concat(" + e.sql + ", '!')", t};
+            case 3:
+                return G{wrap(e.sql) + " = 'a'", make_atomic(AtomicKind::Boolean)};
+            default:
+                return G{"substring(" + e.sql + ", 1, 1)", t};
+            }
+        }
+        if (is_kind(t, AtomicKind::Boolean)) {
+            return G{r_.chance(0.5) ? "NOT " + wrap(e.sql)
+                                    : wrap(e.sql) + " AND " + boolean(depth - 1).sql,
+                     t};
+        }
+        return e;
+    }
+
+    // --- typed helpers
+
+    G boolean(int depth) {
+        G e = any(std::max(depth, 0));
+        return to_boolean(e, depth);
+    }
+
+    G to_boolean(const G& e, int depth) {
+        const TypePtr& t = e.type;
+        if (is_kind(t, AtomicKind::Boolean)) {
+            return r_.chance(0.2) && depth > 0 ? G{wrap(e.sql) + " OR " + boolean(depth - 1).sql, t}
+                                               : e;
+        }
+        const TypePtr b = make_atomic(AtomicKind::Boolean);
+        if (is_numeric_atomic(t)) {
+            return G{wrap(e.sql) + r_.pick(std::vector<std::string>{" > 1", " = 2", " <= 0"}), b};
+        }
+        if (is_kind(t, AtomicKind::String)) {
+            return G{wrap(e.sql) +
+                         r_.pick(std::vector<std::string>{" = 'a'", " LIKE 'b%'", " < 'b'"}),
+                     b};
+        }
+        if (t->array() != nullptr && depth > 0 && r_.chance(0.4)) {
+            std::vector<Var> vs = params({t->array()->element});
+            G body = with_vars(vs, [&] { return boolean(depth - 1); });
+            return G{"exists(" + e.sql + ", " + vs[0].name + " -> " + body.sql + ")", b};
+        }
+        if (t->array() != nullptr || t->map() != nullptr) {
+            return G{"size(" + e.sql + ") > 1", b};
+        }
+        return G{wrap(e.sql) + (r_.chance(0.5) ? " IS NULL" : " IS NOT NULL"), b};
+    }
+
+    G integer(int depth) { return to_integer(any(std::max(depth, 0))); }
+
+    G to_integer(const G& e) {
+        const TypePtr i = make_atomic(AtomicKind::Integer);
+        const TypePtr& t = e.type;
+        if (is_kind(t, AtomicKind::Integer)) {
+            return e;
+        }
+        if (is_numeric_atomic(t)) {
+            return G{"CAST(" + e.sql + " AS INT)", i};
+        }
+        if (is_kind(t, AtomicKind::String)) {
+            return G{"length(" + e.sql + ")", i};
+        }
+        if (is_kind(t, AtomicKind::Boolean)) {
+            return G{"CASE WHEN " + e.sql + " THEN 1 ELSE 0 END", i};
+        }
+        if (t->array() != nullptr || t->map() != nullptr) {
+            return G{"size(" + e.sql + ")", i};
+        }
+        return G{"CASE WHEN " + wrap(e.sql) + " IS NULL THEN 0 ELSE 1 END", i};
+    }
+
+    std::string literal(const TypePtr& t) {
+        if (const StructType* s = t->struct_type()) {
+            std::string out = "named_struct(";
+            for (std::size_t i = 0; i < s->size(); ++i) {
+                out += (i ? ", '" : "'") + (*s)[i].name + "', " + literal((*s)[i].type);
+            }
+            return out + ")";
+        }
+        if (const ArrayType* a = t->array()) {
+            if (r_.chance(0.3)) {
+                return "CAST(NULL AS " + ddl_type(t) + ")";
+            }
+            return "array(" + literal(a->element) + ")";
+        }
+        if (const MapType* m = t->map()) {
+            return "map(" + literal(m->key) + ", " + literal(m->value) + ")";
+        }
+        switch (t->atomic()->kind) {
+        case AtomicKind::Integer:
+            return "1";
+        case AtomicKind::Long:
+            return "CAST(1 AS BIGINT)";
+        case AtomicKind::Short:
+            return "CAST(1 AS SMALLINT)";
+        case AtomicKind::String:
+            return "'z'";
+        case AtomicKind::Double:
+            return "CAST(0.5 AS DOUBLE)";
+        case AtomicKind::Boolean:
+            return "true";
+        case AtomicKind::Decimal:
+            return "CAST(1.5 AS " + ddl_type(t) + ")";
+        default:
+            return "CAST(NULL AS " + ddl_type(t) + ")";
+        }
+    }
+
+    Rng& r_;
+    const StructType& schema_;
+    std::vector<Var> vars_;
+    int counter_ = 0;
+};
+
+// --- rows ------------------------------------------------------------------------------------
+
+std::string json_value(Rng& rng, const TypePtr& t, double null_rate) {
+    if (rng.chance(null_rate)) {
+        return "null";
+    }
+    if (const StructType* s = t->struct_type()) {
+        std::string out = "{";
+        bool first = true;
+        for (const StructField& f : s->fields()) {
+            if (rng.chance(0.1)) {
+                continue; // a missing key is null
+            }
+            out += (first ? "\"" : ",\"") + f.name + "\":" + json_value(rng, f.type, null_rate);
+            first = false;
+        }
+        return out + "}";
+    }
+    if (const ArrayType* a = t->array()) {
+        std::string out = "[";
+        const int n = rng.chance(0.1) ? 0 : rng.between(1, 3);
+        for (int i = 0; i < n; ++i) {
+            out += (i ? "," : "") + json_value(rng, a->element, null_rate);
+        }
+        return out + "]";
+    }
+    if (const MapType* m = t->map()) {
+        std::vector<std::string> keys = is_kind(m->key, AtomicKind::String)
+                                            ? std::vector<std::string>{"a", "b", "c"}
+                                            : std::vector<std::string>{"1", "2", "3"};
+        std::string out = "{";
+        bool first = true;
+        for (const std::string& k : keys) {
+            if (rng.chance(0.5)) {
+                out += (first ? "\"" : ",\"") + k + "\":" + json_value(rng, m->value, null_rate);
+                first = false;
+            }
+        }
+        return out + "}";
+    }
+    switch (t->atomic()->kind) {
+    case AtomicKind::Integer:
+    case AtomicKind::Long:
+    case AtomicKind::Short:
+        return std::to_string(rng.between(-1, 3));
+    case AtomicKind::String:
+        return rng.pick(std::vector<std::string>{"\"a\"", "\"b\"", "\"c\"", "\"\"", "\"bb\""});
+    case AtomicKind::Double:
+        return rng.pick(
+            std::vector<std::string>{"0.5", "-1.0", "2.0", "0.0", "0.5", "-1.0", "2.0", "\"NaN\""});
+    case AtomicKind::Boolean:
+        return rng.chance(0.5) ? "true" : "false";
+    case AtomicKind::Decimal:
+        return rng.pick(std::vector<std::string>{"1.50", "-2.25", "0.00", "12.34"});
+    default:
+        return "null";
+    }
+}
+
+} // namespace
+
+GeneratedTable generate_table(Rng& rng, int max_depth) {
+    std::vector<StructField> fields;
+    fields.push_back(StructField{"c0", make_atomic(AtomicKind::Integer), true, "{}"});
+    const int n = rng.between(2, 5);
+    for (int i = 1; i <= n; ++i) {
+        fields.push_back(StructField{"c" + std::to_string(i),
+                                     gen_type(rng, rng.between(2, max_depth)), true, "{}"});
+    }
+    GeneratedTable table;
+    if (rng.chance(0.25)) {
+        fields.push_back(StructField{"p", make_atomic(AtomicKind::Integer), true, "{}"});
+        table.partition_column = "p";
+    }
+    table.schema = make_struct(std::move(fields));
+    table.ddl = to_ddl(*table.schema);
+    return table;
+}
+
+std::string generate_query(Rng& rng, const GeneratedTable& table) {
+    return QueryGen(rng, table).query();
+}
+
+std::string generate_rows(Rng& rng, const GeneratedTable& table, int count) {
+    std::string out;
+    for (int i = 0; i < count; ++i) {
+        std::string row = "{";
+        bool first = true;
+        for (const StructField& f : table.schema->struct_type()->fields()) {
+            if (rng.chance(0.05)) {
+                continue;
+            }
+            row += (first ? "\"" : ",\"") + f.name + "\":" + json_value(rng, f.type, 0.12);
+            first = false;
+        }
+        out += row + "}\n";
+    }
+    return out;
+}
+
+} // namespace prune::property

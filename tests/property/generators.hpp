@@ -1,0 +1,56 @@
+#pragma once
+/// Random nested schemas, queries over them (as SQL text) and rows for them, for the
+/// soundness property: evaluating the rewritten plan over rows projected to the read schema
+/// gives what the original plan gives over the full rows.
+///
+///     schema  c0 INT, c1 ARRAY<STRUCT<a: STRING, v: MAP<STRING, STRUCT<w: INT, id: BIGINT>>>>
+///     query   SELECT transform(c1, x -> x.v['a'].w) FROM t WHERE c0 > 1
+///     rows    {"c0":2,"c1":[{"a":"b","v":{"a":{"w":1}}},null]}
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "types/data_type.hpp"
+
+namespace prune::property {
+
+/// A small deterministic random source (std::mt19937_64 with helpers).
+class Rng {
+  public:
+    explicit Rng(std::uint64_t seed) : engine_(seed) {}
+    /// Uniform in [lo, hi].
+    int between(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(engine_); }
+    /// True with probability p.
+    bool chance(double p) { return std::uniform_real_distribution<double>(0, 1)(engine_) < p; }
+    template <class T> const T& pick(const std::vector<T>& v) {
+        return v[static_cast<std::size_t>(between(0, static_cast<int>(v.size()) - 1))];
+    }
+
+  private:
+    std::mt19937_64 engine_;
+};
+
+/// A generated table: its DDL, its parsed schema and its partition column (if any).
+struct GeneratedTable {
+    std::string ddl;
+    TypePtr schema;
+    std::string partition_column; // empty: none
+};
+
+/// A table of 3 to 6 columns `c0..`, nested up to `max_depth` levels (structs of 1-4 fields
+/// with names shared across levels, arrays of anything, maps with string or int keys), one
+/// int column at least, and sometimes an int partition column `p`.
+GeneratedTable generate_table(Rng& rng, int max_depth);
+
+/// A query over `t`: a select list of 1-3 expressions touching random paths through random
+/// higher-order functions and extractors, an optional WHERE, and sometimes GROUP BY / HAVING,
+/// ORDER BY, LIMIT or DISTINCT.
+std::string generate_query(Rng& rng, const GeneratedTable& table);
+
+/// `count` rows as JSON lines, with nulls at every level, small arrays and maps, and values
+/// from small pools (so equalities and in-range subscripts happen).
+std::string generate_rows(Rng& rng, const GeneratedTable& table, int count);
+
+} // namespace prune::property

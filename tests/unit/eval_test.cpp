@@ -1,0 +1,347 @@
+// The evaluator: expressions with Spark 4's ANSI semantics, operators, values and rows.
+// Queries go through the real front end (parse, analyze) so the bound shapes are the ones the
+// pipeline produces.
+
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+
+#include "catalog/catalog.hpp"
+#include "eval/evaluator.hpp"
+#include "eval/rows.hpp"
+#include "pipeline.hpp"
+#include "types/schema_formats.hpp"
+
+using namespace prune;
+
+namespace {
+
+const char* kDdl = "id INT, n BIGINT, d DOUBLE, dec DECIMAL(10,2), s STRING, arr ARRAY<INT>, "
+                   "items ARRAY<STRUCT<sku: STRING, qty: INT>>, m MAP<STRING, INT>, "
+                   "st STRUCT<a: INT, b: STRING>, e ARRAY<INT>, nul ARRAY<INT>";
+
+const char* kRow = R"({"id":1,"n":9223372036854775807,"d":2.5,"dec":12.34,"s":"Hello",)"
+                   R"("arr":[1,2,null],"items":[{"sku":"a","qty":2},{"sku":"b","qty":null}],)"
+                   R"("m":{"x":1,"y":2},"st":{"a":5,"b":"q"},"e":[]})";
+
+BoundStatement bind(const std::string& ddl, const std::string& sql) {
+    static std::vector<std::shared_ptr<const SourceFile>> keep;
+    Catalog catalog = load_ddl_catalog(ddl);
+    auto source = std::make_shared<const SourceFile>("q.sql", sql);
+    keep.push_back(source);
+    const std::vector<StatementText> statements = split_statements(*source);
+    REQUIRE(statements.size() == 1);
+    return analyze(parse_statement(source, statements[0]), catalog, source, {});
+}
+
+QueryOutcome run(const std::string& ddl, const std::string& sql, const std::string& rows) {
+    const BoundStatement bound = bind(ddl, sql);
+    const auto table_rows = read_json_rows(rows, *bound.table.schema, "rows.jsonl");
+    return run_plan(*bound.plan,
+                    relation_rows(plan_relation(*bound.plan), *bound.table.schema, table_rows));
+}
+
+/// The single value of `SELECT expr FROM t` over kRow, as JSON, or `ERROR:CLASS`.
+std::string eval1(const std::string& expr) {
+    const QueryOutcome out = run(kDdl, "SELECT " + expr + " FROM t", kRow);
+    if (out.error) {
+        return "ERROR:" + out.error->error_class();
+    }
+    REQUIRE(out.rows.size() == 1);
+    return value_to_json(out.rows[0][0], *out.column_types[0]);
+}
+
+} // namespace
+
+TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
+    auto [expr, expected] = GENERATE(table<std::string, std::string>({
+        // extractors
+        {"st.b", R"("q")"},
+        {"items.qty", "[2,null]"},
+        {"items[1].sku", R"("b")"},
+        {"items[2]", "ERROR:INVALID_ARRAY_INDEX"},
+        {"items[-1]", "ERROR:INVALID_ARRAY_INDEX"},
+        {"arr[id]", "2"},
+        {"element_at(arr, -1)", "null"},
+        {"element_at(arr, 0)", "ERROR:INVALID_INDEX_OF_ZERO"},
+        {"element_at(arr, 4)", "ERROR:INVALID_ARRAY_INDEX_IN_ELEMENT_AT"},
+        {"try_element_at(arr, 4)", "null"},
+        {"try_element_at(arr, 0)", "ERROR:INVALID_INDEX_OF_ZERO"},
+        {"m['y']", "2"},
+        {"m['z']", "null"},
+        {"element_at(m, 'x')", "1"},
+        {"map_keys(m)", R"(["x","y"])"},
+        {"map_values(m)", "[1,2]"},
+        {"get(arr, 5)", "null"},
+        {"nul[0]", "null"},
+        // arithmetic and overflow
+        {"n + 1", "ERROR:ARITHMETIC_OVERFLOW"},
+        {"2147483647 + id", "ERROR:ARITHMETIC_OVERFLOW"},
+        {"id / 0", "ERROR:DIVIDE_BY_ZERO"},
+        {"id % 0", "ERROR:DIVIDE_BY_ZERO"},
+        {"7 div 2", "3"},
+        {"-7 % 3", "-1"},
+        {"pmod(-7, 3)", "2"},
+        {"d * 2", "5.0"},
+        {"id / 4", "0.25"},
+        {"dec + 1", "13.34"},
+        {"dec * dec", "152.2756"},
+        {"dec / 3", "4.113333"},
+        {"-n", "-9223372036854775807"},
+        {"abs(-2147483648)", "ERROR:ARITHMETIC_OVERFLOW"},
+        {"round(2.5)", "3"},
+        {"round(d)", "3.0"},
+        {"round(-2.5D)", "-3.0"},
+        {"round(dec, 1)", "12.3"},
+        {"floor(d)", "2"},
+        {"ceil(dec)", "13"},
+        // null semantics and three-valued logic
+        {"NULL AND false", "false"},
+        {"NULL OR true", "true"},
+        {"NULL AND true", "null"},
+        {"id IN (2, NULL)", "null"},
+        {"id IN (1, NULL)", "true"},
+        {"NULL <=> NULL", "true"},
+        {"size(nul)", "null"},
+        {"size(e)", "0"},
+        {"coalesce(NULL, id, 1 div 0)", "1"},
+        {"if(id = 1, 'one', CAST(1 div 0 AS STRING))", R"("one")"},
+        {"if(id = 1, 'one', 1.5)", "ERROR:CAST_INVALID_INPUT"},
+        {"CASE WHEN id > 5 THEN 'big' WHEN id > 0 THEN 'small' END", R"("small")"},
+        {"nvl2(nul, 1, 2)", "2"},
+        {"nullif(id, 1)", "null"},
+        {"greatest(1, NULL, 3)", "3"},
+        // collections
+        {"array_contains(arr, 5)", "null"},
+        {"array_contains(arr, 2)", "true"},
+        {"array_position(arr, 2)", "2"},
+        {"array_remove(arr, 1)", "[2,null]"},
+        {"array_distinct(array(1, 1, NULL, NULL))", "[1,null]"},
+        {"array_union(arr, array(3))", "[1,2,null,3]"},
+        {"array_intersect(arr, array(2, 3))", "[2]"},
+        {"array_except(arr, array(2))", "[1,null]"},
+        {"arrays_overlap(arr, array(7))", "null"},
+        {"arrays_zip(arr, array('a'))",
+         R"([{"arr":1,"1":"a"},{"arr":2,"1":null},{"arr":null,"1":null}])"},
+        {"flatten(array(arr, e))", "[1,2,null]"},
+        {"concat(arr, arr)", "[1,2,null,1,2,null]"},
+        {"reverse(arr)", "[null,2,1]"},
+        {"slice(arr, -2, 5)", "[2,null]"},
+        {"slice(arr, 0, 1)", "ERROR:INVALID_PARAMETER_VALUE.START"},
+        {"slice(arr, 1, -1)", "ERROR:INVALID_PARAMETER_VALUE.LENGTH"},
+        {"sort_array(arr)", "[null,1,2]"},
+        {"sort_array(arr, false)", "[2,1,null]"},
+        {"array_sort(arr)", "[1,2,null]"},
+        {"array_max(arr)", "2"},
+        {"array_join(array('a', NULL, 'b'), ',')", R"("a,b")"},
+        {"array_join(array('a', NULL), ',', '?')", R"("a,?")"},
+        {"array_repeat(st, 2)", R"([{"a":5,"b":"q"},{"a":5,"b":"q"}])"},
+        {"array_compact(arr)", "[1,2]"},
+        {"sequence(1, 5, 2)", "[1,3,5]"},
+        {"sequence(5, 1)", "[5,4,3,2,1]"},
+        {"map('a', 1, 'a', 2)", "ERROR:DUPLICATED_MAP_KEY"},
+        {"map(NULL, 1)", "ERROR:NULL_MAP_KEY"},
+        {"map_from_arrays(array(1, 2), array('a', 'b'))", R"({"1":"a","2":"b"})"},
+        {"map_entries(m)", R"([{"key":"x","value":1},{"key":"y","value":2}])"},
+        {"map_from_entries(map_entries(m))", R"({"x":1,"y":2})"},
+        {"named_struct('x', id, 'y', s)", R"({"x":1,"y":"Hello"})"},
+        // higher-order functions
+        {"transform(arr, x -> x * 10)", "[10,20,null]"},
+        {"transform(arr, (x, i) -> i)", "[0,1,2]"},
+        {"filter(items, x -> x.qty > 1)", R"([{"sku":"a","qty":2}])"},
+        {"exists(arr, x -> x > 5)", "null"},
+        {"exists(arr, x -> x > 1)", "true"},
+        {"forall(arr, x -> x > 0)", "null"},
+        {"forall(arr, x -> x > 1)", "false"},
+        {"aggregate(arr, 0, (acc, x) -> acc + coalesce(x, 0))", "3"},
+        {"aggregate(arr, 0, (acc, x) -> acc + coalesce(x, 0), acc -> acc * 10)", "30"},
+        {"zip_with(arr, array('a'), (x, y) -> concat(cast(x AS STRING), y))",
+         R"(["1a",null,null])"},
+        {"transform_keys(m, (k, v) -> upper(k))", R"({"X":1,"Y":2})"},
+        {"transform_keys(m, (k, v) -> 'same')", "ERROR:DUPLICATED_MAP_KEY"},
+        {"transform_values(m, (k, v) -> v + 1)", R"({"x":2,"y":3})"},
+        {"map_filter(m, (k, v) -> v > 1)", R"({"y":2})"},
+        {"map_zip_with(m, map('y', 10, 'z', 20), (k, a, b) -> coalesce(a, 0) + coalesce(b, 0))",
+         R"({"x":1,"y":12,"z":20})"},
+        {"array_sort(arr, (a, b) -> b - a)", "ERROR:COMPARATOR_RETURNS_NULL"},
+        {"array_sort(array(3, 1, 2), (a, b) -> b - a)", "[3,2,1]"},
+        {"transform(items, x -> transform(arr, y -> x.qty))", "[[2,2,2],[null,null,null]]"},
+        // strings
+        {"length('héllo')", "5"},
+        {"upper(s)", R"("HELLO")"},
+        {"substring(s, 2, 3)", R"("ell")"},
+        {"substring(s, -3)", R"("llo")"},
+        {"substr(s, 0, 2)", R"("He")"},
+        {"trim('  x  ')", R"("x")"},
+        {"trim('x', 'xxaxx')", R"("a")"}, // the function form is trim(trimStr, str)
+        {"ltrim('x', 'xxaxx')", R"("axx")"},
+        {"split('a,b,,', ',')", R"(["a","b","",""])"},
+        {"regexp_extract('abc123', '([a-z]+)([0-9]+)', 2)", R"("123")"},
+        {"format_string('%s-%05d-%.2f', s, id, d)", R"("Hello-00001-2.50")"},
+        {"concat_ws('-', s, NULL, 'x')", R"("Hello-x")"},
+        {"s LIKE 'H_l%'", "true"},
+        {"s RLIKE 'l+o$'", "true"},
+        {"s || '!'", R"("Hello!")"},
+        // casts
+        {"CAST('12' AS INT)", "12"},
+        {"CAST('12x' AS INT)", "ERROR:CAST_INVALID_INPUT"},
+        {"CAST(n AS INT)", "ERROR:CAST_OVERFLOW"},
+        {"CAST(d AS STRING)", R"("2.5")"},
+        {"CAST(1e10 AS STRING)", R"("1.0E10")"},
+        {"CAST(st AS STRING)", R"("{5, q}")"},
+        {"CAST(arr AS STRING)", R"("[1, 2, null]")"},
+        {"CAST(m AS STRING)", R"("{x -> 1, y -> 2}")"},
+        {"CAST(dec AS DECIMAL(2,1))", "ERROR:NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION"},
+        {"CAST('2024-02-30' AS DATE)", "ERROR:CAST_INVALID_INPUT"},
+        {"CAST('2024-02-29' AS DATE)", R"("2024-02-29")"},
+        // serialisation and hashing (the first hash is the example of Spark's documentation)
+        {"hash('Spark', array(123), 2)", "-1321691492"},
+        {"to_json(named_struct('a', 1, 'b', CAST(NULL AS STRING)))", R"("{\"a\":1}")"},
+        {"to_json(items)", R"("[{\"sku\":\"a\",\"qty\":2},{\"sku\":\"b\"}]")"},
+        {"hash(1)", "-559580957"},
+        {"hash('abc')", "1322437556"},
+        {"md5(CAST('abc' AS BINARY))", R"("900150983cd24fb0d6963f7d28e17f72")"},
+        {"sha2(CAST('abc' AS BINARY), 256)",
+         R"("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")"},
+        {"sha2(CAST('abc' AS BINARY), 7)", "null"},
+    }));
+    CAPTURE(expr);
+    CHECK(eval1(expr) == expected);
+}
+
+TEST_CASE("operators: filter, aggregate, having, sort, limit, distinct", "[eval]") {
+    const std::string ddl = "k STRING, v INT, tags ARRAY<STRING>";
+    const std::string rows = R"({"k":"a","v":1,"tags":["x"]}
+{"k":"b","v":5}
+{"k":"a","v":3,"tags":["y","x"]}
+
+{"k":null,"v":null}
+)";
+    auto rows_of = [&](const std::string& sql) {
+        const QueryOutcome out = run(ddl, sql, rows);
+        REQUIRE_FALSE(out.error);
+        std::string text;
+        for (const auto& row : out.rows) {
+            text += "(";
+            for (std::size_t i = 0; i < row.size(); ++i) {
+                text += (i ? "," : "") + value_to_json(row[i], *out.column_types[i]);
+            }
+            text += ")";
+        }
+        return text;
+    };
+    CHECK(rows_of("SELECT k, v FROM t WHERE v > 1") == R"(("b",5)("a",3))");
+    CHECK(rows_of("SELECT k, sum(v), count(*), count(v), avg(v) FROM t GROUP BY k") ==
+          R"(("a",4,2,2,2.0)("b",5,1,1,5.0)(null,null,1,0,null))");
+    CHECK(rows_of("SELECT count(*), max(v), min(k), collect_list(k), collect_set(k) FROM t") ==
+          R"((4,5,"a",["a","b","a"],["a","b"]))");
+    CHECK(rows_of("SELECT k FROM t GROUP BY k HAVING count(*) > 1") == R"(("a"))");
+    CHECK(rows_of("SELECT k, v FROM t ORDER BY v DESC") == R"(("b",5)("a",3)("a",1)(null,null))");
+    CHECK(rows_of("SELECT k, v FROM t ORDER BY k, v DESC LIMIT 3") ==
+          R"((null,null)("a",3)("a",1))");
+    CHECK(rows_of("SELECT DISTINCT k FROM t") == R"(("a")("b")(null))");
+    CHECK(rows_of("SELECT count(DISTINCT k), count_if(v > 1), bool_and(v > 0), any(v > 4), "
+                  "first(k), last(v), first(v, true) FROM t") == R"((2,2,true,true,"a",null,1))");
+    CHECK(rows_of("SELECT k, size(tags) AS n FROM t ORDER BY n") ==
+          R"(("b",null)(null,null)("a",1)("a",2))");
+    CHECK(rows_of("SELECT sum(v) FROM t WHERE v > 100") == "(null)");
+    CHECK(rows_of("SELECT k FROM t WHERE v > 100 GROUP BY k") == "");
+}
+
+TEST_CASE("an error stops the query", "[eval]") {
+    const QueryOutcome out =
+        run("a ARRAY<INT>", "SELECT element_at(a, 2) FROM t", "{\"a\":[1,2]}\n{\"a\":[1]}\n");
+    REQUIRE(out.error);
+    CHECK(out.error->error_class() == "INVALID_ARRAY_INDEX_IN_ELEMENT_AT");
+    CHECK(std::string(out.error->what()) ==
+          "[INVALID_ARRAY_INDEX_IN_ELEMENT_AT] The index 2 is out of bounds. The array has 1 "
+          "elements. Use `try_element_at` to tolerate accessing element at invalid index and "
+          "return NULL instead.");
+    CHECK(out.rows.empty());
+}
+
+TEST_CASE("queries the evaluator cannot run are refused", "[eval]") {
+    auto reason = [](const std::string& sql) {
+        try {
+            run("a ARRAY<INT>", sql, "{}");
+        } catch (const CannotVerify& e) {
+            return std::string(e.what());
+        }
+        return std::string("(ran)");
+    };
+    CHECK(reason("SELECT rand() FROM t") == "function 'rand' is nondeterministic");
+    CHECK(reason("SELECT shuffle(a) FROM t") == "function 'shuffle' is nondeterministic");
+    CHECK(reason("SELECT input_file_name() FROM t") ==
+          "function 'input_file_name' is nondeterministic");
+    CHECK(reason("SELECT current_date() FROM t") == "function 'current_date' is nondeterministic");
+    CHECK(reason("SELECT my_udf(a) FROM t") ==
+          "user-defined function 'my_udf' cannot be evaluated");
+}
+
+TEST_CASE("rows are read against the table schema", "[eval][rows]") {
+    const TypePtr schema = parse_ddl_schema(SourceFile(
+        "<ddl>", "id BIGINT, d DECIMAL(38,2), c STRUCT<x: INT, y: ARRAY<STRING>>, "
+                 "m MAP<INT, DOUBLE>, b BINARY, dt DATE, ts TIMESTAMP, f DOUBLE, p INT"));
+    const auto rows = read_json_rows(
+        "{\"id\":9223372036854775807,\"d\":123456789012345678901234567890123456.78,"
+        "\"c\":{\"y\":[\"a\",null]},\"m\":{\"1\":1.5,\"2\":null},\"b\":\"AQI=\","
+        "\"dt\":\"2024-01-31\",\"ts\":\"2024-01-31T10:00:00.500Z\",\"f\":\"NaN\",\"extra\":1}\n",
+        *schema, "rows.jsonl");
+    REQUIRE(rows.size() == 1);
+    CHECK(value_to_json(Value::struct_of(rows[0]), *schema) ==
+          R"({"id":9223372036854775807,"d":123456789012345678901234567890123456.78,)"
+          R"("c":{"x":null,"y":["a",null]},"m":{"1":1.5,"2":null},"b":"AQI=","dt":"2024-01-31",)"
+          R"("ts":"2024-01-31T10:00:00.5Z","f":"NaN","p":null})");
+
+    auto error = [&](const std::string& text) {
+        try {
+            read_json_rows(text, *schema, "rows.jsonl");
+        } catch (const RowsError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(read)");
+    };
+    CHECK(error("{}\n\n{\"id\":\"x\"}") ==
+          "rows.jsonl:3: column 'id': expected an integer, got \"x\"");
+    CHECK(error("{\"c\":{\"y\":[1,{}]}}") ==
+          "rows.jsonl:1: column 'c.y[1]': expected a string, got an object");
+    CHECK(error("{\"id\":1") == "rows.jsonl:1: column 8: expected ',' or '}'");
+    CHECK(error("[1]") == "rows.jsonl:1: expected a JSON object, got an array");
+    CHECK(error("{\"m\":{\"k\":1}}") ==
+          "rows.jsonl:1: column 'm': map key \"k\" is not a valid int");
+    CHECK(error("{\"d\":1e40}") == "rows.jsonl:1: column 'd': expected a decimal number, got 1e40");
+}
+
+TEST_CASE("projection matches fields by name and keeps every element", "[eval][rows]") {
+    const TypePtr full =
+        parse_ddl_type("ARRAY<STRUCT<a: INT, b: STRING, c: STRUCT<x: INT, y: INT>>>");
+    const TypePtr read = parse_ddl_type("ARRAY<STRUCT<c: STRUCT<y: INT>, a: INT>>");
+    const Value v = Value::array_of(
+        {Value::struct_of({Value::integral(1), Value::string("s"),
+                           Value::struct_of({Value::integral(7), Value::integral(8)})}),
+         Value::null(), Value::struct_of({Value::null(), Value::null(), Value::null()})});
+    CHECK(value_to_json(project_value(v, *full, *read), *read) ==
+          R"([{"c":{"y":8},"a":1},null,{"c":null,"a":null}])");
+}
+
+TEST_CASE("values: ordering, text forms, decimals", "[eval][value]") {
+    CHECK(compare_values(Value::float64(std::nan("")), Value::float64(1e300)) > 0);
+    CHECK(values_equal(Value::float64(-0.0), Value::float64(0.0)));
+    CHECK(values_equal(Value::decimal(150, 2), Value::decimal(15, 1)));
+    CHECK(hash_value(Value::decimal(150, 2)) == hash_value(Value::decimal(15, 1)));
+    CHECK(java_double_text(1e7) == "1.0E7");
+    CHECK(java_double_text(123.456) == "123.456");
+    CHECK(java_double_text(0.001) == "0.001");
+    CHECK(java_double_text(1e-4) == "1.0E-4");
+    CHECK(java_float_text(0.1f) == "0.1");
+    CHECK(timestamp_to_string(-1) == "1969-12-31 23:59:59.999999");
+    CHECK(date_to_string(0) == "1970-01-01");
+    Int128 u = 0;
+    int s = 0;
+    REQUIRE(parse_decimal("-1.2345e2", u, s));
+    CHECK(decimal_to_string(DecimalValue{u, s}) == "-123.45");
+    Int128 r = 0;
+    REQUIRE(rescale_decimal(DecimalValue{u, s}, 1, r));
+    CHECK(decimal_to_string(DecimalValue{r, 1}) == "-123.5");
+}
