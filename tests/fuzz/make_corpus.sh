@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Builds the seed corpora of the libFuzzer harnesses from the test suite:
+#   OUT/sql_parser, OUT/pipeline   every query of tests/data/spark_cases.jsonl, every
+#                                  tests/golden/*/query.sql and examples/*/query.sql, the
+#                                  hand-written seeds/sql/*, and nesting right at the limit
+#   OUT/ddl                        every golden and example schema.ddl, every spark_cases schema,
+#                                  seeds/ddl/*, and types nested right at the limit
+#   OUT/schema_loader              the DDL seeds plus every schema.json and seeds/schema/*
+# Files are named by content hash (as libFuzzer names its own), so reruns add nothing twice.
+# Usage: make_corpus.sh OUT_DIR
+set -euo pipefail
+out=${1:?usage: make_corpus.sh OUT_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+mkdir -p "$out"/{sql_parser,pipeline,ddl,schema_loader}
+
+# add DIR... < content: stores stdin once per directory under its hash.
+add() {
+    local tmp name dir
+    tmp=$(mktemp)
+    cat >"$tmp"
+    name=$(sha1sum "$tmp" | cut -c1-40)
+    for dir in "$@"; do
+        cp "$tmp" "$out/$dir/$name"
+    done
+    rm -f "$tmp"
+}
+
+# repeat N TEXT: TEXT N times, no newline.
+repeat() {
+    local i
+    for ((i = 0; i < $1; i++)); do printf '%s' "$2"; done
+}
+
+cases="$root/tests/data/spark_cases.jsonl"
+if command -v jq >/dev/null 2>&1; then
+    while IFS= read -r line; do
+        printf '%s' "$line" | jq -j '.query' | add sql_parser pipeline
+        printf '%s' "$line" | jq -j '.schema' | add ddl schema_loader
+    done <"$cases"
+else
+    # No jq (CI installs it with `make deps`): python3 reads the cases instead.
+    python3 - "$cases" "$out" <<'PY'
+import hashlib, json, os, sys
+cases, out = sys.argv[1], sys.argv[2]
+def add(text, *dirs):
+    data = text.encode()
+    name = hashlib.sha1(data).hexdigest()
+    for d in dirs:
+        with open(os.path.join(out, d, name), "wb") as f:
+            f.write(data)
+for line in open(cases, encoding="utf-8"):
+    case = json.loads(line)
+    add(case["query"], "sql_parser", "pipeline")
+    add(case["schema"], "ddl", "schema_loader")
+PY
+fi
+
+for f in "$root"/tests/golden/*/query.sql "$root"/examples/*/query.sql "$here"/seeds/sql/*; do
+    [ -f "$f" ] && add sql_parser pipeline <"$f"
+done
+for f in "$root"/tests/golden/*/schema.ddl "$root"/examples/*/schema.ddl "$here"/seeds/ddl/*; do
+    [ -f "$f" ] && add ddl schema_loader <"$f"
+done
+for f in "$root"/tests/golden/*/schema.json "$root"/examples/*/schema.json "$here"/seeds/schema/*; do
+    [ -f "$f" ] && add schema_loader <"$f"
+done
+
+# Nesting at the limit (1000 levels accepted) and one past it (rejected with a diagnostic).
+for n in 1000 1001; do
+    { printf 'SELECT '; repeat $n '('; printf 'id'; repeat $n ')'; printf ' FROM events'; } |
+        add sql_parser pipeline
+    { printf 'SELECT '; repeat $n '-'; printf 'id FROM events'; } | add sql_parser pipeline
+    { printf 'SELECT '; repeat $n 'NOT '; printf 'true FROM events'; } | add sql_parser pipeline
+    { printf 'SELECT '; repeat $n 'transform(rule_results, r -> '; printf 'r';
+      repeat $n ')'; printf ' FROM events'; } | add sql_parser pipeline
+    { printf 'a '; repeat $n 'ARRAY<'; printf 'INT'; repeat $n '>'; } | add ddl schema_loader
+    { printf 'a '; repeat $n 'STRUCT<b: '; printf 'INT'; repeat $n '>'; } | add ddl schema_loader
+    { printf '{"type":"struct","fields":[{"name":"a","type":'
+      repeat $n '{"type":"array","elementType":'; printf '"integer"'
+      repeat $n ',"containsNull":true}'; printf ',"nullable":true,"metadata":{}}]}'; } |
+        add schema_loader
+done
+{ printf 'SELECT rule_results'; repeat 999 '[0]'; printf ' FROM events'; } | add sql_parser pipeline
+{ printf 'SELECT id'; repeat 999 ' + id'; printf ' FROM events'; } | add sql_parser pipeline
