@@ -18,6 +18,8 @@
 #include <CLI/CLI.hpp>
 
 #include "catalog/catalog.hpp"
+#include "eval/rows.hpp"
+#include "eval/verify.hpp"
 #include "output/printers.hpp"
 #include "pipeline.hpp"
 #include "plan/analyzer.hpp"
@@ -33,6 +35,7 @@ enum Exit : int {
     kRejected = 1,
     kUsage = 2,
     kInternal = 3,
+    kDifferent = 4,
 };
 
 struct Options {
@@ -47,11 +50,69 @@ struct Options {
     std::string emit;
     std::string output_path;
     std::string color = "auto";
+    std::vector<std::string> verify; // [TABLE=]ROWS, one per table
+    bool no_rewrite = false;         // --debug-no-rewrite
 };
 
-/// An I/O problem: reported as a usage-level failure (exit 2).
+/// An I/O problem or a misused option found after parsing: a usage-level failure (exit 2).
 struct IoError : std::runtime_error {
     using std::runtime_error::runtime_error;
+};
+
+std::string read_file(const std::string& path);
+
+/// Where `--verify` finds the rows of each table: `TABLE=ROWS` names the table (when the text
+/// before the first `=` is a table of the catalog), a bare `ROWS` serves every statement whose
+/// table has no named rows (the usual single-table case). Files are read once, when a statement
+/// first needs them.
+class RowsFiles {
+  public:
+    RowsFiles(const std::vector<std::string>& specs, const Catalog& catalog) {
+        for (const std::string& spec : specs) {
+            const std::size_t eq = spec.find('=');
+            if (eq != std::string::npos && catalog.find(spec.substr(0, eq))) {
+                const std::string table = lower(spec.substr(0, eq));
+                if (!named_.emplace(table, spec.substr(eq + 1)).second) {
+                    throw IoError("--verify names table '" + spec.substr(0, eq) + "' twice");
+                }
+            } else if (unnamed_) {
+                throw IoError("--verify without TABLE= given twice ('" + *unnamed_ + "', '" + spec +
+                              "'); name the table: --verify TABLE=ROWS");
+            } else {
+                unnamed_ = spec;
+            }
+        }
+    }
+
+    bool empty() const { return named_.empty() && !unnamed_; }
+
+    /// The rows file for `table` (its path, then its text), or nothing when none was given.
+    std::optional<std::pair<std::string, const std::string*>> rows_for(const std::string& table) {
+        const auto named = named_.find(lower(table));
+        const std::string* path = named != named_.end() ? &named->second
+                                  : unnamed_            ? &*unnamed_
+                                                        : nullptr;
+        if (path == nullptr) {
+            return std::nullopt;
+        }
+        auto it = texts_.find(*path);
+        if (it == texts_.end()) {
+            it = texts_.emplace(*path, read_file(*path)).first;
+        }
+        return std::pair{*path, &it->second};
+    }
+
+  private:
+    static std::string lower(std::string s) {
+        for (char& c : s) {
+            c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        }
+        return s;
+    }
+
+    std::map<std::string, std::string> named_; // lower-cased table -> path
+    std::optional<std::string> unnamed_;
+    std::map<std::string, std::string> texts_; // path -> contents
 };
 
 std::string read_file(const std::string& path) {
@@ -135,6 +196,7 @@ class Runner {
 
     int run() {
         Catalog catalog = load_schema();
+        rows_.emplace(options_.verify, catalog);
         const std::string name = options_.query_path == "-" ? "<stdin>" : options_.query_path;
         auto source = std::make_shared<const SourceFile>(name, read_file(options_.query_path));
         const std::vector<StatementText> statements = split_statements(*source);
@@ -192,14 +254,37 @@ class Runner {
                 out_ << dump_bound(*bound.plan);
                 return kSuccess;
             }
-            const StatementRun run =
+            StatementRun run =
                 run_statement(source, text, catalog,
                               PipelineOptions{parse_profile(options_.rules), case_sensitivity()});
             for (const Diagnostic& warning : run.warnings) {
                 report(warning);
             }
-            print_result(run.result, first);
-            return kSuccess;
+            if (options_.no_rewrite) {
+                run.result.plan =
+                    with_plan_relation(*run.result.original_plan, plan_relation(*run.result.plan));
+                run.result.ordinal_changes.clear();
+            }
+            const std::optional<VerifyReport> checked = verify_statement(run.result, catalog);
+            print_result(run.result, checked, first);
+            return checked && !checked->identical ? kDifferent : kSuccess;
+        } catch (const CannotVerify& error) {
+            // Placed at the statement: the reason names the function or value at fault.
+            const std::string message = std::string("cannot verify: ") + error.what();
+            report(Diagnostic{Severity::Error, message, source, text.span});
+            print_error(text.index, message, nullptr, first);
+            return kRejected;
+        } catch (const RowsError& error) {
+            std::cerr << (error.line() > 0 ? error.file() + ":" + std::to_string(error.line()) +
+                                                 ": error: " + error.message()
+                                           : "error: " + error.message())
+                      << "\n";
+            print_error(text.index, error.what(), nullptr, first);
+            return kRejected;
+        } catch (const IoError& error) {
+            std::cerr << "prune-plan: " << error.what() << "\n";
+            print_error(text.index, error.what(), nullptr, first);
+            return kUsage;
         } catch (const SqlError& error) {
             report(error.diagnostic());
             print_error(text.index, error.diagnostic().message, &error.diagnostic(), first);
@@ -221,15 +306,45 @@ class Runner {
         }
     }
 
-    void print_result(const StatementResult& result, bool first) {
-        if (options_.format == "json") {
-            out_ << to_json(result).dump(2) << "\n";
-        } else if (options_.format == "jsonl") {
-            out_ << to_json(result).dump() << "\n";
+    /// The `--verify` report for one statement, or nothing when no rows were given for its
+    /// table. Throws CannotVerify and RowsError (exit 1), IoError (exit 2).
+    std::optional<VerifyReport> verify_statement(const StatementResult& result,
+                                                 const Catalog& catalog) {
+        if (rows_->empty() || result.scans.empty()) {
+            return std::nullopt;
+        }
+        // A query the evaluator cannot run is refused before its rows are read.
+        check_evaluable(*result.original_plan);
+        check_evaluable(*result.plan);
+        const std::string& table_name = result.scans.front().table;
+        const auto rows = rows_->rows_for(table_name);
+        if (!rows) {
+            std::cerr << "warning: statement " << result.index << " is not verified: no --verify "
+                      << "rows for table '" << table_name << "'\n";
+            return std::nullopt;
+        }
+        const std::optional<Table> table = catalog.find(table_name);
+        if (!table) {
+            throw InternalError("the scanned table '" + table_name + "' is not in the catalog");
+        }
+        return verify(result, *table, *rows->second, rows->first);
+    }
+
+    void print_result(const StatementResult& result, const std::optional<VerifyReport>& checked,
+                      bool first) {
+        if (options_.format == "json" || options_.format == "jsonl") {
+            nlohmann::ordered_json object = to_json(result);
+            if (checked) {
+                object["verify"] = verify_json(*checked);
+            }
+            out_ << (options_.format == "json" ? object.dump(2) : object.dump()) << "\n";
         } else {
             print_separator(first);
             out_ << print_text(result,
                                TextOptions{parse_schema_style(options_.schema_style), color_out_});
+            if (checked) {
+                out_ << verify_text(*checked);
+            }
         }
     }
 
@@ -245,6 +360,7 @@ class Runner {
 
     const Options& options_;
     std::ostream& out_;
+    std::optional<RowsFiles> rows_;
     bool color_err_;
     bool color_out_;
 };
@@ -280,6 +396,15 @@ int main(int argc, char** argv) {
                    "read schemas in text output: catalog, ddl, tree or json")
         ->check(CLI::IsMember({"catalog", "ddl", "tree", "json"}))
         ->capture_default_str();
+    app.add_option("--verify", options.verify,
+                   "check the rewrite on data: ROWS is a JSON-lines file of the table's rows "
+                   "(repeatable, one per table)")
+        ->type_name("[TABLE=]ROWS")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    app.add_flag("--debug-no-rewrite", options.no_rewrite,
+                 "debugging: skip the ordinal rewrite (the plan keeps the table's ordinals over "
+                 "the pruned scan); with --verify, shows what that breaks");
     app.add_option("--emit", options.emit, "debugging: print the parsed AST or the bound plan")
         ->check(CLI::IsMember({"ast", "bound"}));
     app.add_option("-o,--output", options.output_path, "write the result to FILE")

@@ -589,7 +589,7 @@ std::vector<std::vector<Value>> read_json_rows(const std::string& text, const Da
             }
             rows.push_back(struct_value(j, *s, "").fields());
         } catch (const RowsError& error) {
-            throw RowsError(name + ":" + std::to_string(line_no) + ": " + error.what());
+            throw RowsError(name, line_no, error.message());
         }
         if (end == text.size()) {
             break;

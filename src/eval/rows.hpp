@@ -9,7 +9,9 @@
 ///     read schema  struct<customer:struct<city:string,id:bigint>>  (fields matched BY NAME)
 ///     projected    [{Oslo, 7}]                                       (stored in its order)
 
+#include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "diag/diagnostic.hpp"
@@ -18,10 +20,25 @@
 
 namespace prune {
 
-/// A rows file that cannot be read; the message starts with `NAME:LINE: `.
+/// A rows file that cannot be read. Thrown by read_json_rows with its place: what() is
+/// `NAME:LINE: MESSAGE`, and the parts are kept apart for a compiler-style diagnostic.
 class RowsError : public Error {
   public:
-    using Error::Error;
+    /// A problem inside a line, not yet placed (line() == 0, what() == message()).
+    explicit RowsError(const std::string& message) : Error(message), message_(message) {}
+    /// The same problem at line `line` of the file `file`.
+    RowsError(std::string file, std::size_t line, const std::string& message)
+        : Error(file + ":" + std::to_string(line) + ": " + message), file_(std::move(file)),
+          line_(line), message_(message) {}
+
+    const std::string& file() const { return file_; }
+    std::size_t line() const { return line_; }
+    const std::string& message() const { return message_; }
+
+  private:
+    std::string file_;
+    std::size_t line_ = 0;
+    std::string message_;
 };
 
 /// Reads JSON lines (one object per line; blank lines skipped) against the full table schema

@@ -77,4 +77,17 @@ const Relation& plan_relation(const Plan& plan) {
     return *r;
 }
 
+PlanPtr with_plan_relation(const Plan& plan, const Relation& relation) {
+    // Iterative: a plan is a chain of a handful of operators, but nothing here should recurse.
+    std::vector<const Plan*> chain;
+    for (const Plan* p = &plan; p->as<Relation>() == nullptr; p = plan_child(*p).get()) {
+        chain.push_back(p);
+    }
+    PlanPtr rebuilt = std::make_shared<const Plan>(Plan{relation});
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+        rebuilt = with_plan_child(**it, std::move(rebuilt));
+    }
+    return rebuilt;
+}
+
 } // namespace prune

@@ -80,5 +80,9 @@ std::vector<ExprPtr> plan_expressions(const Plan& plan);
 PlanPtr with_plan_expressions(const Plan& plan, const std::vector<ExprPtr>& exprs);
 /// The Relation at the bottom of a plan.
 const Relation& plan_relation(const Plan& plan);
+/// The same operators over another Relation. Over a pruned Relation, the original plan is what
+/// a pruning without ProjectionOverSchema would run: every ordinal still counts the table's
+/// fields (`--debug-no-rewrite` shows what that breaks).
+PlanPtr with_plan_relation(const Plan& plan, const Relation& relation);
 
 } // namespace prune

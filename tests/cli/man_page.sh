@@ -45,11 +45,6 @@ for option in $man_options; do
     check $? "$option (man page OPTIONS) is an option of the binary"
 done
 
-# --verify is planned, not implemented: the man page must not document it as an option.
-about "sed -n '/^.SH OPTIONS/,/^.SH /p' $MAN | grep verify"
-! sed -n '/^\.SH OPTIONS/,/^\.SH /p' "$MAN" | grep -q 'verify'
-check $? "--verify is not documented under OPTIONS while it is not implemented"
-
 # Rendering: no warnings at all.
 if command -v groff >/dev/null 2>&1; then
     about "groff -man -ww -z $MAN"

@@ -46,15 +46,6 @@ const char* kOrderRows =
 {"id":3,"customer":{"id":8,"city":"Rome"},"items":[null,{"sku":"c","qty":5,"price":0.5}]}
 )";
 
-/// `plan` over another relation: the original plan's expressions (table ordinals) over the
-/// rewritten relation (read schema) is what a rewrite that forgot to renumber would produce.
-PlanPtr over_relation(const PlanPtr& plan, const Relation& relation) {
-    if (plan->as<Relation>() != nullptr) {
-        return std::make_shared<const Plan>(Plan{relation});
-    }
-    return with_plan_child(*plan, over_relation(plan_child(*plan), relation));
-}
-
 } // namespace
 
 TEST_CASE("a sound rewrite gives identical results", "[verify]") {
@@ -75,7 +66,8 @@ TEST_CASE("a sound rewrite gives identical results", "[verify]") {
 
 TEST_CASE("stale ordinals show the first differing row with both values", "[verify]") {
     Run run = prune_sql(kOrders, "SELECT id, transform(items, x -> x.price) AS prices FROM orders");
-    run.result.plan = over_relation(run.result.original_plan, plan_relation(*run.result.plan));
+    run.result.plan =
+        with_plan_relation(*run.result.original_plan, plan_relation(*run.result.plan));
     const VerifyReport report = verify(run.result, run.bound.table, kOrderRows, "rows.jsonl");
     CHECK_FALSE(report.identical);
     REQUIRE(report.difference);

@@ -1,0 +1,10 @@
+-- What did each order cost, and where did it go?
+SELECT id,
+       customer.city,
+       aggregate(items, 0D, (acc, x) -> acc + x.price * x.qty) AS total
+FROM orders
+WHERE exists(items, x -> x.qty > 1)
+ORDER BY total DESC;
+
+-- Items over a price, by SKU.
+SELECT filter(items, x -> x.price > 2.0).sku AS skus, size(items) AS n FROM orders
