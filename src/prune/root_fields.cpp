@@ -309,7 +309,10 @@ bool Collector::walk_step(const ExprPtr& e, Requirement& need, Root root, bool o
     }
     if (const auto* n = e->as<MapKeys>()) {
         Requirement map_need = Requirement::at(kKey, present(part_of(std::move(need), kElement)));
-        map_need.kids[kValue] = Requirement::all(); // Spark keeps the value type whole
+        // Spark keeps the value type whole; the keys alone need only the entries, which any
+        // one leaf of the value gives (X5).
+        map_need.kids[kValue] =
+            at_least(Profile::Extended) ? Requirement::one_leaf() : Requirement::all();
         keep_going(n->child, std::move(map_need));
         return true;
     }
