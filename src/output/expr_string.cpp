@@ -27,6 +27,7 @@
 
 #include "output/printers.hpp"
 #include "plan/higher_order.hpp"
+#include "plan/typing.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune {
@@ -93,46 +94,6 @@ void append_type_sql(std::string& out, const DataType& type, std::size_t depth) 
                               out += '>';
                           }},
                type.variant());
-}
-
-const char* binary_symbol(BinaryOpKind op) {
-    switch (op) {
-    case BinaryOpKind::And:
-        return "AND";
-    case BinaryOpKind::Or:
-        return "OR";
-    case BinaryOpKind::EqualTo:
-        return "=";
-    case BinaryOpKind::EqualNullSafe:
-        return "<=>";
-    case BinaryOpKind::LessThan:
-        return "<";
-    case BinaryOpKind::LessThanOrEqual:
-        return "<=";
-    case BinaryOpKind::GreaterThan:
-        return ">";
-    case BinaryOpKind::GreaterThanOrEqual:
-        return ">=";
-    case BinaryOpKind::Add:
-        return "+";
-    case BinaryOpKind::Subtract:
-        return "-";
-    case BinaryOpKind::Multiply:
-        return "*";
-    case BinaryOpKind::Divide:
-        return "/";
-    case BinaryOpKind::Remainder:
-        return "%";
-    case BinaryOpKind::IntegralDivide:
-        return "div";
-    case BinaryOpKind::BitwiseAnd:
-        return "&";
-    case BinaryOpKind::BitwiseOr:
-        return "|";
-    case BinaryOpKind::BitwiseXor:
-        return "^";
-    }
-    return "?";
 }
 
 class ExprPrinter {
@@ -232,7 +193,7 @@ class ExprPrinter {
                     out_ += '(';
                     print(*n.left, d);
                     out_ += ' ';
-                    out_ += binary_symbol(n.op);
+                    out_ += operator_symbol(n.op);
                     out_ += ' ';
                     print(*n.right, d);
                     out_ += ')';
