@@ -274,6 +274,8 @@ struct State {
     std::vector<ast::Identifier> params;
     std::vector<ast::Identifier> name_parts;
     std::size_t depth = 0;
+    std::size_t nodes = 0; // expression nodes built so far, against max_nodes
+    std::size_t max_nodes = kMaxStatementNodes;
 
     // Single slots: what they hold is consumed before anything can nest.
     ast::Identifier ident;
@@ -312,6 +314,10 @@ struct State {
     void push(ast::Expr::Node node, Span span, std::size_t node_depth, Span where) {
         if (node_depth > kMaxNestingDepth) {
             fail(where, kTooDeep);
+        }
+        if (++nodes > max_nodes) {
+            fail(where,
+                 "statement too large: more than " + std::to_string(max_nodes) + " expressions");
         }
         values.push_back(
             {std::make_shared<const ast::Expr>(ast::Expr{std::move(node), span}), node_depth});
@@ -1409,7 +1415,7 @@ template <typename F> void run_with_large_stack(F& work) {
 } // namespace
 
 ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
-                               const StatementText& text) {
+                               const StatementText& text, std::size_t max_nodes) {
     const std::string& file = source->text();
     const std::size_t begin = std::min(text.span.begin, file.size());
     const std::size_t end = std::clamp(text.span.end, begin, file.size());
@@ -1418,6 +1424,7 @@ ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
     st.source = source;
     st.file = file.data();
     st.last_token = {begin, begin};
+    st.max_nodes = max_nodes;
     check_text(st, begin, end);
 
     auto parse = [&] {

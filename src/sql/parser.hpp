@@ -1,6 +1,7 @@
 #pragma once
 /// The SQL front end: splits a file into statements and parses each into an ast::Select.
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <variant>
@@ -18,15 +19,21 @@ struct StatementText {
     Span span;
 };
 
+/// The most expression nodes one statement may hold: 4,194,304, some 15 MB of the densest SQL
+/// (`a.b0 + 1, a.b1 + 2, ...`). A larger statement is rejected where it crosses the limit, before
+/// its trees (AST, bound plan, rewritten plan, printed output) can exhaust memory.
+inline constexpr std::size_t kMaxStatementNodes = std::size_t{1} << 22;
+
 /// Splits a file into statements. Never throws: an unterminated string or comment simply runs
 /// to the end of the file (the parser then reports it).
 std::vector<StatementText> split_statements(const SourceFile& source);
 
 /// Parses one statement; `span` is its range in `source` (locations count from the file start).
 /// Throws SqlError with the location and an actionable message ("expected ')' to close '(' at
-/// 1:17", "unsupported: JOIN").
+/// 1:17", "unsupported: JOIN"). `max_nodes` is kMaxStatementNodes but for tests of the limit.
 ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
-                               const StatementText& text);
+                               const StatementText& text,
+                               std::size_t max_nodes = kMaxStatementNodes);
 
 /// The `--emit ast` form: an indented tree, one node per line, with spans as line:column.
 std::string dump_ast(const ast::Statement& statement, const SourceFile& source);

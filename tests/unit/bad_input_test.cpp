@@ -431,6 +431,25 @@ TEST_CASE("long flat inputs stay flat: AND chains, IN lists, wide selects", "[ba
     CHECK(run_query(wide + " FROM t", "id INT", false).kind == "ok");
 }
 
+TEST_CASE("a statement with too many expressions is rejected where it crosses the limit",
+          "[bad-input][limits]") {
+    // The real limit (kMaxStatementNodes, ~15 MB of dense SQL) takes seconds to reach; the
+    // mechanism is the same at 50. `id + 1` is three nodes, so the 17th item crosses it.
+    std::string sql = "SELECT id + 0";
+    for (int i = 1; i < 40; ++i) {
+        sql += ",\n  id + " + std::to_string(i);
+    }
+    auto source = std::make_shared<const SourceFile>("q.sql", sql + " FROM t");
+    const std::vector<StatementText> texts = split_statements(*source);
+    REQUIRE(texts.size() == 1);
+    const Outcome outcome = outcome_of([&] { parse_statement(source, texts[0], 50); });
+    CHECK(outcome.kind == "SqlError");
+    CHECK(outcome.message == "statement too large: more than 50 expressions");
+    CHECK(outcome.where == "17:6");
+    CHECK(outcome_of([&] { parse_statement(source, texts[0], 120); }).kind == "ok");
+    STATIC_REQUIRE(kMaxStatementNodes == std::size_t{1} << 22);
+}
+
 TEST_CASE("a 50 MB query file is read, and a bad byte at its end is found", "[bad-input][limits]") {
     const std::size_t size = std::size_t{50} << 20;
     // 50 MB of comment before a small query: accepted.
