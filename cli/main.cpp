@@ -290,7 +290,7 @@ class Runner {
             print_error(text.index, error.diagnostic().message, &error.diagnostic(), first);
             return kRejected;
         } catch (const SchemaError& error) {
-            std::cerr << "error: " << error.what() << "\n";
+            std::cerr << render(error, color_err_);
             print_error(text.index, error.what(), nullptr, first);
             return kRejected;
         } catch (const InternalError& error) {
@@ -462,7 +462,7 @@ int main(int argc, char** argv) {
         std::cerr << "prune-plan: " << error.what() << "\n";
         return kUsage;
     } catch (const SchemaError& error) {
-        std::cerr << "error: " << error.what() << "\n";
+        std::cerr << render(error, false);
         return kRejected;
     } catch (const SqlError& error) {
         std::cerr << render(error.diagnostic(), false);

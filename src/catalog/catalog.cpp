@@ -65,9 +65,7 @@ void add_unique(std::vector<std::string>& names, const std::string& name) {
 // Turns nlohmann's byte position into `origin:line:column: malformed JSON: ...`.
 [[noreturn]] void malformed_json(const json::parse_error& e, const std::string& text,
                                  const std::string& origin) {
-    const SourceFile source(origin, text);
-    const std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-    const Location loc = source.location(offset);
+    const std::size_t offset = std::min(e.byte > 0 ? e.byte - 1 : 0, text.size());
     std::string what = e.what();
     // nlohmann: "[json.exception.parse_error.101] parse error at line 1, column 2: <detail>".
     if (const auto column = what.find("column "); column != std::string::npos) {
@@ -77,8 +75,9 @@ void add_unique(std::vector<std::string>& names, const std::string& name) {
     } else if (const auto bracket = what.find("] "); bracket != std::string::npos) {
         what = what.substr(bracket + 2);
     }
-    throw SchemaError(origin + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column) +
-                      ": malformed JSON: " + what);
+    throw SchemaError(Diagnostic{Severity::Error, "malformed JSON: " + what,
+                                 std::make_shared<const SourceFile>(origin, text),
+                                 Span{offset, offset + 1}});
 }
 
 // A table's schema inside a catalog: a StructType JSON object or a DDL string.
@@ -89,7 +88,7 @@ TypePtr table_schema(const json& value, const std::string& where) {
     if (value.is_object()) {
         return from_spark_json(value, where);
     }
-    throw SchemaError(where + ": expected a StructType JSON object or a DDL string");
+    throw SchemaError(where, "expected a StructType JSON object or a DDL string");
 }
 
 Table read_table(const std::string& name, const json& value, const std::string& origin) {
@@ -102,25 +101,25 @@ Table read_table(const std::string& name, const json& value, const std::string& 
     }
     for (const auto& item : value.items()) {
         if (item.key() != "schema" && item.key() != "partition_columns") {
-            throw SchemaError(where + ": unexpected key '" + item.key() + "'");
+            throw SchemaError(where, "unexpected key '" + item.key() + "'");
         }
     }
     table.schema = table_schema(value["schema"], where + ".schema");
     if (const auto it = value.find("partition_columns"); it != value.end()) {
         if (!it->is_array()) {
-            throw SchemaError(where + ".partition_columns: expected an array of column names");
+            throw SchemaError(where + ".partition_columns", "expected an array of column names");
         }
         for (std::size_t i = 0; i < it->size(); ++i) {
             const json& column = (*it)[i];
             const std::string at = where + ".partition_columns[" + std::to_string(i) + "]";
             if (!column.is_string()) {
-                throw SchemaError(at + ": expected a column name");
+                throw SchemaError(at, "expected a column name");
             }
             const auto found = column_named(*table.schema, column.get<std::string>(),
                                             CaseSensitivity::Insensitive);
             if (!found) {
-                throw SchemaError(at + ": '" + column.get<std::string>() +
-                                  "' is not a column of table '" + name + "'");
+                throw SchemaError(at, "'" + column.get<std::string>() +
+                                          "' is not a column of table '" + name + "'");
             }
             add_unique(table.partition_columns, *found);
         }
@@ -134,21 +133,21 @@ Catalog read_json_catalog(const json& root, const std::string& origin) {
     }
     for (const auto& item : root.items()) {
         if (item.key() != "tables") {
-            throw SchemaError(origin + ": unexpected key '" + item.key() + "'");
+            throw SchemaError(origin, "unexpected key '" + item.key() + "'");
         }
     }
     const json& tables = root["tables"];
     if (!tables.is_object()) {
-        throw SchemaError(origin + ": tables: expected an object mapping table names to schemas");
+        throw SchemaError(origin, "tables: expected an object mapping table names to schemas");
     }
     if (tables.empty()) {
-        throw SchemaError(origin + ": tables: expected at least one table");
+        throw SchemaError(origin, "tables: expected at least one table");
     }
     Catalog catalog;
     for (const auto& item : tables.items()) {
         Table table = read_table(item.key(), item.value(), origin);
         if (catalog.find(table.name)) {
-            throw SchemaError(origin + ": tables: duplicate table name '" + table.name + "'");
+            throw SchemaError(origin, "tables: duplicate table name '" + table.name + "'");
         }
         catalog.add(std::move(table));
     }
@@ -222,7 +221,7 @@ void Catalog::add_partition_columns(const std::vector<std::string>& columns, Cas
 
 Catalog load_catalog(const std::string& text, const std::string& origin) {
     if (is_blank(text)) {
-        throw SchemaError(origin + ": empty schema");
+        throw SchemaError(origin, "empty schema");
     }
     const std::size_t first = text.find_first_not_of(" \t\r\n\f\v");
     if (text[first] != '{') {
@@ -237,15 +236,16 @@ Catalog load_catalog(const std::string& text, const std::string& origin) {
         // Well-formed but unreadable, e.g. a number beyond double's range (out_of_range.406).
         const std::string what = e.what();
         const auto bracket = what.find("] ");
-        throw SchemaError(origin + ": malformed JSON: " +
-                          (bracket == std::string::npos ? what : what.substr(bracket + 2)));
+        throw SchemaError(origin,
+                          "malformed JSON: " +
+                              (bracket == std::string::npos ? what : what.substr(bracket + 2)));
     }
     return read_json_catalog(root, origin);
 }
 
 Catalog load_ddl_catalog(const std::string& text) {
     if (is_blank(text)) {
-        throw SchemaError("<ddl>: empty schema");
+        throw SchemaError("<ddl>", "empty schema");
     }
     return Catalog::single(parse_ddl_schema(SourceFile("<ddl>", text)));
 }

@@ -1,6 +1,8 @@
 #include "diag/diagnostic.hpp"
 
 #include <algorithm>
+
+#include "diag/utf8.hpp"
 #include <cctype>
 
 namespace prune {
@@ -115,7 +117,8 @@ std::string render(const Diagnostic& diagnostic, bool color) {
     }
     out += (color ? severity_color(diagnostic.severity) : "");
     out += severity_word(diagnostic.severity);
-    out += ": " + reset + bold + diagnostic.message + reset + "\n";
+    // Messages quote names and bytes from the input: no control character reaches a terminal.
+    out += ": " + reset + bold + printable(diagnostic.message) + reset + "\n";
     if (!diagnostic.source) {
         return out;
     }
@@ -124,7 +127,7 @@ std::string render(const Diagnostic& diagnostic, bool color) {
     const std::string_view line = source.line_text(loc.line);
     const std::string number = std::to_string(loc.line);
     const std::string gutter(number.size(), ' ');
-    out += "    " + number + " | " + std::string(line) + "\n";
+    out += "    " + number + " | " + printable(line) + "\n";
     // The marker spans the code points of the span that lie on its first line.
     std::size_t width = 1;
     if (diagnostic.span.end > diagnostic.span.begin) {
@@ -157,6 +160,36 @@ std::string render(const Diagnostic& diagnostic, bool color) {
 
 SqlError::SqlError(Diagnostic diagnostic)
     : Error(diagnostic.message), diagnostic_(std::move(diagnostic)) {}
+
+namespace {
+
+std::string located(const Diagnostic& d) {
+    const Location loc = d.source->location(d.span.begin);
+    return d.source->name() + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.column) +
+           ": " + d.message;
+}
+
+} // namespace
+
+SchemaError::SchemaError(Diagnostic diagnostic)
+    : Error(located(diagnostic)), diagnostic_(std::move(diagnostic)) {}
+
+SchemaError::SchemaError(std::string place, std::string message)
+    : Error(place + ": " + message),
+      diagnostic_(Diagnostic{Severity::Error, std::move(message), nullptr, {}}),
+      place_(std::move(place)) {}
+
+SchemaError::SchemaError(const std::string& message)
+    : Error(message), diagnostic_(Diagnostic{Severity::Error, message, nullptr, {}}) {}
+
+std::string render(const SchemaError& error, bool color) {
+    if (error.diagnostic().source || error.place().empty()) {
+        return render(error.diagnostic(), color);
+    }
+    const std::string bold = color ? "\x1b[1m" : "";
+    const std::string reset = color ? "\x1b[0m" : "";
+    return bold + printable(error.place()) + ": " + reset + render(error.diagnostic(), color);
+}
 
 InternalError::InternalError(const std::string& what)
     : Error("internal error: " + what + "; please report this as a bug") {}

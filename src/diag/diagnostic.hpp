@@ -83,12 +83,30 @@ class SqlError : public Error {
     Diagnostic diagnostic_;
 };
 
-/// A schema that cannot be read (exit 1). The message names the file and the JSON path or the
-/// DDL line:column: `schema.json: fields[2].type: unknown type 'strin'`.
+/// A schema that cannot be read (exit 1). what() names the file and the JSON path or the DDL
+/// line:column (`schema.json: fields[2].type: unknown type 'strin'`); diagnostic() is the same
+/// problem for compiler-style rendering, with the source line when there is one.
 class SchemaError : public Error {
   public:
-    using Error::Error;
+    /// A problem at a span of the schema's text (DDL, malformed JSON).
+    explicit SchemaError(Diagnostic diagnostic);
+    /// A problem at `place`: a file name, with the JSON path where there is one.
+    SchemaError(std::string place, std::string message);
+    /// A problem of no one place (types that cannot be merged, a partition column no table has).
+    explicit SchemaError(const std::string& message);
+    const Diagnostic& diagnostic() const { return diagnostic_; }
+    /// Where the problem is when the diagnostic has no source text to point into: a file name,
+    /// with the JSON path where there is one (`schema.json: fields[2].type`), or empty.
+    const std::string& place() const { return place_; }
+
+  private:
+    Diagnostic diagnostic_;
+    std::string place_;
 };
+
+/// Renders a schema error compiler style: `schema.ddl:1:4: error: unknown type 'STRIN'` with
+/// the source line, or `schema.json: error: fields[2].type: unknown type 'strin'`.
+std::string render(const SchemaError& error, bool color = false);
 
 /// A broken invariant inside prune-plan (exit 3): Spark's `SparkException.internalError`.
 class InternalError : public Error {

@@ -32,6 +32,7 @@
 
 #include <tao/pegtl.hpp>
 
+#include "diag/utf8.hpp"
 #include "grammar/sql.hpp"
 #include "sql/parser.hpp"
 #include "types/data_type.hpp"
@@ -1307,45 +1308,9 @@ template <typename Rule> struct control : pegtl::normal<Rule> {
 
 /// Rejects a NUL byte or a malformed UTF-8 sequence (overlong, surrogate, beyond U+10FFFF).
 void check_text(const State& st, std::size_t begin, std::size_t end) {
-    const auto* s = reinterpret_cast<const unsigned char*>(st.file);
-    std::size_t i = begin;
-    while (i < end) {
-        const unsigned char c = s[i];
-        if (c == 0) {
-            st.fail({i, i + 1}, "NUL byte in input");
-        }
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t length = 0;
-        std::uint32_t cp = 0;
-        if (c >= 0xC2 && c <= 0xDF) {
-            length = 2;
-            cp = c & 0x1FU;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            length = 3;
-            cp = c & 0x0FU;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            length = 4;
-            cp = c & 0x07U;
-        } else {
-            st.fail({i, i + 1}, "invalid UTF-8");
-        }
-        if (i + length > end) {
-            st.fail({i, end}, "invalid UTF-8");
-        }
-        for (std::size_t k = 1; k < length; ++k) {
-            if ((s[i + k] & 0xC0U) != 0x80U) {
-                st.fail({i, i + k}, "invalid UTF-8");
-            }
-            cp = (cp << 6) | (s[i + k] & 0x3FU);
-        }
-        const bool overlong = (length == 3 && cp < 0x800) || (length == 4 && cp < 0x10000);
-        if (overlong || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
-            st.fail({i, i + length}, "invalid UTF-8");
-        }
-        i += length;
+    const std::string_view text(st.file + begin, end - begin);
+    if (const std::optional<BadText> bad = find_bad_text(text)) {
+        st.fail({begin + bad->at, begin + bad->at + bad->length}, bad->message());
     }
 }
 

@@ -23,6 +23,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "diag/utf8.hpp"
 #include "grammar/ddl.hpp"
 #include "types/schema_formats.hpp"
 
@@ -167,9 +168,11 @@ struct State {
 
 [[noreturn]] void fail(const State& st, const char* at, const std::string& what) {
     const auto offset = static_cast<std::size_t>(at - st.source.text().data());
-    const Location loc = st.source.location(offset);
-    throw SchemaError(st.source.name() + ":" + std::to_string(loc.line) + ":" +
-                      std::to_string(loc.column) + ": " + what);
+    // The diagnostic shows the schema's line, so it holds its own copy of the text (only on
+    // this error path: the parser works on a reference).
+    throw SchemaError(Diagnostic{Severity::Error, what,
+                                 std::make_shared<const SourceFile>(st.source),
+                                 Span{offset, offset + 1}});
 }
 
 std::string where(const State& st, const char* at) {
@@ -651,46 +654,12 @@ template <typename Rule> struct Control : pegtl::normal<Rule> {
     }
 };
 
-/// Rejects a NUL byte or a malformed UTF-8 sequence (overlong, surrogate, beyond U+10FFFF)
-/// before parsing: names and comments are printed again (text, JSON), and JSON has no form
-/// for them.
+/// Rejects a NUL byte or malformed UTF-8 before parsing: names and comments are printed again
+/// (text, JSON), and JSON has no form for them.
 void check_text(const State& st) {
     const std::string& text = st.source.text();
-    const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-    const std::size_t end = text.size();
-    std::size_t i = 0;
-    while (i < end) {
-        const unsigned char c = s[i];
-        if (c == 0) {
-            fail(st, text.data() + i, "NUL byte in input");
-        }
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        std::size_t length = 0;
-        std::uint32_t cp = 0;
-        if (c >= 0xC2 && c <= 0xDF) {
-            length = 2;
-            cp = c & 0x1FU;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            length = 3;
-            cp = c & 0x0FU;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            length = 4;
-            cp = c & 0x07U;
-        }
-        bool valid = length != 0 && i + length <= end;
-        for (std::size_t k = 1; valid && k < length; ++k) {
-            valid = (s[i + k] & 0xC0U) == 0x80U;
-            cp = (cp << 6) | (s[i + k] & 0x3FU);
-        }
-        valid = valid && !(length == 3 && cp < 0x800) && !(length == 4 && cp < 0x10000) &&
-                !(cp >= 0xD800 && cp <= 0xDFFF) && cp <= 0x10FFFF;
-        if (!valid) {
-            fail(st, text.data() + i, "invalid UTF-8");
-        }
-        i += length;
+    if (const std::optional<BadText> bad = find_bad_text(text)) {
+        fail(st, text.data() + bad->at, bad->message());
     }
 }
 
@@ -713,7 +682,7 @@ TypePtr parse_ddl_schema(const SourceFile& source) {
     {
         Input in(source.text().data(), source.text().size(), source.name());
         if (pegtl::parse<g::blank, pegtl::nothing, Control>(in, st)) {
-            throw SchemaError(source.name() + ": empty schema");
+            throw SchemaError(source.name(), "empty schema");
         }
     }
     return run<g::schema>(source, st);

@@ -24,7 +24,7 @@ struct Reader {
     std::string top_path; // path of the top-level field being read (for depth errors)
 
     [[noreturn]] void fail(const std::string& what) const {
-        throw SchemaError(origin + ": " + (path.empty() ? "" : path + ": ") + what);
+        throw SchemaError(origin, (path.empty() ? "" : path + ": ") + what);
     }
     [[noreturn]] void fail_key(const std::string& key, const std::string& what) {
         enter(key);

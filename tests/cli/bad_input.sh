@@ -22,6 +22,11 @@ not_internal() {
     check $? "$1: exit status $RC (never 3 or more, never a signal)"
     expect_not_contains "$ERR" "internal error" "$1"
     expect_not_contains "$ERR" "Sanitizer" "$1"
+    # A diagnostic quotes the offending line; what reaches the terminal is still clean text.
+    tr -d '\000' <"$ERR" | cmp -s - "$ERR"
+    check $? "$1: no NUL byte on standard error"
+    iconv -f UTF-8 -t UTF-8 "$ERR" >/dev/null 2>&1
+    check $? "$1: standard error is well-formed UTF-8"
 }
 
 # --- queries: exit 1 with `q.sql:LINE:COLUMN: error: MESSAGE` on stderr -----------------------
@@ -71,17 +76,17 @@ while IFS='|' read -r file message text; do
     expect_contains "$ERR" "$message" "schema $text"
     not_internal "schema $text"
 done <<'EOF'
-s.ddl|s.ddl:1:4: unknown type 'STRIN'|id STRIN
-s.ddl|s.ddl:1:16: expected '>' to close 'STRUCT<' at 1:3|a STRUCT<b: INT
-s.ddl|s.ddl:1:3: invalid UTF-8|`a\x80` INT
-s.ddl|s.ddl:1:7: NUL byte in input|id INT\x00
-s.json|s.json:1:|{"type":"struct","fields":[
-s.json|s.json: malformed JSON: number overflow|{"type":"struct","fields":[1e999999]}
-s.json|s.json: fields[0].type: unknown type 'strin'|{"type":"struct","fields":[{"name":"a","type":"strin","nullable":true,"metadata":{}}]}
+s.ddl|s.ddl:1:4: error: unknown type 'STRIN'|id STRIN
+s.ddl|s.ddl:1:16: error: expected '>' to close 'STRUCT<' at 1:3|a STRUCT<b: INT
+s.ddl|s.ddl:1:3: error: invalid UTF-8|`a\x80` INT
+s.ddl|s.ddl:1:7: error: NUL byte in input|id INT\x00
+s.json|s.json:1:28: error: malformed JSON:|{"type":"struct","fields":[
+s.json|s.json: error: malformed JSON: number overflow|{"type":"struct","fields":[1e999999]}
+s.json|s.json: error: fields[0].type: unknown type 'strin'|{"type":"struct","fields":[{"name":"a","type":"strin","nullable":true,"metadata":{}}]}
 EOF
 run q.sql --ddl ''
 expect_rc 1 "an empty --ddl"
-expect_contains "$ERR" "<ddl>: empty schema" "an empty --ddl"
+expect_contains "$ERR" "<ddl>: error: empty schema" "an empty --ddl"
 run q.sql --schema /dev/null
 expect_rc 1 "an empty schema file"
 run q.sql --ddl 'id INT' --partition-columns ''

@@ -1,0 +1,105 @@
+// The one UTF-8 checker: the SQL and DDL parsers reject what find_bad_text finds, and
+// diagnostics quote source lines through printable().
+//
+//     find_bad_text("SELECT \xFF FROM t")   -> {at 7, length 1, "invalid UTF-8"}
+//     printable("na\0me")                    -> "na\uFFFDme"
+
+#include "diag/utf8.hpp"
+
+#include <cstdint>
+
+namespace prune {
+namespace {
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD"; // U+FFFD
+
+bool is_continuation(unsigned char c) { return (c & 0xC0U) == 0x80U; }
+
+} // namespace
+
+std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+    const unsigned char c = byte(at);
+    if (c < 0x80) {
+        return 1;
+    }
+    std::size_t length = 0;
+    std::uint32_t cp = 0;
+    if (c >= 0xC2 && c <= 0xDF) {
+        length = 2;
+        cp = c & 0x1FU;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        length = 3;
+        cp = c & 0x0FU;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        length = 4;
+        cp = c & 0x07U;
+    } else {
+        return 0; // a continuation byte, C0/C1 (always overlong) or F5..FF
+    }
+    if (at + length > text.size()) {
+        return 0;
+    }
+    for (std::size_t k = 1; k < length; ++k) {
+        if (!is_continuation(byte(at + k))) {
+            return 0;
+        }
+        cp = (cp << 6) | (byte(at + k) & 0x3FU);
+    }
+    const bool overlong = (length == 3 && cp < 0x800) || (length == 4 && cp < 0x10000);
+    if (overlong || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
+        return 0;
+    }
+    return length;
+}
+
+std::string BadText::message() const { return nul ? "NUL byte in input" : "invalid UTF-8"; }
+
+std::optional<BadText> find_bad_text(std::string_view text) {
+    for (std::size_t i = 0; i < text.size();) {
+        if (text[i] == '\0') {
+            return BadText{i, 1, true};
+        }
+        const std::size_t length = utf8_sequence_length(text, i);
+        if (length == 0) {
+            // Mark the lead byte and the continuation bytes that follow it.
+            std::size_t end = i + 1;
+            while (end < text.size() && end < i + 4 &&
+                   is_continuation(static_cast<unsigned char>(text[end]))) {
+                ++end;
+            }
+            return BadText{i, end - i, false};
+        }
+        i += length;
+    }
+    return std::nullopt;
+}
+
+std::string printable(std::string_view line) {
+    std::string out;
+    out.reserve(line.size());
+    for (std::size_t i = 0; i < line.size();) {
+        const auto c = static_cast<unsigned char>(line[i]);
+        if (c == '\t' || (c >= 0x20 && c < 0x7F)) {
+            out += static_cast<char>(c);
+            ++i;
+            continue;
+        }
+        const std::size_t length = c < 0x80 ? 0 : utf8_sequence_length(line, i);
+        if (length == 0) {
+            // One replacement for the bad byte and the continuation bytes after it: locations
+            // count a column per byte that is not a continuation byte.
+            out += kReplacement;
+            ++i;
+            while (i < line.size() && is_continuation(static_cast<unsigned char>(line[i]))) {
+                ++i;
+            }
+            continue;
+        }
+        out += line.substr(i, length);
+        i += length;
+    }
+    return out;
+}
+
+} // namespace prune
