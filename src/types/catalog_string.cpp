@@ -139,7 +139,9 @@ std::string quote_if_needed(const std::string& name) {
     return out;
 }
 
-// Spark: StructField.getDDLComment — ` COMMENT '...'` with only `'` escaped (as Spark does).
+// Spark: StructField.getDDLComment — ` COMMENT '...'`. Spark escapes only `'`, so its DDL of a
+// comment holding a backslash or a NUL does not read back (`'\'` is unterminated, `'x\y'` reads
+// as `xy`); both are escaped here too, in forms Spark's parser reads (found by the DDL fuzzer).
 std::string ddl_comment(const std::string& metadata) {
     if (metadata == "{}") {
         return {};
@@ -156,6 +158,10 @@ std::string ddl_comment(const std::string& metadata) {
     for (char c : it->get_ref<const std::string&>()) {
         if (c == '\'') {
             out += "\\'";
+        } else if (c == '\\') {
+            out += "\\\\";
+        } else if (c == '\0') {
+            out += "\\000"; // three digits: `\0` then "12" would read back as `\012`
         } else {
             out += c;
         }

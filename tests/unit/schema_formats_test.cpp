@@ -178,13 +178,19 @@ TEST_CASE("DDL schemas: names, options, comments and layout", "[ddl]") {
         // The whole schema as one struct type (DataType.fromDDL).
         Row{"struct<a:int,b:array<string>>", "a INT,b ARRAY<STRING>"},
         Row{"  STRUCT<a: INT NOT NULL>  ", "a INT NOT NULL"},
-        // String escapes in comments (Spark: unescapeSQLString); toDDL escapes only quotes.
+        // String escapes in comments (Spark: unescapeSQLString); toDDL escapes quotes, and
+        // backslashes and NULs so that its output reads back (Spark's does not).
         Row{R"(a INT COMMENT 'it\'s')", R"(a INT COMMENT 'it\'s')"},
         Row{R"(a INT COMMENT 'tab\there')", "a INT COMMENT 'tab\there'"},
         Row{R"(a INT COMMENT 'caf\u00e9')", "a INT COMMENT 'caf\xc3\xa9'"},
+        Row{R"(a INT COMMENT 'x\\y')", R"(a INT COMMENT 'x\\y')"},
+        Row{R"(a INT COMMENT '\\')", R"(a INT COMMENT '\\')"},
+        Row{R"(a INT COMMENT 'n\00012')", R"(a INT COMMENT 'n\00012')"},
     }));
     CAPTURE(text);
     CHECK(to_ddl(*ddl(text)) == expected);
+    // What to_ddl prints reads back as the same schema.
+    CHECK(to_ddl(*ddl(to_ddl(*ddl(text)))) == expected);
 }
 
 TEST_CASE("DDL comments become field metadata", "[ddl][json]") {
