@@ -25,8 +25,6 @@ std::string hex(const std::uint8_t* bytes, std::size_t n) {
 }
 
 std::uint32_t rotl32(std::uint32_t x, int r) { return (x << r) | (x >> (32 - r)); }
-std::uint32_t rotr32(std::uint32_t x, int r) { return (x >> r) | (x << (32 - r)); }
-std::uint64_t rotr64(std::uint64_t x, int r) { return (x >> r) | (x << (64 - r)); }
 
 // --- MD5 (RFC 1321) --------------------------------------------------------------------------
 
@@ -110,6 +108,16 @@ std::string md5(std::string_view input) {
 }
 
 // --- SHA-2 (FIPS 180-4) ----------------------------------------------------------------------
+//
+// SHA-224/256 and SHA-384/512 are one algorithm over 32- or 64-bit words: the core below,
+// given each family's word, round constants, initial values and rotation amounts.
+
+// The first `digest_bytes` of the SHA-2 digest of `input` as hex, for round constants `k`,
+// initial hash values `init` and the rotation amounts of sigma0 and sigma1 (two rotations,
+// then a shift) and of Sigma0 and Sigma1 (three rotations).
+template <class Word, std::size_t Rounds>
+std::string sha2(std::string_view input, const Word (&k)[Rounds], const Word (&init)[8],
+                 const int (&sigmas)[4][3], std::size_t digest_bytes);
 
 std::string sha256(std::string_view input, bool is224) {
     static const std::uint32_t kK[64] = {
@@ -123,68 +131,12 @@ std::string sha256(std::string_view input, bool is224) {
         0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
         0xc67178f2};
-    std::uint32_t h[8];
-    if (is224) {
-        const std::uint32_t init[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
-                                       0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
-        std::memcpy(h, init, sizeof h);
-    } else {
-        const std::uint32_t init[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                       0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-        std::memcpy(h, init, sizeof h);
-    }
-    std::string msg(input);
-    const std::uint64_t bit_len = static_cast<std::uint64_t>(input.size()) * 8;
-    msg.push_back(static_cast<char>(0x80));
-    while (msg.size() % 64 != 56) {
-        msg.push_back('\0');
-    }
-    for (int i = 7; i >= 0; --i) {
-        msg.push_back(static_cast<char>((bit_len >> (8 * i)) & 0xff));
-    }
-    for (std::size_t off = 0; off < msg.size(); off += 64) {
-        std::uint32_t w[64];
-        for (std::size_t i = 0; i < 16; ++i) {
-            w[i] = 0;
-            for (std::size_t b = 0; b < 4; ++b) {
-                w[i] = (w[i] << 8) | static_cast<std::uint8_t>(msg[off + 4 * i + b]);
-            }
-        }
-        for (std::size_t i = 16; i < 64; ++i) {
-            const std::uint32_t s0 =
-                rotr32(w[i - 15], 7) ^ rotr32(w[i - 15], 18) ^ (w[i - 15] >> 3);
-            const std::uint32_t s1 = rotr32(w[i - 2], 17) ^ rotr32(w[i - 2], 19) ^ (w[i - 2] >> 10);
-            w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-        }
-        std::uint32_t v[8];
-        std::memcpy(v, h, sizeof v);
-        for (std::size_t i = 0; i < 64; ++i) {
-            const std::uint32_t s1 = rotr32(v[4], 6) ^ rotr32(v[4], 11) ^ rotr32(v[4], 25);
-            const std::uint32_t ch = (v[4] & v[5]) ^ (~v[4] & v[6]);
-            const std::uint32_t t1 = v[7] + s1 + ch + kK[i] + w[i];
-            const std::uint32_t s0 = rotr32(v[0], 2) ^ rotr32(v[0], 13) ^ rotr32(v[0], 22);
-            const std::uint32_t maj = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
-            const std::uint32_t t2 = s0 + maj;
-            v[7] = v[6];
-            v[6] = v[5];
-            v[5] = v[4];
-            v[4] = v[3] + t1;
-            v[3] = v[2];
-            v[2] = v[1];
-            v[1] = v[0];
-            v[0] = t1 + t2;
-        }
-        for (std::size_t i = 0; i < 8; ++i) {
-            h[i] += v[i];
-        }
-    }
-    std::uint8_t out[32];
-    for (std::size_t i = 0; i < 8; ++i) {
-        for (std::size_t b = 0; b < 4; ++b) {
-            out[4 * i + b] = static_cast<std::uint8_t>((h[i] >> (24 - 8 * b)) & 0xff);
-        }
-    }
-    return hex(out, is224 ? 28 : 32);
+    static const std::uint32_t kInit224[8] = {0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+                                              0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4};
+    static const std::uint32_t kInit256[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                              0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    static const int kSigmas[4][3] = {{7, 18, 3}, {17, 19, 10}, {2, 13, 22}, {6, 11, 25}};
+    return sha2(input, kK, is224 ? kInit224 : kInit256, kSigmas, is224 ? 28 : 32);
 }
 
 std::string sha512(std::string_view input, bool is384) {
@@ -209,54 +161,63 @@ std::string sha512(std::string_view input, bool is384) {
         0x06f067aa72176fbaULL, 0x0a637dc5a2c898a6ULL, 0x113f9804bef90daeULL, 0x1b710b35131c471bULL,
         0x28db77f523047d84ULL, 0x32caab7b40c72493ULL, 0x3c9ebe0a15c9bebcULL, 0x431d67c49c100d4cULL,
         0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL};
-    std::uint64_t h[8];
-    if (is384) {
-        const std::uint64_t init[8] = {0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL,
-                                       0x9159015a3070dd17ULL, 0x152fecd8f70e5939ULL,
-                                       0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL,
-                                       0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL};
-        std::memcpy(h, init, sizeof h);
-    } else {
-        const std::uint64_t init[8] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL,
-                                       0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
-                                       0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
-                                       0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
-        std::memcpy(h, init, sizeof h);
-    }
+    static const std::uint64_t kInit384[8] = {
+        0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL, 0x9159015a3070dd17ULL, 0x152fecd8f70e5939ULL,
+        0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL, 0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL};
+    static const std::uint64_t kInit512[8] = {
+        0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+        0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
+    static const int kSigmas[4][3] = {{1, 8, 7}, {19, 61, 6}, {28, 34, 39}, {14, 18, 41}};
+    return sha2(input, kK, is384 ? kInit384 : kInit512, kSigmas, is384 ? 48 : 64);
+}
+
+// The first `digest_bytes` of the SHA-2 digest of `input` as hex, for round constants `k`,
+// initial hash values `init` and the rotation amounts of sigma0 and sigma1 (two rotations,
+// then a shift) and of Sigma0 and Sigma1 (three rotations).
+template <class Word, std::size_t Rounds>
+std::string sha2(std::string_view input, const Word (&k)[Rounds], const Word (&init)[8],
+                 const int (&sigmas)[4][3], std::size_t digest_bytes) {
+    constexpr std::size_t kWordBytes = sizeof(Word);
+    constexpr std::size_t kBlock = 16 * kWordBytes;
+    constexpr int kWordBits = 8 * static_cast<int>(kWordBytes);
+    const auto rotr = [](Word x, int r) {
+        return static_cast<Word>((x >> r) | (x << (kWordBits - r)));
+    };
+    const auto sigma = [&](Word x, const int(&r)[3], bool shift) {
+        return rotr(x, r[0]) ^ rotr(x, r[1]) ^ (shift ? x >> r[2] : rotr(x, r[2]));
+    };
+    Word h[8];
+    std::memcpy(h, init, sizeof h);
     std::string msg(input);
     const std::uint64_t bit_len = static_cast<std::uint64_t>(input.size()) * 8;
     msg.push_back(static_cast<char>(0x80));
-    while (msg.size() % 128 != 112) {
+    // The length field is two words, big-endian; for SHA-384/512 its high 64 bits are zero.
+    while (msg.size() % kBlock != kBlock - 2 * kWordBytes) {
         msg.push_back('\0');
     }
-    for (int i = 0; i < 8; ++i) {
-        msg.push_back('\0'); // the high 64 bits of the 128-bit length
-    }
+    msg.append(2 * kWordBytes - 8, '\0');
     for (int i = 7; i >= 0; --i) {
         msg.push_back(static_cast<char>((bit_len >> (8 * i)) & 0xff));
     }
-    for (std::size_t off = 0; off < msg.size(); off += 128) {
-        std::uint64_t w[80];
+    for (std::size_t off = 0; off < msg.size(); off += kBlock) {
+        Word w[Rounds];
         for (std::size_t i = 0; i < 16; ++i) {
             w[i] = 0;
-            for (std::size_t b = 0; b < 8; ++b) {
-                w[i] = (w[i] << 8) | static_cast<std::uint8_t>(msg[off + 8 * i + b]);
+            for (std::size_t b = 0; b < kWordBytes; ++b) {
+                w[i] = (w[i] << 8) | static_cast<std::uint8_t>(msg[off + kWordBytes * i + b]);
             }
         }
-        for (std::size_t i = 16; i < 80; ++i) {
-            const std::uint64_t s0 = rotr64(w[i - 15], 1) ^ rotr64(w[i - 15], 8) ^ (w[i - 15] >> 7);
-            const std::uint64_t s1 = rotr64(w[i - 2], 19) ^ rotr64(w[i - 2], 61) ^ (w[i - 2] >> 6);
-            w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+        for (std::size_t i = 16; i < Rounds; ++i) {
+            w[i] = w[i - 16] + sigma(w[i - 15], sigmas[0], true) + w[i - 7] +
+                   sigma(w[i - 2], sigmas[1], true);
         }
-        std::uint64_t v[8];
+        Word v[8];
         std::memcpy(v, h, sizeof v);
-        for (std::size_t i = 0; i < 80; ++i) {
-            const std::uint64_t s1 = rotr64(v[4], 14) ^ rotr64(v[4], 18) ^ rotr64(v[4], 41);
-            const std::uint64_t ch = (v[4] & v[5]) ^ (~v[4] & v[6]);
-            const std::uint64_t t1 = v[7] + s1 + ch + kK[i] + w[i];
-            const std::uint64_t s0 = rotr64(v[0], 28) ^ rotr64(v[0], 34) ^ rotr64(v[0], 39);
-            const std::uint64_t maj = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
-            const std::uint64_t t2 = s0 + maj;
+        for (std::size_t i = 0; i < Rounds; ++i) {
+            const Word ch = (v[4] & v[5]) ^ (~v[4] & v[6]);
+            const Word t1 = v[7] + sigma(v[4], sigmas[3], false) + ch + k[i] + w[i];
+            const Word maj = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
+            const Word t2 = sigma(v[0], sigmas[2], false) + maj;
             v[7] = v[6];
             v[6] = v[5];
             v[5] = v[4];
@@ -270,13 +231,14 @@ std::string sha512(std::string_view input, bool is384) {
             h[i] += v[i];
         }
     }
-    std::uint8_t out[64];
+    std::uint8_t out[8 * kWordBytes];
     for (std::size_t i = 0; i < 8; ++i) {
-        for (std::size_t b = 0; b < 8; ++b) {
-            out[8 * i + b] = static_cast<std::uint8_t>((h[i] >> (56 - 8 * b)) & 0xff);
+        for (std::size_t b = 0; b < kWordBytes; ++b) {
+            out[kWordBytes * i + b] =
+                static_cast<std::uint8_t>((h[i] >> (8 * (kWordBytes - 1 - b))) & 0xff);
         }
     }
-    return hex(out, is384 ? 48 : 64);
+    return hex(out, digest_bytes);
 }
 
 // --- Murmur3 as Spark's Murmur3_x86_32 ----------------------------------------------------------
@@ -451,65 +413,8 @@ std::uint32_t hash_value_spark(const Value& v, const DataType& type, std::uint32
 
 // --- to_json -----------------------------------------------------------------------------------
 
-std::string jackson_string(std::string_view s) {
-    std::string out = "\"";
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        case '\b':
-            out += "\\b";
-            break;
-        case '\f':
-            out += "\\f";
-            break;
-        default:
-            if (c < 0x20) {
-                static const char* kHex = "0123456789ABCDEF";
-                out += "\\u00";
-                out.push_back(kHex[c >> 4]);
-                out.push_back(kHex[c & 15]);
-            } else {
-                out.push_back(static_cast<char>(c));
-            }
-        }
-    }
-    return out + "\"";
-}
-
-std::string base64_text(std::string_view bytes) {
-    static const char* kAlphabet =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    for (std::size_t i = 0; i < bytes.size(); i += 3) {
-        std::uint32_t n = static_cast<std::uint32_t>(static_cast<std::uint8_t>(bytes[i])) << 16;
-        if (i + 1 < bytes.size()) {
-            n |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(bytes[i + 1])) << 8;
-        }
-        if (i + 2 < bytes.size()) {
-            n |= static_cast<std::uint8_t>(bytes[i + 2]);
-        }
-        out += kAlphabet[(n >> 18) & 63];
-        out += kAlphabet[(n >> 12) & 63];
-        out += i + 1 < bytes.size() ? kAlphabet[(n >> 6) & 63] : '=';
-        out += i + 2 < bytes.size() ? kAlphabet[n & 63] : '=';
-    }
-    return out;
-}
+// Spark's to_json writes strings and keys through Jackson.
+std::string jackson_string(std::string_view s) { return json_quote(s, JsonQuoting::Jackson); }
 
 // Java's BigDecimal.toString: plain unless the adjusted exponent is below -6.
 std::string big_decimal_text(const DecimalValue& d) {
@@ -587,7 +492,7 @@ void write_json(const Value& v, const DataType& type, std::string& out, std::siz
         out += jackson_string(v.as_string());
         return;
     case Value::Kind::Binary:
-        append_quoted(out, base64_text(v.as_binary()));
+        append_quoted(out, base64_encode(v.as_binary()));
         return;
     case Value::Kind::Date:
         append_quoted(out, date_to_string(v.as_date()));

@@ -28,6 +28,20 @@ bool contains_value(const std::vector<Value>& items, const Value& x) {
                        [&](const Value& y) { return compare_mixed(x, y) == 0; });
 }
 
+// Spark's ArrayContains on a non-null `x`: true when an element equals it (a null before it
+// does not matter), else NULL when an element is null, else false.
+Value contains_or_null(const std::vector<Value>& items, const Value& x) {
+    bool saw_null = false;
+    for (const Value& y : items) {
+        if (y.is_null()) {
+            saw_null = true;
+        } else if (compare_mixed(y, x) == 0) {
+            return Value::boolean(true);
+        }
+    }
+    return saw_null ? Value::null() : Value::boolean(false);
+}
+
 // Spark's array set operations: distinct elements in order of first appearance, one null at
 // most (nulls are equal to each other here).
 void add_distinct(std::vector<Value>& out, bool& has_null, const Value& x) {
@@ -574,15 +588,7 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         if (any_null()) {
             return Value::null();
         }
-        bool saw_null = false;
-        for (const Value& x : v[0].items()) {
-            if (x.is_null()) {
-                saw_null = true;
-            } else if (compare_mixed(x, v[1]) == 0) {
-                return Value::boolean(true);
-            }
-        }
-        return saw_null ? Value::null() : Value::boolean(false);
+        return contains_or_null(v[0].items(), v[1]);
     }
     if (name == "array_position") {
         if (any_null()) {
@@ -661,12 +667,9 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
                 saw_null = true;
                 continue;
             }
-            for (const Value& y : v[1].items()) {
-                if (y.is_null()) {
-                    saw_null = true;
-                } else if (compare_mixed(x, y) == 0) {
-                    return Value::boolean(true);
-                }
+            const Value found = contains_or_null(v[1].items(), x);
+            if (!found.is_null() && found.as_bool()) {
+                return found;
             }
         }
         for (const Value& y : v[1].items()) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "eval/evaluator.hpp"
@@ -40,6 +41,9 @@ class Evaluator {
 
   private:
     Value eval_node(const Expr& e);
+    /// Spark's BinaryExpression.eval: `left`, then `right` unless `left` is null; nullopt when
+    /// either is null.
+    std::optional<std::pair<Value, Value>> eval_non_null(const Expr& left, const Expr& right);
     Value literal(const Expr& e, const Literal& lit);
     Value lookup(ExprId id, bool lambda) const;
     Value eval_binary(const Expr& e, const BinaryOp& b);

@@ -74,6 +74,14 @@ Value map_lookup(const Value& map, const Value& key) {
     return Value::null();
 }
 
+// A DATE '...' or TIMESTAMP '...' literal whose text does not parse (Spark raises when the
+// literal is built from its string).
+[[noreturn]] void malformed_literal(const std::string& text, const char* target) {
+    raise("CAST_INVALID_INPUT", "The value '" + text +
+                                    "' of the type \"STRING\" cannot be cast to \"" + target +
+                                    "\" because it is malformed.");
+}
+
 } // namespace
 
 // --- expressions ---------------------------------------------------------------------------
@@ -90,6 +98,19 @@ Value Evaluator::eval_in(const Expr& e, const Row& row) {
 }
 
 Value Evaluator::eval(const Expr& e) { return eval_node(e); }
+
+std::optional<std::pair<Value, Value>> Evaluator::eval_non_null(const Expr& left,
+                                                                const Expr& right) {
+    Value l = eval(left);
+    if (l.is_null()) {
+        return std::nullopt;
+    }
+    Value r = eval(right);
+    if (r.is_null()) {
+        return std::nullopt;
+    }
+    return std::pair<Value, Value>(std::move(l), std::move(r));
+}
 
 Value Evaluator::lookup(ExprId id, bool lambda) const {
     if (lambda) {
@@ -167,9 +188,7 @@ Value Evaluator::literal(const Expr& e, const Literal& lit) {
         case AtomicKind::Date: {
             std::int32_t days = 0;
             if (!parse_date(lit.text, days)) {
-                raise("CAST_INVALID_INPUT", "The value '" + lit.text +
-                                                "' of the type \"STRING\" cannot be cast to "
-                                                "\"DATE\" because it is malformed.");
+                malformed_literal(lit.text, "DATE");
             }
             v = Value::date(days);
             break;
@@ -178,9 +197,7 @@ Value Evaluator::literal(const Expr& e, const Literal& lit) {
         case AtomicKind::TimestampNtz: {
             std::int64_t micros = 0;
             if (!parse_timestamp(lit.text, micros)) {
-                raise("CAST_INVALID_INPUT", "The value '" + lit.text +
-                                                "' of the type \"STRING\" cannot be cast to "
-                                                "\"TIMESTAMP\" because it is malformed.");
+                malformed_literal(lit.text, "TIMESTAMP");
             }
             v = Value::timestamp(micros);
             break;
@@ -236,15 +253,12 @@ Value Evaluator::eval_node(const Expr& e) {
                 return Value::array_of(std::move(out));
             },
             [&](const GetArrayItem& g) {
-                const Value a = eval(*g.child);
-                if (a.is_null()) {
+                const auto operands = eval_non_null(*g.child, *g.index);
+                if (!operands) {
                     return Value::null();
                 }
-                const Value i = eval(*g.index);
-                if (i.is_null()) {
-                    return Value::null();
-                }
-                const std::int64_t index = index_value(i);
+                const Value& a = operands->first;
+                const std::int64_t index = index_value(operands->second);
                 const auto n = static_cast<std::int64_t>(a.items().size());
                 if (index < 0 || index >= n) {
                     raise("INVALID_ARRAY_INDEX",
@@ -256,29 +270,18 @@ Value Evaluator::eval_node(const Expr& e) {
                 return a.items()[static_cast<std::size_t>(index)];
             },
             [&](const GetMapValue& g) {
-                const Value m = eval(*g.child);
-                if (m.is_null()) {
-                    return Value::null();
-                }
-                const Value k = eval(*g.key);
-                if (k.is_null()) {
-                    return Value::null();
-                }
-                return map_lookup(m, k);
+                const auto operands = eval_non_null(*g.child, *g.key);
+                return operands ? map_lookup(operands->first, operands->second) : Value::null();
             },
             [&](const ElementAt& g) {
-                const Value c = eval(*g.left);
-                if (c.is_null()) {
-                    return Value::null();
-                }
-                const Value k = eval(*g.right);
-                if (k.is_null()) {
+                const auto operands = eval_non_null(*g.left, *g.right);
+                if (!operands) {
                     return Value::null();
                 }
                 if (g.left->type->map() != nullptr) {
-                    return map_lookup(c, k);
+                    return map_lookup(operands->first, operands->second);
                 }
-                return array_element_at(c, k, g.fail_on_error);
+                return array_element_at(operands->first, operands->second, g.fail_on_error);
             },
             [&](const MapKeys& m) {
                 const Value v = eval(*m.child);
@@ -392,15 +395,12 @@ Value Evaluator::eval_binary(const Expr& e, const BinaryOp& b) {
     default:
         break;
     }
-    // Spark's BinaryExpression.eval: a null left operand skips the right one.
-    const Value l = eval(*b.left);
-    if (l.is_null()) {
-        return l;
+    const auto operands = eval_non_null(*b.left, *b.right);
+    if (!operands) {
+        return Value::null();
     }
-    const Value r = eval(*b.right);
-    if (r.is_null()) {
-        return r;
-    }
+    const Value& l = operands->first;
+    const Value& r = operands->second;
     switch (b.op) {
     case BinaryOpKind::EqualTo:
         return Value::boolean(compare_mixed(l, r) == 0);
@@ -572,14 +572,12 @@ Value Evaluator::eval_hof(const Expr& e, const HigherOrderFunction& h) {
         return acc;
     }
     case HofKind::ZipWith: {
-        const Value l = eval(*h.args[0]);
-        if (l.is_null()) {
-            return l;
+        const auto operands = eval_non_null(*h.args[0], *h.args[1]);
+        if (!operands) {
+            return Value::null();
         }
-        const Value r = eval(*h.args[1]);
-        if (r.is_null()) {
-            return r;
-        }
+        const Value& l = operands->first;
+        const Value& r = operands->second;
         const std::size_t n = std::max(l.items().size(), r.items().size());
         std::vector<Value> out;
         out.reserve(n);
@@ -619,14 +617,12 @@ Value Evaluator::eval_hof(const Expr& e, const HigherOrderFunction& h) {
         return Value::map_of(std::move(keys), std::move(values));
     }
     case HofKind::MapZipWith: {
-        const Value l = eval(*h.args[0]);
-        if (l.is_null()) {
-            return l;
+        const auto operands = eval_non_null(*h.args[0], *h.args[1]);
+        if (!operands) {
+            return Value::null();
         }
-        const Value r = eval(*h.args[1]);
-        if (r.is_null()) {
-            return r;
-        }
+        const Value& l = operands->first;
+        const Value& r = operands->second;
         // Keys in order of first appearance: the left map's, then the right map's new ones.
         std::vector<Value> keys;
         auto add_keys = [&](const MapData& m) {
@@ -660,30 +656,6 @@ Value Evaluator::eval_hof(const Expr& e, const HigherOrderFunction& h) {
 using namespace eval_detail;
 
 namespace {
-
-struct RowsHash {
-    std::size_t operator()(const std::vector<Value>& key) const {
-        std::size_t h = key.size();
-        for (const Value& v : key) {
-            h = h * 1000003 ^ hash_value(v);
-        }
-        return h;
-    }
-};
-
-struct RowsEqual {
-    bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const {
-        if (a.size() != b.size()) {
-            return false;
-        }
-        for (std::size_t i = 0; i < a.size(); ++i) {
-            if (!values_equal(a[i], b[i])) {
-                return false;
-            }
-        }
-        return true;
-    }
-};
 
 /// The operator that defines the query's output columns (the Project or Aggregate).
 const std::vector<ExprPtr>* output_exprs(const Plan& plan) {
@@ -774,7 +746,7 @@ class PlanRunner {
                        [&](const Distinct& d) {
                            std::vector<Row> rows = run(*d.child, input);
                            const std::vector<ExprPtr>* outputs = output_exprs(*d.child);
-                           std::unordered_map<std::vector<Value>, bool, RowsHash, RowsEqual> seen;
+                           ValueRowMap<bool> seen;
                            std::vector<Row> out;
                            for (Row& row : rows) {
                                std::vector<Value> key;
@@ -815,7 +787,7 @@ class PlanRunner {
         if (a.grouping.empty()) {
             groups.push_back(std::move(rows));
         } else {
-            std::unordered_map<std::vector<Value>, std::size_t, RowsHash, RowsEqual> index;
+            ValueRowMap<std::size_t> index;
             for (Row& row : rows) {
                 std::vector<Value> key;
                 for (const ExprPtr& g : a.grouping) {

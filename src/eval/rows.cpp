@@ -66,6 +66,18 @@ class JsonReader {
         return false;
     }
 
+    // After an element of an array or object: true past a ',', false past `close`.
+    bool another_element(char close) {
+        skip_ws();
+        if (consume(",")) {
+            return true;
+        }
+        if (consume(std::string_view(&close, 1))) {
+            return false;
+        }
+        fail(std::string("expected ',' or '") + close + "'");
+    }
+
     Json value(std::size_t depth) {
         if (depth > 4 * kMaxNestingDepth) {
             fail("JSON nested deeper than " + std::to_string(4 * kMaxNestingDepth) + " levels");
@@ -76,61 +88,38 @@ class JsonReader {
         }
         Json j;
         const char c = s_[pos_];
-        if (c == '{') {
-            ++pos_;
+        if (consume("{")) {
             j.kind = Json::Kind::Object;
             skip_ws();
-            if (pos_ < s_.size() && s_[pos_] == '}') {
-                ++pos_;
+            if (consume("}")) {
                 return j;
             }
-            while (true) {
+            do {
                 skip_ws();
                 if (pos_ >= s_.size() || s_[pos_] != '"') {
                     fail("expected a string key");
                 }
                 std::string key = string();
                 skip_ws();
-                if (pos_ >= s_.size() || s_[pos_] != ':') {
+                if (!consume(":")) {
                     fail("expected ':'");
                 }
-                ++pos_;
                 Json v = value(depth + 1);
                 j.keys.push_back(std::move(key));
                 j.items.push_back(std::move(v));
-                skip_ws();
-                if (pos_ < s_.size() && s_[pos_] == ',') {
-                    ++pos_;
-                    continue;
-                }
-                if (pos_ < s_.size() && s_[pos_] == '}') {
-                    ++pos_;
-                    return j;
-                }
-                fail("expected ',' or '}'");
-            }
+            } while (another_element('}'));
+            return j;
         }
-        if (c == '[') {
-            ++pos_;
+        if (consume("[")) {
             j.kind = Json::Kind::Array;
             skip_ws();
-            if (pos_ < s_.size() && s_[pos_] == ']') {
-                ++pos_;
+            if (consume("]")) {
                 return j;
             }
-            while (true) {
+            do {
                 j.items.push_back(value(depth + 1));
-                skip_ws();
-                if (pos_ < s_.size() && s_[pos_] == ',') {
-                    ++pos_;
-                    continue;
-                }
-                if (pos_ < s_.size() && s_[pos_] == ']') {
-                    ++pos_;
-                    return j;
-                }
-                fail("expected ',' or ']'");
-            }
+            } while (another_element(']'));
+            return j;
         }
         if (c == '"') {
             j.kind = Json::Kind::String;
@@ -351,14 +340,17 @@ bool decode_base64(const std::string& text, std::string& out) {
     return true;
 }
 
-const StructField* find_field(const StructType& s, const std::string& name) {
+// A field by its exact name, else case-insensitively (Spark's default resolver).
+std::optional<std::size_t> find_field_index(const StructType& s, const std::string& name) {
     if (auto i = s.field_index(name, CaseSensitivity::Sensitive)) {
-        return &s[*i];
+        return i;
     }
-    if (auto i = s.field_index(name, CaseSensitivity::Insensitive)) {
-        return &s[*i];
-    }
-    return nullptr;
+    return s.field_index(name, CaseSensitivity::Insensitive);
+}
+
+const StructField* find_field(const StructType& s, const std::string& name) {
+    const std::optional<std::size_t> i = find_field_index(s, name);
+    return i ? &s[*i] : nullptr;
 }
 
 Value to_value(const Json& j, const DataType& type, const std::string& path);
@@ -369,10 +361,7 @@ Value struct_value(const Json& j, const StructType& s, const std::string& path) 
     for (std::size_t m = 0; m < j.keys.size(); ++m) {
         const std::string& key = j.keys[m];
         const Json& v = j.items[m];
-        std::optional<std::size_t> i = s.field_index(key, CaseSensitivity::Sensitive);
-        if (!i) {
-            i = s.field_index(key, CaseSensitivity::Insensitive);
-        }
+        const std::optional<std::size_t> i = find_field_index(s, key);
         if (!i) {
             continue; // Spark ignores keys that are not in the schema
         }
@@ -556,6 +545,11 @@ Value to_value(const Json& j, const DataType& type, const std::string& path) {
     return atomic_value(j, *type.atomic(), type, path);
 }
 
+[[noreturn]] void not_a_pruning(const DataType& full, const DataType& target) {
+    throw InternalError("projection: " + catalog_string(target) + " is not a pruning of " +
+                        catalog_string(full));
+}
+
 } // namespace
 
 std::vector<std::vector<Value>> read_json_rows(const std::string& text, const DataType& schema,
@@ -605,16 +599,12 @@ Value project_value(const Value& v, const DataType& full, const DataType& target
     if (const StructType* t = target.struct_type()) {
         const StructType* f = full.struct_type();
         if (f == nullptr) {
-            throw InternalError("projection: " + catalog_string(target) + " is not a pruning of " +
-                                catalog_string(full));
+            not_a_pruning(full, target);
         }
         std::vector<Value> fields;
         fields.reserve(t->size());
         for (const StructField& field : t->fields()) {
-            std::optional<std::size_t> i = f->field_index(field.name, CaseSensitivity::Sensitive);
-            if (!i) {
-                i = f->field_index(field.name, CaseSensitivity::Insensitive);
-            }
+            const std::optional<std::size_t> i = find_field_index(*f, field.name);
             if (!i) {
                 throw InternalError("projection: no field '" + field.name + "' in " +
                                     catalog_string(full));
@@ -626,8 +616,7 @@ Value project_value(const Value& v, const DataType& full, const DataType& target
     if (const ArrayType* t = target.array()) {
         const ArrayType* f = full.array();
         if (f == nullptr) {
-            throw InternalError("projection: " + catalog_string(target) + " is not a pruning of " +
-                                catalog_string(full));
+            not_a_pruning(full, target);
         }
         std::vector<Value> items;
         items.reserve(v.items().size());
@@ -639,8 +628,7 @@ Value project_value(const Value& v, const DataType& full, const DataType& target
     if (const MapType* t = target.map()) {
         const MapType* f = full.map();
         if (f == nullptr) {
-            throw InternalError("projection: " + catalog_string(target) + " is not a pruning of " +
-                                catalog_string(full));
+            not_a_pruning(full, target);
         }
         std::vector<Value> keys;
         std::vector<Value> values;

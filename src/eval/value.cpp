@@ -116,6 +116,12 @@ int compare_doubles(double a, double b) {
 
 template <class T> int three_way(const T& a, const T& b) { return a < b ? -1 : (a > b ? 1 : 0); }
 
+// Unsigned byte order (memcmp), a prefix first.
+int compare_bytes(std::string_view a, std::string_view b) {
+    const int c = std::memcmp(a.data(), b.data(), std::min(a.size(), b.size()));
+    return c != 0 ? (c < 0 ? -1 : 1) : three_way(a.size(), b.size());
+}
+
 int compare_lists(const std::vector<Value>& a, const std::vector<Value>& b) {
     const std::size_t n = std::min(a.size(), b.size());
     for (std::size_t i = 0; i < n; ++i) {
@@ -302,17 +308,11 @@ int compare_values(const Value& a, const Value& b) {
         return compare_doubles(a.as_double(), b.as_double());
     case Value::Kind::Decimal:
         return compare_decimals(a.as_decimal(), b.as_decimal());
-    case Value::Kind::String: {
+    case Value::Kind::String:
         // Spark compares UTF8String bytes unsigned, which is code point order.
-        const int c = std::memcmp(a.as_string().data(), b.as_string().data(),
-                                  std::min(a.as_string().size(), b.as_string().size()));
-        return c != 0 ? (c < 0 ? -1 : 1) : three_way(a.as_string().size(), b.as_string().size());
-    }
-    case Value::Kind::Binary: {
-        const int c = std::memcmp(a.as_binary().data(), b.as_binary().data(),
-                                  std::min(a.as_binary().size(), b.as_binary().size()));
-        return c != 0 ? (c < 0 ? -1 : 1) : three_way(a.as_binary().size(), b.as_binary().size());
-    }
+        return compare_bytes(a.as_string(), b.as_string());
+    case Value::Kind::Binary:
+        return compare_bytes(a.as_binary(), b.as_binary());
     case Value::Kind::Date:
         return three_way(a.as_date(), b.as_date());
     case Value::Kind::Timestamp:
@@ -401,6 +401,26 @@ std::size_t hash_value(const Value& v) {
             h = mix(mix(h, hash_value(v.map().keys[i])), hash_value(v.map().values[i]));
         }
         return h;
+    }
+    return h;
+}
+
+bool value_rows_equal(const std::vector<Value>& a, const std::vector<Value>& b) {
+    if (a.size() != b.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (!values_equal(a[i], b[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+std::size_t hash_value_row(const std::vector<Value>& row) {
+    std::size_t h = row.size();
+    for (const Value& v : row) {
+        h = h * 1000003 ^ hash_value(v);
     }
     return h;
 }
@@ -684,9 +704,15 @@ template <class F> std::string java_text(F v) {
     return (negative ? "-" : "") + out;
 }
 
-std::string json_escape(std::string_view s) {
+} // namespace
+
+// --- JSON strings and base64 (value_to_json here, to_json in eval_digest.cpp) ---------------
+
+std::string json_quote(std::string_view text, JsonQuoting form) {
+    const bool jackson = form == JsonQuoting::Jackson;
+    const char* hex = jackson ? "0123456789ABCDEF" : "0123456789abcdef";
     std::string out = "\"";
-    for (const char ch : s) {
+    for (const char ch : text) {
         const auto c = static_cast<unsigned char>(ch);
         switch (c) {
         case '"':
@@ -704,12 +730,18 @@ std::string json_escape(std::string_view s) {
         case '\t':
             out += "\\t";
             break;
+        case '\b':
+        case '\f':
+            if (jackson) {
+                out += c == '\b' ? "\\b" : "\\f";
+                break;
+            }
+            [[fallthrough]];
         default:
             if (c < 0x20) {
-                static const char* kHex = "0123456789abcdef";
                 out += "\\u00";
-                out.push_back(kHex[c >> 4]);
-                out.push_back(kHex[c & 15]);
+                out.push_back(hex[c >> 4]);
+                out.push_back(hex[c & 15]);
             } else {
                 out.push_back(static_cast<char>(c));
             }
@@ -718,7 +750,7 @@ std::string json_escape(std::string_view s) {
     return out + "\"";
 }
 
-std::string base64(std::string_view bytes) {
+std::string base64_encode(std::string_view bytes) {
     static const char* kAlphabet =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     std::string out;
@@ -737,6 +769,10 @@ std::string base64(std::string_view bytes) {
     }
     return out;
 }
+
+namespace {
+
+std::string rows_json_string(std::string_view text) { return json_quote(text, JsonQuoting::Rows); }
 
 std::string atomic_string(const Value& v) {
     switch (v.kind()) {
@@ -787,21 +823,21 @@ void to_json(const Value& v, const DataType& type, std::string& out, std::size_t
     case Value::Kind::Double: {
         const std::string text = atomic_string(v);
         const bool finite = text != "NaN" && text != "Infinity" && text != "-Infinity";
-        out += finite ? text : json_escape(text);
+        out += finite ? text : rows_json_string(text);
         return;
     }
     case Value::Kind::String:
     case Value::Kind::Date:
-        out += json_escape(atomic_string(v));
+        out += rows_json_string(atomic_string(v));
         return;
     case Value::Kind::Timestamp: {
         std::string t = timestamp_to_string(v.as_timestamp());
         t[10] = 'T';
-        out += json_escape(t + "Z");
+        out += rows_json_string(t + "Z");
         return;
     }
     case Value::Kind::Binary:
-        out += json_escape(base64(v.as_binary()));
+        out += rows_json_string(base64_encode(v.as_binary()));
         return;
     case Value::Kind::Array: {
         static const TypePtr kNull = make_atomic(AtomicKind::Null);
@@ -822,7 +858,7 @@ void to_json(const Value& v, const DataType& type, std::string& out, std::size_t
         out += '{';
         for (std::size_t i = 0; i < v.map().keys.size(); ++i) {
             out += i == 0 ? "" : ",";
-            out += json_escape(value_to_string(v.map().keys[i], m ? *m->key : *kNull));
+            out += rows_json_string(value_to_string(v.map().keys[i], m ? *m->key : *kNull));
             out += ':';
             to_json(v.map().values[i], m ? *m->value : *kNull, out, depth + 1);
         }
@@ -836,7 +872,7 @@ void to_json(const Value& v, const DataType& type, std::string& out, std::size_t
         for (std::size_t i = 0; i < v.fields().size(); ++i) {
             out += i == 0 ? "" : ",";
             const bool named = s != nullptr && i < s->size();
-            out += json_escape(named ? (*s)[i].name : "col" + std::to_string(i + 1));
+            out += rows_json_string(named ? (*s)[i].name : "col" + std::to_string(i + 1));
             out += ':';
             to_json(v.fields()[i], named ? *(*s)[i].type : *kNull, out, depth + 1);
         }

@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -147,6 +149,28 @@ bool values_equal(const Value& a, const Value& b);
 /// A hash consistent with values_equal.
 std::size_t hash_value(const Value& v);
 
+/// Whether two rows (or grouping keys) have the same length and values_equal values.
+bool value_rows_equal(const std::vector<Value>& a, const std::vector<Value>& b);
+/// A hash of a row consistent with value_rows_equal.
+std::size_t hash_value_row(const std::vector<Value>& row);
+
+/// hash_value_row as a functor, for unordered containers keyed by rows (DISTINCT, GROUP BY,
+/// multiset comparison).
+struct ValueRowHash {
+    std::size_t operator()(const std::vector<Value>& row) const { return hash_value_row(row); }
+};
+
+/// value_rows_equal as a functor, the key equality that goes with ValueRowHash.
+struct ValueRowEqual {
+    bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const {
+        return value_rows_equal(a, b);
+    }
+};
+
+/// A hash map keyed by rows of values, with Spark's value equality.
+template <class T>
+using ValueRowMap = std::unordered_map<std::vector<Value>, T, ValueRowHash, ValueRowEqual>;
+
 /// The value as JSON text in the shape Spark's `df.write.json` writes it for `type`: struct
 /// fields by name (null fields written as null so a difference is visible), arrays as arrays,
 /// maps as objects keyed by the key's string form, binary as base64, dates and timestamps as
@@ -191,5 +215,25 @@ bool parse_timestamp(std::string_view text, std::int64_t& micros);
 std::string java_double_text(double v);
 /// Java's Float.toString.
 std::string java_float_text(float v);
+
+/// The two ways the evaluator quotes a JSON string. Both escape `"`, `\\`, `\n`, `\r`, `\t`
+/// and every other control character below 0x20 as `\u00XX`, and pass all other bytes (UTF-8
+/// included) through; they differ only in the control characters:
+enum class JsonQuoting : std::uint8_t {
+    /// Jackson's JsonGenerator as Spark's `to_json` (JacksonGenerator) uses it: `\b` and `\f`
+    /// short, upper-case hex (`\u001F`) — Jackson's CharTypes escape table and HEX_CHARS.
+    Jackson,
+    /// value_to_json's form for `--verify` reports: `\b` and `\f` as `\u0008`/`\u000c`,
+    /// lower-case hex (`\u001f`). Not Jackson's spelling; kept so reports stay byte-stable.
+    /// Any JSON reader decodes both forms to the same string.
+    Rows,
+};
+
+/// `text` as a quoted JSON string in the given form.
+std::string json_quote(std::string_view text, JsonQuoting form);
+
+/// Standard base64 with `=` padding (RFC 4648 section 4), as Spark's `to_json` and
+/// `df.write.json` write a binary value (Jackson's Base64Variants.MIME_NO_LINEFEEDS).
+std::string base64_encode(std::string_view bytes);
 
 } // namespace prune

@@ -39,40 +39,12 @@ std::string row_json(const QueryOutcome& outcome, std::size_t i) {
     return out + "}";
 }
 
-bool rows_equal(const std::vector<Value>& a, const std::vector<Value>& b) {
-    if (a.size() != b.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (!values_equal(a[i], b[i])) {
-            return false;
-        }
-    }
-    return true;
-}
-
-struct RowHash {
-    std::size_t operator()(const std::vector<Value>& row) const {
-        std::size_t h = row.size();
-        for (const Value& v : row) {
-            h = h * 1000003 ^ hash_value(v);
-        }
-        return h;
-    }
-};
-
-struct RowEqual {
-    bool operator()(const std::vector<Value>& a, const std::vector<Value>& b) const {
-        return rows_equal(a, b);
-    }
-};
-
 bool same_multiset(const std::vector<std::vector<Value>>& a,
                    const std::vector<std::vector<Value>>& b) {
     if (a.size() != b.size()) {
         return false;
     }
-    std::unordered_map<std::vector<Value>, std::size_t, RowHash, RowEqual> counts;
+    ValueRowMap<std::size_t> counts;
     for (const auto& row : a) {
         ++counts[row];
     }
@@ -122,7 +94,7 @@ VerifyReport compare_outcomes(const QueryOutcome& original, const QueryOutcome& 
     // Positionally first: both plans see the same rows in the same order.
     std::size_t first = 0;
     const std::size_t n = std::min(original.rows.size(), rewritten.rows.size());
-    while (first < n && rows_equal(original.rows[first], rewritten.rows[first])) {
+    while (first < n && value_rows_equal(original.rows[first], rewritten.rows[first])) {
         ++first;
     }
     if (first == original.rows.size() && first == rewritten.rows.size()) {

@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <functional>
 
+#include "plan/typing.hpp"
+
 namespace prune::property {
 namespace {
 
@@ -19,21 +21,8 @@ const std::vector<std::string> kFieldNames = {"a", "b", "id", "v", "w", "name", 
 
 bool is_kind(const TypePtr& t, AtomicKind k) { return t->is(k); }
 
-bool contains_map(const DataType& t) {
-    if (t.map() != nullptr) {
-        return true;
-    }
-    if (const ArrayType* a = t.array()) {
-        return contains_map(*a->element);
-    }
-    if (const StructType* s = t.struct_type()) {
-        return std::any_of(s->fields().begin(), s->fields().end(),
-                           [](const StructField& f) { return contains_map(*f.type); });
-    }
-    return false;
-}
-
-bool orderable(const TypePtr& t) { return !contains_map(*t); }
+// The analyzer's own rule, so a generated ORDER BY, DISTINCT, min/max or set key is accepted.
+bool orderable(const TypePtr& t) { return is_orderable(*t); }
 
 bool is_numeric_atomic(const TypePtr& t) {
     return is_kind(t, AtomicKind::Integer) || is_kind(t, AtomicKind::Long) ||

@@ -46,34 +46,6 @@ struct Classes {
     std::set<std::string> rules;
 };
 
-const Expr* chain_root(const Expr& e) {
-    const Expr* node = &e;
-    while (true) {
-        if (const auto* f = node->as<GetStructField>()) {
-            node = f->child.get();
-        } else if (const auto* f2 = node->as<GetArrayStructFields>()) {
-            node = f2->child.get();
-        } else if (const auto* f3 = node->as<GetArrayItem>()) {
-            node = f3->child.get();
-        } else if (const auto* f4 = node->as<GetMapValue>()) {
-            node = f4->child.get();
-        } else if (const auto* f5 = node->as<ElementAt>()) {
-            node = f5->left.get();
-        } else if (const auto* f6 = node->as<MapKeys>()) {
-            node = f6->child.get();
-        } else if (const auto* f7 = node->as<MapValues>()) {
-            node = f7->child.get();
-        } else {
-            return node;
-        }
-    }
-}
-
-bool is_extractor(const Expr& e) {
-    return e.is<GetStructField>() || e.is<GetArrayStructFields>() || e.is<GetArrayItem>() ||
-           e.is<GetMapValue>() || e.is<ElementAt>() || e.is<MapKeys>() || e.is<MapValues>();
-}
-
 const Expr* extractor_child(const Expr& e) {
     if (const auto* f = e.as<GetStructField>()) {
         return f->child.get();
@@ -97,6 +69,17 @@ const Expr* extractor_child(const Expr& e) {
         return f->child.get();
     }
     return nullptr;
+}
+
+bool is_extractor(const Expr& e) { return extractor_child(e) != nullptr; }
+
+// The expression below a chain of extractors (`x.a[0].b` -> `x`).
+const Expr* chain_root(const Expr& e) {
+    const Expr* node = &e;
+    while (const Expr* child = extractor_child(*node)) {
+        node = child;
+    }
+    return node;
 }
 
 bool is_constant(const Expr& e) {

@@ -345,3 +345,50 @@ TEST_CASE("values: ordering, text forms, decimals", "[eval][value]") {
     REQUIRE(rescale_decimal(DecimalValue{u, s}, 1, r));
     CHECK(decimal_to_string(DecimalValue{r, 1}) == "-123.5");
 }
+
+TEST_CASE("SHA-2 widths, across block boundaries", "[eval][value]") {
+    // Python's hashlib for 'abc' and for 'a' repeated 56 times (SHA-224/256 pad into a second
+    // block) and 112 times (SHA-384/512 pad into a second block).
+    auto sha2 = [](std::size_t n, int bits) {
+        const std::string text = n == 0 ? "abc" : std::string(n, 'a');
+        return eval1("sha2(CAST('" + text + "' AS BINARY), " + std::to_string(bits) + ")");
+    };
+    CHECK(sha2(0, 224) == R"("23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7")");
+    CHECK(sha2(0, 0) == sha2(0, 256));
+    CHECK(sha2(0, 384) == R"("cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed)"
+                          R"(8086072ba1e7cc2358baeca134c825a7")");
+    CHECK(sha2(0, 512) == R"("ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a)"
+                          R"(2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f")");
+    CHECK(sha2(56, 224) == R"("d40854fc9caf172067136f2e29e1380b14626bf6f0dd06779f820dcd")");
+    CHECK(sha2(56, 256) == R"("b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a")");
+    CHECK(sha2(112, 384) == R"("187d4e07cb306103c69967bf544d0dfbe9042577599c73c330abc0cb64c61236)"
+                            R"(d5ed565ee19119d8c31779a38f791fcd")");
+    CHECK(sha2(112, 512) == R"("c01d080efd492776a1c43bd23dd99d0a2e626d481e16782e75d54c2503b5dc32)"
+                            R"(bd05f0f1ba33e568b88fd2d970929b719ecbb152f58f130a407c8830604b70ca")");
+}
+
+TEST_CASE("JSON strings: Jackson's form for to_json, the rows form for reports", "[eval][value]") {
+    const std::string text = "q\"b\\s\b\f\n\r\t\x01\x1f\x7f\xc3\xa9";
+    CHECK(json_quote(text, JsonQuoting::Jackson) == R"("q\"b\\s\b\f\n\r\t\u0001\u001F)"
+                                                    "\x7f\xc3\xa9\"");
+    CHECK(json_quote(text, JsonQuoting::Rows) == R"("q\"b\\s\u0008\u000c\n\r\t\u0001\u001f)"
+                                                 "\x7f\xc3\xa9\"");
+    CHECK(value_to_json(Value::string(text), *make_atomic(AtomicKind::String)) ==
+          json_quote(text, JsonQuoting::Rows));
+
+    CHECK(base64_encode("") == "");
+    CHECK(base64_encode("a") == "YQ==");
+    CHECK(base64_encode("ab") == "YWI=");
+    CHECK(base64_encode("abc") == "YWJj");
+    CHECK(base64_encode("abcd") == "YWJjZA==");
+    CHECK(value_to_json(Value::binary(std::string("\0\xff\x80", 3)),
+                        *make_atomic(AtomicKind::Binary)) == R"("AP+A")");
+
+    const QueryOutcome out = run("s STRING",
+                                 "SELECT to_json(named_struct('s', s, 'b', CAST(s AS BINARY))) "
+                                 "FROM t",
+                                 R"({"s":"a\b\u001fz"})");
+    REQUIRE_FALSE(out.error);
+    REQUIRE(out.rows.size() == 1);
+    CHECK(out.rows[0][0].as_string() == R"({"s":"a\b\u001Fz","b":"YQgfeg=="})");
+}

@@ -46,6 +46,12 @@ const char* kOrderRows =
 {"id":3,"customer":{"id":8,"city":"Rome"},"items":[null,{"sku":"c","qty":5,"price":0.5}]}
 )";
 
+// verify() of the run's result over `rows` (the orders rows unless given).
+VerifyReport verify_run(const Run& run, const std::string& rows = kOrderRows,
+                        const std::string& name = "rows.jsonl") {
+    return verify(run.result, run.bound.table, rows, name);
+}
+
 } // namespace
 
 TEST_CASE("a sound rewrite gives identical results", "[verify]") {
@@ -54,7 +60,7 @@ TEST_CASE("a sound rewrite gives identical results", "[verify]") {
     REQUIRE(catalog_string(*run.result.scans[0].read_schema) ==
             "struct<id:bigint,customer:struct<id:bigint,city:string>,"
             "items:array<struct<qty:int,price:double>>>");
-    const VerifyReport report = verify(run.result, run.bound.table, kOrderRows, "rows.jsonl");
+    const VerifyReport report = verify_run(run);
     CHECK(report.identical);
     CHECK(report.rows == 3);
     CHECK(report.result_rows == 2);
@@ -68,7 +74,7 @@ TEST_CASE("stale ordinals show the first differing row with both values", "[veri
     Run run = prune_sql(kOrders, "SELECT id, transform(items, x -> x.price) AS prices FROM orders");
     run.result.plan =
         with_plan_relation(*run.result.original_plan, plan_relation(*run.result.plan));
-    const VerifyReport report = verify(run.result, run.bound.table, kOrderRows, "rows.jsonl");
+    const VerifyReport report = verify_run(run);
     CHECK_FALSE(report.identical);
     REQUIRE(report.difference);
     CHECK(report.difference->row == 1);
@@ -93,7 +99,7 @@ TEST_CASE("a field read at the wrong ordinal is a difference, not a crash", "[ve
         return node;
     });
     run.result.plan = with_plan_child(*with_plan_expressions(*good, exprs), plan_child(*good));
-    const VerifyReport report = verify(run.result, run.bound.table, kOrderRows, "rows.jsonl");
+    const VerifyReport report = verify_run(run);
     CHECK_FALSE(report.identical);
     REQUIRE(report.difference);
     CHECK(report.difference->row == 1);
@@ -104,7 +110,7 @@ TEST_CASE("a field read at the wrong ordinal is a difference, not a crash", "[ve
 
 TEST_CASE("both plans raising the same error class agree", "[verify]") {
     const Run run = prune_sql(kOrders, "SELECT items[1].sku FROM orders");
-    const VerifyReport report = verify(run.result, run.bound.table, kOrderRows, "rows.jsonl");
+    const VerifyReport report = verify_run(run);
     CHECK(report.identical);
     REQUIRE(report.original_error);
     CHECK(verify_text(report) ==
@@ -116,7 +122,7 @@ TEST_CASE("both plans raising the same error class agree", "[verify]") {
 
 TEST_CASE("ORDER BY results are compared in order", "[verify]") {
     const Run run = prune_sql(kOrders, "SELECT customer.name, id FROM orders ORDER BY id DESC");
-    const VerifyReport report = verify(run.result, run.bound.table, kOrderRows, "rows.jsonl");
+    const VerifyReport report = verify_run(run);
     CHECK(report.identical);
     CHECK(report.ordered);
     CHECK(verify_text(report) ==
@@ -142,10 +148,9 @@ TEST_CASE("partition columns are kept as they are", "[verify]") {
         prune_sql("id INT, s STRUCT<a: INT, b: STRING>, day STRING",
                   "SELECT s.b, day FROM t WHERE day = 'mon'", Profile::Extended, {"day"});
     CHECK(catalog_string(*run.result.scans[0].read_schema) == "struct<s:struct<b:string>>");
-    const VerifyReport report = verify(run.result, run.bound.table,
-                                       "{\"id\":1,\"s\":{\"a\":1,\"b\":\"x\"},\"day\":\"mon\"}\n"
-                                       "{\"id\":2,\"s\":{\"a\":2,\"b\":\"y\"},\"day\":\"tue\"}\n",
-                                       "rows.jsonl");
+    const VerifyReport report =
+        verify_run(run, "{\"id\":1,\"s\":{\"a\":1,\"b\":\"x\"},\"day\":\"mon\"}\n"
+                        "{\"id\":2,\"s\":{\"a\":2,\"b\":\"y\"},\"day\":\"tue\"}\n");
     CHECK(report.identical);
     CHECK(report.result_rows == 1);
 }
@@ -156,7 +161,7 @@ TEST_CASE("every profile verifies on the same rows", "[verify]") {
             kOrders,
             "SELECT size(items), filter(items, x -> x.qty > 1).sku, customer IS NULL FROM orders",
             profile);
-        const VerifyReport report = verify(run.result, run.bound.table, kOrderRows, "rows.jsonl");
+        const VerifyReport report = verify_run(run);
         CAPTURE(profile_name(profile));
         CHECK(report.identical);
         CHECK(report.result_rows == 3);
@@ -165,25 +170,25 @@ TEST_CASE("every profile verifies on the same rows", "[verify]") {
 
 TEST_CASE("queries that cannot be evaluated are refused before the rows are read", "[verify]") {
     const Run run = prune_sql(kOrders, "SELECT shuffle(items) FROM orders");
-    CHECK_THROWS_MATCHES(verify(run.result, run.bound.table, "not json", "rows.jsonl"),
-                         CannotVerify, Catch::Message("function 'shuffle' is nondeterministic"));
+    CHECK_THROWS_MATCHES(verify_run(run, "not json"), CannotVerify,
+                         Catch::Message("function 'shuffle' is nondeterministic"));
     const Run udf = prune_sql(kOrders, "SELECT my_udf(customer.name) FROM orders");
-    CHECK_THROWS_MATCHES(verify(udf.result, udf.bound.table, "", "rows.jsonl"), CannotVerify,
+    CHECK_THROWS_MATCHES(verify_run(udf, ""), CannotVerify,
                          Catch::Message("user-defined function 'my_udf' cannot be evaluated"));
 }
 
 TEST_CASE("a malformed row names its line", "[verify]") {
     const Run run = prune_sql(kOrders, "SELECT id FROM orders");
     CHECK_THROWS_MATCHES(
-        verify(run.result, run.bound.table, "{\"id\":1}\n{\"id\":1.5}\n", "data/rows.jsonl"),
-        RowsError, Catch::Message("data/rows.jsonl:2: column 'id': expected an integer, got 1.5"));
+        verify_run(run, "{\"id\":1}\n{\"id\":1.5}\n", "data/rows.jsonl"), RowsError,
+        Catch::Message("data/rows.jsonl:2: column 'id': expected an integer, got 1.5"));
 }
 
 TEST_CASE("simplified original plans: folded constructors drop errors as Spark does", "[verify]") {
     // named_struct(...).p folds to its field (SimplifyExtractValueOps): the failing subscript
     // in the other field is never evaluated, by Spark's optimizer nor by verify.
     const Run run = prune_sql(kOrders, "SELECT named_struct('p', id, 'q', items[5]).p FROM orders");
-    const VerifyReport report = verify(run.result, run.bound.table, kOrderRows, "rows.jsonl");
+    const VerifyReport report = verify_run(run);
     CHECK(report.identical);
     CHECK_FALSE(report.original_error);
     CHECK(report.result_rows == 3);
