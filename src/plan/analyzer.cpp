@@ -200,8 +200,8 @@ bool same_expr(const Expr& a, const Expr& b) {
     if (!same_fields) {
         return false;
     }
-    const std::vector<ExprPtr> ka = children(a);
-    const std::vector<ExprPtr> kb = children(b);
+    const ExprChildren ka = children(a);
+    const ExprChildren kb = children(b);
     if (ka.size() != kb.size()) {
         return false;
     }

@@ -93,13 +93,13 @@ ExprPtr make_expr(Expr::Node node, Span span) {
         Expr{std::move(node), std::move(typed.type), typed.nullable, span});
 }
 
-std::vector<ExprPtr> children(const Expr& e) {
-    std::vector<ExprPtr> out;
+ExprChildren children(const Expr& e) {
+    ExprChildren out;
     for_each_slot(e.node, [&](const ExprPtr& slot) { out.push_back(slot); });
     return out;
 }
 
-ExprPtr with_children(const ExprPtr& e, const std::vector<ExprPtr>& kids) {
+ExprPtr with_children(const ExprPtr& e, std::span<const ExprPtr> kids) {
     // Compare first: most rebuilds change nothing, and then the node is not copied at all.
     std::size_t slots = 0;
     bool changed = false;
@@ -123,7 +123,7 @@ ExprPtr with_children(const ExprPtr& e, const std::vector<ExprPtr>& kids) {
 }
 
 ExprPtr transform_up(const ExprPtr& e, const Rule& rule) {
-    std::vector<ExprPtr> kids = children(*e);
+    ExprChildren kids = children(*e);
     for (ExprPtr& kid : kids) {
         kid = transform_up(kid, rule);
     }
@@ -132,7 +132,7 @@ ExprPtr transform_up(const ExprPtr& e, const Rule& rule) {
 
 ExprPtr transform_down(const ExprPtr& e, const Rule& rule) {
     const ExprPtr applied = rule(e);
-    std::vector<ExprPtr> kids = children(*applied);
+    ExprChildren kids = children(*applied);
     for (ExprPtr& kid : kids) {
         kid = transform_down(kid, rule);
     }

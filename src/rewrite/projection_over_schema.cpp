@@ -204,7 +204,8 @@ std::vector<std::size_t> value_slots(const Expr& e) {
 /// X6/X7: when pruning narrowed some branches of a value-merging node, the branches the
 /// query constructs are narrowed to match, so the node type-checks again. The target is what
 /// the pruned (column-derived) branches kept. Null when the branches cannot be aligned.
-ExprPtr align_branches(const ExprPtr& e, std::vector<ExprPtr> kids) {
+ExprPtr align_branches(const ExprPtr& e, std::span<const ExprPtr> given) {
+    std::vector<ExprPtr> kids(given.begin(), given.end());
     const std::vector<std::size_t> slots = value_slots(*e);
     Requirement kept;
     bool any_pruned = false;
@@ -245,7 +246,7 @@ class Rewriter {
 
   private:
     ExprPtr rewrite_hof(const ExprPtr& e, const HigherOrderFunction& hof);
-    ExprPtr rebuild(const ExprPtr& e, const std::vector<ExprPtr>& kids);
+    ExprPtr rebuild(const ExprPtr& e, std::span<const ExprPtr> kids);
     std::size_t remap(const StructType& before, std::size_t ordinal, const StructType& after,
                       const char* what) const;
 
@@ -266,7 +267,7 @@ std::size_t Rewriter::remap(const StructType& before, std::size_t ordinal, const
     return *found;
 }
 
-ExprPtr Rewriter::rebuild(const ExprPtr& e, const std::vector<ExprPtr>& kids) {
+ExprPtr Rewriter::rebuild(const ExprPtr& e, std::span<const ExprPtr> kids) {
     try {
         return with_children(e, kids);
     } catch (const InternalError& error) {
@@ -297,7 +298,7 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
     if (const auto* f = e->as<GetStructField>()) {
         ExprPtr child = rewrite(f->child);
         if (child->type == f->child->type) {
-            return rebuild(e, {child});
+            return rebuild(e, std::span<const ExprPtr>(&child, 1));
         }
         const StructType& before = struct_of(f->child->type, "GetStructField");
         const StructType& after = struct_of(child->type, "GetStructField");
@@ -321,7 +322,7 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
     if (const auto* f = e->as<GetArrayStructFields>()) {
         ExprPtr child = rewrite(f->child);
         if (child->type == f->child->type) {
-            return rebuild(e, {child});
+            return rebuild(e, std::span<const ExprPtr>(&child, 1));
         }
         const StructType& before =
             struct_of(f->child->type->array()->element, "GetArrayStructFields");
@@ -341,7 +342,7 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
         }
         return rewritten;
     }
-    std::vector<ExprPtr> kids = children(*e);
+    ExprChildren kids = children(*e);
     for (ExprPtr& kid : kids) {
         kid = rewrite(kid);
     }
@@ -406,8 +407,8 @@ template <class F> void zip_expressions(const Expr& before, const Expr& after, F
                             catalyst_name(before) + " became " + catalyst_name(after));
     }
     check(before, after);
-    std::vector<ExprPtr> old_kids = children(before);
-    const std::vector<ExprPtr> new_kids = children(after);
+    ExprChildren old_kids = children(before);
+    const ExprChildren new_kids = children(after);
     if (const auto* narrowed = after.as<CreateNamedStruct>()) {
         // A constructor the rewrite narrowed (align_branches) keeps a subset of its fields.
         const auto& original = *before.as<CreateNamedStruct>();
