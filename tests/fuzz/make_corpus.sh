@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the seed corpora of the libFuzzer harnesses from the test suite:
-#   OUT/sql_parser, OUT/pipeline   every query of tests/data/spark_cases.jsonl, every
+#   OUT/sql_parser, OUT/pipeline   every query of tests/data/spark_cases.jsonl (and of
+#                                  ../shared/cases/spark_cases.jsonl when present), every
 #                                  tests/golden/*/query.sql and examples/*/query.sql, the
 #                                  hand-written seeds/sql/*, and nesting right at the limit
 #   OUT/ddl                        every golden and example schema.ddl, every spark_cases schema,
@@ -32,15 +33,23 @@ repeat() {
     for ((i = 0; i < $1; i++)); do printf '%s' "$2"; done
 }
 
-cases="$root/tests/data/spark_cases.jsonl"
-if command -v jq >/dev/null 2>&1; then
-    while IFS= read -r line; do
-        printf '%s' "$line" | jq -j '.query' | add sql_parser pipeline
-        printf '%s' "$line" | jq -j '.schema' | add ddl schema_loader
-    done <"$cases"
-else
-    # No jq (CI installs it with `make deps`): python3 reads the cases instead.
-    python3 - "$cases" "$out" <<'PY'
+# The Spark cases: the test suite's copy, and the shared one next to the repository when present
+# (the same cases today; a newer shared copy adds its new ones).
+case_files=("$root/tests/data/spark_cases.jsonl")
+shared="$root/../shared/cases/spark_cases.jsonl"
+if [ -f "$shared" ] && ! cmp -s "$shared" "${case_files[0]}"; then
+    case_files+=("$shared")
+fi
+for cases in "${case_files[@]}"; do
+    if command -v jq >/dev/null 2>&1; then
+        # One jq for the whole file: query and schema of each case, each ended by a NUL.
+        while IFS= read -r -d '' query && IFS= read -r -d '' schema; do
+            printf '%s' "$query" | add sql_parser pipeline
+            printf '%s' "$schema" | add ddl schema_loader
+        done < <(jq -j '.query, "\u0000", .schema, "\u0000"' "$cases")
+    else
+        # No jq (CI installs it with `make deps`): python3 reads the cases instead.
+        python3 - "$cases" "$out" <<'PY'
 import hashlib, json, os, sys
 cases, out = sys.argv[1], sys.argv[2]
 def add(text, *dirs):
@@ -54,7 +63,8 @@ for line in open(cases, encoding="utf-8"):
     add(case["query"], "sql_parser", "pipeline")
     add(case["schema"], "ddl", "schema_loader")
 PY
-fi
+    fi
+done
 
 for f in "$root"/tests/golden/*/query.sql "$root"/examples/*/query.sql "$here"/seeds/sql/*; do
     [ -f "$f" ] && add sql_parser pipeline <"$f"

@@ -9,6 +9,8 @@
 #   FUZZ_SECONDS   seconds per harness (default 60)
 #   FUZZ_PARALLEL  harnesses run at once (default 1; the machine has 2 cores)
 #   FUZZ_BUILD     build directory (default build-fuzz in the repository)
+#   FUZZ_BUILD_TYPE  CMake build type (default RelWithDebInfo: optimised, so several times the
+#                  executions of a Debug build, with line numbers in every report)
 # Exit status: 0 when no harness found anything, 1 otherwise.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,8 +23,9 @@ if [ ${#harnesses[@]} -eq 0 ]; then
     harnesses=(sql_parser ddl schema_loader pipeline)
 fi
 
-cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DPRUNE_FUZZ=ON -DPRUNE_SANITIZE=ON \
-    -DPRUNE_WERROR=OFF >/dev/null
+cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ \
+    -DCMAKE_BUILD_TYPE="${FUZZ_BUILD_TYPE:-RelWithDebInfo}" -DPRUNE_FUZZ=ON -DPRUNE_SANITIZE=ON \
+    >/dev/null
 cmake --build "$build" --target fuzz_harnesses -j "$(nproc 2>/dev/null || echo 2)"
 
 fuzz_dir=$build/tests/fuzz
