@@ -1,0 +1,99 @@
+// gen_inputs: writes a generated schema and query (tests/perf/generator.hpp) to a folder.
+//
+//     gen_inputs reference 1600 out/      -> out/schema.ddl (3,200 columns, 64,000 leaves)
+//                                            out/query.sql  (3,200 select items)
+//     gen_inputs mixed --columns 400 --fields 20 --depth 3 --items 2000 --where 64 out/
+//     --distinct (either shape): a COMMENT per column, so no two columns share a struct type
+
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "generator.hpp"
+
+namespace {
+
+using namespace prune::perf;
+
+[[noreturn]] void usage() {
+    std::cerr << "usage: gen_inputs reference N [--distinct] OUT_DIR\n"
+                 "       gen_inputs mixed [--columns C] [--fields F] [--depth D] [--items K]\n"
+                 "                        [--where W] [--seed S] [--distinct] OUT_DIR\n";
+    std::exit(2);
+}
+
+std::uint64_t number(const char* text) {
+    char* end = nullptr;
+    const unsigned long long value = std::strtoull(text, &end, 10);
+    if (end == text || *end != '\0') {
+        usage();
+    }
+    return value;
+}
+
+void write(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out) {
+        std::cerr << "gen_inputs: cannot write " << path << "\n";
+        std::exit(1);
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    // `--distinct` may stand anywhere; every other option takes a value.
+    std::vector<std::string> args;
+    bool distinct = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::string(argv[i]) == "--distinct") {
+            distinct = true;
+        } else {
+            args.emplace_back(argv[i]);
+        }
+    }
+    if (args.size() < 2) {
+        usage();
+    }
+    std::ostringstream schema;
+    std::ostringstream query;
+    if (args[0] == "reference" && args.size() == 3) {
+        reference(number(args[1].c_str()), schema, query, distinct);
+    } else if (args[0] == "mixed" && args.size() % 2 == 0) {
+        MixedOptions o;
+        o.distinct = distinct;
+        for (std::size_t i = 1; i + 1 < args.size(); i += 2) {
+            const std::string& flag = args[i];
+            const std::uint64_t value = number(args[i + 1].c_str());
+            if (flag == "--columns") {
+                o.columns = value;
+            } else if (flag == "--fields") {
+                o.fields = value;
+            } else if (flag == "--depth") {
+                o.depth = value;
+            } else if (flag == "--items") {
+                o.items = value;
+            } else if (flag == "--where") {
+                o.where = value;
+            } else if (flag == "--seed") {
+                o.seed = value;
+            } else {
+                usage();
+            }
+        }
+        if (o.columns == 0 || o.fields < 2 || o.depth == 0) {
+            usage();
+        }
+        mixed(o, schema, query);
+    } else {
+        usage();
+    }
+    write(args.back() + "/schema.ddl", schema.str());
+    write(args.back() + "/query.sql", query.str());
+    return 0;
+}

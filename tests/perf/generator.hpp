@@ -1,0 +1,256 @@
+#pragma once
+/// Deterministic inputs for the performance suite (tests/perf): a DDL schema and a query of a
+/// chosen size, generated in memory so the benchmarks and gen_inputs share one definition.
+///
+///     reference(2, schema, query)
+///     schema: s0 STRUCT<f0: INT, ..., f19: INT>, s1 STRUCT<...>, a0 ARRAY<STRUCT<...>>, a1 ...
+///     query:  SELECT s0.f0, transform(a0, x -> x.f0 + x.f0), s1.f1,
+///                    transform(a1, x -> x.f7 + x.f3) FROM t
+///
+/// `reference(n)` is the reference workload of issue 10 (n = 1,600: 3,200 columns, 64,000
+/// leaves, 3,200 select items). `mixed` rotates four column kinds (nested structs, arrays of
+/// structs, maps to structs, structs holding arrays of structs, each nested `depth` levels) and
+/// mixes direct field access, subscripts, element_at, transform / exists / filter / aggregate
+/// lambdas and WHERE predicates (a balanced AND tree, so its depth is logarithmic: the parser
+/// rejects expressions nested deeper than 1,000 levels). Everything derives from a fixed
+/// linear congruential generator: the same arguments always give the same bytes.
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace prune::perf {
+
+/// Knuth's MMIX LCG: deterministic on every platform, unlike std::uniform_int_distribution.
+class Lcg {
+  public:
+    explicit Lcg(std::uint64_t seed) : state_(seed) {}
+    /// The next number in [0, bound).
+    std::uint64_t next(std::uint64_t bound) {
+        state_ = state_ * 6364136223846793005ULL + 1442695040888963407ULL;
+        return (state_ >> 33) % bound;
+    }
+
+  private:
+    std::uint64_t state_;
+};
+
+/// The shape of a `mixed` workload.
+struct MixedOptions {
+    std::uint64_t columns = 400; // c0, c1, ...: kind c % 4
+    std::uint64_t fields = 20;   // fields per struct level (at least 2)
+    std::uint64_t depth = 3;     // struct levels per column
+    std::uint64_t items = 2000;  // select items
+    std::uint64_t where = 16;    // WHERE predicates (0: no WHERE)
+    std::uint64_t seed = 1;
+    bool distinct = false; // a COMMENT per column, so no two columns share a type
+};
+
+// --- the reference workload ----------------------------------------------------------------
+
+/// The reference workload scaled by `n`: n struct columns, n array columns, 2n select items.
+/// `distinct` gives every struct a different COMMENT on f0, so no two columns share a type
+/// (the DDL reader builds identical types once).
+inline void reference(std::uint64_t n, std::ostream& schema, std::ostream& query,
+                      bool distinct = false) {
+    std::string fields;
+    for (int f = 1; f < 20; ++f) {
+        fields += ", f" + std::to_string(f) + ": INT";
+    }
+    const auto first = [&](const std::string& column) {
+        return "f0: INT" + (distinct ? " COMMENT '" + column + "'" : std::string());
+    };
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const std::string name = "s" + std::to_string(i);
+        schema << (i == 0 ? "" : ",\n") << name << " STRUCT<" << first(name) << fields << ">";
+    }
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const std::string name = "a" + std::to_string(i);
+        schema << ",\n" << name << " ARRAY<STRUCT<" << first(name) << fields << ">>";
+    }
+    schema << "\n";
+    query << "SELECT";
+    for (std::uint64_t i = 0; i < n; ++i) {
+        query << (i == 0 ? "\n  " : ",\n  ") << "s" << i << ".f" << i % 20 << ",\n  transform(a"
+              << i << ", x -> x.f" << (7 * i) % 20 << " + x.f" << (3 * i) % 20 << ")";
+    }
+    query << "\nFROM t\n";
+}
+
+// --- the mixed workload --------------------------------------------------------------------
+//
+// A level of depth d is STRUCT<f0: <level d-1>, f1: INT, f2: STRING, f3: BIGINT, f4: DOUBLE,
+// f5: INT, ...>; level 1 has only atomic fields. Kind 3 columns put an array of the lower
+// level in f0. Numeric leaves are those with j % 4 != 2.
+
+/// The atomic type of leaf field f<j>.
+inline std::string atomic_of(std::uint64_t j) {
+    switch (j % 4) {
+    case 2:
+        return "STRING";
+    case 3:
+        return "BIGINT";
+    case 0:
+        return "DOUBLE";
+    default:
+        return "INT";
+    }
+}
+
+/// The struct type of one column, `depth` levels deep.
+/// `comment` (when not empty) goes on f1 of every level.
+inline std::string level_type(std::uint64_t depth, std::uint64_t fields, bool array_inside,
+                              const std::string& comment = "") {
+    std::string out = "STRUCT<";
+    for (std::uint64_t j = 0; j < fields; ++j) {
+        out += (j == 0 ? "" : ", ") + std::string("f") + std::to_string(j) + ": ";
+        if (j == 0 && depth > 1) {
+            const std::string lower = level_type(depth - 1, fields, false, comment);
+            out += array_inside ? "ARRAY<" + lower + ">" : lower;
+        } else {
+            out += atomic_of(j);
+            if (j == 1 && !comment.empty()) {
+                out += " COMMENT '" + comment + "'";
+            }
+        }
+    }
+    return out + ">";
+}
+
+/// A numeric leaf field name, never f0 when f0 holds the next level.
+inline std::string numeric_leaf(Lcg& rng, const MixedOptions& o) {
+    std::uint64_t j = 1 + rng.next(o.fields > 1 ? o.fields - 1 : 1);
+    if (j % 4 == 2) {
+        j = j + 1 < o.fields ? j + 1 : 1;
+    }
+    return "f" + std::to_string(o.fields > 1 ? j : 0);
+}
+
+/// `.f0.f0...` down `levels` levels of nesting (never past the leaf level).
+inline std::string descend(std::uint64_t levels) {
+    std::string out;
+    for (std::uint64_t l = 0; l < levels; ++l) {
+        out += ".f0";
+    }
+    return out;
+}
+
+/// The name of column `c`.
+inline std::string column(std::uint64_t c) { return "c" + std::to_string(c); }
+
+/// One select item or predicate over column `c` (of kind c % 4); `predicate` makes it boolean.
+inline std::string item(Lcg& rng, const MixedOptions& o, std::uint64_t c, bool predicate) {
+    const std::string col = column(c);
+    const std::uint64_t down = o.depth > 1 ? rng.next(o.depth) : 0; // levels to descend
+    const std::string path = descend(down);
+    const std::string leaf = numeric_leaf(rng, o);
+    const std::uint64_t variant = rng.next(5);
+    switch (c % 4) {
+    case 0: // nested struct
+        if (predicate) {
+            return variant % 2 == 0 ? col + path + "." + leaf + " > " + std::to_string(variant)
+                                    : col + path + " IS NOT NULL";
+        }
+        return variant == 0 ? col + path + "." + leaf + " + " + col + "." + leaf
+                            : col + path + "." + leaf;
+    case 1: // array of structs
+        if (predicate) {
+            return variant % 2 == 0
+                       ? "exists(" + col + ", x -> x" + path + "." + leaf + " > 0)"
+                       : "size(filter(" + col + ", x -> x" + path + " IS NOT NULL)) > 1";
+        }
+        switch (variant) {
+        case 0:
+            return col + "[" + std::to_string(rng.next(4)) + "]" + path + "." + leaf;
+        case 1:
+            return "transform(" + col + ", x -> x" + path + "." + leaf + " + x." + leaf + ")";
+        case 2:
+            return "filter(" + col + ", x -> x." + leaf + " > 3)" + path + "." + leaf;
+        case 3:
+            return "aggregate(" + col + ", 0D, (acc, x) -> acc + x" + path + "." + leaf + ")";
+        default:
+            return "exists(" + col + ", x -> x" + path + "." + leaf + " IS NULL)";
+        }
+    case 2: // map to structs
+        if (predicate) {
+            return col + "['k" + std::to_string(variant) + "']" + path + "." + leaf + " = 1";
+        }
+        switch (variant % 3) {
+        case 0:
+            return col + "['k" + std::to_string(variant) + "']" + path + "." + leaf;
+        case 1:
+            return "element_at(" + col + ", 'k')" + path + "." + leaf;
+        default:
+            return "transform(map_values(" + col + "), v -> v" + path + "." + leaf + ")";
+        }
+    default: // struct holding an array of structs in f0
+        if (o.depth < 2) {
+            return col + "." + leaf + (predicate ? " < 9" : "");
+        }
+        if (predicate) {
+            return "exists(" + col + ".f0, y -> y." + leaf + " < 9)";
+        }
+        switch (variant % 3) {
+        case 0:
+            return "transform(" + col + ".f0, y -> y" + descend(down > 0 ? down - 1 : 0) + "." +
+                   leaf + ")";
+        case 1:
+            return col + ".f0[0]." + leaf;
+        default:
+            return col + "." + leaf;
+        }
+    }
+}
+
+/// Predicates [from, to) joined into a balanced AND tree.
+inline void where_tree(std::ostream& out, const std::vector<std::string>& preds, std::size_t from,
+                       std::size_t to) {
+    if (to - from == 1) {
+        out << preds[from];
+        return;
+    }
+    const std::size_t mid = from + (to - from) / 2;
+    out << "(";
+    where_tree(out, preds, from, mid);
+    out << "\n  AND ";
+    where_tree(out, preds, mid, to);
+    out << ")";
+}
+
+/// The mixed workload.
+inline void mixed(const MixedOptions& o, std::ostream& schema, std::ostream& query) {
+    for (std::uint64_t c = 0; c < o.columns; ++c) {
+        schema << (c == 0 ? "" : ",\n") << column(c) << " ";
+        const std::string level =
+            level_type(o.depth, o.fields, c % 4 == 3, o.distinct ? column(c) : std::string());
+        switch (c % 4) {
+        case 1:
+            schema << "ARRAY<" << level << ">";
+            break;
+        case 2:
+            schema << "MAP<STRING, " << level << ">";
+            break;
+        default:
+            schema << level;
+        }
+    }
+    schema << "\n";
+    Lcg rng(o.seed);
+    query << "SELECT";
+    for (std::uint64_t k = 0; k < o.items; ++k) {
+        query << (k == 0 ? "\n  " : ",\n  ") << item(rng, o, rng.next(o.columns), false);
+    }
+    query << "\nFROM t";
+    if (o.where > 0) {
+        std::vector<std::string> preds;
+        for (std::uint64_t w = 0; w < o.where; ++w) {
+            preds.push_back(item(rng, o, rng.next(o.columns), true));
+        }
+        query << "\nWHERE ";
+        where_tree(query, preds, 0, preds.size());
+    }
+    query << "\n";
+}
+
+} // namespace prune::perf

@@ -1,0 +1,232 @@
+// prune_bench: one Google Benchmark per pass, over generated inputs of doubling size
+// (tests/perf/run.sh prints the ratio per doubling of each pass).
+//
+//     reference/n   n struct columns + n array columns of 20 INT fields (40n leaves), 2n
+//                   select items: n = 1,600 is the reference workload, n = 25,600 1 M leaves
+//     mixed/k       a fixed mixed schema (400 columns, 3 levels) and k select items of every
+//                   kind (field access, subscripts, lambdas): k = 368,640 is ~10 MB of SQL
+//
+//     prune_bench --benchmark_filter=Analyze/reference     one pass, one series
+//     PRUNE_BENCH_MAX_REF=3200 PRUNE_BENCH_MAX_ITEMS=23040 prune_bench     smaller sizes only
+//
+// Times are the process's CPU time (all threads: the SQL parser runs on a thread of its own
+// with a large stack), so a loaded machine changes them less than wall time. The benchmarks
+// run size by size, every pass at one size before the next size, and only the current size's
+// inputs are kept: keeping every size alive (gigabytes at 1 M leaves and 10 MB of SQL) made
+// the later passes pay for a huge fragmented heap.
+//
+// Every pass is timed on its own inputs, prepared once per size outside the timed loop:
+// ReadSchema (DDL -> catalog), Parse (SQL -> AST), Analyze, Prune (simplify + root fields +
+// read schema), Rewrite (projection over the read schema + the ordinal check), TextOutput,
+// JsonOutput, and EndToEnd (everything the binary does between reading its files and writing
+// its output).
+
+#include <cstdlib>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <unordered_set>
+#include <utility>
+
+#include <benchmark/benchmark.h>
+
+#include "catalog/catalog.hpp"
+#include "generator.hpp"
+#include "output/printers.hpp"
+#include "pipeline.hpp"
+#include "plan/analyzer.hpp"
+#include "plan/simplify.hpp"
+#include "prune/prune_schema.hpp"
+#include "prune/root_fields.hpp"
+#include "rewrite/projection_over_schema.hpp"
+#include "sql/parser.hpp"
+
+namespace {
+
+using namespace prune;
+
+enum class Shape { Reference, Mixed };
+
+/// One generated input and every intermediate result of the pipeline over it.
+struct Prepared {
+    std::string schema_text;
+    std::shared_ptr<const SourceFile> source;
+    StatementText statement;
+    Catalog catalog;
+    ast::Statement ast;
+    BoundStatement bound;
+    PlanPtr simplified;
+    ReadSet read;
+    StatementResult result;
+};
+
+std::unique_ptr<Prepared> prepare(Shape shape, std::int64_t n) {
+    std::ostringstream schema;
+    std::ostringstream query;
+    if (shape == Shape::Reference) {
+        perf::reference(static_cast<std::uint64_t>(n), schema, query);
+    } else {
+        perf::MixedOptions options;
+        options.items = static_cast<std::uint64_t>(n);
+        options.where = 64;
+        perf::mixed(options, schema, query);
+    }
+    auto p = std::make_unique<Prepared>(
+        Prepared{schema.str(),
+                 std::make_shared<const SourceFile>("query.sql", query.str()),
+                 {},
+                 load_catalog(schema.str(), "schema.ddl"),
+                 {},
+                 {},
+                 {},
+                 {},
+                 {}});
+    p->statement = split_statements(*p->source).at(0);
+    p->ast = parse_statement(p->source, p->statement);
+    p->bound = analyze(p->ast, p->catalog, p->source, AnalyzerOptions{});
+    ExprId next_id = p->bound.next_id;
+    p->simplified = simplify(p->bound.plan, next_id);
+    p->read = prune_schema(plan_relation(*p->simplified),
+                           collect_root_fields(*p->simplified, CollectOptions{}));
+    p->result = prune_statement(p->bound, PipelineOptions{});
+    return p;
+}
+
+/// Inputs are generated once per (shape, size) and kept while that size's passes run.
+const Prepared& prepared(Shape shape, std::int64_t n) {
+    static std::pair<Shape, std::int64_t> key{Shape::Reference, -1};
+    static std::unique_ptr<Prepared> current;
+    if (!current || key != std::pair{shape, n}) {
+        current.reset(); // free the previous size before building the next
+        current = prepare(shape, n);
+        key = {shape, n};
+    }
+    return *current;
+}
+
+void set_counters(benchmark::State& state, const Prepared& p) {
+    state.counters["sql_bytes"] = static_cast<double>(p.source->text().size());
+    state.counters["schema_bytes"] = static_cast<double>(p.schema_text.size());
+}
+
+void BM_ReadSchema(benchmark::State& state, Shape shape) {
+    const Prepared& p = prepared(shape, state.range(0));
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(load_catalog(p.schema_text, "schema.ddl"));
+    }
+    set_counters(state, p);
+}
+
+void BM_Parse(benchmark::State& state, Shape shape) {
+    const Prepared& p = prepared(shape, state.range(0));
+    for (auto _ : state) {
+        const std::vector<StatementText> statements = split_statements(*p.source);
+        benchmark::DoNotOptimize(parse_statement(p.source, statements.at(0)));
+    }
+    set_counters(state, p);
+}
+
+void BM_Analyze(benchmark::State& state, Shape shape) {
+    const Prepared& p = prepared(shape, state.range(0));
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(analyze(p.ast, p.catalog, p.source, AnalyzerOptions{}));
+    }
+    set_counters(state, p);
+}
+
+void BM_Prune(benchmark::State& state, Shape shape) {
+    const Prepared& p = prepared(shape, state.range(0));
+    for (auto _ : state) {
+        ExprId next_id = p.bound.next_id;
+        const PlanPtr plan = simplify(p.bound.plan, next_id);
+        const std::unordered_set<const Expr*> opaque;
+        const std::vector<RootField> roots =
+            collect_root_fields(*plan, CollectOptions{Profile::Extended, &opaque});
+        benchmark::DoNotOptimize(prune_schema(plan_relation(*plan), roots));
+    }
+    set_counters(state, p);
+}
+
+void BM_Rewrite(benchmark::State& state, Shape shape) {
+    const Prepared& p = prepared(shape, state.range(0));
+    for (auto _ : state) {
+        Rewritten rewritten =
+            project_over_schema(p.simplified, p.read.read_schema, p.read.pruned_types);
+        check_ordinals(*p.simplified, *rewritten.plan);
+        benchmark::DoNotOptimize(rewritten);
+    }
+    set_counters(state, p);
+}
+
+void BM_TextOutput(benchmark::State& state, Shape shape) {
+    const Prepared& p = prepared(shape, state.range(0));
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(print_text(p.result, TextOptions{}));
+    }
+    set_counters(state, p);
+}
+
+void BM_JsonOutput(benchmark::State& state, Shape shape) {
+    const Prepared& p = prepared(shape, state.range(0));
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(to_json(p.result).dump());
+    }
+    set_counters(state, p);
+}
+
+void BM_EndToEnd(benchmark::State& state, Shape shape) {
+    const Prepared& p = prepared(shape, state.range(0));
+    for (auto _ : state) {
+        const Catalog catalog = load_catalog(p.schema_text, "schema.ddl");
+        const std::vector<StatementText> statements = split_statements(*p.source);
+        const StatementRun run =
+            run_statement(p.source, statements.at(0), catalog, PipelineOptions{});
+        benchmark::DoNotOptimize(print_text(run.result, TextOptions{}));
+    }
+    set_counters(state, p);
+}
+
+/// The largest size of a series: the environment variable `name` when set, else `fallback`.
+std::int64_t max_size(const char* name, std::int64_t fallback) {
+    const char* value = std::getenv(name);
+    return value != nullptr && *value != '\0' ? std::atoll(value) : fallback;
+}
+
+using Pass = void (*)(benchmark::State&, Shape);
+
+/// Registers every pass at one size; names read `BM_Parse/reference/1600` as BENCHMARK_CAPTURE
+/// would give them.
+void register_size(Shape shape, std::int64_t n) {
+    static constexpr std::pair<const char*, Pass> kPasses[] = {
+        {"BM_ReadSchema", BM_ReadSchema}, {"BM_Parse", BM_Parse},
+        {"BM_Analyze", BM_Analyze},       {"BM_Prune", BM_Prune},
+        {"BM_Rewrite", BM_Rewrite},       {"BM_TextOutput", BM_TextOutput},
+        {"BM_JsonOutput", BM_JsonOutput}, {"BM_EndToEnd", BM_EndToEnd}};
+    const std::string series = shape == Shape::Reference ? "/reference" : "/mixed";
+    for (const auto& [name, pass] : kPasses) {
+        benchmark::RegisterBenchmark((name + series).c_str(), pass, shape)
+            ->Arg(n)
+            ->Unit(benchmark::kMillisecond)
+            ->MeasureProcessCPUTime();
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    // reference/400 .. reference/25600: 16 K .. 1 M leaves, doubling.
+    for (std::int64_t n = 400; n <= max_size("PRUNE_BENCH_MAX_REF", 25600); n *= 2) {
+        register_size(Shape::Reference, n);
+    }
+    // mixed/360 .. mixed/368640: ~12 KB .. ~10 MB of SQL over one 23 K-leaf schema, doubling.
+    for (std::int64_t k = 360; k <= max_size("PRUNE_BENCH_MAX_ITEMS", 368640); k *= 2) {
+        register_size(Shape::Mixed, k);
+    }
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+        return 1;
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
