@@ -32,7 +32,8 @@ ScanResult describe_scan(const Relation& relation, const TypePtr& read_schema) {
 
 StatementResult prune_statement(const BoundStatement& bound, const PipelineOptions& options) {
     ExprId next_id = bound.next_id;
-    PlanPtr plan = simplify(bound.plan, next_id);
+    const PlanPtr simplified = simplify(bound.plan, next_id);
+    PlanPtr plan = simplified;
     if (options.profile == Profile::Spark) {
         plan = rewrite_size_of_array_struct(plan);
     }
@@ -52,6 +53,7 @@ StatementResult prune_statement(const BoundStatement& bound, const PipelineOptio
             StatementResult result;
             result.profile = options.profile;
             result.original_plan = bound.plan;
+            result.simplified_plan = simplified;
             result.plan = rewritten.plan;
             result.scans.push_back(describe_scan(relation, read.read_schema));
             result.scans.back().table = bound.table.name;

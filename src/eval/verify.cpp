@@ -16,7 +16,6 @@
 #include <unordered_map>
 
 #include "eval/rows.hpp"
-#include "plan/simplify.hpp"
 #include "plan/tree.hpp"
 
 namespace prune {
@@ -129,31 +128,12 @@ VerifyReport verify_rows(const Plan& original, const Plan& rewritten, const Tabl
     return report;
 }
 
-PlanPtr spark_simplified(const PlanPtr& original) {
-    ExprId next = 0;
-    for (const Plan* p = original.get(); p != nullptr; p = plan_child(*p).get()) {
-        for (const ExprPtr& root : plan_expressions(*p)) {
-            visit_down(root, [&](const ExprPtr& e) {
-                if (const auto* a = e->as<AttributeReference>()) {
-                    next = std::max(next, a->id + 1);
-                } else if (const auto* v = e->as<NamedLambdaVariable>()) {
-                    next = std::max(next, v->id + 1);
-                } else if (const auto* al = e->as<Alias>()) {
-                    next = std::max(next, al->id + 1);
-                }
-                return true;
-            });
-        }
-    }
-    return simplify(original, next);
-}
-
 VerifyReport verify_result_rows(const StatementResult& result, const Table& table,
                                 const std::vector<std::vector<Value>>& table_rows) {
-    if (!result.original_plan || !result.plan) {
+    if (!result.simplified_plan || !result.plan) {
         throw InternalError("verify: the statement has no plan");
     }
-    return verify_rows(*spark_simplified(result.original_plan), *result.plan, table, table_rows);
+    return verify_rows(*result.simplified_plan, *result.plan, table, table_rows);
 }
 
 VerifyReport verify(const StatementResult& result, const Table& table,

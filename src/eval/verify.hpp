@@ -49,13 +49,13 @@ struct VerifyReport {
 };
 
 /// Evaluates `result.original_plan` over the full rows and `result.plan` over the rows
-/// projected to its read schema, and compares the results. The original plan runs after the
-/// Spark rewrites every profile applies first (plan/simplify.hpp), as Spark's optimizer runs
-/// them: SimplifyExtractValueOps drops the other fields of `named_struct(...).f`, so an error
-/// that only an unused field would raise is not raised — by Spark either. `table` is the scanned
-/// table (its full schema, partition columns included: Catalog::find(scan.table));
-/// `rows_jsonl_text` holds JSON lines named `rows_name` in errors. Throws RowsError (a malformed
-/// row, exit 1), CannotVerify (exit 1), InternalError (exit 3).
+/// projected to its read schema, and compares the results. The original plan runs as
+/// `result.simplified_plan`, after the Spark rewrites every profile applies first
+/// (plan/simplify.hpp), as Spark's optimizer runs them: SimplifyExtractValueOps drops the other
+/// fields of `named_struct(...).f`, so an error that only an unused field would raise is not raised
+/// — by Spark either. `table` is the scanned table (its full schema, partition columns included:
+/// Catalog::find(scan.table)); `rows_jsonl_text` holds JSON lines named `rows_name` in errors.
+/// Throws RowsError (a malformed row, exit 1), CannotVerify (exit 1), InternalError (exit 3).
 VerifyReport verify(const StatementResult& result, const Table& table,
                     const std::string& rows_jsonl_text, const std::string& rows_name);
 
@@ -64,15 +64,10 @@ VerifyReport verify(const StatementResult& result, const Table& table,
 VerifyReport verify_rows(const Plan& original, const Plan& rewritten, const Table& table,
                          const std::vector<std::vector<Value>>& table_rows);
 
-/// verify() over rows already read: `result.original_plan` (simplified as Spark's optimizer
+/// verify() over rows already read: `result.simplified_plan` (the original as Spark's optimizer
 /// simplifies it) against `result.plan`.
 VerifyReport verify_result_rows(const StatementResult& result, const Table& table,
                                 const std::vector<std::vector<Value>>& table_rows);
-
-/// The plan Spark executes for `original`: the rewrites every profile applies before pruning
-/// (SimplifyExtractValueOps, the RuntimeReplaceable replacements), with fresh expression ids
-/// above the plan's own.
-PlanPtr spark_simplified(const PlanPtr& original);
 
 /// Compares two outcomes (the original's first).
 VerifyReport compare_outcomes(const QueryOutcome& original, const QueryOutcome& rewritten);

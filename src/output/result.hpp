@@ -34,7 +34,10 @@ struct StatementResult {
     std::size_t column = 1;
     Profile profile = Profile::Extended;
     PlanPtr original_plan; // bound, before any rewrite
-    PlanPtr plan;          // rewritten against the read schema
+    /// original_plan after the rewrites every profile runs first (SimplifyExtractValueOps, the
+    /// RuntimeReplaceable replacements): what Spark executes, and what --verify evaluates.
+    PlanPtr simplified_plan;
+    PlanPtr plan; // rewritten against the read schema
     std::vector<ScanResult> scans;
     std::vector<OrdinalChange> ordinal_changes;
 };
