@@ -11,18 +11,14 @@
 #include "plan/higher_order.hpp"
 #include "plan/tree.hpp"
 #include "sql/parser.hpp"
+#include "support.hpp"
 #include "util/overloaded.hpp"
 
 using namespace prune;
 
 namespace {
 
-const char* const kContacts =
-    "id INT, name STRUCT<first: STRING, middle: STRING, last: STRING>, address STRING, "
-    "pets INT, friends ARRAY<STRUCT<first: STRING, middle: STRING, last: STRING>>, "
-    "relatives MAP<STRING, STRUCT<first: STRING, middle: STRING, last: STRING>>, "
-    "employer STRUCT<id: INT, company: STRUCT<name: STRING, address: STRING>>, "
-    "relations MAP<STRUCT<first: STRING, middle: STRING, last: STRING>, STRING>, p INT";
+using prune_test::kContacts;
 
 const char* const kOrders =
     "id BIGINT, customer STRUCT<id: BIGINT, name: STRING, address: STRUCT<city: STRING, zip: "

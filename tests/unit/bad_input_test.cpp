@@ -22,6 +22,7 @@
 #include "pipeline.hpp"
 #include "plan/analyzer.hpp"
 #include "sql/parser.hpp"
+#include "support.hpp"
 #include "types/schema_formats.hpp"
 
 using namespace prune;
@@ -34,14 +35,7 @@ const char* const kEvents =
     "score: DOUBLE, details: STRUCT<a: INT, b: STRING>, items: ARRAY<STRUCT<v: INT, w: STRING>>>>, "
     "meta STRUCT<src: STRING, ts: BIGINT>";
 
-std::string repeat(const std::string& s, std::size_t n) {
-    std::string out;
-    out.reserve(s.size() * n);
-    for (std::size_t i = 0; i < n; ++i) {
-        out += s;
-    }
-    return out;
-}
+using prune_test::repeat;
 
 /// How a run ended: "ok", "SqlError", "SchemaError", "InternalError" or "other", with the
 /// message and, for a SqlError, its `line:column`.

@@ -2,6 +2,7 @@
 
 #include "catalog/catalog.hpp"
 #include "diag/diagnostic.hpp"
+#include "support.hpp"
 #include "types/schema_formats.hpp"
 
 using namespace prune;
@@ -13,13 +14,7 @@ std::string catalog_of(const Catalog& catalog, const std::string& table) {
     return found ? catalog_string(*found->schema) : "<none>";
 }
 
-std::string repeat(const std::string& s, std::size_t n) {
-    std::string out;
-    for (std::size_t i = 0; i < n; ++i) {
-        out += s;
-    }
-    return out;
-}
+using prune_test::repeat;
 
 } // namespace
 

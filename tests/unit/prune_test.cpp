@@ -7,17 +7,13 @@
 #include "pipeline.hpp"
 #include "plan/tree.hpp"
 #include "rewrite/projection_over_schema.hpp"
+#include "support.hpp"
 
 using namespace prune;
 
 namespace {
 
-const char* const kContacts =
-    "id INT, name STRUCT<first: STRING, middle: STRING, last: STRING>, address STRING, "
-    "pets INT, friends ARRAY<STRUCT<first: STRING, middle: STRING, last: STRING>>, "
-    "relatives MAP<STRING, STRUCT<first: STRING, middle: STRING, last: STRING>>, "
-    "employer STRUCT<id: INT, company: STRUCT<name: STRING, address: STRING>>, "
-    "relations MAP<STRUCT<first: STRING, middle: STRING, last: STRING>, STRING>, p INT";
+using prune_test::kContacts;
 
 StatementResult run(const std::string& sql, Profile profile = Profile::Spark,
                     CaseSensitivity cs = CaseSensitivity::Insensitive) {

@@ -7,6 +7,7 @@
 #include <tao/pegtl/contrib/analyze.hpp>
 
 #include "grammar/ddl.hpp"
+#include "support.hpp"
 #include "types/schema_formats.hpp"
 
 using namespace prune;
@@ -23,14 +24,7 @@ TypePtr through_json(const TypePtr& t) {
     return from_spark_json(nlohmann::json::parse(to_spark_json(*t).dump()), "<round-trip>");
 }
 
-std::string repeat(const std::string& s, std::size_t n) {
-    std::string out;
-    out.reserve(s.size() * n);
-    for (std::size_t i = 0; i < n; ++i) {
-        out += s;
-    }
-    return out;
-}
+using prune_test::repeat;
 
 // Every type once, as DDL data types.
 const std::vector<std::string> kAllTypes = {

@@ -8,6 +8,7 @@
 
 #include "grammar/sql.hpp"
 #include "sql/parser.hpp"
+#include "support.hpp"
 
 using namespace prune;
 
@@ -177,14 +178,7 @@ bool same_ignoring_case(std::string a, std::string b) {
     return a == b;
 }
 
-std::string repeat(const std::string& s, std::size_t n) {
-    std::string out;
-    out.reserve(s.size() * n);
-    for (std::size_t i = 0; i < n; ++i) {
-        out += s;
-    }
-    return out;
-}
+using prune_test::repeat;
 
 } // namespace
 
