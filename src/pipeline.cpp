@@ -1,6 +1,7 @@
 #include "pipeline.hpp"
 
-#include <set>
+#include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "output/printers.hpp"
@@ -28,6 +29,33 @@ ScanResult describe_scan(const Relation& relation, const TypePtr& read_schema) {
     return scan;
 }
 
+/// The changes without repeats: the same access written twice (GROUP BY and its aggregate)
+/// is one change. Two changes are the same when they print the same; only hashes are kept,
+/// and a change's text is built again on a hash match, so the check costs no memory per change.
+std::vector<OrdinalChange> distinct_changes(std::vector<OrdinalChange> changes) {
+    const auto text = [](const OrdinalChange& change) {
+        return expr_string(*change.access) + "|" + change.context;
+    };
+    std::unordered_multimap<std::size_t, std::size_t> kept; // hash -> index among the kept
+    kept.reserve(changes.size());
+    std::size_t size = 0;
+    for (OrdinalChange& change : changes) {
+        const std::string key = text(change);
+        const std::size_t hash = std::hash<std::string>{}(key);
+        const auto [first, last] = kept.equal_range(hash);
+        if (std::none_of(first, last,
+                         [&](const auto& entry) { return text(changes[entry.second]) == key; })) {
+            kept.emplace(hash, size);
+            if (&changes[size] != &change) {
+                changes[size] = std::move(change);
+            }
+            ++size;
+        }
+    }
+    changes.erase(changes.begin() + static_cast<std::ptrdiff_t>(size), changes.end());
+    return changes;
+}
+
 } // namespace
 
 StatementResult prune_statement(const BoundStatement& bound, const PipelineOptions& options) {
@@ -44,9 +72,11 @@ StatementResult prune_statement(const BoundStatement& bound, const PipelineOptio
     // set is collected again; each round switches off at least one node, so this ends.
     std::unordered_set<const Expr*> opaque;
     while (true) {
-        const std::vector<RootField> roots =
-            collect_root_fields(*plan, CollectOptions{options.profile, &opaque});
-        const ReadSet read = prune_schema(relation, roots);
+        // The root fields and the merged requirements are dropped before the rewrite: they
+        // are as large as the plan, and the rewrite needs only the read schema.
+        ReadSet read = prune_schema(
+            relation, collect_root_fields(*plan, CollectOptions{options.profile, &opaque}));
+        read.needs = {};
         try {
             Rewritten rewritten = project_over_schema(plan, read.read_schema, read.pruned_types);
             check_ordinals(*plan, *rewritten.plan);
@@ -57,13 +87,7 @@ StatementResult prune_statement(const BoundStatement& bound, const PipelineOptio
             result.plan = rewritten.plan;
             result.scans.push_back(describe_scan(relation, read.read_schema));
             result.scans.back().table = bound.table.name;
-            // The same access written twice (GROUP BY and its aggregate) is one change.
-            std::set<std::string> seen;
-            for (OrdinalChange& change : rewritten.ordinal_changes) {
-                if (seen.insert(expr_string(*change.access) + "|" + change.context).second) {
-                    result.ordinal_changes.push_back(std::move(change));
-                }
-            }
+            result.ordinal_changes = distinct_changes(std::move(rewritten.ordinal_changes));
             return result;
         } catch (const RewriteMismatch& mismatch) {
             if (!opaque.insert(mismatch.node()).second) {
