@@ -454,15 +454,16 @@ Value floor_ceil(const Value& v, const DataType& out, bool ceil) {
 
 Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
     if (f.def == nullptr) {
-        unsupported("user-defined function '" + f.name + "' cannot be evaluated");
+        unsupported("user-defined function '" + std::string(f.name()) + "' cannot be evaluated");
     }
     if (f.def->aggregate) {
         if (row_ == nullptr || !row_->group) {
-            throw InternalError("evaluator: aggregate '" + f.name + "' outside an Aggregate");
+            throw InternalError("evaluator: aggregate '" + std::string(f.name()) +
+                                "' outside an Aggregate");
         }
         return eval_aggregate(f, *row_->group);
     }
-    const std::string& name = f.name;
+    const std::string name(f.name());
     const Args& a = f.args;
     const DataType& type = *e.type;
 
@@ -1122,7 +1123,7 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
 // --- aggregates ----------------------------------------------------------------------------
 
 Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>& rows) {
-    const std::string& name = f.name;
+    const std::string name(f.name());
     // The argument tuples, in row order; DISTINCT keeps the first of equal tuples.
     std::vector<std::vector<Value>> inputs;
     inputs.reserve(rows.size());

@@ -873,10 +873,11 @@ void check_expr(const ExprPtr& root) {
     visit_down(root, [](const ExprPtr& e) {
         if (const auto* f = e->as<ScalarFunction>()) {
             if (f->def == nullptr) {
-                unsupported("user-defined function '" + f->name + "' cannot be evaluated");
+                unsupported("user-defined function '" + std::string(f->name()) +
+                            "' cannot be evaluated");
             }
-            if (!f->def->deterministic || f->name == "current_date") {
-                unsupported("function '" + f->name + "' is nondeterministic");
+            if (!f->def->deterministic || f->name() == "current_date") {
+                unsupported("function '" + std::string(f->name()) + "' is nondeterministic");
             }
         }
         if (const AtomicType* a = e->type ? e->type->atomic() : nullptr) {

@@ -177,11 +177,11 @@ class ExprPrinter {
                     out_ += ')';
                 },
                 [&](const HigherOrderFunction& n) {
-                    out_ += n.def != nullptr ? std::string(n.def->name) : std::string("?");
+                    out_ += n.def != nullptr ? n.def->name : std::string_view("?");
                     list(n.args, d);
                 },
                 [&](const ScalarFunction& n) {
-                    out_ += n.name;
+                    out_ += n.name();
                     out_ += '(';
                     if (n.distinct) {
                         out_ += pretty_ ? "DISTINCT " : "distinct ";

@@ -140,7 +140,7 @@ Json to_expr_json(const Expr& e, std::size_t depth, TypeStrings& types) {
                        }
                    },
                    [&](const ScalarFunction& n) {
-                       j["function"] = n.name;
+                       j["function"] = n.name();
                        if (n.distinct) {
                            j["distinct"] = true;
                        }

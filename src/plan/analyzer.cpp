@@ -110,7 +110,7 @@ class GroupingCheck {
         } else if (const auto* l = e.as<Literal>()) {
             mix(std::hash<std::string>{}(l->text));
         } else if (const auto* f = e.as<ScalarFunction>()) {
-            mix(std::hash<std::string>{}(f->name));
+            mix(std::hash<std::string_view>{}(f->name()));
         }
         for (const ExprPtr& kid : children(e)) {
             mix(signature(*kid));
@@ -178,7 +178,7 @@ bool same_expr(const Expr& a, const Expr& b) {
             [&](const HigherOrderFunction& x) { return x.def == b.as<HigherOrderFunction>()->def; },
             [&](const ScalarFunction& x) {
                 const ScalarFunction& y = *b.as<ScalarFunction>();
-                return x.def == y.def && x.name == y.name && x.distinct == y.distinct;
+                return x.def == y.def && x.name() == y.name() && x.distinct == y.distinct;
             },
             [&](const BinaryOp& x) { return x.op == b.as<BinaryOp>()->op; },
             [&](const UnaryOp& x) { return x.op == b.as<UnaryOp>()->op; },

@@ -759,8 +759,8 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
 
 void Binder::check_not_udf_result(const ExprPtr& base, Span span) const {
     if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
-        fail(span,
-             "cannot access a field of the result of user-defined function '" + f->name + "'");
+        fail(span, "cannot access a field of the result of user-defined function '" +
+                       std::string(f->name()) + "'");
     }
 }
 
@@ -835,7 +835,8 @@ ExprPtr Binder::map_key(const ExprPtr& map, const ExprPtr& key, Span span) const
 ExprPtr Binder::subscript(const ExprPtr& base, const ExprPtr& index, Span span,
                           Span index_span) const {
     if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
-        fail(span, "cannot subscript the result of user-defined function '" + f->name + "'");
+        fail(span, "cannot subscript the result of user-defined function '" +
+                       std::string(f->name()) + "'");
     }
     const DataType& type = *base->type;
     const auto* lit = index->as<Literal>();

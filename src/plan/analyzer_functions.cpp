@@ -139,7 +139,7 @@ ExprPtr Binder::apply_function(const FunctionDef& def, const std::vector<ExprPtr
             fail(where, check.error);
         }
     }
-    return make_expr(ScalarFunction{&def, std::string(def.name), coerced, distinct, nullptr}, span);
+    return make_expr(ScalarFunction{&def, coerced, distinct, nullptr}, span);
 }
 
 ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
@@ -209,8 +209,10 @@ ExprPtr Binder::bind_udf(const ast::Call& call, const std::string& name, Span sp
                                            "arguments are read whole",
                                        source_, call.name.span});
     }
-    return make_expr(ScalarFunction{nullptr, name, std::move(args), call.distinct, string_type()},
-                     span);
+    return make_expr(
+        ScalarFunction{nullptr, std::move(args), call.distinct,
+                       std::make_shared<const UserFunction>(UserFunction{name, string_type()})},
+        span);
 }
 
 // --- constructors and extractors with their own nodes ----------------------------------------
@@ -294,7 +296,8 @@ ExprPtr Binder::bind_element_at(const ast::Call& call, Span span) {
     std::vector<ExprPtr> args = bind_plain_args(call, "element_at");
     const ExprPtr& base = args[0];
     if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
-        fail(base->span, "cannot subscript the result of user-defined function '" + f->name + "'");
+        fail(base->span, "cannot subscript the result of user-defined function '" +
+                             std::string(f->name()) + "'");
     }
     if (base->type->array()) {
         return make_expr(ElementAt{base, array_index(args[1], args[1]->span)}, span);
@@ -316,8 +319,8 @@ ExprPtr Binder::bind_map_extract(const ast::Call& call, Span span, bool keys) {
     std::vector<ExprPtr> args = bind_plain_args(call, name);
     const ExprPtr& map = args[0];
     if (const auto* f = map->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
-        fail(map->span,
-             "cannot access a field of the result of user-defined function '" + f->name + "'");
+        fail(map->span, "cannot access a field of the result of user-defined function '" +
+                            std::string(f->name()) + "'");
     }
     if (!map->type->map()) {
         fail(map->span, std::string("function '") + name + "' expects a map, got " +

@@ -199,10 +199,11 @@ std::string pretty_sql(const Expr& e, const PrettyContext& ctx) {
                 return std::string(n.def != nullptr ? n.def->name : "?") + "(" + list(n.args) + ")";
             },
             [&](const ScalarFunction& n) {
-                if ((n.name == "like" || n.name == "rlike") && n.args.size() == 2) {
-                    return p(n.args[0]) + " " + upper(n.name) + " " + p(n.args[1]);
+                if ((n.name() == "like" || n.name() == "rlike") && n.args.size() == 2) {
+                    return p(n.args[0]) + " " + upper(std::string(n.name())) + " " + p(n.args[1]);
                 }
-                return n.name + "(" + (n.distinct ? "DISTINCT " : "") + list(n.args) + ")";
+                return std::string(n.name()) + "(" + (n.distinct ? "DISTINCT " : "") +
+                       list(n.args) + ")";
             },
             [&](const BinaryOp& n) {
                 return concat("(", p(n.left), " ", operator_symbol(n.op), " ", p(n.right), ")");

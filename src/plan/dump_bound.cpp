@@ -82,8 +82,8 @@ std::string key_fields(const Expr& e) {
                        return " function=" + std::string(n.def != nullptr ? n.def->name : "?");
                    },
                    [](const ScalarFunction& n) {
-                       return " function=" + n.name + (n.distinct ? " distinct" : "") +
-                              (n.def == nullptr ? " udf" : "");
+                       return " function=" + std::string(n.name()) +
+                              (n.distinct ? " distinct" : "") + (n.def == nullptr ? " udf" : "");
                    },
                    [](const auto&) { return std::string(); }},
         e.node);

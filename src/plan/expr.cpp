@@ -70,6 +70,13 @@ std::string unary_name(UnaryOpKind op) {
 
 } // namespace
 
+std::string_view ScalarFunction::name() const {
+    if (def != nullptr) {
+        return def->name;
+    }
+    return udf ? std::string_view(udf->name) : std::string_view();
+}
+
 std::string catalyst_name(const Expr& e) {
     return std::visit(
         Overloaded{

@@ -17,10 +17,13 @@
 /// Catalyst's `dataType` defs do. A `std::visit` with no catch-all stops compiling when a kind
 /// is added.
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -36,7 +39,41 @@ struct HofDef;      // plan/higher_order.hpp
 using ExprId = std::int64_t;
 
 struct Expr;
-using ExprPtr = std::shared_ptr<const Expr>;
+
+/// An owning handle to an immutable node, with shared_ptr's interface (copy shares, `get`,
+/// `->`, `reset`, comparison by address) at half its size: the reference count lives in the
+/// node, so a handle is one pointer and a node needs no separate control block (issue 10:
+/// plans are mostly handles and nodes). Counting is not atomic: a tree belongs to one thread
+/// at a time, as every pass runs on its caller's thread.
+class ExprPtr {
+  public:
+    ExprPtr() noexcept = default;
+    ExprPtr(std::nullptr_t) noexcept {} // NOLINT(google-explicit-constructor): as shared_ptr
+    ExprPtr(const ExprPtr& other) noexcept;
+    ExprPtr(ExprPtr&& other) noexcept : node_(std::exchange(other.node_, nullptr)) {}
+    ExprPtr& operator=(const ExprPtr& other) noexcept;
+    ExprPtr& operator=(ExprPtr&& other) noexcept;
+    ~ExprPtr();
+
+    /// Takes ownership of a node that no handle owns yet (see `new_expr`).
+    static ExprPtr adopt(const Expr* node) noexcept;
+
+    const Expr* get() const noexcept { return node_; }
+    const Expr& operator*() const noexcept { return *node_; }
+    const Expr* operator->() const noexcept { return node_; }
+    explicit operator bool() const noexcept { return node_ != nullptr; }
+    /// Lets go of the node (freed with its last handle).
+    void reset() noexcept { ExprPtr().swap(*this); }
+    void swap(ExprPtr& other) noexcept { std::swap(node_, other.node_); }
+
+    friend bool operator==(const ExprPtr& a, const ExprPtr& b) noexcept {
+        return a.node_ == b.node_;
+    }
+    friend bool operator==(const ExprPtr& a, std::nullptr_t) noexcept { return a.node_ == nullptr; }
+
+  private:
+    const Expr* node_ = nullptr;
+};
 
 /// A column of a relation. Spark: AttributeReference.
 struct AttributeReference {
@@ -141,14 +178,22 @@ struct HigherOrderFunction {
     std::vector<ExprPtr> args;
 };
 
+/// A function the catalog does not know: its name as written and its result type.
+struct UserFunction {
+    std::string name;
+    TypePtr type;
+};
+
 /// Any other function call, aggregates included. `def` is null for a user-defined function
-/// (unknown to the catalog), whose result type is `udf_type`. Spark: the function's own class.
+/// (unknown to the catalog), described by `udf`. Spark: the function's own class.
 struct ScalarFunction {
     const FunctionDef* def = nullptr;
-    std::string name; // lower-case, as the catalog names it (or as written, for a UDF)
     std::vector<ExprPtr> args;
     bool distinct = false;
-    TypePtr udf_type;
+    std::shared_ptr<const UserFunction> udf; // when `def` is null
+
+    /// Lower-case, as the catalog names it (or as written, for a UDF).
+    std::string_view name() const;
 };
 
 /// Binary operators, named as Catalyst's classes. `<>` is Not(EqualTo); `||` is concat.
@@ -227,14 +272,64 @@ struct Expr {
                               HigherOrderFunction, ScalarFunction, BinaryOp, UnaryOp, IsNull,
                               IsNotNull, In, CaseWhen, Cast, KnownNotContainsNull>;
 
+    /// The number of handles to a node. A copied node starts with none: the count belongs to
+    /// the allocation, not to the value.
+    class RefCount {
+      public:
+        RefCount() = default;
+        RefCount(const RefCount&) noexcept {}
+        RefCount& operator=(const RefCount&) noexcept { return *this; }
+        ~RefCount() = default;
+
+      private:
+        friend class ExprPtr;
+        mutable std::uint32_t count_ = 0;
+    };
+
     Node node;
     TypePtr type;         // derived by derive_type when built
-    bool nullable = true; // derived by derive_type when built
     Span span;            // where the query wrote it (empty for synthesized nodes)
+    bool nullable = true; // derived by derive_type when built
+    RefCount refs;        // owned by ExprPtr
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }
     template <class T> bool is() const { return std::holds_alternative<T>(node); }
 };
+
+inline ExprPtr::ExprPtr(const ExprPtr& other) noexcept : node_(other.node_) {
+    if (node_ != nullptr) {
+        ++node_->refs.count_;
+    }
+}
+
+inline ExprPtr& ExprPtr::operator=(const ExprPtr& other) noexcept {
+    ExprPtr(other).swap(*this);
+    return *this;
+}
+
+inline ExprPtr& ExprPtr::operator=(ExprPtr&& other) noexcept {
+    ExprPtr(std::move(other)).swap(*this);
+    return *this;
+}
+
+inline ExprPtr::~ExprPtr() {
+    if (node_ != nullptr && --node_->refs.count_ == 0) {
+        delete node_;
+    }
+}
+
+inline ExprPtr ExprPtr::adopt(const Expr* node) noexcept {
+    ExprPtr handle;
+    handle.node_ = node;
+    if (node != nullptr) {
+        ++node->refs.count_;
+    }
+    return handle;
+}
+
+/// A node exactly as given, its type not derived: for `make_expr`, and for tests that build
+/// nodes with their types spelled out.
+inline ExprPtr new_expr(Expr e) { return ExprPtr::adopt(new Expr(std::move(e))); }
 
 /// Builds a node and derives its type and nullability (plan/typing.hpp). Throws InternalError
 /// if the children do not type-check (the analyzer checks user input before building).

@@ -34,7 +34,7 @@ namespace {
 
 const ScalarFunction* call_named(const Expr& e, std::string_view name) {
     const auto* f = e.as<ScalarFunction>();
-    if (f == nullptr || f->def == nullptr || f->name != name) {
+    if (f == nullptr || f->def == nullptr || f->name() != name) {
         return nullptr;
     }
     return f;
@@ -50,8 +50,7 @@ const FunctionDef& function(std::string_view name) {
 
 ExprPtr call(std::string_view name, std::vector<ExprPtr> args, Span span) {
     const FunctionDef& def = function(name);
-    return make_expr(ScalarFunction{&def, std::string(def.name), std::move(args), false, nullptr},
-                     span);
+    return make_expr(ScalarFunction{&def, std::move(args), false, nullptr}, span);
 }
 
 // Spark: CaseKeyWhen(key, map's keys and values) — the first matching key's value.
@@ -124,16 +123,16 @@ ExprPtr simplify_node(const ExprPtr& e, ExprId& next_id) {
     if (f == nullptr || f->def == nullptr) {
         return e;
     }
-    if (f->name == "try_element_at" && f->args.size() == 2) {
+    if (f->name() == "try_element_at" && f->args.size() == 2) {
         return make_expr(ElementAt{f->args[0], f->args[1], false}, e->span);
     }
-    if (f->name == "array_size") {
+    if (f->name() == "array_size") {
         return call("size", f->args, e->span);
     }
-    if (f->name == "nvl" || f->name == "ifnull") {
+    if (f->name() == "nvl" || f->name() == "ifnull") {
         return call("coalesce", f->args, e->span);
     }
-    if (f->name == "array_compact" && f->args.size() == 1 && f->args[0]->type->array()) {
+    if (f->name() == "array_compact" && f->args.size() == 1 && f->args[0]->type->array()) {
         // Spark: ArrayCompact.replacement, with the lambda variable named `arg`.
         const ExprPtr& input = f->args[0];
         ExprPtr var =

@@ -89,8 +89,7 @@ template <class Node, class F> void for_each_slot(Node& node, F&& f) {
 
 ExprPtr make_expr(Expr::Node node, Span span) {
     Typed typed = derive_type(node);
-    return std::make_shared<const Expr>(
-        Expr{std::move(node), std::move(typed.type), typed.nullable, span});
+    return new_expr(Expr{std::move(node), std::move(typed.type), span, typed.nullable, {}});
 }
 
 ExprChildren children(const Expr& e) {

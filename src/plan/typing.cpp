@@ -1388,10 +1388,11 @@ Typed derive_type(const Expr::Node& node) {
             [](const HigherOrderFunction& n) -> Typed { return derive_hof(n); },
             [](const ScalarFunction& n) -> Typed {
                 if (n.def == nullptr) {
-                    if (!n.udf_type) {
-                        ill_typed("user-defined function '" + n.name + "' without a type");
+                    if (!n.udf || !n.udf->type) {
+                        ill_typed("user-defined function '" + std::string(n.name()) +
+                                  "' without a type");
                     }
-                    return {n.udf_type, true};
+                    return {n.udf->type, true};
                 }
                 if (n.def->type == nullptr) {
                     ill_typed("function '" + std::string(n.def->name) + "' without typing");

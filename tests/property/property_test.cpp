@@ -190,14 +190,14 @@ Classes classify(const Plan& plan) {
                     c.rules.insert("X4");
                 }
                 if (const ScalarFunction* f = call(e)) {
-                    if (f->name == "slice" && f->args.size() == 3 &&
+                    if (f->name() == "slice" && f->args.size() == 3 &&
                         (!is_constant(*f->args[1]) || !is_constant(*f->args[2]))) {
                         c.rules.insert("X4");
                     }
                     if (f->def->flow == ResultFlow::LengthOnly) {
                         c.rules.insert("X5");
                     }
-                    if ((f->name == "isnull" || f->name == "isnotnull") &&
+                    if ((f->name() == "isnull" || f->name() == "isnotnull") &&
                         f->args[0]->type->atomic() == nullptr) {
                         c.rules.insert("X5");
                     }

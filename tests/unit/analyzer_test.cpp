@@ -121,7 +121,8 @@ std::string sx(const Expr& e) {
                 return std::string(n.def->name) + "(" + sx_list(n.args) + ")";
             },
             [](const ScalarFunction& n) {
-                return n.name + "(" + (n.distinct ? "DISTINCT " : "") + sx_list(n.args) + ")";
+                return std::string(n.name()) + "(" + (n.distinct ? "DISTINCT " : "") +
+                       sx_list(n.args) + ")";
             },
             [](const Cast& n) {
                 return "cast(" + sx(*n.child) + " as " + catalog_string(*n.target) + ")";
@@ -680,7 +681,7 @@ TEST_CASE("user-defined functions are accepted with one warning each", "[analyze
     const auto* f = udf->as<ScalarFunction>();
     REQUIRE(f != nullptr);
     CHECK(f->def == nullptr);
-    CHECK(f->name == "my_udf");
+    CHECK(f->name() == "my_udf");
     CHECK(catalog_string(*udf->type) == "string");
     CHECK(sx(*udf) == "my_udf(GetStructField(name#1, 0), id#0)");
 }

@@ -12,7 +12,7 @@ namespace {
 
 // Nodes are built as aggregates with their types spelled out, so these tests need no typing.
 ExprPtr node(Expr::Node n, TypePtr type, bool nullable = true, Span span = {}) {
-    return std::make_shared<const Expr>(Expr{std::move(n), std::move(type), nullable, span});
+    return new_expr(Expr{std::move(n), std::move(type), span, nullable, {}});
 }
 
 ExprPtr attr(const std::string& name, const TypePtr& type, ExprId id) {
@@ -40,7 +40,9 @@ ExprPtr binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, const TypePt
 
 ExprPtr call(const std::string& name, std::vector<ExprPtr> args, const TypePtr& type,
              bool distinct = false) {
-    return node(ScalarFunction{nullptr, name, std::move(args), distinct, nullptr}, type);
+    return node(ScalarFunction{nullptr, std::move(args), distinct,
+                               std::make_shared<const UserFunction>(UserFunction{name, type})},
+                type);
 }
 
 TypePtr element_type() {

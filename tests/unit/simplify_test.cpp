@@ -65,7 +65,9 @@ std::string sx(const Expr& e) {
             [](const HigherOrderFunction& n) {
                 return std::string(n.def->name) + "(" + sx_list(n.args) + ")";
             },
-            [](const ScalarFunction& n) { return n.name + "(" + sx_list(n.args) + ")"; },
+            [](const ScalarFunction& n) {
+                return std::string(n.name()) + "(" + sx_list(n.args) + ")";
+            },
             [&](const auto&) { return catalyst_name(e) + "(" + sx_list(children(e)) + ")"; }},
         e.node);
 }

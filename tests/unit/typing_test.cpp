@@ -57,7 +57,7 @@ ExprPtr call(const std::string& name, std::vector<ExprPtr> args) {
     if (def->coerce != nullptr) {
         args = def->coerce(args);
     }
-    return make_expr(ScalarFunction{def, name, std::move(args), false, nullptr});
+    return make_expr(ScalarFunction{def, std::move(args), false, nullptr});
 }
 
 ExprPtr lambda(const ExprPtr& body, std::vector<ExprPtr> params) {
@@ -611,7 +611,12 @@ TEST_CASE("catalyst names of every node kind", "[typing]") {
          "ArrayFilter"},
         {call("size", {arr}), "Size"},
         {call("nvl", {a, int_lit(0)}), "Nvl"},
-        {make_expr(ScalarFunction{nullptr, "my_udf", {a}, false, string_type()}), "ScalaUDF"},
+        {make_expr(ScalarFunction{
+             nullptr,
+             {a},
+             false,
+             std::make_shared<const UserFunction>(UserFunction{"my_udf", string_type()})}),
+         "ScalaUDF"},
         {bin(BinaryOpKind::EqualNullSafe, a, a), "EqualNullSafe"},
         {bin(BinaryOpKind::IntegralDivide, a, a), "IntegralDivide"},
         {make_expr(UnaryOp{UnaryOpKind::BitwiseNot, a}), "BitwiseNot"},
