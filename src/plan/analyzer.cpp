@@ -278,7 +278,7 @@ BoundStatement analyze(const ast::Statement& statement, const Catalog& catalog,
         }
         const ExprId id = binder.fresh_id();
         ExprPtr attr =
-            make_expr(AttributeReference{name, bound->type, bound->nullable, id, false}, item.span);
+            make_expr(AttributeReference{name, bound->type, id, bound->nullable, false}, item.span);
         outputs.push_back(OutputRef{name, attr, bound, aggregate});
         items.push_back(make_expr(Alias{bound, name, id}, item.span));
     }

@@ -183,7 +183,7 @@ Binder::Binder(const Table& table, std::optional<std::string> alias,
         const StructField& f = (*schema_)[i];
         const bool partition = table_.is_partition_column(f.name, cs_);
         columns_.push_back(make_expr(
-            AttributeReference{f.name, f.type, f.nullable, static_cast<ExprId>(i), partition}));
+            AttributeReference{f.name, f.type, static_cast<ExprId>(i), f.nullable, partition}));
         if (!partition) {
             stored.push_back(f);
         }
@@ -794,7 +794,7 @@ ExprPtr Binder::extract_field(const ExprPtr& base, const ast::Identifier& field,
     if (const ArrayType* at = type.array(); at != nullptr && at->element->struct_type()) {
         const StructType& st = *at->element->struct_type();
         const std::size_t i = lookup(*at->element);
-        return make_expr(GetArrayStructFields{base, i, st.size(),
+        return make_expr(GetArrayStructFields{base, field_position(i), field_position(st.size()),
                                               at->contains_null || st[i].nullable,
                                               as_written(st[i])},
                          span);

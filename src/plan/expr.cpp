@@ -7,6 +7,8 @@
 
 #include "plan/expr.hpp"
 
+#include <limits>
+
 #include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
 #include "util/overloaded.hpp"
@@ -69,6 +71,14 @@ std::string unary_name(UnaryOpKind op) {
 }
 
 } // namespace
+
+std::uint32_t field_position(std::size_t position) {
+    if (position > std::numeric_limits<std::uint32_t>::max()) {
+        throw InternalError("struct field position " + std::to_string(position) +
+                            " out of range");
+    }
+    return static_cast<std::uint32_t>(position);
+}
 
 std::string_view ScalarFunction::name() const {
     if (def != nullptr) {

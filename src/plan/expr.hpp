@@ -79,8 +79,8 @@ class ExprPtr {
 struct AttributeReference {
     std::string name;
     TypePtr type;
-    bool nullable = true;
     ExprId id = 0;
+    bool nullable = true;
     bool partition = false; // a partition column: resolves, never read from the data files
 };
 
@@ -112,8 +112,8 @@ struct GetStructField {
 /// array's: the input's containsNull or the field's nullability. Spark: GetArrayStructFields.
 struct GetArrayStructFields {
     ExprPtr child;
-    std::size_t ordinal = 0;
-    std::size_t num_fields = 0;
+    std::uint32_t ordinal = 0; // 32 bits keep the node small; a struct has fewer fields
+    std::uint32_t num_fields = 0;
     bool contains_null = true;
     std::optional<std::string> name_as_written;
 };
@@ -123,6 +123,10 @@ struct GetArrayItem {
     ExprPtr child;
     ExprPtr index;
 };
+
+/// A field position or count as GetArrayStructFields keeps it. Throws InternalError past
+/// 2^32 - 1 (no struct has that many fields: the schema would not fit in memory).
+std::uint32_t field_position(std::size_t position);
 
 /// `m[k]` on a map. Spark: GetMapValue.
 struct GetMapValue {

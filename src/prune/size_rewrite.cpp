@@ -57,7 +57,7 @@ ExprPtr rewrite_size(const ExprPtr& e) {
         }
     }
     ExprPtr field = make_expr(
-        GetArrayStructFields{input, smallest, element->size(),
+        GetArrayStructFields{input, field_position(smallest), field_position(element->size()),
                              array->contains_null || (*element)[smallest].nullable, std::nullopt},
         input->span);
     ScalarFunction rewritten = *size;

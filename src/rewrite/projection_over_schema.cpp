@@ -334,7 +334,8 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
         const StructType& after = struct_of(array->element, "GetArrayStructFields");
         const std::size_t ordinal = remap(before, f->ordinal, after, "GetArrayStructFields");
         ExprPtr rewritten = make_expr(
-            GetArrayStructFields{child, ordinal, after.size(), f->contains_null, std::nullopt},
+            GetArrayStructFields{child, field_position(ordinal), field_position(after.size()),
+                                 f->contains_null, std::nullopt},
             e->span);
         if (ordinal != f->ordinal) {
             changes_.push_back(OrdinalChange{rewritten, f->ordinal, ordinal,

@@ -16,7 +16,7 @@ ExprPtr node(Expr::Node n, TypePtr type, bool nullable = true, Span span = {}) {
 }
 
 ExprPtr attr(const std::string& name, const TypePtr& type, ExprId id) {
-    return node(AttributeReference{name, type, true, id, false}, type);
+    return node(AttributeReference{name, type, id, true, false}, type);
 }
 
 ExprPtr lvar(const std::string& name, const TypePtr& type, ExprId id) {

@@ -153,7 +153,7 @@ TEST_CASE("optional roots are dropped exactly when Spark's pairwise test drops t
     const TypePtr leaf = parse_ddl_type("STRUCT<a: INT, b: INT, c: INT>");
     const TypePtr type = make_struct(
         {StructField{"x", leaf}, StructField{"y", make_array(leaf)}, StructField{"z", leaf}});
-    const ExprPtr column = make_expr(AttributeReference{"col", type, true, 1});
+    const ExprPtr column = make_expr(AttributeReference{"col", type, 1, true});
     const Relation relation{"t", {column}, make_struct({StructField{"col", type}})};
 
     std::mt19937 rng(20261130);

@@ -16,7 +16,7 @@ std::string str(const ExprPtr& e) { return catalog_string(*e->type); }
 
 ExprPtr attr(const std::string& name, TypePtr type, bool nullable = true) {
     static ExprId next = 1;
-    return make_expr(AttributeReference{name, std::move(type), nullable, next++});
+    return make_expr(AttributeReference{name, std::move(type), next++, nullable});
 }
 
 ExprPtr attr(const std::string& name, std::string_view ddl, bool nullable = true) {
