@@ -298,6 +298,11 @@ struct Expr {
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }
     template <class T> bool is() const { return std::holds_alternative<T>(node); }
+
+    /// Nodes come from a per-thread pool of equal-sized slots (plan/expr.cpp): no allocator
+    /// header and no size rounding per node, and no malloc/free call per node (issue 10).
+    static void* operator new(std::size_t size);
+    static void operator delete(void* node, std::size_t size) noexcept;
 };
 
 inline ExprPtr::ExprPtr(const ExprPtr& other) noexcept : node_(other.node_) {
