@@ -254,9 +254,13 @@ class Runner {
                 out_ << dump_bound(*bound.plan);
                 return kSuccess;
             }
-            StatementRun run =
-                run_statement(source, text, catalog,
-                              PipelineOptions{parse_profile(options_.rules), case_sensitivity()});
+            // Text output prints only the rewritten plan: the original is let go as it is
+            // rewritten, unless JSON, --verify or --debug-no-rewrite needs it.
+            const bool keep_plans =
+                options_.format != "text" || !rows_->empty() || options_.no_rewrite;
+            StatementRun run = run_statement(
+                source, text, catalog,
+                PipelineOptions{parse_profile(options_.rules), case_sensitivity(), keep_plans});
             for (const Diagnostic& warning : run.warnings) {
                 report(warning);
             }

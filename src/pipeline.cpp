@@ -58,10 +58,16 @@ std::vector<OrdinalChange> distinct_changes(std::vector<OrdinalChange> changes) 
 
 } // namespace
 
-StatementResult prune_statement(const BoundStatement& bound, const PipelineOptions& options) {
+StatementResult prune_statement(BoundStatement bound, const PipelineOptions& options) {
+    StatementResult result;
+    result.profile = options.profile;
     ExprId next_id = bound.next_id;
-    const PlanPtr simplified = simplify(bound.plan, next_id);
-    PlanPtr plan = simplified;
+    PlanPtr plan = simplify(bound.plan, next_id);
+    if (options.keep_plans) {
+        result.original_plan = bound.plan;
+        result.simplified_plan = plan;
+    }
+    bound.plan.reset(); // unless kept, `plan` is now the only handle to the statement
     if (options.profile == Profile::Spark) {
         plan = rewrite_size_of_array_struct(plan);
     }
@@ -77,19 +83,22 @@ StatementResult prune_statement(const BoundStatement& bound, const PipelineOptio
         ReadSet read = prune_schema(
             relation, collect_root_fields(*plan, CollectOptions{options.profile, &opaque}));
         read.needs = {};
+        result.scans = {describe_scan(relation, read.read_schema)};
+        result.scans.back().table = bound.table.name;
         try {
-            Rewritten rewritten = project_over_schema(plan, read.read_schema, read.pruned_types);
-            check_ordinals(*plan, *rewritten.plan);
-            StatementResult result;
-            result.profile = options.profile;
-            result.original_plan = bound.plan;
-            result.simplified_plan = simplified;
-            result.plan = rewritten.plan;
-            result.scans.push_back(describe_scan(relation, read.read_schema));
-            result.scans.back().table = bound.table.name;
+            // Unless the plans are kept, the rewrite takes the only handle and lets the
+            // original go as it goes; a mismatch then leaves nothing to collect again from.
+            Rewritten rewritten =
+                options.keep_plans
+                    ? project_over_schema(plan, read.read_schema, read.pruned_types)
+                    : project_over_schema(std::move(plan), read.read_schema, read.pruned_types);
+            result.plan = std::move(rewritten.plan);
             result.ordinal_changes = distinct_changes(std::move(rewritten.ordinal_changes));
             return result;
         } catch (const RewriteMismatch& mismatch) {
+            if (!options.keep_plans) {
+                throw;
+            }
             if (!opaque.insert(mismatch.node()).second) {
                 throw InternalError(std::string("the rewrite failed: ") + mismatch.what());
             }
@@ -103,12 +112,24 @@ StatementRun run_statement(const std::shared_ptr<const SourceFile>& source,
     // The AST is dropped as soon as the plan is bound: it is as large as the plan, and the
     // later passes never look at it.
     Location location;
-    BoundStatement bound = [&] {
+    const auto bind = [&] {
         const ast::Statement statement = parse_statement(source, text);
         location = source->location(statement.select.span.begin);
         return analyze(statement, catalog, source, AnalyzerOptions{options.case_sensitivity});
-    }();
-    StatementRun run{prune_statement(bound, options), std::move(bound.warnings)};
+    };
+    BoundStatement bound = bind();
+    StatementRun run{{}, std::move(bound.warnings)};
+    try {
+        run.result = prune_statement(std::move(bound), options);
+    } catch (const RewriteMismatch&) {
+        // Only without kept plans: run the statement again, keeping them this time, so the
+        // pipeline can switch the mismatched rule off and collect again (rare: X6/X7).
+        PipelineOptions keep = options;
+        keep.keep_plans = true;
+        run.result = prune_statement(bind(), keep);
+        run.result.original_plan = nullptr;
+        run.result.simplified_plan = nullptr;
+    }
     run.result.index = text.index;
     run.result.file = source->name();
     run.result.line = location.line;

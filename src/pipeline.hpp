@@ -19,6 +19,10 @@ namespace prune {
 struct PipelineOptions {
     Profile profile = Profile::Extended;
     CaseSensitivity case_sensitivity = CaseSensitivity::Insensitive;
+    /// Whether the result keeps the bound and simplified plans (JSON output, --verify and
+    /// --debug-no-rewrite need them). Without them the rewrite takes the plan apart as it
+    /// goes, so the original and the rewritten plan never exist in full at once (issue 10).
+    bool keep_plans = true;
 };
 
 /// The result of one statement, with the warnings its analysis produced.
@@ -27,8 +31,10 @@ struct StatementRun {
     std::vector<Diagnostic> warnings;
 };
 
-/// Prunes and rewrites one bound statement (everything after `analyze`).
-StatementResult prune_statement(const BoundStatement& bound, const PipelineOptions& options);
+/// Prunes and rewrites one bound statement (everything after `analyze`). Without
+/// `keep_plans`, a statement whose rewrite finds a mismatch (RewriteMismatch: X6/X7 switched
+/// off) cannot be collected again: the exception escapes, and run_statement binds it again.
+StatementResult prune_statement(BoundStatement bound, const PipelineOptions& options);
 
 /// Runs every pass on one statement of `source`. Throws SqlError (bad query), SchemaError,
 /// InternalError (broken invariant).

@@ -124,8 +124,6 @@ class GroupingCheck {
     std::size_t relation_columns_;
 };
 
-PlanPtr make_plan(Plan::Node node) { return std::make_shared<const Plan>(Plan{std::move(node)}); }
-
 } // namespace
 
 std::string lower(std::string_view s) {

@@ -188,7 +188,9 @@ Binder::Binder(const Table& table, std::optional<std::string> alias,
             stored.push_back(f);
         }
     }
-    stored_schema_ = make_struct(std::move(stored));
+    // Without partition columns the stored schema is the table's: shared, not copied.
+    stored_schema_ =
+        stored.size() == schema_->size() ? table_.schema : make_struct(std::move(stored));
     next_id_ = static_cast<ExprId>(columns_.size());
 }
 

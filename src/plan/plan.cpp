@@ -1,6 +1,7 @@
 #include "plan/plan.hpp"
 #include "util/overloaded.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace prune {
@@ -8,7 +9,50 @@ namespace {
 
 const PlanPtr kNoChild;
 
+/// The operator itself, writable, when `plan` is the only handle to it.
+Plan* sole(const PlanPtr& plan) {
+    // Every plan is made non-const (make_plan), so writing through it is sound.
+    return plan.use_count() == 1 ? const_cast<Plan*>(plan.get()) : nullptr;
+}
+
 } // namespace
+
+PlanPtr make_plan(Plan::Node node) { return std::make_shared<Plan>(Plan{std::move(node)}); }
+
+PlanPtr take_plan_child(PlanPtr& plan) {
+    Plan* owned = sole(plan);
+    if (owned == nullptr) {
+        return plan_child(*plan);
+    }
+    return std::visit(Overloaded{[](Relation&) { return PlanPtr(); },
+                                 [](auto& op) { return std::move(op.child); }},
+                      owned->node);
+}
+
+std::vector<ExprPtr> take_plan_expressions(PlanPtr& plan) {
+    Plan* owned = sole(plan);
+    if (owned == nullptr) {
+        return plan_expressions(*plan);
+    }
+    std::vector<ExprPtr> out;
+    const auto take = [&](ExprPtr& slot) { out.push_back(std::move(slot)); };
+    std::visit(
+        Overloaded{[&](Relation& r) { std::for_each(r.output.begin(), r.output.end(), take); },
+                   [&](Filter& f) { take(f.condition); },
+                   [&](Project& p) { std::for_each(p.exprs.begin(), p.exprs.end(), take); },
+                   [&](Aggregate& a) {
+                       std::for_each(a.grouping.begin(), a.grouping.end(), take);
+                       std::for_each(a.aggregates.begin(), a.aggregates.end(), take);
+                   },
+                   [&](Sort& s) {
+                       for (SortOrder& o : s.order) {
+                           take(o.child);
+                       }
+                   },
+                   [&](Limit& l) { take(l.limit); }, [](Distinct&) {}},
+        owned->node);
+    return out;
+}
 
 const PlanPtr& plan_child(const Plan& plan) {
     return std::visit(Overloaded{[](const Relation&) -> const PlanPtr& { return kNoChild; },
@@ -20,7 +64,7 @@ PlanPtr with_plan_child(const Plan& plan, PlanPtr child) {
     Plan copy = plan;
     std::visit(Overloaded{[](Relation&) {}, [&](auto& op) { op.child = std::move(child); }},
                copy.node);
-    return std::make_shared<const Plan>(std::move(copy));
+    return std::make_shared<Plan>(std::move(copy));
 }
 
 std::vector<ExprPtr> plan_expressions(const Plan& plan) {
@@ -62,7 +106,7 @@ PlanPtr with_plan_expressions(const Plan& plan, const std::vector<ExprPtr>& expr
                           },
                           [&](Limit& l) { l.limit = exprs.at(0); }, [](Distinct&) {}},
                copy.node);
-    return std::make_shared<const Plan>(std::move(copy));
+    return std::make_shared<Plan>(std::move(copy));
 }
 
 const Relation& plan_relation(const Plan& plan) {
@@ -83,7 +127,7 @@ PlanPtr with_plan_relation(const Plan& plan, const Relation& relation) {
     for (const Plan* p = &plan; p->as<Relation>() == nullptr; p = plan_child(*p).get()) {
         chain.push_back(p);
     }
-    PlanPtr rebuilt = std::make_shared<const Plan>(Plan{relation});
+    PlanPtr rebuilt = make_plan(relation);
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
         rebuilt = with_plan_child(**it, std::move(rebuilt));
     }

@@ -78,6 +78,15 @@ PlanPtr with_plan_child(const Plan& plan, PlanPtr child);
 std::vector<ExprPtr> plan_expressions(const Plan& plan);
 /// The same operator with its expressions replaced (same order as plan_expressions).
 PlanPtr with_plan_expressions(const Plan& plan, const std::vector<ExprPtr>& exprs);
+/// The operator below `plan`, moved out of it when `plan` is the only handle to the operator
+/// (then `plan` is left without a child) and shared otherwise. Plans are built as non-const
+/// objects behind handles to const (`make_plan`), so their one owner may take them apart.
+PlanPtr take_plan_child(PlanPtr& plan);
+/// As plan_expressions, but moved out of the operator when `plan` is the only handle to it
+/// (each slot left empty, so with_plan_expressions still sees the operator's shape).
+std::vector<ExprPtr> take_plan_expressions(PlanPtr& plan);
+/// A new plan node.
+PlanPtr make_plan(Plan::Node node);
 /// The Relation at the bottom of a plan.
 const Relation& plan_relation(const Plan& plan);
 /// The same operators over another Relation. Over a pruned Relation, the original plan is what

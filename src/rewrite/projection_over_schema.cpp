@@ -333,10 +333,10 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
         }
         const StructType& after = struct_of(array->element, "GetArrayStructFields");
         const std::size_t ordinal = remap(before, f->ordinal, after, "GetArrayStructFields");
-        ExprPtr rewritten = make_expr(
-            GetArrayStructFields{child, field_position(ordinal), field_position(after.size()),
-                                 f->contains_null, std::nullopt},
-            e->span);
+        ExprPtr rewritten = make_expr(GetArrayStructFields{child, field_position(ordinal),
+                                                           field_position(after.size()),
+                                                           f->contains_null, std::nullopt},
+                                      e->span);
         if (ordinal != f->ordinal) {
             changes_.push_back(OrdinalChange{rewritten, f->ordinal, ordinal,
                                              "elements of " + path_name(*f->child)});
@@ -463,34 +463,44 @@ void check_access(const Expr& before, const Expr& after) {
 
 } // namespace
 
-Rewritten project_over_schema(const PlanPtr& plan, const TypePtr& read_schema,
+Rewritten project_over_schema(PlanPtr plan, const TypePtr& read_schema,
                               const std::unordered_map<ExprId, TypePtr>& column_types) {
     Rewriter rewriter(column_types);
-    // Operators from the bottom up, so ids bound below are known above.
-    std::vector<const Plan*> operators;
-    for (const Plan* op = plan.get(); op != nullptr; op = plan_child(*op).get()) {
-        operators.push_back(op);
+    // The operators from the top down, each taken off the one above it.
+    std::vector<PlanPtr> operators;
+    while (plan) {
+        PlanPtr child = take_plan_child(plan);
+        operators.push_back(std::move(plan));
+        plan = std::move(child);
     }
+    // Rewritten from the bottom up, so ids bound below are known above.
     PlanPtr rebuilt;
     for (auto it = operators.rbegin(); it != operators.rend(); ++it) {
-        const Plan& op = **it;
-        if (const auto* relation = op.as<Relation>()) {
+        PlanPtr& op = *it;
+        if (const auto* relation = op->as<Relation>()) {
             Relation scan{relation->table, {}, read_schema};
             for (const ExprPtr& column : relation->output) {
                 if (column_types.count(column->as<AttributeReference>()->id) != 0) {
                     scan.output.push_back(rewriter.rewrite(column));
                 }
             }
-            rebuilt = std::make_shared<const Plan>(Plan{std::move(scan)});
-            continue;
+            rebuilt = make_plan(std::move(scan));
+        } else {
+            std::vector<ExprPtr> exprs = take_plan_expressions(op);
+            for (ExprPtr& e : exprs) {
+                ExprPtr rewritten = rewriter.rewrite(e);
+                check_rewritten(*e, *rewritten);
+                e = std::move(rewritten); // the original is let go here unless someone holds it
+            }
+            rebuilt = with_plan_child(*with_plan_expressions(*op, exprs), std::move(rebuilt));
         }
-        std::vector<ExprPtr> exprs = plan_expressions(op);
-        for (ExprPtr& e : exprs) {
-            e = rewriter.rewrite(e);
-        }
-        rebuilt = with_plan_child(*with_plan_expressions(op, exprs), rebuilt);
+        op.reset();
     }
     return Rewritten{rebuilt, rewriter.take_changes()};
+}
+
+void check_rewritten(const Expr& before, const Expr& rewritten) {
+    zip_expressions(before, rewritten, check_access);
 }
 
 void check_ordinals(const Plan& before, const Plan& rewritten) {
@@ -507,7 +517,7 @@ void check_ordinals(const Plan& before, const Plan& rewritten) {
                 throw InternalError("the rewritten plan has a different number of expressions");
             }
             for (std::size_t i = 0; i < old_exprs.size(); ++i) {
-                zip_expressions(*old_exprs[i], *new_exprs[i], check_access);
+                check_rewritten(*old_exprs[i], *new_exprs[i]);
             }
         }
         old_op = plan_child(*old_op).get();

@@ -32,16 +32,22 @@ struct Rewritten {
 };
 
 /// Rewrites `plan` so its relation reads `read_schema`: the relation's output keeps only the
-/// columns in `column_types` (by expression id), with those types. Throws RewriteMismatch
-/// (see above) or InternalError ("unmatched child schema for GetStructField: ...") when the
-/// read schema lacks a field the plan accesses.
-Rewritten project_over_schema(const PlanPtr& plan, const TypePtr& read_schema,
+/// columns in `column_types` (by expression id), with those types. Every expression is checked
+/// against its rewrite as it is made (check_rewritten). A caller that hands over its only
+/// handle to the plan (`std::move`) lets each original expression go as soon as it is
+/// rewritten, so the two plans never exist in full side by side; a caller that keeps a handle
+/// keeps the original whole. Throws RewriteMismatch (see above) or InternalError ("unmatched
+/// child schema for GetStructField: ...") when the read schema lacks a field the plan accesses.
+Rewritten project_over_schema(PlanPtr plan, const TypePtr& read_schema,
                               const std::unordered_map<ExprId, TypePtr>& column_types);
 
 /// Checks every struct access of `rewritten` against its child's type, pairing it with the
-/// same access in `before` (the plan the rewrite started from): the field at the new ordinal
-/// must be the field the old ordinal named, and numFields must match the element struct.
-/// Throws InternalError on any mismatch (always on: it is one linear walk).
+/// same access in `before` (the expression the rewrite started from): the field at the new
+/// ordinal must be the field the old ordinal named, and numFields must match the element
+/// struct. Throws InternalError on any mismatch (always on: it is one linear walk).
+void check_rewritten(const Expr& before, const Expr& rewritten);
+
+/// check_rewritten over two whole plans, which must have the same operators.
 void check_ordinals(const Plan& before, const Plan& rewritten);
 
 } // namespace prune

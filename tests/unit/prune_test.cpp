@@ -150,3 +150,28 @@ TEST_CASE("a rewrite against a schema that lacks an accessed field is an interna
                             make_struct({StructField{"name", wrong, true, "{}"}}), types),
         Catch::Contains("unmatched child schema for GetStructField: no field 'first'"));
 }
+
+TEST_CASE("without kept plans the rewrite lets the original go and prints the same", "[rewrite]") {
+    // The last two queries need X6 switched off for a coalesce (RewriteMismatch): without
+    // kept plans the statement is bound again and collected with the plans kept.
+    const std::string sql =
+        GENERATE("SELECT name.first, friends.middle FROM contacts WHERE name.last = 'x'",
+                 "SELECT transform(friends, f -> f.first) FROM contacts ORDER BY id",
+                 "SELECT max(name.middle) FROM contacts GROUP BY id HAVING min(name.last) > 'a'",
+                 "SELECT coalesce(name, named_struct('first', 'a', 'middle', 'b', "
+                 "'last', 'c')).first FROM contacts",
+                 "SELECT coalesce(name, friends[0]).first FROM contacts");
+    const Profile profile = GENERATE(Profile::Spark, Profile::Extended);
+    CAPTURE(sql, profile_name(profile));
+    Catalog catalog = load_ddl_catalog(kContacts);
+    auto source = std::make_shared<const SourceFile>("query.sql", sql);
+    const StatementText text = split_statements(*source).at(0);
+    const StatementResult kept =
+        run_statement(source, text, catalog, {profile, CaseSensitivity::Insensitive, true}).result;
+    const StatementResult taken =
+        run_statement(source, text, catalog, {profile, CaseSensitivity::Insensitive, false}).result;
+    CHECK(kept.original_plan != nullptr);
+    CHECK(taken.original_plan == nullptr);
+    CHECK(taken.simplified_plan == nullptr);
+    CHECK(print_text(taken, {}) == print_text(kept, {}));
+}
