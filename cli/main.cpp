@@ -340,8 +340,8 @@ class Runner {
             out_ << (options_.format == "json" ? object.dump(2) : object.dump()) << "\n";
         } else {
             print_separator(first);
-            out_ << print_text(result,
-                               TextOptions{parse_schema_style(options_.schema_style), color_out_});
+            print_text(result, TextOptions{parse_schema_style(options_.schema_style), color_out_},
+                       out_);
             if (checked) {
                 out_ << verify_text(*checked);
             }

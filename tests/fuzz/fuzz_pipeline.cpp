@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -299,7 +300,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     check_result(result, bound.table);
                     const TextOptions options{static_cast<SchemaStyle>(style++ % 4),
                                               profile == Profile::Spark};
-                    const std::string text_output = print_text(result, options);
+                    std::ostringstream printed;
+                    print_text(result, options, printed);
+                    const std::string text_output = std::move(printed).str();
                     fuzz::require(!text_output.empty(), "empty text output");
                     fuzz::require_utf8(text_output, "print_text");
                     // dump() throws on invalid UTF-8: a foreign exception, so a finding.

@@ -13,6 +13,7 @@
 #include <catch2/catch.hpp>
 
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -93,7 +94,9 @@ Outcome run_query(const std::string& sql, const std::string& schema = kEvents,
                 for (SchemaStyle s : {SchemaStyle::Catalog, SchemaStyle::Ddl, SchemaStyle::Tree,
                                       SchemaStyle::Json}) {
                     if (every_printer || static_cast<int>(s) == style) {
-                        CHECK_FALSE(print_text(result, TextOptions{s, false}).empty());
+                        std::ostringstream printed;
+                        print_text(result, TextOptions{s, false}, printed);
+                        CHECK_FALSE(printed.view().empty());
                     }
                 }
                 ++style;

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,13 @@
 using namespace prune;
 
 namespace {
+
+// What print_text writes, as text.
+std::string text_of(const StatementResult& result, const TextOptions& options) {
+    std::ostringstream out;
+    print_text(result, options, out);
+    return std::move(out).str();
+}
 
 // Nodes are built as aggregates with their types spelled out, so these tests need no typing.
 ExprPtr node(Expr::Node n, TypePtr type, bool nullable = true, Span span = {}) {
@@ -316,7 +324,7 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
     const std::string plan = std::string("\n") + kPlanText + "\n";
 
     SECTION("with an ordinal change, catalog style") {
-        CHECK(print_text(result_example(true), {}) ==
+        CHECK(text_of(result_example(true), {}) ==
               header +
                   "  struct<rule_results:array<struct<rule_public_id:string,score:double>>>\n" +
                   plan +
@@ -326,14 +334,14 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
     SECTION("without ordinal changes, every schema style") {
         const std::string tail = plan + "ordinals rewritten: none\n";
         const StatementResult result = result_example(false);
-        CHECK(print_text(result, {SchemaStyle::Catalog, false}) ==
+        CHECK(text_of(result, {SchemaStyle::Catalog, false}) ==
               header +
                   "  struct<rule_results:array<struct<rule_public_id:string,score:double>>>\n" +
                   tail);
-        CHECK(print_text(result, {SchemaStyle::Ddl, false}) ==
+        CHECK(text_of(result, {SchemaStyle::Ddl, false}) ==
               header + "  rule_results ARRAY<STRUCT<rule_public_id: STRING, score: DOUBLE>>\n" +
                   tail);
-        CHECK(print_text(result, {SchemaStyle::Tree, false}) ==
+        CHECK(text_of(result, {SchemaStyle::Tree, false}) ==
               header +
                   "  root\n"
                   "   |-- rule_results: array (nullable = true)\n"
@@ -341,7 +349,7 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
                   "   |    |    |-- rule_public_id: string (nullable = true)\n"
                   "   |    |    |-- score: double (nullable = true)\n" +
                   tail);
-        CHECK(print_text(result, {SchemaStyle::Json, false}) ==
+        CHECK(text_of(result, {SchemaStyle::Json, false}) ==
               header +
                   R"(  {"type":"struct","fields":[{"name":"rule_results","type":{"type":"array",)"
                   R"("elementType":{"type":"struct","fields":[{"name":"rule_public_id",)"
@@ -359,7 +367,7 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
         result.ordinal_changes.push_back(OrdinalChange{
             node(GetArrayStructFields{rr, 0, 2, true, std::nullopt}, make_array(string_type())), 12,
             0, ""});
-        const std::string text = print_text(result, {});
+        const std::string text = text_of(result, {});
         CHECK(text.find("events: reads 2 of 2 leaves; columns not read: none\n") !=
               std::string::npos);
         CHECK(text.substr(text.find("ordinals rewritten:")) ==
@@ -368,11 +376,11 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
               "  rule_results#1.rule_public_id   12 -> 0\n");
     }
     SECTION("colour only when asked") {
-        const std::string plain = print_text(result_example(true), {SchemaStyle::Catalog, false});
+        const std::string plain = text_of(result_example(true), {SchemaStyle::Catalog, false});
         CHECK(plain.find('\x1b') == std::string::npos);
         CHECK(plain.back() == '\n');
         CHECK(plain[plain.size() - 2] != '\n');
-        const std::string colored = print_text(result_example(true), {SchemaStyle::Catalog, true});
+        const std::string colored = text_of(result_example(true), {SchemaStyle::Catalog, true});
         CHECK(colored.rfind("\x1b[1m== statement 1 (query.sql:1:1), rules: extended ==\x1b[0m\n",
                             0) == 0);
         CHECK(colored.find("  lambda r#3.score   \x1b[31m3\x1b[0m -> \x1b[32m1\x1b[0m   "
