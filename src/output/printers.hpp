@@ -4,9 +4,8 @@
 #include <ostream>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "output/result.hpp"
+#include "util/json_writer.hpp"
 
 namespace prune {
 
@@ -35,10 +34,13 @@ std::string plan_string(const Plan& plan);
 /// written to `out` as it goes.
 void print_text(const StatementResult& result, const TextOptions& options, std::ostream& out);
 
-/// The JSON object for one statement (CLI.md "JSON output").
-nlohmann::ordered_json to_json(const StatementResult& result);
-/// JSON for plans and expressions on their own (used by to_json).
-nlohmann::ordered_json plan_json(const Plan& plan);
-nlohmann::ordered_json expr_json(const Expr& e);
+/// The keys of one statement's JSON object (CLI.md "JSON output"), written into an object the
+/// caller has begun and ends, so that it can add keys after them (the CLI adds `verify`).
+void write_result_keys(const StatementResult& result, JsonWriter& out);
+/// The JSON object for one statement: write_result_keys in an object of its own.
+void write_json(const StatementResult& result, JsonWriter& out);
+/// JSON for plans and expressions on their own (as they appear in write_result_keys).
+void write_plan_json(const Plan& plan, JsonWriter& out);
+void write_expr_json(const Expr& e, JsonWriter& out);
 
 } // namespace prune

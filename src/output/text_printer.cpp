@@ -131,9 +131,14 @@ void write_schema(const TypePtr& schema, SchemaStyle style, std::ostream& out) {
     case SchemaStyle::Tree:
         write_indented(tree_string(*schema), "  ", out);
         return;
-    case SchemaStyle::Json:
-        write_indented(to_spark_json(*schema).dump(), "  ", out);
+    case SchemaStyle::Json: {
+        // Compact JSON is one line: a newline inside a name is escaped.
+        out << "  ";
+        JsonWriter json(out, JsonStyle::Compact);
+        write_spark_json(*schema, json);
+        out << '\n';
         return;
+    }
     }
 }
 

@@ -101,7 +101,9 @@ Outcome run_query(const std::string& sql, const std::string& schema = kEvents,
                 }
                 ++style;
                 if (every_printer || profile == Profile::Extended) {
-                    CHECK_FALSE(to_json(result).dump().empty());
+                    CHECK_FALSE(prune_test::json_text([&](JsonWriter& out) {
+                                    write_json(result, out);
+                                }).empty());
                 }
             }
         }
