@@ -91,10 +91,13 @@ std::size_t width(const std::string& text) {
     }));
 }
 
+// In blocks: the ordinals table pads each row to its widest access, often by tens of spaces.
 void write_spaces(std::size_t count, std::ostream& out) {
-    for (; count > 0; --count) {
-        out.put(' ');
+    constexpr std::string_view kSpaces = "                                                ";
+    for (; count > kSpaces.size(); count -= kSpaces.size()) {
+        out << kSpaces;
     }
+    out << kSpaces.substr(0, count);
 }
 
 void write_padded(const std::string& text, std::size_t to, std::ostream& out) {
