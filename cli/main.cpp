@@ -171,21 +171,28 @@ SchemaStyle parse_schema_style(const std::string& name) {
 }
 
 /// The JSON object printed in place of a rejected statement's result (CLI.md).
-nlohmann::ordered_json error_json(std::size_t index, const std::string& message,
-                                  const Diagnostic* diagnostic) {
-    nlohmann::ordered_json error;
-    error["message"] = message;
+void write_error_json(JsonWriter& out, std::size_t index, const std::string& message,
+                      const Diagnostic* diagnostic) {
+    out.begin_object();
+    out.key("format_version");
+    out.value(1);
+    out.key("statement");
+    out.value(index);
+    out.key("error");
+    out.begin_object();
+    out.key("message");
+    out.value(message);
     if (diagnostic != nullptr && diagnostic->source) {
         const Location location = diagnostic->source->location(diagnostic->span.begin);
-        error["file"] = diagnostic->source->name();
-        error["line"] = location.line;
-        error["column"] = location.column;
+        out.key("file");
+        out.value(diagnostic->source->name());
+        out.key("line");
+        out.value(location.line);
+        out.key("column");
+        out.value(location.column);
     }
-    nlohmann::ordered_json object;
-    object["format_version"] = 1;
-    object["statement"] = index;
-    object["error"] = std::move(error);
-    return object;
+    out.end_object();
+    out.end_object();
 }
 
 class Runner {
@@ -334,18 +341,37 @@ class Runner {
         return verify(result, *table, *rows->second, rows->first);
     }
 
+    JsonStyle json_style() const {
+        return options_.format == "json" ? JsonStyle::Pretty : JsonStyle::Compact;
+    }
+
     void print_result(const StatementResult& result, const std::optional<VerifyReport>& checked,
                       bool first) {
         if (options_.format == "json" || options_.format == "jsonl") {
-            nlohmann::ordered_json object = to_json(result);
+            // Text no parser checked may be text JSON cannot carry: the file name (from the
+            // command line) and what --verify quotes of the rows. It is tried before the first
+            // byte is written (the verify object through a writer into a stream that discards),
+            // so that it fails the statement whole, an error object in its place, rather than
+            // halfway through the object: as when the object was built before it was written.
+            JsonWriter::check_text(result.file);
             if (checked) {
-                object["verify"] = verify_json(*checked);
+                std::ostream discard(nullptr);
+                JsonWriter dry_run(discard, json_style());
+                write_verify_json(*checked, dry_run);
             }
-            out_ << (options_.format == "json" ? object.dump(2) : object.dump()) << "\n";
+            JsonWriter json(out_, json_style());
+            json.begin_object();
+            write_result_keys(result, json);
+            if (checked) {
+                json.key("verify");
+                write_verify_json(*checked, json);
+            }
+            json.end_object();
+            out_ << "\n";
         } else {
             print_separator(first);
-            out_ << print_text(result,
-                               TextOptions{parse_schema_style(options_.schema_style), color_out_});
+            print_text(result, TextOptions{parse_schema_style(options_.schema_style), color_out_},
+                       out_);
             if (checked) {
                 out_ << verify_text(*checked);
             }
@@ -355,10 +381,12 @@ class Runner {
     void print_error(std::size_t index, const std::string& message, const Diagnostic* diagnostic,
                      bool first) {
         (void)first;
-        if (options_.format == "json") {
-            out_ << error_json(index, message, diagnostic).dump(2) << "\n";
-        } else if (options_.format == "jsonl") {
-            out_ << error_json(index, message, diagnostic).dump() << "\n";
+        if (options_.format == "json" || options_.format == "jsonl") {
+            // Small, so built whole first: text JSON cannot carry leaves nothing half-written.
+            std::ostringstream text;
+            JsonWriter json(text, json_style());
+            write_error_json(json, index, message, diagnostic);
+            out_ << text.view() << "\n";
         }
     }
 

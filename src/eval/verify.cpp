@@ -170,29 +170,41 @@ std::string verify_text(const VerifyReport& report) {
     return out;
 }
 
-nlohmann::ordered_json verify_json(const VerifyReport& report) {
-    nlohmann::ordered_json j;
-    j["rows"] = report.rows;
-    j["identical"] = report.identical;
-    j["result_rows"] = report.result_rows;
-    j["ordered"] = report.ordered;
+void write_verify_json(const VerifyReport& report, JsonWriter& out) {
+    const auto text_or_null = [&](const std::optional<std::string>& text) {
+        if (text) {
+            out.value(*text);
+        } else {
+            out.null();
+        }
+    };
+    out.begin_object();
+    out.key("rows");
+    out.value(report.rows);
+    out.key("identical");
+    out.value(report.identical);
+    out.key("result_rows");
+    out.value(report.result_rows);
+    out.key("ordered");
+    out.value(report.ordered);
     if (report.identical && report.original_error) {
-        j["error"] = *report.original_error;
+        out.key("error");
+        out.value(*report.original_error);
     }
+    out.key("difference");
     if (report.difference) {
-        nlohmann::ordered_json d;
-        d["row"] = report.difference->row;
-        d["original"] = report.difference->original
-                            ? nlohmann::ordered_json(*report.difference->original)
-                            : nlohmann::ordered_json(nullptr);
-        d["rewritten"] = report.difference->rewritten
-                             ? nlohmann::ordered_json(*report.difference->rewritten)
-                             : nlohmann::ordered_json(nullptr);
-        j["difference"] = d;
+        out.begin_object();
+        out.key("row");
+        out.value(report.difference->row);
+        out.key("original");
+        text_or_null(report.difference->original);
+        out.key("rewritten");
+        text_or_null(report.difference->rewritten);
+        out.end_object();
     } else {
-        j["difference"] = nullptr;
+        out.null();
     }
-    return j;
+    out.end_object();
 }
 
 } // namespace prune

@@ -19,11 +19,10 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "catalog/catalog.hpp"
 #include "eval/evaluator.hpp"
 #include "output/result.hpp"
+#include "util/json_writer.hpp"
 
 namespace prune {
 
@@ -82,7 +81,8 @@ std::string verify_text(const VerifyReport& report);
 
 /// The JSON form: `{"rows": N, "identical": bool, "result_rows": n, "ordered": bool,
 /// "error": "CLASS" (when both raised), "difference": null | {"row": n, "original": text|null,
-/// "rewritten": text|null}}`. Row texts are JSON objects as strings, so no number is rounded.
-nlohmann::ordered_json verify_json(const VerifyReport& report);
+/// "rewritten": text|null}}`, written through `out`. Row texts are JSON objects as strings, so no
+/// number is rounded.
+void write_verify_json(const VerifyReport& report, JsonWriter& out);
 
 } // namespace prune

@@ -1,5 +1,6 @@
-/// The JSON rendering of CLI.md "JSON output", for tools. Keys come in a fixed order
-/// (nlohmann::ordered_json), so the same result always dumps to the same bytes.
+/// The JSON rendering of CLI.md "JSON output", for tools, written through a JsonWriter as it
+/// goes (no document is built in memory). Keys come in a fixed order, so the same result always
+/// prints the same bytes.
 ///
 ///     r.score   over  r: struct<rule_public_id:string,score:double>
 ///
@@ -22,12 +23,11 @@
 #include "output/printers.hpp"
 #include "plan/higher_order.hpp"
 #include "types/schema_formats.hpp"
+#include "util/json_writer.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune {
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 constexpr std::size_t kMaxJsonDepth = 4 * kMaxNestingDepth;
 
@@ -39,6 +39,10 @@ std::string field_name(const StructType* s, std::size_t ordinal, const char* kin
                             " does not fit its child's type");
     }
     return (*s)[ordinal].name;
+}
+
+std::string schema_catalog(const TypePtr& schema) {
+    return schema ? catalog_string(*schema) : std::string("struct<>");
 }
 
 /// Catalog strings of the types a plan prints, each built once: a column's type is printed at
@@ -58,250 +62,352 @@ class TypeStrings {
     std::unordered_map<const DataType*, std::string> strings_;
 };
 
-Json to_expr_json(const Expr& e, std::size_t depth, TypeStrings& types);
+/// Writes expressions and plans through one writer, sharing the type strings between them.
+class JsonPrinter {
+  public:
+    explicit JsonPrinter(JsonWriter& out) : out_(out) {}
 
-Json expr_list(const std::vector<ExprPtr>& exprs, std::size_t depth, TypeStrings& types) {
-    Json out = Json::array();
+    void expr(const Expr& e, std::size_t depth);
+    void expr_list(const std::vector<ExprPtr>& exprs, std::size_t depth);
+    void plan(const Plan& plan);
+    void plan_or_null(const PlanPtr& plan);
+
+  private:
+    void operator_keys(const Plan& plan);
+
+    JsonWriter& out_;
+    TypeStrings types_;
+};
+
+void JsonPrinter::expr_list(const std::vector<ExprPtr>& exprs, std::size_t depth) {
+    out_.begin_array();
     for (const ExprPtr& x : exprs) {
-        out.push_back(to_expr_json(*x, depth, types));
+        expr(*x, depth);
     }
-    return out;
+    out_.end_array();
 }
 
-Json to_expr_json(const Expr& e, std::size_t depth, TypeStrings& types) {
+void JsonPrinter::expr(const Expr& e, std::size_t depth) {
     if (depth > kMaxJsonDepth) {
         throw InternalError("expression nested too deeply to print");
     }
     const std::size_t d = depth + 1;
-    Json j;
-    j["expr"] = catalyst_name(e);
+    out_.begin_object();
+    out_.key("expr");
+    out_.value(catalyst_name(e));
     std::vector<const Expr*> kids;
     const LambdaFunction* lambda = nullptr;
-    std::visit(
-        Overloaded{[&](const AttributeReference& n) {
-                       j["name"] = n.name;
-                       j["expr_id"] = n.id;
-                   },
-                   [&](const NamedLambdaVariable& n) {
-                       j["name"] = n.name;
-                       j["expr_id"] = n.id;
-                   },
-                   [&](const Literal& n) { j["value"] = n.is_null ? Json(nullptr) : Json(n.text); },
-                   [&](const Alias& n) {
-                       j["name"] = n.name;
-                       j["expr_id"] = n.id;
-                       kids = {n.child.get()};
-                   },
-                   [&](const GetStructField& n) {
-                       j["ordinal"] = n.ordinal;
-                       j["name"] =
-                           field_name(struct_of(n.child->type), n.ordinal, "GetStructField");
-                       if (n.name_as_written) {
-                           j["name_as_written"] = *n.name_as_written;
-                       }
-                       kids = {n.child.get()};
-                   },
-                   [&](const GetArrayStructFields& n) {
-                       const ArrayType* a = n.child->type ? n.child->type->array() : nullptr;
-                       j["ordinal"] = n.ordinal;
-                       j["num_fields"] = n.num_fields;
-                       j["name"] = field_name(a != nullptr ? struct_of(a->element) : nullptr,
-                                              n.ordinal, "GetArrayStructFields");
-                       if (n.name_as_written) {
-                           j["name_as_written"] = *n.name_as_written;
-                       }
-                       kids = {n.child.get()};
-                   },
-                   [&](const GetArrayItem& n) {
-                       kids = {n.child.get(), n.index.get()};
-                   },
-                   [&](const GetMapValue& n) {
-                       kids = {n.child.get(), n.key.get()};
-                   },
-                   [&](const ElementAt& n) {
-                       if (!n.fail_on_error) {
-                           j["fail_on_error"] = false; // try_element_at
-                       }
-                       kids = {n.left.get(), n.right.get()};
-                   },
-                   [&](const MapKeys& n) { kids = {n.child.get()}; },
-                   [&](const MapValues& n) { kids = {n.child.get()}; },
-                   [&](const CreateNamedStruct& n) {
-                       j["names"] = n.names;
-                       for (const ExprPtr& v : n.values) {
-                           kids.push_back(v.get());
-                       }
-                   },
-                   [&](const LambdaFunction& n) { lambda = &n; },
-                   [&](const HigherOrderFunction& n) {
-                       j["function"] = n.def != nullptr ? std::string(n.def->name) : std::string();
-                       for (const ExprPtr& a : n.args) {
-                           kids.push_back(a.get());
-                       }
-                   },
-                   [&](const ScalarFunction& n) {
-                       j["function"] = n.name();
-                       if (n.distinct) {
-                           j["distinct"] = true;
-                       }
-                       for (const ExprPtr& a : n.args) {
-                           kids.push_back(a.get());
-                       }
-                   },
-                   [&](const BinaryOp& n) {
-                       kids = {n.left.get(), n.right.get()};
-                   },
-                   [&](const UnaryOp& n) { kids = {n.child.get()}; },
-                   [&](const IsNull& n) { kids = {n.child.get()}; },
-                   [&](const IsNotNull& n) { kids = {n.child.get()}; },
-                   [&](const In& n) {
-                       kids.push_back(n.value.get());
-                       for (const ExprPtr& v : n.list) {
-                           kids.push_back(v.get());
-                       }
-                   },
-                   [&](const CaseWhen& n) {
-                       // Flattened as Catalyst's children: c1, v1, c2, v2, ..., else (odd count).
-                       for (const auto& [cond, value] : n.branches) {
-                           kids.push_back(cond.get());
-                           kids.push_back(value.get());
-                       }
-                       if (n.else_value) {
-                           kids.push_back(n.else_value.get());
-                       }
-                   },
-                   [&](const Cast& n) { kids = {n.child.get()}; },
-                   [&](const KnownNotContainsNull& n) { kids = {n.child.get()}; }},
-        e.node);
-    j["data_type"] = e.type ? Json(types(*e.type)) : Json(nullptr);
-    j["nullable"] = e.nullable;
+    const auto id_keys = [&](const std::string& name, auto id) {
+        out_.key("name");
+        out_.value(name);
+        out_.key("expr_id");
+        out_.value(id);
+    };
+    std::visit(Overloaded{[&](const AttributeReference& n) { id_keys(n.name, n.id); },
+                          [&](const NamedLambdaVariable& n) { id_keys(n.name, n.id); },
+                          [&](const Literal& n) {
+                              out_.key("value");
+                              if (n.is_null) {
+                                  out_.null();
+                              } else {
+                                  out_.value(n.text);
+                              }
+                          },
+                          [&](const Alias& n) {
+                              id_keys(n.name, n.id);
+                              kids = {n.child.get()};
+                          },
+                          [&](const GetStructField& n) {
+                              const std::string name =
+                                  field_name(struct_of(n.child->type), n.ordinal, "GetStructField");
+                              out_.key("ordinal");
+                              out_.value(n.ordinal);
+                              out_.key("name");
+                              out_.value(name);
+                              if (n.name_as_written) {
+                                  out_.key("name_as_written");
+                                  out_.value(*n.name_as_written);
+                              }
+                              kids = {n.child.get()};
+                          },
+                          [&](const GetArrayStructFields& n) {
+                              const ArrayType* a = n.child->type ? n.child->type->array() : nullptr;
+                              const std::string name =
+                                  field_name(a != nullptr ? struct_of(a->element) : nullptr,
+                                             n.ordinal, "GetArrayStructFields");
+                              out_.key("ordinal");
+                              out_.value(n.ordinal);
+                              out_.key("num_fields");
+                              out_.value(n.num_fields);
+                              out_.key("name");
+                              out_.value(name);
+                              if (n.name_as_written) {
+                                  out_.key("name_as_written");
+                                  out_.value(*n.name_as_written);
+                              }
+                              kids = {n.child.get()};
+                          },
+                          [&](const GetArrayItem& n) {
+                              kids = {n.child.get(), n.index.get()};
+                          },
+                          [&](const GetMapValue& n) {
+                              kids = {n.child.get(), n.key.get()};
+                          },
+                          [&](const ElementAt& n) {
+                              if (!n.fail_on_error) {
+                                  out_.key("fail_on_error"); // try_element_at
+                                  out_.value(false);
+                              }
+                              kids = {n.left.get(), n.right.get()};
+                          },
+                          [&](const MapKeys& n) { kids = {n.child.get()}; },
+                          [&](const MapValues& n) { kids = {n.child.get()}; },
+                          [&](const CreateNamedStruct& n) {
+                              out_.key("names");
+                              out_.begin_array();
+                              for (const std::string& name : n.names) {
+                                  out_.value(name);
+                              }
+                              out_.end_array();
+                              for (const ExprPtr& v : n.values) {
+                                  kids.push_back(v.get());
+                              }
+                          },
+                          [&](const LambdaFunction& n) { lambda = &n; },
+                          [&](const HigherOrderFunction& n) {
+                              out_.key("function");
+                              out_.value(n.def != nullptr ? std::string_view(n.def->name)
+                                                          : std::string_view());
+                              for (const ExprPtr& a : n.args) {
+                                  kids.push_back(a.get());
+                              }
+                          },
+                          [&](const ScalarFunction& n) {
+                              out_.key("function");
+                              out_.value(n.name());
+                              if (n.distinct) {
+                                  out_.key("distinct");
+                                  out_.value(true);
+                              }
+                              for (const ExprPtr& a : n.args) {
+                                  kids.push_back(a.get());
+                              }
+                          },
+                          [&](const BinaryOp& n) {
+                              kids = {n.left.get(), n.right.get()};
+                          },
+                          [&](const UnaryOp& n) { kids = {n.child.get()}; },
+                          [&](const IsNull& n) { kids = {n.child.get()}; },
+                          [&](const IsNotNull& n) { kids = {n.child.get()}; },
+                          [&](const In& n) {
+                              kids.push_back(n.value.get());
+                              for (const ExprPtr& v : n.list) {
+                                  kids.push_back(v.get());
+                              }
+                          },
+                          [&](const CaseWhen& n) {
+                              // Flattened as Catalyst's children: c1, v1, c2, v2, ..., else (odd
+                              // count).
+                              for (const auto& [cond, value] : n.branches) {
+                                  kids.push_back(cond.get());
+                                  kids.push_back(value.get());
+                              }
+                              if (n.else_value) {
+                                  kids.push_back(n.else_value.get());
+                              }
+                          },
+                          [&](const Cast& n) { kids = {n.child.get()}; },
+                          [&](const KnownNotContainsNull& n) { kids = {n.child.get()}; }},
+               e.node);
+    out_.key("data_type");
+    if (e.type) {
+        out_.value(types_(*e.type));
+    } else {
+        out_.null();
+    }
+    out_.key("nullable");
+    out_.value(e.nullable);
     if (lambda != nullptr) {
-        j["arguments"] = expr_list(lambda->args, d, types);
-        j["body"] = to_expr_json(*lambda->body, d, types);
-        return j;
+        out_.key("arguments");
+        expr_list(lambda->args, d);
+        out_.key("body");
+        expr(*lambda->body, d);
+    } else {
+        out_.key("children");
+        out_.begin_array();
+        for (const Expr* kid : kids) {
+            expr(*kid, d);
+        }
+        out_.end_array();
     }
-    Json children = Json::array();
-    for (const Expr* kid : kids) {
-        children.push_back(to_expr_json(*kid, d, types));
-    }
-    j["children"] = std::move(children);
-    return j;
+    out_.end_object();
 }
 
-// One operator without its child.
-Json operator_json(const Plan& plan, TypeStrings& types) {
-    Json j;
+// One operator's keys, without its child.
+void JsonPrinter::operator_keys(const Plan& plan) {
     std::visit(Overloaded{[&](const Relation& n) {
-                              j["node"] = "Relation";
-                              j["table"] = n.table;
-                              j["output"] = expr_list(n.output, 0, types);
-                              j["read_schema"] =
-                                  n.schema ? catalog_string(*n.schema) : std::string("struct<>");
+                              out_.key("node");
+                              out_.value("Relation");
+                              out_.key("table");
+                              out_.value(n.table);
+                              out_.key("output");
+                              expr_list(n.output, 0);
+                              out_.key("read_schema");
+                              out_.value(schema_catalog(n.schema));
                           },
                           [&](const Filter& n) {
-                              j["node"] = "Filter";
-                              j["condition"] = to_expr_json(*n.condition, 0, types);
+                              out_.key("node");
+                              out_.value("Filter");
+                              out_.key("condition");
+                              expr(*n.condition, 0);
                           },
                           [&](const Project& n) {
-                              j["node"] = "Project";
-                              j["exprs"] = expr_list(n.exprs, 0, types);
+                              out_.key("node");
+                              out_.value("Project");
+                              out_.key("exprs");
+                              expr_list(n.exprs, 0);
                           },
                           [&](const Aggregate& n) {
-                              j["node"] = "Aggregate";
-                              j["grouping"] = expr_list(n.grouping, 0, types);
-                              j["aggregates"] = expr_list(n.aggregates, 0, types);
+                              out_.key("node");
+                              out_.value("Aggregate");
+                              out_.key("grouping");
+                              expr_list(n.grouping, 0);
+                              out_.key("aggregates");
+                              expr_list(n.aggregates, 0);
                           },
                           [&](const Sort& n) {
-                              j["node"] = "Sort";
-                              Json order = Json::array();
+                              out_.key("node");
+                              out_.value("Sort");
+                              out_.key("order");
+                              out_.begin_array();
                               for (const SortOrder& o : n.order) {
-                                  Json item;
-                                  item["expr"] = to_expr_json(*o.child, 0, types);
-                                  item["direction"] = o.ascending ? "ascending" : "descending";
-                                  item["nulls"] = o.nulls_first ? "first" : "last";
-                                  order.push_back(std::move(item));
+                                  out_.begin_object();
+                                  out_.key("expr");
+                                  expr(*o.child, 0);
+                                  out_.key("direction");
+                                  out_.value(o.ascending ? "ascending" : "descending");
+                                  out_.key("nulls");
+                                  out_.value(o.nulls_first ? "first" : "last");
+                                  out_.end_object();
                               }
-                              j["order"] = std::move(order);
+                              out_.end_array();
                           },
                           [&](const Limit& n) {
-                              j["node"] = "Limit";
-                              j["limit"] = to_expr_json(*n.limit, 0, types);
+                              out_.key("node");
+                              out_.value("Limit");
+                              out_.key("limit");
+                              expr(*n.limit, 0);
                           },
-                          [&](const Distinct&) { j["node"] = "Distinct"; }},
+                          [&](const Distinct&) {
+                              out_.key("node");
+                              out_.value("Distinct");
+                          }},
                plan.node);
-    return j;
 }
 
-Json plan_with(const Plan& plan, TypeStrings& types);
-
-Json plan_or_null(const PlanPtr& plan, TypeStrings& types) {
-    return plan ? plan_with(*plan, types) : Json(nullptr);
-}
-
-Json plan_with(const Plan& plan, TypeStrings& types) {
-    // Built bottom-up so `child` is the last key of every operator without recursing.
-    std::vector<const Plan*> chain;
+void JsonPrinter::plan(const Plan& plan) {
+    // Every operator has at most one child, the last key of its object: open one object per
+    // operator going down the chain, then close them all, without recursing.
+    std::size_t open = 0;
     for (const Plan* node = &plan; node != nullptr; node = plan_child(*node).get()) {
-        chain.push_back(node);
-    }
-    Json below;
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-        Json j = operator_json(**it, types);
-        if (it != chain.rbegin()) {
-            j["child"] = std::move(below);
+        if (open > 0) {
+            out_.key("child");
         }
-        below = std::move(j);
+        out_.begin_object();
+        ++open;
+        operator_keys(*node);
     }
-    return below;
+    for (; open > 0; --open) {
+        out_.end_object();
+    }
+}
+
+void JsonPrinter::plan_or_null(const PlanPtr& p) {
+    if (p) {
+        plan(*p);
+    } else {
+        out_.null();
+    }
 }
 
 } // namespace
 
-Json expr_json(const Expr& e) {
-    TypeStrings types;
-    return to_expr_json(e, 0, types);
-}
+void write_expr_json(const Expr& e, JsonWriter& out) { JsonPrinter(out).expr(e, 0); }
 
-Json plan_json(const Plan& plan) {
-    TypeStrings types;
-    return plan_with(plan, types);
-}
+void write_plan_json(const Plan& plan, JsonWriter& out) { JsonPrinter(out).plan(plan); }
 
-Json to_json(const StatementResult& result) {
-    Json j;
-    j["format_version"] = 1;
-    j["statement"] = result.index;
-    j["location"] = Json{{"file", result.file}, {"line", result.line}, {"column", result.column}};
-    j["rules"] = profile_name(result.profile);
-    Json scans = Json::array();
+void write_result_keys(const StatementResult& result, JsonWriter& out) {
+    out.key("format_version");
+    out.value(1);
+    out.key("statement");
+    out.value(result.index);
+    out.key("location");
+    out.begin_object();
+    out.key("file");
+    out.value(result.file);
+    out.key("line");
+    out.value(result.line);
+    out.key("column");
+    out.value(result.column);
+    out.end_object();
+    out.key("rules");
+    out.value(profile_name(result.profile));
+    out.key("scans");
+    out.begin_array();
     for (const ScanResult& scan : result.scans) {
-        Json s;
-        s["table"] = scan.table;
-        s["read_schema"] =
-            scan.read_schema ? catalog_string(*scan.read_schema) : std::string("struct<>");
-        // Every key before the deep read_schema_json goes in: adding a key to an ordered_json
-        // object copies the values already there (recursively, for a 1000-deep schema).
-        s["read_schema_json"] = nullptr;
-        s["leaves"] = Json{{"read", scan.leaves_read}, {"total", scan.leaves_total}};
-        s["columns_not_read"] = scan.columns_not_read;
-        s["read_schema_json"] = scan.read_schema ? to_spark_json(*scan.read_schema) : Json(nullptr);
-        scans.push_back(std::move(s));
+        out.begin_object();
+        out.key("table");
+        out.value(scan.table);
+        out.key("read_schema");
+        out.value(schema_catalog(scan.read_schema));
+        out.key("read_schema_json");
+        if (scan.read_schema) {
+            write_spark_json(*scan.read_schema, out);
+        } else {
+            out.null();
+        }
+        out.key("leaves");
+        out.begin_object();
+        out.key("read");
+        out.value(scan.leaves_read);
+        out.key("total");
+        out.value(scan.leaves_total);
+        out.end_object();
+        out.key("columns_not_read");
+        out.begin_array();
+        for (const std::string& column : scan.columns_not_read) {
+            out.value(column);
+        }
+        out.end_array();
+        out.end_object();
     }
-    j["scans"] = std::move(scans);
-    Json changes = Json::array();
+    out.end_array();
+    out.key("ordinals_rewritten");
+    out.begin_array();
     for (const OrdinalChange& c : result.ordinal_changes) {
-        Json o;
-        o["access"] = c.access ? expr_string(*c.access) : std::string();
-        o["before"] = c.before;
-        o["after"] = c.after;
-        o["context"] = c.context;
-        changes.push_back(std::move(o));
+        out.begin_object();
+        out.key("access");
+        out.value(c.access ? expr_string(*c.access) : std::string());
+        out.key("before");
+        out.value(c.before);
+        out.key("after");
+        out.value(c.after);
+        out.key("context");
+        out.value(c.context);
+        out.end_object();
     }
-    j["ordinals_rewritten"] = std::move(changes);
-    TypeStrings types;
-    j["plan"] = plan_or_null(result.plan, types);
-    j["original_plan"] = plan_or_null(result.original_plan, types);
-    return j;
+    out.end_array();
+    JsonPrinter printer(out);
+    out.key("plan");
+    printer.plan_or_null(result.plan);
+    out.key("original_plan");
+    printer.plan_or_null(result.original_plan);
+}
+
+void write_json(const StatementResult& result, JsonWriter& out) {
+    out.begin_object();
+    write_result_keys(result, out);
+    out.end_object();
 }
 
 } // namespace prune

@@ -1,11 +1,11 @@
 #pragma once
 /// Text (for people, Spark EXPLAIN style) and JSON (for tools) renderings of a result.
 
+#include <ostream>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "output/result.hpp"
+#include "util/json_writer.hpp"
 
 namespace prune {
 
@@ -23,15 +23,24 @@ std::string expr_string(const Expr& e);
 /// The auto-generated column name Spark gives an unaliased expression (pretty SQL form:
 /// `transform(rule_results, lambdafunction(named_struct(id, r.rule_public_id), r))`).
 std::string pretty_name(const Expr& e);
-/// A plan as an EXPLAIN-style tree (`Project [...]` / `+- Relation t[a#1] ReadSchema: ...`).
+/// A plan as an EXPLAIN-style tree (`Project [...]` / `+- Relation t[a#1] ReadSchema: ...`),
+/// written to `out` one operator line at a time, and each line one piece at a time.
+/// Spark: QueryPlan.treeString.
+void print_plan(const Plan& plan, std::ostream& out);
+/// print_plan into a string.
 std::string plan_string(const Plan& plan);
 
-/// The whole text block for one statement (header, tables, read schemas, plan, ordinals).
-std::string print_text(const StatementResult& result, const TextOptions& options);
-/// The JSON object for one statement (CLI.md "JSON output").
-nlohmann::ordered_json to_json(const StatementResult& result);
-/// JSON for plans and expressions on their own (used by to_json).
-nlohmann::ordered_json plan_json(const Plan& plan);
-nlohmann::ordered_json expr_json(const Expr& e);
+/// The whole text block for one statement (header, tables, read schemas, plan, ordinals),
+/// written to `out` as it goes.
+void print_text(const StatementResult& result, const TextOptions& options, std::ostream& out);
+
+/// The keys of one statement's JSON object (CLI.md "JSON output"), written into an object the
+/// caller has begun and ends, so that it can add keys after them (the CLI adds `verify`).
+void write_result_keys(const StatementResult& result, JsonWriter& out);
+/// The JSON object for one statement: write_result_keys in an object of its own.
+void write_json(const StatementResult& result, JsonWriter& out);
+/// JSON for plans and expressions on their own (as they appear in write_result_keys).
+void write_plan_json(const Plan& plan, JsonWriter& out);
+void write_expr_json(const Expr& e, JsonWriter& out);
 
 } // namespace prune

@@ -16,7 +16,9 @@
 /// red (before) and green (after); without it there is no escape code at all.
 
 #include <algorithm>
+#include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "output/printers.hpp"
@@ -31,15 +33,14 @@ constexpr const char* kRed = "\x1b[31m";
 constexpr const char* kGreen = "\x1b[32m";
 constexpr const char* kReset = "\x1b[0m";
 
-std::string join_exprs(const std::vector<ExprPtr>& exprs) {
-    std::string out;
+// One expression at a time, so a list of 10,000 is never joined into one string.
+void write_exprs(const std::vector<ExprPtr>& exprs, std::ostream& out) {
     for (std::size_t i = 0; i < exprs.size(); ++i) {
         if (i > 0) {
-            out += ", ";
+            out << ", ";
         }
-        out += expr_string(*exprs[i]);
+        out << expr_string(*exprs[i]);
     }
-    return out;
 }
 
 std::string schema_catalog(const TypePtr& schema) {
@@ -47,33 +48,40 @@ std::string schema_catalog(const TypePtr& schema) {
 }
 
 // One operator's line, without the tree prefix. Spark: QueryPlan.simpleString.
-std::string operator_line(const Plan& plan) {
-    return std::visit(
-        Overloaded{[](const Relation& n) {
-                       return "Relation " + n.table + "[" + join_exprs(n.output) +
-                              "] ReadSchema: " + schema_catalog(n.schema);
-                   },
-                   [](const Filter& n) { return "Filter " + expr_string(*n.condition); },
-                   [](const Project& n) { return "Project [" + join_exprs(n.exprs) + "]"; },
-                   [](const Aggregate& n) {
-                       return "Aggregate [" + join_exprs(n.grouping) + "], [" +
-                              join_exprs(n.aggregates) + "]";
-                   },
-                   [](const Sort& n) {
-                       std::string out = "Sort [";
-                       for (std::size_t i = 0; i < n.order.size(); ++i) {
-                           if (i > 0) {
-                               out += ", ";
-                           }
-                           out += expr_string(*n.order[i].child);
-                           out += n.order[i].ascending ? " ASC" : " DESC";
-                           out += n.order[i].nulls_first ? " NULLS FIRST" : " NULLS LAST";
-                       }
-                       return out + "]";
-                   },
-                   [](const Limit& n) { return "Limit " + expr_string(*n.limit); },
-                   [](const Distinct&) { return std::string("Distinct"); }},
-        plan.node);
+void write_operator_line(const Plan& plan, std::ostream& out) {
+    std::visit(Overloaded{[&](const Relation& n) {
+                              out << "Relation " << n.table << "[";
+                              write_exprs(n.output, out);
+                              out << "] ReadSchema: " << schema_catalog(n.schema);
+                          },
+                          [&](const Filter& n) { out << "Filter " << expr_string(*n.condition); },
+                          [&](const Project& n) {
+                              out << "Project [";
+                              write_exprs(n.exprs, out);
+                              out << "]";
+                          },
+                          [&](const Aggregate& n) {
+                              out << "Aggregate [";
+                              write_exprs(n.grouping, out);
+                              out << "], [";
+                              write_exprs(n.aggregates, out);
+                              out << "]";
+                          },
+                          [&](const Sort& n) {
+                              out << "Sort [";
+                              for (std::size_t i = 0; i < n.order.size(); ++i) {
+                                  if (i > 0) {
+                                      out << ", ";
+                                  }
+                                  out << expr_string(*n.order[i].child)
+                                      << (n.order[i].ascending ? " ASC" : " DESC")
+                                      << (n.order[i].nulls_first ? " NULLS FIRST" : " NULLS LAST");
+                              }
+                              out << "]";
+                          },
+                          [&](const Limit& n) { out << "Limit " << expr_string(*n.limit); },
+                          [&](const Distinct&) { out << "Distinct"; }},
+               plan.node);
 }
 
 // Display width of UTF-8 text in code points (names may be non-ASCII).
@@ -83,65 +91,83 @@ std::size_t width(const std::string& text) {
     }));
 }
 
-std::string pad(const std::string& text, std::size_t to) {
-    const std::size_t w = width(text);
-    return w >= to ? text : text + std::string(to - w, ' ');
+// In blocks: the ordinals table pads each row to its widest access, often by tens of spaces.
+void write_spaces(std::size_t count, std::ostream& out) {
+    constexpr std::string_view kSpaces = "                                                ";
+    for (; count > kSpaces.size(); count -= kSpaces.size()) {
+        out << kSpaces;
+    }
+    out << kSpaces.substr(0, count);
 }
 
-std::string indent_lines(const std::string& text, const std::string& prefix) {
-    std::string out;
+void write_padded(const std::string& text, std::size_t to, std::ostream& out) {
+    out << text;
+    const std::size_t w = width(text);
+    write_spaces(w >= to ? 0 : to - w, out);
+}
+
+// Every line of `text` behind `prefix`, each ended by a newline (names may hold newlines).
+void write_indented(std::string_view text, std::string_view prefix, std::ostream& out) {
     std::size_t start = 0;
     while (start < text.size()) {
         std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) {
+        if (end == std::string_view::npos) {
             end = text.size();
         }
-        out += prefix;
-        out += text.substr(start, end - start);
-        out += '\n';
+        out << prefix << text.substr(start, end - start) << '\n';
         start = end + 1;
     }
-    return out;
 }
 
-std::string schema_text(const TypePtr& schema, SchemaStyle style) {
+void write_schema(const TypePtr& schema, SchemaStyle style, std::ostream& out) {
     if (!schema) {
-        return "  struct<>\n";
+        out << "  struct<>\n";
+        return;
     }
     switch (style) {
     case SchemaStyle::Catalog:
-        return indent_lines(catalog_string(*schema), "  ");
+        write_indented(catalog_string(*schema), "  ", out);
+        return;
     case SchemaStyle::Ddl:
-        return indent_lines(to_ddl(*schema), "  ");
+        write_indented(to_ddl(*schema), "  ", out);
+        return;
     case SchemaStyle::Tree:
-        return indent_lines(tree_string(*schema), "  ");
-    case SchemaStyle::Json:
-        return indent_lines(to_spark_json(*schema).dump(), "  ");
+        write_indented(tree_string(*schema), "  ", out);
+        return;
+    case SchemaStyle::Json: {
+        // Compact JSON is one line: a newline inside a name is escaped.
+        out << "  ";
+        JsonWriter json(out, JsonStyle::Compact);
+        write_spark_json(*schema, json);
+        out << '\n';
+        return;
     }
-    return {};
+    }
 }
 
-std::string scan_text(const ScanResult& scan, const TextOptions& options) {
-    std::string out = scan.table + ": reads " + std::to_string(scan.leaves_read) + " of " +
-                      std::to_string(scan.leaves_total) +
-                      (scan.leaves_total == 1 ? " leaf" : " leaves") + "; columns not read: ";
+void write_scan(const ScanResult& scan, const TextOptions& options, std::ostream& out) {
+    out << scan.table << ": reads " << std::to_string(scan.leaves_read) << " of "
+        << std::to_string(scan.leaves_total) << (scan.leaves_total == 1 ? " leaf" : " leaves")
+        << "; columns not read: ";
     if (scan.columns_not_read.empty()) {
-        out += "none";
+        out << "none";
     }
     for (std::size_t i = 0; i < scan.columns_not_read.size(); ++i) {
         if (i > 0) {
-            out += ", ";
+            out << ", ";
         }
-        out += scan.columns_not_read[i];
+        out << scan.columns_not_read[i];
     }
-    out += '\n';
-    return out + schema_text(scan.read_schema, options.schema_style);
+    out << '\n';
+    write_schema(scan.read_schema, options.schema_style, out);
 }
 
-std::string ordinals_text(const std::vector<OrdinalChange>& changes, bool color) {
+void write_ordinals(const std::vector<OrdinalChange>& changes, bool color, std::ostream& out) {
     if (changes.empty()) {
-        return "ordinals rewritten: none\n";
+        out << "ordinals rewritten: none\n";
+        return;
     }
+    // The columns are aligned, so every row is known before the first is written.
     struct Row {
         std::string access, before, after, context;
     };
@@ -155,21 +181,24 @@ std::string ordinals_text(const std::vector<OrdinalChange>& changes, bool color)
         after_w = std::max(after_w, row.after.size());
         rows.push_back(std::move(row));
     }
-    std::string out = "ordinals rewritten:\n";
+    out << "ordinals rewritten:\n";
     for (const Row& row : rows) {
-        out += "  " + pad(row.access, access_w) + "   ";
+        out << "  ";
+        write_padded(row.access, access_w, out);
+        out << "   ";
         // Right-align `before` so the arrows line up; pad `after` only if a context follows.
-        out += std::string(before_w - row.before.size(), ' ');
-        out += color ? kRed + row.before + kReset : row.before;
-        out += " -> ";
-        out += color ? kGreen + row.after + kReset : row.after;
-        if (!row.context.empty()) {
-            out += std::string(after_w - row.after.size(), ' ');
-            out += "   (" + row.context + ")";
+        write_spaces(before_w - row.before.size(), out);
+        if (color) {
+            out << kRed << row.before << kReset << " -> " << kGreen << row.after << kReset;
+        } else {
+            out << row.before << " -> " << row.after;
         }
-        out += '\n';
+        if (!row.context.empty()) {
+            write_spaces(after_w - row.after.size(), out);
+            out << "   (" << row.context << ")";
+        }
+        out << '\n';
     }
-    return out;
 }
 
 } // namespace
@@ -186,39 +215,47 @@ std::string profile_name(Profile profile) {
     return "extended";
 }
 
-std::string plan_string(const Plan& plan) {
+void print_plan(const Plan& plan, std::ostream& out) {
     // Every operator has at most one child, so Spark's treeString is a chain: the root bare,
     // then `+- ` under three more spaces of indent per level.
-    std::string out;
     std::size_t depth = 0;
     for (const Plan* node = &plan; node != nullptr; ++depth) {
         if (depth > 0) {
-            out += std::string(3 * (depth - 1), ' ') + "+- ";
+            write_spaces(3 * (depth - 1), out);
+            out << "+- ";
         }
-        out += operator_line(*node);
-        out += '\n';
+        write_operator_line(*node, out);
+        out << '\n';
         node = plan_child(*node).get();
     }
-    return out;
 }
 
-std::string print_text(const StatementResult& result, const TextOptions& options) {
-    const std::string header = "== statement " + std::to_string(result.index) + " (" + result.file +
-                               ":" + std::to_string(result.line) + ":" +
-                               std::to_string(result.column) +
-                               "), rules: " + profile_name(result.profile) + " ==";
-    std::string out = options.color ? kBold + header + kReset : header;
-    out += '\n';
+std::string plan_string(const Plan& plan) {
+    std::ostringstream out;
+    print_plan(plan, out);
+    return std::move(out).str();
+}
+
+void print_text(const StatementResult& result, const TextOptions& options, std::ostream& out) {
+    if (options.color) {
+        out << kBold;
+    }
+    out << "== statement " << std::to_string(result.index) << " (" << result.file << ":"
+        << std::to_string(result.line) << ":" << std::to_string(result.column)
+        << "), rules: " << profile_name(result.profile) << " ==";
+    if (options.color) {
+        out << kReset;
+    }
+    out << '\n';
     for (const ScanResult& scan : result.scans) {
-        out += scan_text(scan, options);
+        write_scan(scan, options, out);
     }
     if (result.plan) {
-        out += '\n';
-        out += plan_string(*result.plan);
+        out << '\n';
+        print_plan(*result.plan, out);
     }
-    out += '\n';
-    out += ordinals_text(result.ordinal_changes, options.color);
-    return out;
+    out << '\n';
+    write_ordinals(result.ordinal_changes, options.color, out);
 }
 
 } // namespace prune

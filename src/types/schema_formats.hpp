@@ -10,6 +10,7 @@
 
 #include "diag/diagnostic.hpp"
 #include "types/data_type.hpp"
+#include "util/json_writer.hpp"
 
 namespace prune {
 
@@ -26,7 +27,10 @@ TypePtr parse_ddl_type(std::string_view text);
 /// (`schema.json: fields[2].type: unknown type 'strin'`).
 TypePtr from_spark_json(const nlohmann::json& json, const std::string& origin);
 /// Spark: DataType.jsonValue — exactly the keys and order Spark writes
-/// (`{"type":"struct","fields":[{"name":..,"type":..,"nullable":..,"metadata":{}}]}`).
-nlohmann::ordered_json to_spark_json(const DataType& type);
+/// (`{"type":"struct","fields":[{"name":..,"type":..,"nullable":..,"metadata":{}}]}`), written
+/// through `out` as one value in its style.
+void write_spark_json(const DataType& type, JsonWriter& out);
+/// Spark: DataType.json — the same as compact text.
+std::string spark_json(const DataType& type);
 
 } // namespace prune

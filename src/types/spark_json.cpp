@@ -8,6 +8,8 @@
 /// is struct<id:int,tags:array<string>>. Errors carry the JSON path of the offending value:
 /// `schema.json: fields[2].type: unknown type 'strin'`.
 
+#include <cstdint>
+#include <sstream>
 #include <string>
 #include <unordered_set>
 
@@ -270,52 +272,104 @@ struct Reader {
     }
 };
 
-// An ordered_json object is a vector of pairs with const keys: adding a key reallocates and
-// copies every value already in it. Each object below therefore gets all its keys first and
-// the nested type last, by move, so no subtree is copied (a 1000-deep type was quadratic).
-nlohmann::ordered_json type_json(const DataType& type) {
-    using ojson = nlohmann::ordered_json;
+// Field metadata is kept as JSON text (any JSON object, numbers included); it is parsed to be
+// written again in the writer's style, with nlohmann's own text for floating-point numbers.
+void write_metadata_value(const nlohmann::ordered_json& v, JsonWriter& out) {
+    using Kind = nlohmann::ordered_json::value_t;
+    switch (v.type()) {
+    case Kind::object:
+        out.begin_object();
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            out.key(it.key());
+            write_metadata_value(it.value(), out);
+        }
+        out.end_object();
+        return;
+    case Kind::array:
+        out.begin_array();
+        for (const nlohmann::ordered_json& element : v) {
+            write_metadata_value(element, out);
+        }
+        out.end_array();
+        return;
+    case Kind::string:
+        out.value(v.get_ref<const std::string&>());
+        return;
+    case Kind::boolean:
+        out.value(v.get<bool>());
+        return;
+    case Kind::number_integer:
+        out.value(v.get<std::int64_t>());
+        return;
+    case Kind::number_unsigned:
+        out.value(v.get<std::uint64_t>());
+        return;
+    case Kind::number_float:
+        out.raw_value(v.dump());
+        return;
+    case Kind::null:
+    case Kind::binary:
+    case Kind::discarded:
+        out.null();
+        return;
+    }
+}
+
+void write_type(const DataType& type, JsonWriter& out) {
     if (const StructType* s = type.struct_type()) {
-        ojson fields = ojson::array();
+        out.begin_object();
+        out.key("type");
+        out.value("struct");
+        out.key("fields");
+        out.begin_array();
         for (const StructField& f : s->fields()) {
-            ojson metadata =
-                f.metadata == "{}" ? ojson::object() : ojson::parse(f.metadata, nullptr, false);
+            const nlohmann::ordered_json metadata =
+                f.metadata == "{}" ? nlohmann::ordered_json::object()
+                                   : nlohmann::ordered_json::parse(f.metadata, nullptr, false);
             if (!metadata.is_object()) {
                 throw InternalError("metadata of field '" + f.name +
                                     "' is not a JSON object: " + f.metadata);
             }
-            ojson field;
-            field["name"] = f.name;
-            field["type"] = nullptr;
-            field["nullable"] = f.nullable;
-            field["metadata"] = std::move(metadata);
-            field["type"] = type_json(*f.type);
-            fields.push_back(std::move(field));
+            out.begin_object();
+            out.key("name");
+            out.value(f.name);
+            out.key("type");
+            write_type(*f.type, out);
+            out.key("nullable");
+            out.value(f.nullable);
+            out.key("metadata");
+            write_metadata_value(metadata, out);
+            out.end_object();
         }
-        ojson out;
-        out["type"] = "struct";
-        out["fields"] = std::move(fields);
-        return out;
+        out.end_array();
+        out.end_object();
+        return;
     }
     if (const ArrayType* a = type.array()) {
-        ojson out;
-        out["type"] = "array";
-        out["elementType"] = nullptr;
-        out["containsNull"] = a->contains_null;
-        out["elementType"] = type_json(*a->element);
-        return out;
+        out.begin_object();
+        out.key("type");
+        out.value("array");
+        out.key("elementType");
+        write_type(*a->element, out);
+        out.key("containsNull");
+        out.value(a->contains_null);
+        out.end_object();
+        return;
     }
     if (const MapType* m = type.map()) {
-        ojson out;
-        out["type"] = "map";
-        out["keyType"] = nullptr;
-        out["valueType"] = nullptr;
-        out["valueContainsNull"] = m->value_contains_null;
-        out["keyType"] = type_json(*m->key);
-        out["valueType"] = type_json(*m->value);
-        return out;
+        out.begin_object();
+        out.key("type");
+        out.value("map");
+        out.key("keyType");
+        write_type(*m->key, out);
+        out.key("valueType");
+        write_type(*m->value, out);
+        out.key("valueContainsNull");
+        out.value(m->value_contains_null);
+        out.end_object();
+        return;
     }
-    return type_name(type);
+    out.value(type_name(type));
 }
 
 } // namespace
@@ -335,6 +389,13 @@ TypePtr from_spark_json(const nlohmann::json& json, const std::string& origin) {
     return reader.read_type(json, 1);
 }
 
-nlohmann::ordered_json to_spark_json(const DataType& type) { return type_json(type); }
+void write_spark_json(const DataType& type, JsonWriter& out) { write_type(type, out); }
+
+std::string spark_json(const DataType& type) {
+    std::ostringstream text;
+    JsonWriter out(text, JsonStyle::Compact);
+    write_type(type, out);
+    return std::move(text).str();
+}
 
 } // namespace prune

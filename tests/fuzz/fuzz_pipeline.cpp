@@ -5,7 +5,8 @@
 // same rows projected to the read schema.
 //
 //     SELECT transform(rule_results, r -> r.score) FROM events
-//       -> parse -> analyze (per table) -> prune (legacy, spark, extended) -> print_text, to_json
+//       -> parse -> analyze (per table) -> prune (legacy, spark, extended) -> print_text,
+//       write_json
 //       -> verify on the table's "shapes" rows, then on its "edges" rows
 //
 // Each table is a single-table catalog, so every query resolves its FROM against all three.
@@ -22,6 +23,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -232,7 +234,7 @@ void check_result(const StatementResult& result, const Table& table) {
                 !scan.read_schema->struct_type()->field_index(column, CaseSensitivity::Sensitive),
                 "a partition column in the read schema: " + column);
         }
-        const std::string json = to_spark_json(*scan.read_schema).dump();
+        const std::string json = spark_json(*scan.read_schema);
         fuzz::must_accept(
             [&] {
                 const TypePtr again = from_spark_json(nlohmann::json::parse(json), "s.json");
@@ -299,11 +301,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     check_result(result, bound.table);
                     const TextOptions options{static_cast<SchemaStyle>(style++ % 4),
                                               profile == Profile::Spark};
-                    const std::string text_output = print_text(result, options);
+                    std::ostringstream printed;
+                    print_text(result, options, printed);
+                    const std::string text_output = std::move(printed).str();
                     fuzz::require(!text_output.empty(), "empty text output");
                     fuzz::require_utf8(text_output, "print_text");
-                    // dump() throws on invalid UTF-8: a foreign exception, so a finding.
-                    fuzz::require(!to_json(result).dump().empty(), "empty JSON output");
+                    // The writer throws on invalid UTF-8: a foreign exception, so a finding.
+                    std::ostringstream json;
+                    JsonWriter writer(json, JsonStyle::Compact);
+                    write_json(result, writer);
+                    fuzz::require(!json.view().empty(), "empty JSON output");
                     check_verify(result, bound.table, entry, profile);
                 });
             }

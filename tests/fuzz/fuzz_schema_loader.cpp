@@ -32,7 +32,7 @@ void check_catalog(const Catalog& catalog) {
         fuzz::require_utf8(to_ddl(schema), "to_ddl");
         fuzz::require_utf8(tree_string(schema), "tree_string");
         (void)count_leaves(schema);
-        const std::string json = to_spark_json(schema).dump();
+        const std::string json = spark_json(schema);
         fuzz::must_accept(
             [&] {
                 const TypePtr again = from_spark_json(nlohmann::json::parse(json), "s.json");

@@ -1,14 +1,41 @@
 #include <catch2/catch.hpp>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "output/printers.hpp"
 #include "plan/higher_order.hpp"
+#include "support.hpp"
 
 using namespace prune;
+using prune_test::json_text;
 
 namespace {
+
+using Json = nlohmann::ordered_json;
+
+// The printers write to streams; these give what they wrote as text, and the JSON parsed where
+// a test looks inside it.
+std::string text_of(const StatementResult& result, const TextOptions& options) {
+    std::ostringstream out;
+    print_text(result, options, out);
+    return std::move(out).str();
+}
+std::string expr_json(const Expr& e) {
+    return json_text([&](JsonWriter& out) { write_expr_json(e, out); });
+}
+std::string plan_json(const Plan& plan) {
+    return json_text([&](JsonWriter& out) { write_plan_json(plan, out); });
+}
+std::string result_json(const StatementResult& result) {
+    return json_text([&](JsonWriter& out) { write_json(result, out); });
+}
+Json expr_dom(const Expr& e) { return Json::parse(expr_json(e)); }
+Json plan_dom(const Plan& plan) { return Json::parse(plan_json(plan)); }
+Json result_dom(const StatementResult& result) { return Json::parse(result_json(result)); }
 
 // Nodes are built as aggregates with their types spelled out, so these tests need no typing.
 ExprPtr node(Expr::Node n, TypePtr type, bool nullable = true, Span span = {}) {
@@ -222,7 +249,7 @@ TEST_CASE("deep expressions print without overflowing the stack", "[output]") {
         expected.insert(0, "~");
     }
     CHECK(expr_string(*e) == expected);
-    CHECK(expr_json(*e)["children"][0]["expr"] == "BitwiseNot");
+    CHECK(expr_dom(*e)["children"][0]["expr"] == "BitwiseNot");
     // Past the printers' margin over kMaxNestingDepth (still shallow enough to destroy).
     for (int i = 0; i < 1500; ++i) {
         e = node(UnaryOp{UnaryOpKind::BitwiseNot, e}, int_type());
@@ -318,7 +345,7 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
     const std::string plan = std::string("\n") + kPlanText + "\n";
 
     SECTION("with an ordinal change, catalog style") {
-        CHECK(print_text(result_example(true), {}) ==
+        CHECK(text_of(result_example(true), {}) ==
               header +
                   "  struct<rule_results:array<struct<rule_public_id:string,score:double>>>\n" +
                   plan +
@@ -328,14 +355,14 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
     SECTION("without ordinal changes, every schema style") {
         const std::string tail = plan + "ordinals rewritten: none\n";
         const StatementResult result = result_example(false);
-        CHECK(print_text(result, {SchemaStyle::Catalog, false}) ==
+        CHECK(text_of(result, {SchemaStyle::Catalog, false}) ==
               header +
                   "  struct<rule_results:array<struct<rule_public_id:string,score:double>>>\n" +
                   tail);
-        CHECK(print_text(result, {SchemaStyle::Ddl, false}) ==
+        CHECK(text_of(result, {SchemaStyle::Ddl, false}) ==
               header + "  rule_results ARRAY<STRUCT<rule_public_id: STRING, score: DOUBLE>>\n" +
                   tail);
-        CHECK(print_text(result, {SchemaStyle::Tree, false}) ==
+        CHECK(text_of(result, {SchemaStyle::Tree, false}) ==
               header +
                   "  root\n"
                   "   |-- rule_results: array (nullable = true)\n"
@@ -343,7 +370,7 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
                   "   |    |    |-- rule_public_id: string (nullable = true)\n"
                   "   |    |    |-- score: double (nullable = true)\n" +
                   tail);
-        CHECK(print_text(result, {SchemaStyle::Json, false}) ==
+        CHECK(text_of(result, {SchemaStyle::Json, false}) ==
               header +
                   R"(  {"type":"struct","fields":[{"name":"rule_results","type":{"type":"array",)"
                   R"("elementType":{"type":"struct","fields":[{"name":"rule_public_id",)"
@@ -361,7 +388,7 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
         result.ordinal_changes.push_back(OrdinalChange{
             node(GetArrayStructFields{rr, 0, 2, true, std::nullopt}, make_array(string_type())), 12,
             0, ""});
-        const std::string text = print_text(result, {});
+        const std::string text = text_of(result, {});
         CHECK(text.find("events: reads 2 of 2 leaves; columns not read: none\n") !=
               std::string::npos);
         CHECK(text.substr(text.find("ordinals rewritten:")) ==
@@ -370,11 +397,11 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
               "  rule_results#1.rule_public_id   12 -> 0\n");
     }
     SECTION("colour only when asked") {
-        const std::string plain = print_text(result_example(true), {SchemaStyle::Catalog, false});
+        const std::string plain = text_of(result_example(true), {SchemaStyle::Catalog, false});
         CHECK(plain.find('\x1b') == std::string::npos);
         CHECK(plain.back() == '\n');
         CHECK(plain[plain.size() - 2] != '\n');
-        const std::string colored = print_text(result_example(true), {SchemaStyle::Catalog, true});
+        const std::string colored = text_of(result_example(true), {SchemaStyle::Catalog, true});
         CHECK(colored.rfind("\x1b[1m== statement 1 (query.sql:1:1), rules: extended ==\x1b[0m\n",
                             0) == 0);
         CHECK(colored.find("  lambda r#3.score   \x1b[31m3\x1b[0m -> \x1b[32m1\x1b[0m   "
@@ -400,18 +427,18 @@ TEST_CASE("expr_json gives every kind its keys", "[output]") {
     const std::string one_json =
         R"({"expr":"Literal","value":"1","data_type":"int","nullable":false,"children":[]})";
 
-    CHECK(expr_json(*name).dump() == name_json);
-    CHECK(expr_json(*lvar("r", long_type(), 3)).dump() ==
+    CHECK(expr_json(*name) == name_json);
+    CHECK(expr_json(*lvar("r", long_type(), 3)) ==
           R"({"expr":"NamedLambdaVariable","name":"r","expr_id":3,"data_type":"bigint",)"
           R"("nullable":true,"children":[]})");
-    CHECK(expr_json(*int_lit(1)).dump() == one_json);
-    CHECK(expr_json(*node(Literal{string_type(), "", true}, string_type())).dump() ==
+    CHECK(expr_json(*int_lit(1)) == one_json);
+    CHECK(expr_json(*node(Literal{string_type(), "", true}, string_type())) ==
           R"({"expr":"Literal","value":null,"data_type":"string","nullable":true,"children":[]})");
-    CHECK(expr_json(*field(name, 1, string_type(), "LAST")).dump() ==
+    CHECK(expr_json(*field(name, 1, string_type(), "LAST")) ==
           R"({"expr":"GetStructField","ordinal":1,"name":"last","name_as_written":"LAST",)"
           R"("data_type":"string","nullable":true,"children":[)" +
               name_json + "]}");
-    CHECK(expr_json(*field(name, 0, string_type())).dump() ==
+    CHECK(expr_json(*field(name, 0, string_type())) ==
           R"({"expr":"GetStructField","ordinal":0,"name":"first","data_type":"string",)"
           R"("nullable":true,"children":[)" +
               name_json + "]}");
@@ -421,27 +448,28 @@ TEST_CASE("expr_json gives every kind its keys", "[output]") {
         R"({"expr":"AttributeReference","name":"people","expr_id":2,)"
         R"("data_type":"array<struct<first:string,last:string>>","nullable":true,"children":[]})";
     CHECK(expr_json(*node(GetArrayStructFields{people, 1, 2, true, std::nullopt},
-                          make_array(string_type())))
-              .dump() == R"({"expr":"GetArrayStructFields","ordinal":1,"num_fields":2,)"
-                         R"("name":"last","data_type":"array<string>","nullable":true,)"
-                         R"("children":[)" +
-                             people_json + "]}");
-    CHECK(expr_json(*node(Alias{a, "y", 10}, int_type())).dump() ==
+                          make_array(string_type()))) ==
+          R"({"expr":"GetArrayStructFields","ordinal":1,"num_fields":2,)"
+          R"("name":"last","data_type":"array<string>","nullable":true,)"
+          R"("children":[)" +
+              people_json + "]}");
+    CHECK(expr_json(*node(Alias{a, "y", 10}, int_type())) ==
           R"({"expr":"Alias","name":"y","expr_id":10,"data_type":"int","nullable":true,)"
           R"("children":[)" +
               a_json + "]}");
-    CHECK(expr_json(*node(CreateNamedStruct{{"x"}, {a}}, make_struct({{"x", int_type()}}), false))
-              .dump() == R"({"expr":"CreateNamedStruct","names":["x"],)"
-                         R"("data_type":"struct<x:int>","nullable":false,"children":[)" +
-                             a_json + "]}");
-    CHECK(expr_json(*binary(BinaryOpKind::Add, a, int_lit(1), int_type())).dump() ==
+    CHECK(
+        expr_json(*node(CreateNamedStruct{{"x"}, {a}}, make_struct({{"x", int_type()}}), false)) ==
+        R"({"expr":"CreateNamedStruct","names":["x"],)"
+        R"("data_type":"struct<x:int>","nullable":false,"children":[)" +
+            a_json + "]}");
+    CHECK(expr_json(*binary(BinaryOpKind::Add, a, int_lit(1), int_type())) ==
           R"({"expr":"Add","data_type":"int","nullable":true,"children":[)" + a_json + "," +
               one_json + "]}");
-    CHECK(expr_json(*node(UnaryOp{UnaryOpKind::UnaryMinus, a}, int_type())).dump() ==
+    CHECK(expr_json(*node(UnaryOp{UnaryOpKind::UnaryMinus, a}, int_type())) ==
           R"({"expr":"UnaryMinus","data_type":"int","nullable":true,"children":[)" + a_json + "]}");
-    CHECK(expr_json(*node(Cast{a, long_type()}, long_type())).dump() ==
+    CHECK(expr_json(*node(Cast{a, long_type()}, long_type())) ==
           R"({"expr":"Cast","data_type":"bigint","nullable":true,"children":[)" + a_json + "]}");
-    CHECK(expr_json(*node(IsNull{a}, boolean_type(), false)).dump() ==
+    CHECK(expr_json(*node(IsNull{a}, boolean_type(), false)) ==
           R"({"expr":"IsNull","data_type":"boolean","nullable":false,"children":[)" + a_json +
               "]}");
 
@@ -471,15 +499,14 @@ TEST_CASE("expr_json gives every kind its keys", "[output]") {
          {arr}},
         {node(UnaryOp{UnaryOpKind::Not, gt}, boolean_type()), "Not", {gt}},
     };
-    CHECK(expr_json(*node(ElementAt{arr, int_lit(1), false}, int_type()))["fail_on_error"] ==
-          false);
+    CHECK(expr_dom(*node(ElementAt{arr, int_lit(1), false}, int_type()))["fail_on_error"] == false);
     for (const KidsCase& c : cases) {
         CAPTURE(c.catalyst);
-        const nlohmann::ordered_json j = expr_json(*c.expr);
+        const Json j = expr_dom(*c.expr);
         CHECK(j["expr"] == c.catalyst);
-        nlohmann::ordered_json kids = nlohmann::ordered_json::array();
+        Json kids = Json::array();
         for (const ExprPtr& kid : c.kids) {
-            kids.push_back(expr_json(*kid));
+            kids.push_back(expr_dom(*kid));
         }
         CHECK(j["children"] == kids);
         CHECK(j.size() == 4); // expr, data_type, nullable, children: no kind-specific keys
@@ -487,11 +514,11 @@ TEST_CASE("expr_json gives every kind its keys", "[output]") {
 }
 
 TEST_CASE("expr_json of functions and lambdas", "[output]") {
-    const nlohmann::ordered_json t = expr_json(*transform_example());
+    const Json t = expr_dom(*transform_example());
     CHECK(t["expr"] == "ArrayTransform");
     CHECK(t["function"] == "transform");
     REQUIRE(t["children"].size() == 2);
-    const nlohmann::ordered_json& lambda = t["children"][1];
+    const Json& lambda = t["children"][1];
     const std::string r_json = R"({"expr":"NamedLambdaVariable","name":"r","expr_id":3,)"
                                R"("data_type":"struct<rule_public_id:string,score:double>",)"
                                R"("nullable":true,"children":[]})";
@@ -508,12 +535,12 @@ TEST_CASE("expr_json of functions and lambdas", "[output]") {
 
     const ExprPtr id = attr("id", long_type(), 0);
     const ExprPtr distinct = call("count", {id}, long_type(), true);
-    const nlohmann::ordered_json c = expr_json(*distinct);
+    const Json c = expr_dom(*distinct);
     CHECK(c["expr"] == catalyst_name(*distinct));
     CHECK(c["function"] == "count");
     CHECK(c["distinct"] == true);
     CHECK(c["children"][0]["name"] == "id");
-    CHECK(expr_json(*call("count", {id}, long_type())).contains("distinct") == false);
+    CHECK(expr_dom(*call("count", {id}, long_type())).contains("distinct") == false);
 }
 
 TEST_CASE("plan_json nests operators under child", "[output]") {
@@ -524,7 +551,7 @@ TEST_CASE("plan_json nests operators under child", "[output]") {
         std::make_shared<const Plan>(Plan{Relation{"t", {id}, make_struct({{"id", long_type()}})}});
     const std::string scan_json = R"({"node":"Relation","table":"t","output":[)" + id_json +
                                   R"(],"read_schema":"struct<id:bigint>"})";
-    CHECK(plan_json(*scan).dump() == scan_json);
+    CHECK(plan_json(*scan) == scan_json);
 
     const ExprPtr cond = binary(BinaryOpKind::GreaterThan, id, int_lit(1), boolean_type());
     const PlanPtr filter = std::make_shared<const Plan>(Plan{Filter{cond, scan}});
@@ -533,8 +560,8 @@ TEST_CASE("plan_json nests operators under child", "[output]") {
     const PlanPtr sort =
         std::make_shared<const Plan>(Plan{Sort{{SortOrder{id, false, false}}, distinct}});
     const PlanPtr limit = std::make_shared<const Plan>(Plan{Limit{int_lit(5), sort}});
-    const std::string cond_json = expr_json(*cond).dump();
-    CHECK(plan_json(*limit).dump() ==
+    const std::string cond_json = expr_json(*cond);
+    CHECK(plan_json(*limit) ==
           R"({"node":"Limit","limit":{"expr":"Literal","value":"5","data_type":"int",)"
           R"("nullable":false,"children":[]},"child":{"node":"Sort","order":[{"expr":)" +
               id_json +
@@ -547,16 +574,16 @@ TEST_CASE("plan_json nests operators under child", "[output]") {
     const ExprPtr alias = node(Alias{cnt, "n", 1}, long_type(), false);
     const PlanPtr aggregate =
         std::make_shared<const Plan>(Plan{Aggregate{{id}, {id, alias}, scan}});
-    const nlohmann::ordered_json agg = plan_json(*aggregate);
+    const Json agg = plan_dom(*aggregate);
     CHECK(agg["node"] == "Aggregate");
     CHECK(agg["grouping"].dump() == "[" + id_json + "]");
-    CHECK(agg["aggregates"].dump() == "[" + id_json + "," + expr_json(*alias).dump() + "]");
+    CHECK(agg["aggregates"].dump() == "[" + id_json + "," + expr_json(*alias) + "]");
     CHECK(agg["child"].dump() == scan_json);
 }
 
-TEST_CASE("to_json carries the whole statement in a stable key order", "[output]") {
+TEST_CASE("write_json carries the whole statement in a stable key order", "[output]") {
     StatementResult result = result_example(true);
-    const nlohmann::ordered_json j = to_json(result);
+    const Json j = result_dom(result);
     std::vector<std::string> keys;
     for (auto it = j.begin(); it != j.end(); ++it) {
         keys.push_back(it.key());
@@ -578,15 +605,25 @@ TEST_CASE("to_json carries the whole statement in a stable key order", "[output]
         R"("metadata":{}}]},"leaves":{"read":2,"total":6},"columns_not_read":["id","meta"]}])");
     CHECK(j["ordinals_rewritten"].dump() == R"([{"access":"lambda r#3.score","before":3,"after":1,)"
                                             R"("context":"element of rule_results"}])");
-    CHECK(j["plan"] == plan_json(*result.plan));
-    CHECK(j["original_plan"] == plan_json(*result.original_plan));
+    CHECK(j["plan"] == plan_dom(*result.plan));
+    CHECK(j["original_plan"] == plan_dom(*result.original_plan));
     CHECK(j["plan"]["node"] == "Project");
     CHECK(j["plan"]["child"]["node"] == "Relation");
 
     result.ordinal_changes.clear();
     result.profile = Profile::Legacy;
-    const nlohmann::ordered_json k = to_json(result);
+    const Json k = result_dom(result);
     CHECK(k["ordinals_rewritten"].dump() == "[]");
     CHECK(k["rules"] == "legacy");
-    CHECK(to_json(result).dump() == k.dump()); // deterministic
+    CHECK(result_json(result) == k.dump()); // deterministic
+}
+
+TEST_CASE("the pretty JSON of a statement is nlohmann's dump(2) of the same value", "[output]") {
+    for (const bool with_change : {true, false}) {
+        const StatementResult result = result_example(with_change);
+        const std::string pretty =
+            json_text([&](JsonWriter& out) { write_json(result, out); }, JsonStyle::Pretty);
+        CHECK(pretty == result_dom(result).dump(2));
+        CHECK(result_json(result) == Json::parse(pretty).dump());
+    }
 }

@@ -21,7 +21,7 @@ TypePtr json_type(const std::string& text) {
 }
 
 TypePtr through_json(const TypePtr& t) {
-    return from_spark_json(nlohmann::json::parse(to_spark_json(*t).dump()), "<round-trip>");
+    return from_spark_json(nlohmann::json::parse(spark_json(*t)), "<round-trip>");
 }
 
 using prune_test::repeat;
@@ -305,7 +305,7 @@ TEST_CASE("DDL nesting is bounded before the stack grows", "[ddl]") {
 TEST_CASE("Spark JSON is written exactly as Spark writes it", "[json]") {
     const TypePtr t = ddl("id INT, name STRUCT<first: STRING> NOT NULL COMMENT 'x', "
                           "tags ARRAY<STRING>, m MAP<STRING, STRUCT<a: INT>>");
-    CHECK(to_spark_json(*t).dump() ==
+    CHECK(spark_json(*t) ==
           R"({"type":"struct","fields":[)"
           R"({"name":"id","type":"integer","nullable":true,"metadata":{}},)"
           R"({"name":"name","type":{"type":"struct","fields":[)"
@@ -344,13 +344,13 @@ TEST_CASE("Spark JSON is written exactly as Spark writes it", "[json]") {
         Row{"STRUCT<>", R"({"type":"struct","fields":[]})"},
     }));
     CAPTURE(text);
-    CHECK(to_spark_json(*parse_ddl_type(text)).dump() == json);
+    CHECK(spark_json(*parse_ddl_type(text)) == json);
 }
 
 TEST_CASE("containment nullability is written and read", "[json]") {
     const TypePtr t = make_struct({StructField{
         "a", make_map(int_type(), make_array(int_type(), false), false), false, "{}"}});
-    const std::string json = to_spark_json(*t).dump();
+    const std::string json = spark_json(*t);
     CHECK(json == R"({"type":"struct","fields":[{"name":"a","type":{"type":"map",)"
                   R"("keyType":"integer","valueType":{"type":"array","elementType":"integer",)"
                   R"("containsNull":false},"valueContainsNull":false},"nullable":false,)"
@@ -375,10 +375,24 @@ TEST_CASE("Spark JSON reading: lenient where Spark is", "[json]") {
 TEST_CASE("field metadata is kept verbatim", "[json]") {
     const TypePtr t = json_type(R"({"type":"struct","fields":[{"name":"a","type":"integer",
         "nullable":true,"metadata":{"x":[1,2,{"y":null}],"comment":"it's","k":1.5}}]})");
-    CHECK(to_spark_json(*t).dump() ==
+    CHECK(spark_json(*t) ==
           R"({"type":"struct","fields":[{"name":"a","type":"integer","nullable":true,)"
           R"("metadata":{"comment":"it's","k":1.5,"x":[1,2,{"y":null}]}}]})");
     CHECK(to_ddl(*t) == R"(a INT COMMENT 'it\'s')");
+}
+
+TEST_CASE("Spark JSON is written in the writer's style, metadata included", "[json]") {
+    const TypePtr t = json_type(R"({"type":"struct","fields":[{"name":"a\tb","type":{"type":"map",
+        "keyType":"string","valueType":{"type":"array","elementType":"integer",
+        "containsNull":false},"valueContainsNull":true},"nullable":true,
+        "metadata":{"x":[1,-2,18446744073709551615,{"y":null,"z":[]}],"e":{},"k":1.5e300,
+        "s":"q\"\u0001\u00e9"}},{"name":"b","type":"string","nullable":false,"metadata":{}}]})");
+    const std::string compact = spark_json(*t);
+    const std::string pretty = prune_test::json_text(
+        [&](JsonWriter& out) { write_spark_json(*t, out); }, JsonStyle::Pretty);
+    CHECK(pretty == nlohmann::ordered_json::parse(compact).dump(2));
+    CHECK(compact == nlohmann::ordered_json::parse(pretty).dump());
+    CHECK(equals(*through_json(t), *t));
 }
 
 TEST_CASE("malformed Spark JSON is rejected with the JSON path", "[json]") {

@@ -1,9 +1,12 @@
 #pragma once
-/// What several unit tests share: Spark's contacts table and a string repeater for inputs
-/// built to a size (nesting limits, wide lists).
+/// What several unit tests share: Spark's contacts table, a string repeater for inputs built to
+/// a size (nesting limits, wide lists), and the text a streaming printer writes.
 
 #include <cstddef>
+#include <sstream>
 #include <string>
+
+#include "util/json_writer.hpp"
 
 namespace prune_test {
 
@@ -23,6 +26,15 @@ inline std::string repeat(const std::string& s, std::size_t n) {
         out += s;
     }
     return out;
+}
+
+/// What `write(JsonWriter&)` writes, as text (compact, as `dump()`, unless asked).
+template <class Write>
+std::string json_text(Write&& write, prune::JsonStyle style = prune::JsonStyle::Compact) {
+    std::ostringstream out;
+    prune::JsonWriter json(out, style);
+    write(json);
+    return std::move(out).str();
 }
 
 } // namespace prune_test
