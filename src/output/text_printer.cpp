@@ -167,35 +167,33 @@ void write_ordinals(const std::vector<OrdinalChange>& changes, bool color, std::
         out << "ordinals rewritten: none\n";
         return;
     }
-    // The columns are aligned, so every row is known before the first is written.
-    struct Row {
-        std::string access, before, after, context;
+    // The columns are aligned: a first pass measures them, the second prints each row (its
+    // access printed again, so no statement's worth of rows is ever held at once).
+    const auto access_text = [](const OrdinalChange& c) {
+        return c.access ? expr_string(*c.access) : std::string("?");
     };
-    std::vector<Row> rows;
+    const auto digits = [](std::size_t n) { return std::to_string(n).size(); };
     std::size_t access_w = 0, before_w = 0, after_w = 0;
     for (const OrdinalChange& c : changes) {
-        Row row{c.access ? expr_string(*c.access) : std::string("?"), std::to_string(c.before),
-                std::to_string(c.after), c.context};
-        access_w = std::max(access_w, width(row.access));
-        before_w = std::max(before_w, row.before.size());
-        after_w = std::max(after_w, row.after.size());
-        rows.push_back(std::move(row));
+        access_w = std::max(access_w, width(access_text(c)));
+        before_w = std::max(before_w, digits(c.before));
+        after_w = std::max(after_w, digits(c.after));
     }
     out << "ordinals rewritten:\n";
-    for (const Row& row : rows) {
+    for (const OrdinalChange& c : changes) {
         out << "  ";
-        write_padded(row.access, access_w, out);
+        write_padded(access_text(c), access_w, out);
         out << "   ";
         // Right-align `before` so the arrows line up; pad `after` only if a context follows.
-        write_spaces(before_w - row.before.size(), out);
+        write_spaces(before_w - digits(c.before), out);
         if (color) {
-            out << kRed << row.before << kReset << " -> " << kGreen << row.after << kReset;
+            out << kRed << c.before << kReset << " -> " << kGreen << c.after << kReset;
         } else {
-            out << row.before << " -> " << row.after;
+            out << c.before << " -> " << c.after;
         }
-        if (!row.context.empty()) {
-            write_spaces(after_w - row.after.size(), out);
-            out << "   (" << row.context << ")";
+        if (!c.context.empty()) {
+            write_spaces(after_w - digits(c.after), out);
+            out << "   (" << c.context << ")";
         }
         out << '\n';
     }
