@@ -400,6 +400,9 @@ class Runner {
 } // namespace
 
 int main(int argc, char** argv) {
+    // Output goes through std::cout only: unsynced, it is buffered by the stream instead of
+    // being handed to C stdio one piece at a time (the printers write piece by piece).
+    std::ios::sync_with_stdio(false);
     Options options;
     CLI::App app{"prune-plan: the nested fields a Spark SQL query reads, and its plan rewritten "
                  "against them",
