@@ -135,6 +135,7 @@ ReadSet prune_schema(const Relation& relation, const std::vector<RootField>& roo
     }
 
     ReadSet result;
+    TypeInterner types; // columns pruned alike (s1.f3, s2.f3, ...) share one type
     for (const ExprPtr& column : relation.output) {
         const auto& attribute = *column->as<AttributeReference>();
         const auto it = by_column.find(attribute.id);
@@ -158,7 +159,7 @@ ReadSet prune_schema(const Relation& relation, const std::vector<RootField>& roo
                 need.merge(optional->need);
             }
         }
-        result.pruned_types.emplace(attribute.id, prune_type(attribute.type, need));
+        result.pruned_types.emplace(attribute.id, prune_type(attribute.type, need, &types));
         result.needs.emplace(attribute.id, std::move(need));
     }
 

@@ -72,7 +72,15 @@ TypePtr one_leaf_type(const TypePtr& type) {
     return type;
 }
 
-TypePtr prune_type(const TypePtr& full, const Requirement& req) {
+namespace {
+
+TypePtr interned(TypePtr type, TypeInterner* types) {
+    return types != nullptr ? types->intern(std::move(type)) : type;
+}
+
+} // namespace
+
+TypePtr prune_type(const TypePtr& full, const Requirement& req, TypeInterner* types) {
     if (req.whole || req.empty()) {
         return full;
     }
@@ -89,27 +97,34 @@ TypePtr prune_type(const TypePtr& full, const Requirement& req) {
                 continue;
             }
             StructField field = (*s)[i];
-            TypePtr narrowed = prune_type(field.type, it->second);
+            TypePtr narrowed = prune_type(field.type, it->second, types);
             changed = changed || narrowed != field.type;
             field.type = std::move(narrowed);
             fields.push_back(std::move(field));
         }
-        return changed ? make_struct(std::move(fields)) : full;
+        if (!changed) {
+            return full;
+        }
+        return types != nullptr ? types->intern_struct(std::move(fields))
+                                : make_struct(std::move(fields));
     }
     if (const ArrayType* a = full->array()) {
-        TypePtr element = prune_type(a->element, req.part(kElement));
-        return element == a->element ? full : make_array(std::move(element), a->contains_null);
+        TypePtr element = prune_type(a->element, req.part(kElement), types);
+        if (element == a->element) {
+            return full;
+        }
+        return interned(make_array(std::move(element), a->contains_null), types);
     }
     if (const MapType* m = full->map()) {
         const Requirement key_req = req.part(kKey);
         const Requirement value_req = req.part(kValue);
-        TypePtr key = key_req.empty() ? m->key : prune_type(m->key, key_req);
+        TypePtr key = key_req.empty() ? m->key : prune_type(m->key, key_req, types);
         TypePtr value =
-            value_req.empty() ? one_leaf_type(m->value) : prune_type(m->value, value_req);
+            value_req.empty() ? one_leaf_type(m->value) : prune_type(m->value, value_req, types);
         if (key == m->key && value == m->value) {
             return full;
         }
-        return make_map(std::move(key), std::move(value), m->value_contains_null);
+        return interned(make_map(std::move(key), std::move(value), m->value_contains_null), types);
     }
     return full;
 }

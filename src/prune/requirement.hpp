@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "types/data_type.hpp"
+#include "types/type_interner.hpp"
 
 namespace prune {
 
@@ -47,7 +48,9 @@ struct Requirement {
 /// pruneSchema + sortLeftFieldsByRight). Nullability, containsNull and metadata are kept.
 /// An empty requirement yields `full` (callers leave unneeded values out themselves). A map
 /// keeps the whole key unless a key requirement narrows it.
-TypePtr prune_type(const TypePtr& full, const Requirement& req);
+/// With `types`, every type it builds is interned there, so columns pruned alike share
+/// their types.
+TypePtr prune_type(const TypePtr& full, const Requirement& req, TypeInterner* types = nullptr);
 
 /// The smallest single-leaf projection of `type` (SPEC.md X5): in a struct the field with the
 /// smallest defaultSize (first on ties), recursively; in an array its element; in a map the

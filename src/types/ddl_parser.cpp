@@ -26,6 +26,7 @@
 #include "diag/utf8.hpp"
 #include "grammar/ddl.hpp"
 #include "types/schema_formats.hpp"
+#include "types/type_interner.hpp"
 
 namespace prune {
 namespace {
@@ -52,108 +53,10 @@ struct Frame {
     std::optional<std::string> comment;
 };
 
-std::size_t mix(std::size_t h, std::size_t v) {
-    return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
-}
-
-std::size_t address(const TypePtr& type) { return std::hash<const DataType*>{}(type.get()); }
-
-/// Identical types are built once and shared (hash-consing). Event schemas repeat the same
-/// struct under many columns; a schema of a million leaves made of repeated structs then costs
-/// what its distinct structs cost. Children are interned before their parents, so comparing
-/// children by address compares them by structure. Types are immutable, so the sharing is
-/// invisible to every pass (the top-level column list itself is never shared).
-class Interner {
-  public:
-    /// An array, map or atomic type: the first one built with the same structure.
-    TypePtr intern(TypePtr type) {
-        if (type->struct_type() != nullptr) {
-            return type; // built by intern_struct already
-        }
-        const std::size_t h = hash_of(*type);
-        const auto [first, last] = types_.equal_range(h);
-        for (auto it = first; it != last; ++it) {
-            if (same_shape(*it->second, *type)) {
-                return it->second;
-            }
-        }
-        types_.emplace(h, type);
-        return type;
-    }
-
-    /// A struct of `fields`: the first one built with the same fields (names, types,
-    /// nullability, metadata), or a new one.
-    TypePtr intern_struct(std::vector<StructField> fields) {
-        std::size_t h = 5;
-        for (const StructField& f : fields) {
-            h = mix(mix(mix(mix(h, std::hash<std::string>{}(f.name)), address(f.type)),
-                        f.nullable ? 1 : 0),
-                    std::hash<std::string>{}(f.metadata));
-        }
-        const auto [first, last] = types_.equal_range(h);
-        for (auto it = first; it != last; ++it) {
-            const StructType* s = it->second->struct_type();
-            if (s != nullptr && same_fields(s->fields(), fields)) {
-                return it->second;
-            }
-        }
-        TypePtr type = make_struct(std::move(fields));
-        types_.emplace(h, type);
-        return type;
-    }
-
-  private:
-    static std::size_t hash_of(const DataType& type) {
-        if (const ArrayType* a = type.array()) {
-            return mix(mix(2, address(a->element)), a->contains_null ? 1 : 0);
-        }
-        if (const MapType* m = type.map()) {
-            return mix(mix(mix(3, address(m->key)), address(m->value)),
-                       m->value_contains_null ? 1 : 0);
-        }
-        const AtomicType& t = *type.atomic();
-        std::size_t h = mix(4, static_cast<std::size_t>(t.kind));
-        for (const int v : {t.precision, t.scale, t.length, t.start_field, t.end_field}) {
-            h = mix(h, static_cast<std::size_t>(v));
-        }
-        return h;
-    }
-
-    static bool same_shape(const DataType& a, const DataType& b) {
-        if (const ArrayType* x = a.array()) {
-            const ArrayType* y = b.array();
-            return y != nullptr && x->element == y->element && x->contains_null == y->contains_null;
-        }
-        if (const MapType* x = a.map()) {
-            const MapType* y = b.map();
-            return y != nullptr && x->key == y->key && x->value == y->value &&
-                   x->value_contains_null == y->value_contains_null;
-        }
-        const AtomicType* x = a.atomic();
-        const AtomicType* y = b.atomic();
-        return x != nullptr && y != nullptr && *x == *y;
-    }
-
-    static bool same_fields(const std::vector<StructField>& a, const std::vector<StructField>& b) {
-        if (a.size() != b.size()) {
-            return false;
-        }
-        for (std::size_t i = 0; i < a.size(); ++i) {
-            if (a[i].name != b[i].name || a[i].type != b[i].type ||
-                a[i].nullable != b[i].nullable || a[i].metadata != b[i].metadata) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    std::unordered_multimap<std::size_t, TypePtr> types_;
-};
-
 struct State {
     explicit State(const SourceFile& s) : source(s) {}
     const SourceFile& source;
-    Interner interner;
+    TypeInterner interner;
     std::size_t depth = 0;
     std::vector<Frame> frames;
     const char* keyword = nullptr;    // the last ARRAY / MAP / STRUCT keyword
