@@ -2,7 +2,7 @@
 /// The ordered pass list: the one place that knows the order of the passes.
 ///
 ///     parse -> analyze -> simplify -> (spark: size rewrite) -> collect root fields
-///           -> prune schema -> rewrite -> check ordinals
+///           -> prune schema -> rewrite (each expression's ordinals checked as it is rewritten)
 
 #include <memory>
 #include <string>
