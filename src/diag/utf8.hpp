@@ -9,6 +9,7 @@
 /// no form for a byte that is not UTF-8, so inputs are checked before they are parsed.
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,6 +32,10 @@ struct BadText {
 
 /// The first NUL byte or malformed UTF-8 sequence in `text`, or nothing when it is clean.
 std::optional<BadText> find_bad_text(std::string_view text);
+
+/// Appends the UTF-8 form of code point `cp` (an escape such as `\u00e9` in a literal). A lone
+/// surrogate or a value past U+10FFFF has none: U+FFFD, as Java's encoder writes '?'.
+void append_utf8(std::string& out, std::uint32_t cp);
 
 /// `line` made safe to show on a terminal: each control character (but tab) and each malformed
 /// sequence becomes U+FFFD, one replacement per column as locations count columns.

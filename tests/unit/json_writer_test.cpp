@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "diag/utf8.hpp"
 #include "support.hpp"
 #include "util/json_writer.hpp"
 
@@ -115,21 +116,7 @@ std::string writer_error(const std::string& text) {
 
 std::string utf8(std::uint32_t cp) {
     std::string out;
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
+    append_utf8(out, cp);
     return out;
 }
 
@@ -181,11 +168,8 @@ class Generator {
                 out += "\"\\/\x7f"[pick(4)];
                 break;
             case 2: {
-                std::uint32_t cp = 0x80 + static_cast<std::uint32_t>(rng_() % 0x10FF80);
-                if (cp >= 0xD800 && cp <= 0xDFFF) {
-                    cp = 0xFFFD;
-                }
-                out += utf8(cp);
+                // A surrogate comes out as U+FFFD (append_utf8).
+                append_utf8(out, 0x80 + static_cast<std::uint32_t>(rng_() % 0x10FF80));
                 break;
             }
             default:
