@@ -16,12 +16,14 @@
 /// as a JSON string whatever its type (Spark's toString: `1`, `true`, `2024-01-31`), or JSON
 /// null for NULL, so no value is ever rounded through a double.
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <variant>
 
 #include "output/printers.hpp"
 #include "plan/higher_order.hpp"
+#include "plan/tree.hpp"
 #include "types/schema_formats.hpp"
 #include "util/json_writer.hpp"
 #include "util/overloaded.hpp"
@@ -95,14 +97,24 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
     out_.begin_object();
     out_.key("expr");
     out_.value(catalyst_name(e));
-    std::vector<const Expr*> kids;
     const LambdaFunction* lambda = nullptr;
-    const auto id_keys = [&](const std::string& name, auto id) {
+    const auto id_keys = [&](const std::string& name, ExprId id) {
         out_.key("name");
         out_.value(name);
         out_.key("expr_id");
         out_.value(id);
     };
+    // The field an access names, and the name as the query wrote it when that differs.
+    const auto field_keys = [&](const std::string& name,
+                                const std::optional<std::string>& as_written) {
+        out_.key("name");
+        out_.value(name);
+        if (as_written) {
+            out_.key("name_as_written");
+            out_.value(*as_written);
+        }
+    };
+    // Each kind's own keys; the children are the node's (plan/tree.hpp), in Catalyst's order.
     std::visit(Overloaded{[&](const AttributeReference& n) { id_keys(n.name, n.id); },
                           [&](const NamedLambdaVariable& n) { id_keys(n.name, n.id); },
                           [&](const Literal& n) {
@@ -113,55 +125,34 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
                                   out_.value(n.text);
                               }
                           },
-                          [&](const Alias& n) {
-                              id_keys(n.name, n.id);
-                              kids = {n.child.get()};
-                          },
+                          [&](const Alias& n) { id_keys(n.name, n.id); },
                           [&](const GetStructField& n) {
-                              const std::string name =
-                                  field_name(struct_of(n.child->type), n.ordinal, "GetStructField");
                               out_.key("ordinal");
                               out_.value(n.ordinal);
-                              out_.key("name");
-                              out_.value(name);
-                              if (n.name_as_written) {
-                                  out_.key("name_as_written");
-                                  out_.value(*n.name_as_written);
-                              }
-                              kids = {n.child.get()};
+                              field_keys(
+                                  field_name(struct_of(n.child->type), n.ordinal, "GetStructField"),
+                                  n.name_as_written);
                           },
                           [&](const GetArrayStructFields& n) {
                               const ArrayType* a = n.child->type ? n.child->type->array() : nullptr;
-                              const std::string name =
-                                  field_name(a != nullptr ? struct_of(a->element) : nullptr,
-                                             n.ordinal, "GetArrayStructFields");
                               out_.key("ordinal");
                               out_.value(n.ordinal);
                               out_.key("num_fields");
                               out_.value(n.num_fields);
-                              out_.key("name");
-                              out_.value(name);
-                              if (n.name_as_written) {
-                                  out_.key("name_as_written");
-                                  out_.value(*n.name_as_written);
-                              }
-                              kids = {n.child.get()};
+                              field_keys(field_name(a != nullptr ? struct_of(a->element) : nullptr,
+                                                    n.ordinal, "GetArrayStructFields"),
+                                         n.name_as_written);
                           },
-                          [&](const GetArrayItem& n) {
-                              kids = {n.child.get(), n.index.get()};
-                          },
-                          [&](const GetMapValue& n) {
-                              kids = {n.child.get(), n.key.get()};
-                          },
+                          [](const GetArrayItem&) {},
+                          [](const GetMapValue&) {},
                           [&](const ElementAt& n) {
                               if (!n.fail_on_error) {
                                   out_.key("fail_on_error"); // try_element_at
                                   out_.value(false);
                               }
-                              kids = {n.left.get(), n.right.get()};
                           },
-                          [&](const MapKeys& n) { kids = {n.child.get()}; },
-                          [&](const MapValues& n) { kids = {n.child.get()}; },
+                          [](const MapKeys&) {},
+                          [](const MapValues&) {},
                           [&](const CreateNamedStruct& n) {
                               out_.key("names");
                               out_.begin_array();
@@ -169,18 +160,12 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
                                   out_.value(name);
                               }
                               out_.end_array();
-                              for (const ExprPtr& v : n.values) {
-                                  kids.push_back(v.get());
-                              }
                           },
                           [&](const LambdaFunction& n) { lambda = &n; },
                           [&](const HigherOrderFunction& n) {
                               out_.key("function");
                               out_.value(n.def != nullptr ? std::string_view(n.def->name)
                                                           : std::string_view());
-                              for (const ExprPtr& a : n.args) {
-                                  kids.push_back(a.get());
-                              }
                           },
                           [&](const ScalarFunction& n) {
                               out_.key("function");
@@ -189,35 +174,15 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
                                   out_.key("distinct");
                                   out_.value(true);
                               }
-                              for (const ExprPtr& a : n.args) {
-                                  kids.push_back(a.get());
-                              }
                           },
-                          [&](const BinaryOp& n) {
-                              kids = {n.left.get(), n.right.get()};
-                          },
-                          [&](const UnaryOp& n) { kids = {n.child.get()}; },
-                          [&](const IsNull& n) { kids = {n.child.get()}; },
-                          [&](const IsNotNull& n) { kids = {n.child.get()}; },
-                          [&](const In& n) {
-                              kids.push_back(n.value.get());
-                              for (const ExprPtr& v : n.list) {
-                                  kids.push_back(v.get());
-                              }
-                          },
-                          [&](const CaseWhen& n) {
-                              // Flattened as Catalyst's children: c1, v1, c2, v2, ..., else (odd
-                              // count).
-                              for (const auto& [cond, value] : n.branches) {
-                                  kids.push_back(cond.get());
-                                  kids.push_back(value.get());
-                              }
-                              if (n.else_value) {
-                                  kids.push_back(n.else_value.get());
-                              }
-                          },
-                          [&](const Cast& n) { kids = {n.child.get()}; },
-                          [&](const KnownNotContainsNull& n) { kids = {n.child.get()}; }},
+                          [](const BinaryOp&) {},
+                          [](const UnaryOp&) {},
+                          [](const IsNull&) {},
+                          [](const IsNotNull&) {},
+                          [](const In&) {},
+                          [](const CaseWhen&) {},
+                          [](const Cast&) {},
+                          [](const KnownNotContainsNull&) {}},
                e.node);
     out_.key("data_type");
     if (e.type) {
@@ -235,7 +200,7 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
     } else {
         out_.key("children");
         out_.begin_array();
-        for (const Expr* kid : kids) {
+        for (const ExprPtr& kid : children(e)) {
             expr(*kid, d);
         }
         out_.end_array();
