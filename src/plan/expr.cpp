@@ -70,10 +70,6 @@ std::string unary_name(UnaryOpKind op) {
     return "UnaryExpression";
 }
 
-} // namespace
-
-namespace {
-
 #if defined(__SANITIZE_ADDRESS__)
 #define PRUNE_NODE_POOL 0 // AddressSanitizer sees every node's allocation and use after free
 #elif defined(__has_feature)
@@ -122,23 +118,27 @@ class NodePool {
     Slot* end_ = nullptr;
 };
 
+#if PRUNE_NODE_POOL
 thread_local NodePool node_pool;
+#endif
 
 } // namespace
 
 void* Expr::operator new(std::size_t size) {
-    if (!PRUNE_NODE_POOL || size != sizeof(Expr)) {
-        return ::operator new(size);
-    }
+#if PRUNE_NODE_POOL
+    (void)size; // Expr is final: always sizeof(Expr)
     return node_pool.allocate();
+#else
+    return ::operator new(size);
+#endif
 }
 
-void Expr::operator delete(void* node, std::size_t size) noexcept {
-    if (!PRUNE_NODE_POOL || size != sizeof(Expr)) {
-        ::operator delete(node);
-        return;
-    }
+void Expr::operator delete(void* node) noexcept {
+#if PRUNE_NODE_POOL
     node_pool.release(node);
+#else
+    ::operator delete(node);
+#endif
 }
 
 std::uint32_t field_position(std::size_t position) {

@@ -269,7 +269,7 @@ struct KnownNotContainsNull {
     ExprPtr child;
 };
 
-struct Expr {
+struct Expr final {
     using Node = std::variant<AttributeReference, Literal, Alias, GetStructField,
                               GetArrayStructFields, GetArrayItem, GetMapValue, ElementAt, MapKeys,
                               MapValues, CreateNamedStruct, NamedLambdaVariable, LambdaFunction,
@@ -302,7 +302,7 @@ struct Expr {
     /// Nodes come from a per-thread pool of equal-sized slots (plan/expr.cpp): no allocator
     /// header and no size rounding per node, and no malloc/free call per node (issue 10).
     static void* operator new(std::size_t size);
-    static void operator delete(void* node, std::size_t size) noexcept;
+    static void operator delete(void* node) noexcept;
 };
 
 inline ExprPtr::ExprPtr(const ExprPtr& other) noexcept : node_(other.node_) {

@@ -18,6 +18,12 @@
 namespace prune {
 namespace {
 
+/// `n` in decimal, as nlohmann prints integers, in `digits`.
+template <class Int> std::string_view decimal(Int n, std::array<char, 24>& digits) {
+    const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), n).ptr;
+    return {digits.data(), static_cast<std::size_t>(end - digits.data())};
+}
+
 std::string hex_byte(unsigned char byte) {
     constexpr std::string_view kHex = "0123456789ABCDEF";
     return {kHex[byte >> 4U], kHex[byte & 15U]};
@@ -184,37 +190,25 @@ void JsonWriter::value(std::string_view text) {
     done();
 }
 
-void JsonWriter::value(bool b) {
-    separate();
-    buffer_.append(b ? "true" : "false");
-    done();
-}
+void JsonWriter::value(bool b) { scalar(b ? "true" : "false"); }
 
-void JsonWriter::null() {
-    separate();
-    buffer_.append("null");
-    done();
-}
+void JsonWriter::null() { scalar("null"); }
 
-void JsonWriter::raw_value(std::string_view json) {
-    separate();
-    buffer_.append(json);
-    done();
-}
+void JsonWriter::raw_value(std::string_view json) { scalar(json); }
 
 void JsonWriter::write_integer(std::int64_t n) {
-    separate();
     std::array<char, 24> digits{};
-    const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), n).ptr;
-    buffer_.append(digits.data(), end);
-    done();
+    scalar(decimal(n, digits));
 }
 
 void JsonWriter::write_integer(std::uint64_t n) {
-    separate();
     std::array<char, 24> digits{};
-    const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), n).ptr;
-    buffer_.append(digits.data(), end);
+    scalar(decimal(n, digits));
+}
+
+void JsonWriter::scalar(std::string_view text) {
+    separate();
+    buffer_.append(text);
     done();
 }
 

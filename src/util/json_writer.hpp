@@ -101,6 +101,8 @@ class JsonWriter {
     void flush();
     void begin(bool object, char open);
     void end(bool object, char close);
+    /// One scalar element, written as it is.
+    void scalar(std::string_view text);
     void write_integer(std::int64_t n);
     void write_integer(std::uint64_t n);
     void write_string(std::string_view text);
