@@ -78,11 +78,10 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
     // set is collected again; each round switches off at least one node, so this ends.
     std::unordered_set<const Expr*> opaque;
     while (true) {
-        // The root fields and the merged requirements are dropped before the rewrite: they
-        // are as large as the plan, and the rewrite needs only the read schema.
+        // The root fields are used up by prune_schema, which keeps no requirement: they are
+        // as large as the plan, and the rewrite needs only the read schema.
         ReadSet read = prune_schema(
             relation, collect_root_fields(*plan, CollectOptions{options.profile, &opaque}));
-        read.needs = {};
         result.scans = {describe_scan(relation, read.read_schema)};
         result.scans.back().table = bound.table.name;
         try {

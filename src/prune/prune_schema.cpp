@@ -7,6 +7,7 @@
 
 #include "prune/prune_schema.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace prune {
@@ -128,39 +129,44 @@ class RequiredRoots {
 
 } // namespace
 
-ReadSet prune_schema(const Relation& relation, const std::vector<RootField>& roots) {
-    std::unordered_map<ExprId, std::vector<const RootField*>> by_column;
-    for (const RootField& root : roots) {
-        by_column[root.attribute].push_back(&root);
+Requirement column_need(std::span<RootField> roots) {
+    // Which optional roots stay is settled first: the index points into the required roots,
+    // whose trees are moved into the need afterwards.
+    std::vector<bool> dropped(roots.size(), false);
+    if (std::ranges::any_of(roots, &RootField::optional)) {
+        RequiredRoots required;
+        for (const RootField& root : roots) {
+            if (!root.optional) {
+                required.add(root.need);
+            }
+        }
+        for (std::size_t i = 0; i < roots.size(); ++i) {
+            dropped[i] = roots[i].optional && required.any_contained_in(roots[i].need);
+        }
     }
+    Requirement need;
+    for (std::size_t i = 0; i < roots.size(); ++i) {
+        if (!dropped[i]) {
+            need.merge(std::move(roots[i].need));
+        }
+    }
+    return need;
+}
+
+ReadSet prune_schema(const Relation& relation, std::vector<RootField> roots) {
+    // One run of roots per column (a need is a union: the order within a run does not matter).
+    std::ranges::sort(roots, {}, &RootField::attribute);
 
     ReadSet result;
     TypeInterner types; // columns pruned alike (s1.f3, s2.f3, ...) share one type
     for (const ExprPtr& column : relation.output) {
         const auto& attribute = *column->as<AttributeReference>();
-        const auto it = by_column.find(attribute.id);
-        if (it == by_column.end()) {
+        const auto run = std::ranges::equal_range(roots, attribute.id, {}, &RootField::attribute);
+        if (run.empty()) {
             continue;
         }
-        Requirement need;
-        for (const RootField* root : it->second) {
-            if (!root->optional) {
-                need.merge(root->need);
-            }
-        }
-        RequiredRoots required;
-        for (const RootField* root : it->second) {
-            if (!root->optional) {
-                required.add(root->need);
-            }
-        }
-        for (const RootField* optional : it->second) {
-            if (optional->optional && !required.any_contained_in(optional->need)) {
-                need.merge(optional->need);
-            }
-        }
+        const Requirement need = column_need(run);
         result.pruned_types.emplace(attribute.id, prune_type(attribute.type, need, &types));
-        result.needs.emplace(attribute.id, std::move(need));
     }
 
     // Table order, with the stored field's nullability and metadata (Spark keeps both).

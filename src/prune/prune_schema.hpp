@@ -2,6 +2,7 @@
 /// From root fields to the read schema of a scan (Spark: identifyRootFields' optional-root
 /// handling, pruneSchema, sortLeftFieldsByRight) — one requirement tree per column.
 
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -10,17 +11,21 @@
 
 namespace prune {
 
-/// The read set of one relation: every referenced column's requirement (partition columns
-/// included), and the read schema (stored columns only, table order, pruned types).
+/// The read set of one relation: the referenced columns' pruned types, and the read schema
+/// (stored columns only, table order, pruned types).
 struct ReadSet {
-    std::unordered_map<ExprId, Requirement> needs;    // by the relation output's expression id
-    std::unordered_map<ExprId, TypePtr> pruned_types; // the referenced columns' new types
+    std::unordered_map<ExprId, TypePtr> pruned_types; // by the relation output's expression id
     TypePtr read_schema;                              // struct<> when no stored column is read
 };
 
-/// Merges the root fields of `relation`'s columns. Optional roots (Spark's
-/// prunedIfAnyChildAccessed) are dropped when a required root of the same column is
-/// contained in them (§5), otherwise merged like any other.
-ReadSet prune_schema(const Relation& relation, const std::vector<RootField>& roots);
+/// The need of one column from its root fields: the required roots merged, and each optional
+/// root (Spark's prunedIfAnyChildAccessed) merged unless a required root is contained in it
+/// (§5). Takes the roots' trees instead of copying them.
+Requirement column_need(std::span<RootField> roots);
+
+/// Every referenced column's need (column_need) narrowed to a pruned type. Each column's need
+/// is dropped as soon as its type is built, and the roots are used up: the needs are as large
+/// as the plan, and nothing after this pass looks at them.
+ReadSet prune_schema(const Relation& relation, std::vector<RootField> roots);
 
 } // namespace prune

@@ -32,6 +32,23 @@ void Requirement::merge(const Requirement& other) {
     }
 }
 
+void Requirement::merge(Requirement&& other) {
+    if (whole) {
+        return;
+    }
+    if (other.whole) {
+        *this = all();
+        return;
+    }
+    any_leaf = any_leaf || other.any_leaf;
+    for (auto& [key, kid] : other.kids) {
+        const auto [it, inserted] = kids.try_emplace(key, std::move(kid));
+        if (!inserted) {
+            it->second.merge(std::move(kid));
+        }
+    }
+}
+
 Requirement Requirement::part(ReqKey key) const {
     if (whole) {
         return all();

@@ -38,6 +38,8 @@ struct Requirement {
     bool empty() const { return !whole && !any_leaf && kids.empty(); }
     /// Union (Spark: StructType.merge of root fields): whole absorbs everything below.
     void merge(const Requirement& other);
+    /// The same, taking `other`'s subtrees where this has none (no copy).
+    void merge(Requirement&& other);
     /// The requirement on part `key` (empty if none; whole if this is whole).
     Requirement part(ReqKey key) const;
     /// Nesting depth of the tree.

@@ -142,9 +142,9 @@ void BM_Prune(benchmark::State& state, Shape shape) {
         ExprId next_id = p.bound.next_id;
         const PlanPtr plan = simplify(p.bound.plan, next_id);
         const std::unordered_set<const Expr*> opaque;
-        const std::vector<RootField> roots =
+        std::vector<RootField> roots =
             collect_root_fields(*plan, CollectOptions{Profile::Extended, &opaque});
-        benchmark::DoNotOptimize(prune_schema(plan_relation(*plan), roots));
+        benchmark::DoNotOptimize(prune_schema(plan_relation(*plan), std::move(roots)));
     }
     set_counters(state, p);
 }
