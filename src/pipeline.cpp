@@ -108,13 +108,14 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
 StatementRun run_statement(const std::shared_ptr<const SourceFile>& source,
                            const StatementText& text, const Catalog& catalog,
                            const PipelineOptions& options) {
-    // The AST is dropped as soon as the plan is bound: it is as large as the plan, and the
-    // later passes never look at it.
+    // The analyzer uses the syntax tree up as it binds: the tree is as large as the plan,
+    // and the later passes never look at it.
     Location location;
     const auto bind = [&] {
-        const ast::Statement statement = parse_statement(source, text);
+        ast::Statement statement = parse_statement(source, text);
         location = source->location(statement.select.span.begin);
-        return analyze(statement, catalog, source, AnalyzerOptions{options.case_sensitivity});
+        return analyze(std::move(statement), catalog, source,
+                       AnalyzerOptions{options.case_sensitivity});
     };
     BoundStatement bound = bind();
     StatementRun run{{}, std::move(bound.warnings)};

@@ -215,10 +215,14 @@ bool same_expr(const Expr& a, const Expr& b) {
 
 using namespace analyzer_detail;
 
-BoundStatement analyze(const ast::Statement& statement, const Catalog& catalog,
-                       const std::shared_ptr<const SourceFile>& source,
-                       const AnalyzerOptions& options) {
-    const ast::Select& select = statement.select;
+namespace {
+
+/// `analyze` on a statement it may use up (`Statement` not const) or not.
+template <class Statement>
+BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
+                              const std::shared_ptr<const SourceFile>& source,
+                              const AnalyzerOptions& options) {
+    auto& select = statement.select;
     const ast::Identifier& table_name = select.from.name;
     std::optional<Table> table = catalog.find(table_name.name);
     if (!table) {
@@ -237,7 +241,7 @@ BoundStatement analyze(const ast::Statement& statement, const Catalog& catalog,
     std::vector<OutputRef> outputs;
     bool select_aggregates = false;
     binder.set_clause(Clause::Select, AliasMode::None, nullptr);
-    for (const ast::SelectItem& item : select.items) {
+    const auto bind_item = [&](const ast::SelectItem& item) {
         if (const auto* star = std::get_if<ast::Star>(&item.expr->node)) {
             if (item.alias) {
                 binder.fail(item.alias->span, "'*' cannot have an alias");
@@ -247,7 +251,7 @@ BoundStatement analyze(const ast::Statement& statement, const Catalog& catalog,
                     OutputRef{column->as<AttributeReference>()->name, column, column, false});
                 items.push_back(std::move(column));
             }
-            continue;
+            return;
         }
         binder.reset_saw_aggregate();
         ExprPtr bound = binder.bind(*item.expr);
@@ -258,7 +262,7 @@ BoundStatement analyze(const ast::Statement& statement, const Catalog& catalog,
             outputs.push_back(
                 OutputRef{bound->as<AttributeReference>()->name, bound, bound, aggregate});
             items.push_back(std::move(bound));
-            continue;
+            return;
         }
         std::string name;
         if (item.alias) {
@@ -279,6 +283,15 @@ BoundStatement analyze(const ast::Statement& statement, const Catalog& catalog,
             make_expr(AttributeReference{name, bound->type, id, bound->nullable, false}, item.span);
         outputs.push_back(OutputRef{name, attr, bound, aggregate});
         items.push_back(make_expr(Alias{bound, name, id}, item.span));
+    };
+    for (auto& item : select.items) {
+        bind_item(item);
+        if constexpr (!std::is_const_v<Statement>) {
+            item.expr.reset(); // bound: its slots go to the next item's plan (node_pool.hpp)
+        }
+    }
+    if constexpr (!std::is_const_v<Statement>) {
+        std::vector<ast::SelectItem>().swap(select.items);
     }
 
     ExprPtr where;
@@ -400,6 +413,20 @@ BoundStatement analyze(const ast::Statement& statement, const Catalog& catalog,
     out.warnings = std::move(binder.warnings());
     out.next_id = binder.next_id();
     return out;
+}
+
+} // namespace
+
+BoundStatement analyze(const ast::Statement& statement, const Catalog& catalog,
+                       const std::shared_ptr<const SourceFile>& source,
+                       const AnalyzerOptions& options) {
+    return bind_statement(statement, catalog, source, options);
+}
+
+BoundStatement analyze(ast::Statement&& statement, const Catalog& catalog,
+                       const std::shared_ptr<const SourceFile>& source,
+                       const AnalyzerOptions& options) {
+    return bind_statement(statement, catalog, source, options);
 }
 
 } // namespace prune

@@ -31,6 +31,12 @@ BoundStatement analyze(const ast::Statement& statement, const Catalog& catalog,
                        const std::shared_ptr<const SourceFile>& source,
                        const AnalyzerOptions& options);
 
+/// The same, using the statement up: each select item's syntax is released as soon as the
+/// item is bound, so the syntax tree and the plan never both exist in full (issue 10).
+BoundStatement analyze(ast::Statement&& statement, const Catalog& catalog,
+                       const std::shared_ptr<const SourceFile>& source,
+                       const AnalyzerOptions& options);
+
 /// The `--emit bound` form: the operator tree with every expression's kind, type,
 /// nullability, ordinals and expression ids, one node per line.
 std::string dump_bound(const Plan& plan);

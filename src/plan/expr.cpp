@@ -11,6 +11,7 @@
 
 #include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
+#include "util/node_pool.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune {
@@ -70,76 +71,11 @@ std::string unary_name(UnaryOpKind op) {
     return "UnaryExpression";
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define PRUNE_NODE_POOL 0 // AddressSanitizer sees every node's allocation and use after free
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PRUNE_NODE_POOL 0
-#endif
-#endif
-#ifndef PRUNE_NODE_POOL
-#define PRUNE_NODE_POOL 1
-#endif
-
-/// Slots for nodes: a free list of released slots, refilled from blocks of 64 KiB that are
-/// never given back (a plan's nodes are freed when the next statement's are built, so the
-/// slots are reused). One pool per thread, so threads never share a free list; a node freed
-/// on another thread than its own joins that thread's list, which is just as good.
-class NodePool {
-  public:
-    void* allocate() {
-        if (free_ != nullptr) {
-            Slot* slot = free_;
-            free_ = slot->next;
-            return slot;
-        }
-        if (next_ == end_) {
-            next_ = static_cast<Slot*>(::operator new(sizeof(Slot) * kSlotsPerBlock));
-            end_ = next_ + kSlotsPerBlock;
-        }
-        return next_++;
-    }
-
-    void release(void* node) noexcept {
-        auto* slot = static_cast<Slot*>(node);
-        slot->next = free_;
-        free_ = slot;
-    }
-
-  private:
-    union Slot {
-        Slot* next;
-        alignas(Expr) unsigned char bytes[sizeof(Expr)];
-    };
-    static constexpr std::size_t kSlotsPerBlock = (64 * 1024) / sizeof(Slot);
-
-    Slot* free_ = nullptr;
-    Slot* next_ = nullptr;
-    Slot* end_ = nullptr;
-};
-
-#if PRUNE_NODE_POOL
-thread_local NodePool node_pool;
-#endif
-
 } // namespace
 
-void* Expr::operator new(std::size_t size) {
-#if PRUNE_NODE_POOL
-    (void)size; // Expr is final: always sizeof(Expr)
-    return node_pool.allocate();
-#else
-    return ::operator new(size);
-#endif
-}
+void* Expr::operator new(std::size_t size) { return node_pool::allocate(size); }
 
-void Expr::operator delete(void* node) noexcept {
-#if PRUNE_NODE_POOL
-    node_pool.release(node);
-#else
-    ::operator delete(node);
-#endif
-}
+void Expr::operator delete(void* node) noexcept { node_pool::release(node); }
 
 std::uint32_t field_position(std::size_t position) {
     if (position > std::numeric_limits<std::uint32_t>::max()) {

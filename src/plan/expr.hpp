@@ -29,6 +29,7 @@
 
 #include "diag/diagnostic.hpp"
 #include "types/data_type.hpp"
+#include "util/node_pool.hpp"
 
 namespace prune {
 
@@ -299,11 +300,11 @@ struct Expr final {
     template <class T> const T* as() const { return std::get_if<T>(&node); }
     template <class T> bool is() const { return std::holds_alternative<T>(node); }
 
-    /// Nodes come from a per-thread pool of equal-sized slots (plan/expr.cpp): no allocator
-    /// header and no size rounding per node, and no malloc/free call per node (issue 10).
+    /// Nodes live in the node pool's slots (util/node_pool.hpp), shared with the syntax tree.
     static void* operator new(std::size_t size);
     static void operator delete(void* node) noexcept;
 };
+static_assert(sizeof(Expr) <= node_pool::kSlotBytes, "a plan node must fit a node pool slot");
 
 inline ExprPtr::ExprPtr(const ExprPtr& other) noexcept : node_(other.node_) {
     if (node_ != nullptr) {

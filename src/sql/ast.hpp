@@ -20,11 +20,13 @@
 #include <vector>
 
 #include "diag/diagnostic.hpp"
+#include "util/node_pool.hpp"
 
 namespace prune::ast {
 
 struct Expr;
-using ExprPtr = std::shared_ptr<const Expr>;
+/// A tree: every node has one owner, and the analyzer may release a subtree once it is bound.
+using ExprPtr = std::unique_ptr<const Expr>;
 
 /// A name as written: bare (`first`) or backquoted (`` `a b` ``, doubled backquotes undone).
 struct Identifier {
@@ -184,7 +186,13 @@ struct Expr {
                               Binary, IsNull, IsBool, In, Between, Like, Cast, Case>;
     Node node;
     Span span;
+
+    /// Nodes live in the node pool's slots (util/node_pool.hpp), shared with the plan: the
+    /// slots a bound select item's syntax gives back are the ones its plan nodes take.
+    static void* operator new(std::size_t size) { return node_pool::allocate(size); }
+    static void operator delete(void* node) noexcept { node_pool::release(node); }
 };
+static_assert(sizeof(Expr) <= node_pool::kSlotBytes, "a syntax node must fit a node pool slot");
 
 struct SelectItem {
     ExprPtr expr; // a Star for `*` / `t.*`

@@ -36,6 +36,7 @@
 #include "grammar/sql.hpp"
 #include "sql/parser.hpp"
 #include "types/data_type.hpp"
+#include "util/node_pool.hpp"
 
 namespace prune {
 namespace {
@@ -300,7 +301,7 @@ struct State {
                  "statement too large: more than " + std::to_string(max_nodes) + " expressions");
         }
         values.push_back(
-            {std::make_shared<const ast::Expr>(ast::Expr{std::move(node), span}), node_depth});
+            {std::make_unique<const ast::Expr>(ast::Expr{std::move(node), span}), node_depth});
     }
 
     Value pop() {
@@ -1326,11 +1327,13 @@ std::size_t nesting_bound(std::string_view text) {
 template <typename F> void run_with_large_stack(F& work) {
     struct Job {
         F* work;
+        node_pool::Pool* nodes; // this thread's, which waits: the parser's nodes join it
         std::exception_ptr error;
     };
-    Job job{&work, nullptr};
+    Job job{&work, node_pool::current(), nullptr};
     void* (*entry)(void*) = [](void* arg) -> void* {
         auto* j = static_cast<Job*>(arg);
+        const node_pool::Loan loan(j->nodes);
         try {
             (*j->work)();
         } catch (...) {

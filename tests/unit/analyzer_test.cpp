@@ -842,3 +842,29 @@ TEST_CASE("the --emit bound dump prints kinds, fields, types and nullability", "
           std::string::npos);
     CHECK(dump_bound(*b.plan) == dump); // deterministic
 }
+
+TEST_CASE("a statement the analyzer may use up binds as a kept one, and its syntax is released",
+          "[analyzer]") {
+    const Catalog catalog = contacts_catalog();
+    for (const std::string sql : {
+             "SELECT * FROM contacts",
+             "SELECT name.first, id AS key, transform(friends, f -> f.last) FROM contacts "
+             "WHERE p = 1",
+             "SELECT id, count(*) AS n FROM contacts GROUP BY 1 HAVING n > 1 ORDER BY n",
+             "SELECT name.first AS f FROM contacts GROUP BY f ORDER BY 1 DESC LIMIT 3",
+             "SELECT DISTINCT upper(name.last), id + 1 FROM contacts ORDER BY id + 1",
+         }) {
+        CAPTURE(sql);
+        auto source = std::make_shared<const SourceFile>("q.sql", sql);
+        const std::vector<StatementText> texts = split_statements(*source);
+        REQUIRE(texts.size() == 1);
+        const ast::Statement kept = parse_statement(source, texts[0]);
+        ast::Statement used = parse_statement(source, texts[0]);
+        const BoundStatement from_kept = analyze(kept, catalog, source, {});
+        const BoundStatement from_used = analyze(std::move(used), catalog, source, {});
+        CHECK(dump_bound(*from_used.plan) == dump_bound(*from_kept.plan));
+        CHECK(from_used.next_id == from_kept.next_id);
+        CHECK(used.select.items.empty()); // NOLINT(bugprone-use-after-move): released is the point
+        CHECK_FALSE(kept.select.items.empty());
+    }
+}

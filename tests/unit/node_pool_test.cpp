@@ -1,0 +1,49 @@
+// The node pool (util/node_pool.hpp): slots are reused, and a thread working for a waiting
+// one builds its nodes in that one's pool, so nothing is stranded when the thread ends.
+
+#include <catch2/catch.hpp>
+
+#include <thread>
+
+#include "util/node_pool.hpp"
+
+using namespace prune;
+
+TEST_CASE("a slot given back is the next one taken", "[node_pool]") {
+    void* first = node_pool::allocate(node_pool::kSlotBytes);
+    node_pool::release(first);
+    void* second = node_pool::allocate(node_pool::kSlotBytes);
+    if (node_pool::pooled()) {
+        CHECK(second == first);
+    }
+    node_pool::release(second);
+}
+
+TEST_CASE("a thread with a loan allocates from and releases to the lender's pool", "[node_pool]") {
+    node_pool::Pool* mine = node_pool::current();
+    void* built = nullptr;
+    std::thread worker([&] {
+        const node_pool::Loan loan(mine);
+        CHECK(node_pool::current() == mine);
+        void* scratch = node_pool::allocate(64);
+        node_pool::release(scratch);
+        built = node_pool::allocate(64); // the slot just given back, in the lender's pool
+        CHECK((!node_pool::pooled() || built == scratch));
+    });
+    worker.join();
+    // The worker has ended; its node lives on in this thread's pool, and goes back to it.
+    node_pool::release(built);
+    void* again = node_pool::allocate(64);
+    if (node_pool::pooled()) {
+        CHECK(again == built);
+    }
+    node_pool::release(again);
+}
+
+TEST_CASE("without a loan a thread has a pool of its own", "[node_pool]") {
+    node_pool::Pool* mine = node_pool::current();
+    node_pool::Pool* theirs = nullptr;
+    std::thread worker([&] { theirs = node_pool::current(); });
+    worker.join();
+    CHECK(theirs != mine);
+}
