@@ -153,20 +153,41 @@ Requirement column_need(std::span<RootField> roots) {
     return need;
 }
 
-ReadSet prune_schema(const Relation& relation, std::vector<RootField> roots) {
-    // One run of roots per column (a need is a union: the order within a run does not matter).
-    std::ranges::sort(roots, {}, &RootField::attribute);
+void RootsByColumn::add(RootField&& root) {
+    Column& column = columns_[root.attribute];
+    if (may_be_optional_) {
+        column.roots.push_back(std::move(root));
+    } else {
+        column.need.merge(std::move(root.need));
+    }
+}
 
+std::optional<Requirement> RootsByColumn::take_need(ExprId id) {
+    const auto it = columns_.find(id);
+    if (it == columns_.end()) {
+        return std::nullopt;
+    }
+    Column column = std::move(it->second);
+    columns_.erase(it);
+    return may_be_optional_ ? column_need(column.roots) : std::move(column.need);
+}
+
+ReadSet prune_schema(const Relation& relation, std::vector<RootField> roots) {
+    RootsByColumn by_column(/*may_be_optional=*/true);
+    for (RootField& root : roots) {
+        by_column.add(std::move(root));
+    }
+    return prune_schema(relation, std::move(by_column));
+}
+
+ReadSet prune_schema(const Relation& relation, RootsByColumn roots) {
     ReadSet result;
     TypeInterner types; // columns pruned alike (s1.f3, s2.f3, ...) share one type
     for (const ExprPtr& column : relation.output) {
         const auto& attribute = *column->as<AttributeReference>();
-        const auto run = std::ranges::equal_range(roots, attribute.id, {}, &RootField::attribute);
-        if (run.empty()) {
-            continue;
+        if (const std::optional<Requirement> need = roots.take_need(attribute.id)) {
+            result.pruned_types.emplace(attribute.id, prune_type(attribute.type, *need, &types));
         }
-        const Requirement need = column_need(run);
-        result.pruned_types.emplace(attribute.id, prune_type(attribute.type, need, &types));
     }
 
     // Table order, with the stored field's nullability and metadata (Spark keeps both).

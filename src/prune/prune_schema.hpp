@@ -2,6 +2,7 @@
 /// From root fields to the read schema of a scan (Spark: identifyRootFields' optional-root
 /// handling, pruneSchema, sortLeftFieldsByRight) — one requirement tree per column.
 
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -23,9 +24,33 @@ struct ReadSet {
 /// (§5). Takes the roots' trees instead of copying them.
 Requirement column_need(std::span<RootField> roots);
 
-/// Every referenced column's need (column_need) narrowed to a pruned type. Each column's need
-/// is dropped as soon as its type is built, and the roots are used up: the needs are as large
-/// as the plan, and nothing after this pass looks at them.
+/// Root fields by column, taken as the collector finds them. Where no root can be optional
+/// (may_find_optional_roots), each root is merged into its column's need at once, so the
+/// roots never exist side by side (a column read a thousand ways is one need, not a thousand
+/// roots). Otherwise each column keeps its roots for column_need, which compares them pairwise.
+class RootsByColumn {
+  public:
+    explicit RootsByColumn(bool may_be_optional) : may_be_optional_(may_be_optional) {}
+
+    void add(RootField&& root);
+    /// The column's need, taken out; none when no root reached the column.
+    std::optional<Requirement> take_need(ExprId column);
+
+  private:
+    struct Column {
+        Requirement need;             // the roots merged, unless they may be optional
+        std::vector<RootField> roots; // otherwise, the roots as found
+    };
+    bool may_be_optional_;
+    std::unordered_map<ExprId, Column> columns_;
+};
+
+/// Every referenced column's need narrowed to a pruned type. Each column's need is dropped as
+/// soon as its type is built: the needs are as large as the plan, and nothing after this
+/// pass looks at them.
+ReadSet prune_schema(const Relation& relation, RootsByColumn roots);
+
+/// The same from a list of root fields (any of them may be optional).
 ReadSet prune_schema(const Relation& relation, std::vector<RootField> roots);
 
 } // namespace prune

@@ -40,6 +40,10 @@ void Requirement::merge(Requirement&& other) {
         *this = all();
         return;
     }
+    if (empty()) {
+        *this = std::move(other);
+        return;
+    }
     any_leaf = any_leaf || other.any_leaf;
     for (auto& [key, kid] : other.kids) {
         const auto [it, inserted] = kids.try_emplace(key, std::move(kid));

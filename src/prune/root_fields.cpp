@@ -137,13 +137,12 @@ Root chain_root(const Expr& e) {
 
 class Collector {
   public:
-    explicit Collector(const CollectOptions& options) : options_(options) {}
+    Collector(const CollectOptions& options, const RootSink& sink)
+        : options_(options), sink_(sink) {}
 
     // `need` is taken by value and moved down extractor chains: each step wraps it once
     // instead of copying the whole requirement built so far.
     void walk(const ExprPtr& e, Requirement need, Root root = Root::Unknown, bool optional = false);
-
-    std::vector<RootField> take_roots() { return std::move(roots_); }
 
   private:
     bool at_least(Profile p) const { return options_.profile >= p; }
@@ -167,7 +166,7 @@ class Collector {
     bool is_selected_field(const Expr& e) const;
 
     const CollectOptions& options_;
-    std::vector<RootField> roots_;
+    const RootSink& sink_;
     std::unordered_map<ExprId, Requirement> variable_needs_;
 };
 
@@ -183,7 +182,10 @@ void Collector::walk_generic(const Expr& e) {
 
 void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optional) {
     if (const auto* a = e->as<AttributeReference>()) {
-        roots_.push_back(RootField{a->id, present(std::move(need)), optional});
+        if (optional && !may_find_optional_roots(options_)) {
+            throw InternalError("an optional root under a profile that has none");
+        }
+        sink_(RootField{a->id, present(std::move(need)), optional});
         return;
     }
     if (const auto* v = e->as<NamedLambdaVariable>()) {
@@ -579,8 +581,8 @@ bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const R
 
 } // namespace
 
-std::vector<RootField> collect_root_fields(const Plan& plan, const CollectOptions& options) {
-    Collector collector(options);
+void collect_root_fields(const Plan& plan, const CollectOptions& options, const RootSink& sink) {
+    Collector collector(options, sink);
     for (const Plan* op = &plan; op != nullptr; op = plan_child(*op).get()) {
         if (op->as<Relation>() != nullptr) {
             break;
@@ -589,7 +591,16 @@ std::vector<RootField> collect_root_fields(const Plan& plan, const CollectOption
             collector.walk(e, Requirement::all());
         }
     }
-    return collector.take_roots();
+}
+
+std::vector<RootField> collect_root_fields(const Plan& plan, const CollectOptions& options) {
+    std::vector<RootField> roots;
+    collect_root_fields(plan, options, [&](RootField&& root) { roots.push_back(std::move(root)); });
+    return roots;
+}
+
+bool may_find_optional_roots(const CollectOptions& options) {
+    return options.profile < Profile::Extended; // walk_null_check
 }
 
 } // namespace prune

@@ -3,6 +3,7 @@
 /// (Spark: SchemaPruning.identifyRootFields / getRootFields / SelectedField, and the 2026
 /// lambda rules), for one rule profile.
 
+#include <functional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -30,8 +31,19 @@ struct CollectOptions {
     const std::unordered_set<const Expr*>* opaque = nullptr;
 };
 
+/// Receives each root field as it is found.
+using RootSink = std::function<void(RootField&&)>;
+
 /// Every root field of every expression the plan evaluates (select list, WHERE, GROUP BY,
-/// HAVING, ORDER BY, aggregates), in plan order.
+/// HAVING, ORDER BY, aggregates), in plan order, handed to `sink` one at a time.
+void collect_root_fields(const Plan& plan, const CollectOptions& options, const RootSink& sink);
+
+/// The same, gathered into a list.
 std::vector<RootField> collect_root_fields(const Plan& plan, const CollectOptions& options);
+
+/// Whether collecting under `options` may mark a root optional: Spark's IS [NOT] NULL rule
+/// (prunedIfAnyChildAccessed) is `legacy` and `spark` only; `extended` reads null-ness from
+/// any one leaf instead (X5).
+bool may_find_optional_roots(const CollectOptions& options);
 
 } // namespace prune

@@ -193,3 +193,35 @@ TEST_CASE("optional roots are dropped exactly when Spark's pairwise test drops t
         CHECK(equals(*read.pruned_types.at(1), *prune_type(type, expected)));
     }
 }
+
+TEST_CASE("roots merged as they come make the need the list of roots makes", "[prune]") {
+    // Where no root can be optional (extended), RootsByColumn merges each root into its
+    // column's need at once instead of keeping the roots.
+    std::mt19937 rng(20261201);
+    for (int round = 0; round < 300; ++round) {
+        std::vector<RootField> roots;
+        const int count = 1 + static_cast<int>(rng() % 12);
+        for (int i = 0; i < count; ++i) {
+            roots.push_back(
+                RootField{1 + static_cast<ExprId>(rng() % 3), random_requirement(rng, 3), false});
+        }
+        RootsByColumn merged(/*may_be_optional=*/false);
+        RootsByColumn kept(/*may_be_optional=*/true);
+        for (const RootField& root : roots) {
+            RootField copy = root;
+            merged.add(std::move(copy));
+            copy = root;
+            kept.add(std::move(copy));
+        }
+        CAPTURE(round);
+        for (ExprId column = 1; column <= 4; ++column) {
+            const std::optional<Requirement> a = merged.take_need(column);
+            const std::optional<Requirement> b = kept.take_need(column);
+            REQUIRE(a.has_value() == b.has_value());
+            if (a) {
+                CHECK(same(*a, *b));
+            }
+            CHECK_FALSE(merged.take_need(column).has_value()); // taken out
+        }
+    }
+}
