@@ -719,7 +719,7 @@ void Binder::unknown_column(const ast::Identifier& name) const {
 }
 
 ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
-    const std::vector<ast::Identifier>& parts = ref.parts;
+    const ast::Identifiers& parts = ref.parts;
     if (parts.empty()) {
         throw InternalError("empty name");
     }

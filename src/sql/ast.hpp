@@ -35,6 +35,9 @@ struct Identifier {
     bool quoted = false;
 };
 
+/// A name's parts or a lambda's parameters: one or two of them fit a node pool slot.
+using Identifiers = std::vector<Identifier, node_pool::SlotAllocator<Identifier>>;
+
 enum class LiteralKind : std::uint8_t {
     Null,
     Boolean,   // text: "true" / "false"
@@ -63,7 +66,7 @@ struct Literal {
 /// A dotted name `a.b.c` (a column, a table-qualified column, a lambda variable, with field
 /// accesses): resolved by the analyzer as Spark's UnresolvedAttribute(nameParts).
 struct NameRef {
-    std::vector<Identifier> parts;
+    Identifiers parts;
 };
 
 /// `*` or `t.*` in a select list or `count(*)`.
@@ -92,7 +95,7 @@ struct Call {
 
 /// `x -> body` or `(x, y) -> body`, only as a function argument.
 struct Lambda {
-    std::vector<Identifier> params;
+    Identifiers params;
     ExprPtr body;
 };
 

@@ -251,9 +251,9 @@ struct State {
     std::vector<CallFrame> calls;
     std::vector<CaseFrame> cases;
     std::vector<PredicateFrame> predicates;
-    std::vector<std::vector<ast::Identifier>> lambdas;
-    std::vector<ast::Identifier> params;
-    std::vector<ast::Identifier> name_parts;
+    std::vector<ast::Identifiers> lambdas;
+    ast::Identifiers params;
+    ast::Identifiers name_parts;
     std::size_t depth = 0;
     std::size_t nodes = 0; // expression nodes built so far, against max_nodes
     std::size_t max_nodes = kMaxStatementNodes;

@@ -14,6 +14,7 @@
 /// Under AddressSanitizer every node is its own allocation, so misuse is still caught.
 
 #include <cstddef>
+#include <new>
 
 namespace prune::node_pool {
 
@@ -45,5 +46,29 @@ Pool* current() noexcept;
 
 /// Whether nodes share slots at all (false under AddressSanitizer: one allocation each).
 bool pooled() noexcept;
+
+/// An allocator for a node's small buffers (a name's parts): a buffer that fits a slot takes
+/// one, so when the node goes its buffer too goes back to the slots the next nodes take,
+/// instead of leaving a small hole in the heap.
+template <class T> struct SlotAllocator {
+    using value_type = T;
+
+    SlotAllocator() = default;
+    template <class U> SlotAllocator(const SlotAllocator<U>&) noexcept {} // NOLINT: rebinding
+
+    T* allocate(std::size_t n) {
+        const std::size_t bytes = n * sizeof(T);
+        return static_cast<T*>(bytes <= kSlotBytes ? node_pool::allocate(bytes)
+                                                   : ::operator new(bytes));
+    }
+    void deallocate(T* buffer, std::size_t n) noexcept {
+        if (n * sizeof(T) <= kSlotBytes) {
+            node_pool::release(buffer);
+        } else {
+            ::operator delete(buffer);
+        }
+    }
+    template <class U> bool operator==(const SlotAllocator<U>&) const noexcept { return true; }
+};
 
 } // namespace prune::node_pool
