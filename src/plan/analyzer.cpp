@@ -33,6 +33,7 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <type_traits>
 
 #include "plan/analyzer.hpp"
 #include "plan/analyzer_internal.hpp"
