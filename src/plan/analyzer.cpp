@@ -32,8 +32,8 @@
 #include <algorithm>
 #include <functional>
 #include <string>
-#include <unordered_map>
 #include <type_traits>
+#include <unordered_map>
 
 #include "plan/analyzer.hpp"
 #include "plan/analyzer_internal.hpp"
