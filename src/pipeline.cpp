@@ -1,7 +1,6 @@
 #include "pipeline.hpp"
 
 #include <algorithm>
-#include <unordered_map>
 #include <unordered_set>
 
 #include "output/printers.hpp"
@@ -30,24 +29,45 @@ ScanResult describe_scan(const Relation& relation, const TypePtr& read_schema) {
 }
 
 /// The changes without repeats: the same access written twice (GROUP BY and its aggregate)
-/// is one change. Two changes are the same when they print the same; only hashes are kept,
-/// and a change's text is built again on a hash match, so the check costs no memory per change.
+/// is one change. Two changes are the same when they print the same. Only (hash, position)
+/// pairs are kept and sorted, so equal changes meet in one run without a hash table of nodes
+/// (cache misses at a million changes); a change's text is built again only inside a run of
+/// equal hashes, so the check costs no memory per change.
 std::vector<OrdinalChange> distinct_changes(std::vector<OrdinalChange> changes) {
     const auto text = [](const OrdinalChange& change) {
         return expr_string(*change.access) + "|" + change.context;
     };
-    std::unordered_multimap<std::size_t, std::size_t> kept; // hash -> index among the kept
-    kept.reserve(changes.size());
+    std::vector<std::pair<std::size_t, std::size_t>> keys; // (hash of text, position)
+    keys.reserve(changes.size());
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+        keys.emplace_back(std::hash<std::string>{}(text(changes[i])), i);
+    }
+    std::sort(keys.begin(), keys.end());
+    std::vector<bool> repeat(changes.size(), false);
+    for (std::size_t run = 0; run < keys.size();) {
+        std::size_t end = run + 1;
+        while (end < keys.size() && keys[end].first == keys[run].first) {
+            ++end;
+        }
+        if (end - run > 1) {
+            // In position order: each change is a repeat of an earlier one of equal text.
+            std::vector<std::string> seen;
+            for (std::size_t k = run; k < end; ++k) {
+                std::string t = text(changes[keys[k].second]);
+                if (std::find(seen.begin(), seen.end(), t) != seen.end()) {
+                    repeat[keys[k].second] = true;
+                } else {
+                    seen.push_back(std::move(t));
+                }
+            }
+        }
+        run = end;
+    }
     std::size_t size = 0;
-    for (OrdinalChange& change : changes) {
-        const std::string key = text(change);
-        const std::size_t hash = std::hash<std::string>{}(key);
-        const auto [first, last] = kept.equal_range(hash);
-        if (std::none_of(first, last,
-                         [&](const auto& entry) { return text(changes[entry.second]) == key; })) {
-            kept.emplace(hash, size);
-            if (&changes[size] != &change) {
-                changes[size] = std::move(change);
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+        if (!repeat[i]) {
+            if (size != i) {
+                changes[size] = std::move(changes[i]);
             }
             ++size;
         }

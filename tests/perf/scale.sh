@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Whole-process scaling of prune-plan (issue 10): for doubling input sizes, the CPU time and
 # peak memory of one run, the ratio per doubling, the ratio to the bare cost of reading the
-# inputs (read_inputs: schema load + SQL parse, same sizes, same run) and peak memory / input.
+# inputs (read_inputs: schema load + SQL parse, same sizes, same run), peak memory / input, and
+# the peak above the bare process (prune-plan on a one-column table, same run) / input.
 #
 #     tests/perf/scale.sh BUILD_DIR                 CPU time, best of SCALE_REPEAT runs (3)
 #     tests/perf/scale.sh BUILD_DIR --callgrind     instruction counts instead (stable; slow)
@@ -69,8 +70,8 @@ series() {
     echo
     echo "### $name"
     echo
-    local head="| size | leaves | input KB | SQL KB | read inputs ($unit) | whole process ($unit) | wall s | x per doubling | whole / read | peak MB | peak / input |"
-    local rule="| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+    local head="| size | leaves | input KB | SQL KB | read inputs ($unit) | whole process ($unit) | wall s | x per doubling | whole / read | peak MB | peak / input | above bare / input |"
+    local rule="| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     if [[ -n $before ]]; then
         head="$head before ($unit) | before / now |"
         rule="$rule ---: | ---: |"
@@ -99,13 +100,14 @@ series() {
         leaves=$(awk '/reads [0-9]+ of [0-9]+ leaves/ {for (i = 1; i <= NF; i++) if ($i == "of") print $(i + 1); exit}' "$dir/out.txt")
         awk -v size="$size" -v leaves="$leaves" -v sb="$schema_bytes" -v qb="$sql_bytes" \
             -v rc="$r_cost" -v wc="$w_cost" -v ww="$w_wall" -v wp="$w_peak" -v prev="$prev" \
-            -v bc="$b_cost" -v mode="$mode" 'BEGIN {
+            -v bc="$b_cost" -v mode="$mode" -v bare="$bare_peak" 'BEGIN {
                 fmt = mode == "callgrind" ? "%.3g" : "%.3f"
                 bytes = sb + qb
                 ratio = (prev == "" || prev == 0) ? "" : sprintf("%.2f", wc / prev)
-                printf "| %s | %s | %.0f | %.0f | " fmt " | " fmt " | %.3f | %s | %.2f | %.1f | %.1f |",
+                printf "| %s | %s | %.0f | %.0f | " fmt " | " fmt " | %.3f | %s | %.2f | %.1f | %.1f | %.1f |",
                     size, leaves, bytes / 1024, qb / 1024, rc, wc, ww, ratio,
-                    (rc > 0 ? wc / rc : 0), wp / 1024, wp * 1024 / bytes
+                    (rc > 0 ? wc / rc : 0), wp / 1024, wp * 1024 / bytes,
+                    (wp - bare) * 1024 / bytes
                 if (bc != "") printf " " fmt " | %.1f |", bc, (wc > 0 ? bc / wc : 0)
                 printf "\n"
             }'
@@ -121,6 +123,13 @@ for ((n = 400; n <= max_ref; n *= 2)); do ref_sizes+=("$n"); done
 item_sizes=()
 for ((k = 360; k <= max_items; k *= 2)); do item_sizes+=("$k"); done
 
+# The bare process: what any run costs before its input (the binary, its libraries, the heap).
+printf 'SELECT a FROM t\n' >"$work/bare.sql"
+printf 'a INT\n' >"$work/bare.ddl"
+read -r _ _ bare_peak < <("$measure" 3 "$work/bare.txt" "$prune" "$work/bare.sql" --schema "$work/bare.ddl")
+
 echo "## prune-plan whole process, $(date -u +%Y-%m-%d), $(nproc) CPUs, mode: $mode"
+echo
+echo "The bare process (one column, one select item) peaks at $(awk -v p="$bare_peak" 'BEGIN { printf "%.1f", p / 1024 }') MB."
 series reference "${ref_sizes[@]}"
 series sql "${item_sizes[@]}"

@@ -182,3 +182,24 @@ TEST_CASE("without kept plans the rewrite lets the original go and prints the sa
     };
     CHECK(printed(taken) == printed(kept));
 }
+
+TEST_CASE("an access written more than once is one ordinal change, in first-seen order",
+          "[rewrite]") {
+    const StatementResult result =
+        run("SELECT name.last, employer.company.address, name.last, name.middle, "
+            "employer.company.address FROM contacts GROUP BY name.last, employer.company.address, "
+            "name.middle",
+            Profile::Extended);
+    std::vector<std::string> rows;
+    for (const OrdinalChange& change : result.ordinal_changes) {
+        rows.push_back(expr_string(*change.access) + " " + std::to_string(change.before) + "->" +
+                       std::to_string(change.after) + " (" + change.context + ")");
+    }
+    // Each access appears in the select list twice and in GROUP BY once: one row each.
+    CHECK(rows == std::vector<std::string>{
+                      "name#1.last 2->1 (field of name)",
+                      "employer#6.company 1->0 (field of employer)",
+                      "employer#6.company.address 1->0 (field of employer.company)",
+                      "name#1.middle 1->0 (field of name)",
+                  });
+}
