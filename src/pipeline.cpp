@@ -98,13 +98,9 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
     // set is collected again; each round switches off at least one node, so this ends.
     std::unordered_set<const Expr*> opaque;
     while (true) {
-        // Root fields go to their column as they are found, and prune_schema keeps no
-        // requirement: they are as large as the plan, and the rewrite needs only the read
-        // schema.
-        const CollectOptions collect{options.profile, &opaque};
-        RootsByColumn roots(may_find_optional_roots(collect));
-        collect_root_fields(*plan, collect, [&](RootField&& root) { roots.add(std::move(root)); });
-        ReadSet read = prune_schema(relation, std::move(roots));
+        // Root fields go to their column as they are found, and no requirement is kept: they
+        // are as large as the plan, and the rewrite needs only the read schema.
+        ReadSet read = read_set(*plan, CollectOptions{options.profile, &opaque});
         result.scans = {describe_scan(relation, read.read_schema)};
         result.scans.back().table = bound.table.name;
         try {

@@ -180,6 +180,12 @@ ReadSet prune_schema(const Relation& relation, std::vector<RootField> roots) {
     return prune_schema(relation, std::move(by_column));
 }
 
+ReadSet read_set(const Plan& plan, const CollectOptions& options) {
+    RootsByColumn roots(may_find_optional_roots(options));
+    collect_root_fields(plan, options, [&](RootField&& root) { roots.add(std::move(root)); });
+    return prune_schema(plan_relation(plan), std::move(roots));
+}
+
 ReadSet prune_schema(const Relation& relation, RootsByColumn roots) {
     ReadSet result;
     TypeInterner types; // columns pruned alike (s1.f3, s2.f3, ...) share one type

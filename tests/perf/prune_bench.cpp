@@ -88,8 +88,7 @@ std::unique_ptr<Prepared> prepare(Shape shape, std::int64_t n) {
     p->bound = analyze(p->ast, p->catalog, p->source, AnalyzerOptions{});
     ExprId next_id = p->bound.next_id;
     p->simplified = simplify(p->bound.plan, next_id);
-    p->read = prune_schema(plan_relation(*p->simplified),
-                           collect_root_fields(*p->simplified, CollectOptions{}));
+    p->read = read_set(*p->simplified, CollectOptions{});
     p->result = prune_statement(p->bound, PipelineOptions{});
     return p;
 }
@@ -142,9 +141,7 @@ void BM_Prune(benchmark::State& state, Shape shape) {
         ExprId next_id = p.bound.next_id;
         const PlanPtr plan = simplify(p.bound.plan, next_id);
         const std::unordered_set<const Expr*> opaque;
-        std::vector<RootField> roots =
-            collect_root_fields(*plan, CollectOptions{Profile::Extended, &opaque});
-        benchmark::DoNotOptimize(prune_schema(plan_relation(*plan), std::move(roots)));
+        benchmark::DoNotOptimize(read_set(*plan, CollectOptions{Profile::Extended, &opaque}));
     }
     set_counters(state, p);
 }
