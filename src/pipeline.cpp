@@ -34,8 +34,13 @@ ScanResult describe_scan(const Relation& relation, const TypePtr& read_schema) {
 /// (cache misses at a million changes); a change's text is built again only inside a run of
 /// equal hashes, so the check costs no memory per change.
 std::vector<OrdinalChange> distinct_changes(std::vector<OrdinalChange> changes) {
-    const auto text = [](const OrdinalChange& change) {
-        return expr_string(*change.access) + "|" + change.context;
+    std::string buffer; // one for every change's text
+    const auto text = [&buffer](const OrdinalChange& change) -> const std::string& {
+        buffer.clear();
+        append_expr_string(buffer, *change.access);
+        buffer += '|';
+        buffer += change.context;
+        return buffer;
     };
     std::vector<std::pair<std::size_t, std::size_t>> keys; // (hash of text, position)
     keys.reserve(changes.size());

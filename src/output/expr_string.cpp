@@ -98,9 +98,7 @@ void append_type_sql(std::string& out, const DataType& type, std::size_t depth) 
 
 class ExprPrinter {
   public:
-    explicit ExprPrinter(bool pretty) : pretty_(pretty) {}
-
-    std::string take() { return std::move(out_); }
+    ExprPrinter(std::string& out, bool pretty) : pretty_(pretty), out_(out) {}
 
     void print(const Expr& e, std::size_t depth) {
         if (depth > kMaxPrintDepth) {
@@ -391,21 +389,23 @@ class ExprPrinter {
     }
 
     bool pretty_;
-    std::string out_;
+    std::string& out_;
 };
 
 } // namespace
 
+void append_expr_string(std::string& out, const Expr& e) { ExprPrinter(out, false).print(e, 0); }
+
 std::string expr_string(const Expr& e) {
-    ExprPrinter printer(false);
-    printer.print(e, 0);
-    return printer.take();
+    std::string out;
+    append_expr_string(out, e);
+    return out;
 }
 
 std::string pretty_name(const Expr& e) {
-    ExprPrinter printer(true);
-    printer.print(e, 0);
-    return printer.take();
+    std::string out;
+    ExprPrinter(out, true).print(e, 0);
+    return out;
 }
 
 } // namespace prune

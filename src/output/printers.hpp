@@ -20,6 +20,8 @@ struct TextOptions {
 /// An expression as Spark's `toString` prints it: `name#1.first`, `lambda r#4.rule_version`,
 /// `lambdafunction(..., lambda r#4)`, `named_struct(id, ...)`, `(a#1 + 1)`, `x#2 AS y#5`.
 std::string expr_string(const Expr& e);
+/// expr_string appended to `out`: printers that write many expressions reuse one buffer.
+void append_expr_string(std::string& out, const Expr& e);
 /// The auto-generated column name Spark gives an unaliased expression (pretty SQL form:
 /// `transform(rule_results, lambdafunction(named_struct(id, r.rule_public_id), r))`).
 std::string pretty_name(const Expr& e);

@@ -33,14 +33,22 @@ constexpr const char* kRed = "\x1b[31m";
 constexpr const char* kGreen = "\x1b[32m";
 constexpr const char* kReset = "\x1b[0m";
 
-// One expression at a time, so a list of 10,000 is never joined into one string.
+// The expressions into one reused buffer, handed to the stream about 64 KB at a time: a list
+// of 10,000 is never joined into one string, and no expression allocates a string of its own.
 void write_exprs(const std::vector<ExprPtr>& exprs, std::ostream& out) {
+    constexpr std::size_t kFlushBytes = 64 * 1024;
+    std::string buffer;
     for (std::size_t i = 0; i < exprs.size(); ++i) {
         if (i > 0) {
-            out << ", ";
+            buffer += ", ";
         }
-        out << expr_string(*exprs[i]);
+        append_expr_string(buffer, *exprs[i]);
+        if (buffer.size() >= kFlushBytes) {
+            out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+            buffer.clear();
+        }
     }
+    out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
 }
 
 std::string schema_catalog(const TypePtr& schema) {
@@ -169,8 +177,15 @@ void write_ordinals(const std::vector<OrdinalChange>& changes, bool color, std::
     }
     // The columns are aligned: a first pass measures them, the second prints each row (its
     // access printed again, so no statement's worth of rows is ever held at once).
-    const auto access_text = [](const OrdinalChange& c) {
-        return c.access ? expr_string(*c.access) : std::string("?");
+    std::string access; // one buffer for every row's access
+    const auto access_text = [&access](const OrdinalChange& c) -> const std::string& {
+        access.clear();
+        if (c.access) {
+            append_expr_string(access, *c.access);
+        } else {
+            access = "?";
+        }
+        return access;
     };
     const auto digits = [](std::size_t n) { return std::to_string(n).size(); };
     std::size_t access_w = 0, before_w = 0, after_w = 0;
