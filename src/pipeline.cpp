@@ -19,9 +19,13 @@ ScanResult describe_scan(const Relation& relation, const TypePtr& read_schema) {
                     count_leaves(*read_schema),
                     count_leaves(*relation.schema),
                     {}};
+    // The read schema's fields are some of the relation's, in the same order: one walk.
     const StructType& read = *read_schema->struct_type();
+    std::size_t next = 0;
     for (const StructField& field : relation.schema->struct_type()->fields()) {
-        if (!read.field_index(field.name, CaseSensitivity::Sensitive)) {
+        if (next < read.size() && read[next].name == field.name) {
+            ++next;
+        } else {
             scan.columns_not_read.push_back(field.name);
         }
     }

@@ -179,18 +179,20 @@ Binder::Binder(const Table& table, std::optional<std::string> alias,
         throw InternalError("table '" + table_.name + "' has no struct schema");
     }
     std::vector<StructField> stored;
+    columns_.reserve(schema_->size());
     for (std::size_t i = 0; i < schema_->size(); ++i) {
         const StructField& f = (*schema_)[i];
         const bool partition = table_.is_partition_column(f.name, cs_);
         columns_.push_back(make_expr(
             AttributeReference{f.name, f.type, static_cast<ExprId>(i), f.nullable, partition}));
-        if (!partition) {
+        if (!partition && !table_.partition_columns.empty()) {
             stored.push_back(f);
         }
     }
-    // Without partition columns the stored schema is the table's: shared, not copied.
+    // Without partition columns the stored schema is the table's: shared, not copied (a run
+    // of many statements over a wide table binds every one of them).
     stored_schema_ =
-        stored.size() == schema_->size() ? table_.schema : make_struct(std::move(stored));
+        table_.partition_columns.empty() ? table_.schema : make_struct(std::move(stored));
     next_id_ = static_cast<ExprId>(columns_.size());
 }
 

@@ -196,22 +196,28 @@ ReadSet prune_schema(const Relation& relation, RootsByColumn roots) {
         }
     }
 
-    // Table order, with the stored field's nullability and metadata (Spark keeps both).
-    std::unordered_map<std::string, ExprId> stored_ids;
+    // Table order, with the stored field's nullability and metadata (Spark keeps both). The
+    // relation lists its stored columns in its schema's order, so one walk of both finds each
+    // column's field (no map of names: a run of many statements over a wide table does this
+    // for every statement).
+    const StructType& stored = *relation.schema->struct_type();
+    std::vector<StructField> read_fields;
+    std::size_t next = 0; // the first stored field not yet matched to a column
     for (const ExprPtr& column : relation.output) {
         const auto& attribute = *column->as<AttributeReference>();
-        if (!attribute.partition) {
-            stored_ids.emplace(attribute.name, attribute.id);
-        }
-    }
-    std::vector<StructField> read_fields;
-    for (const StructField& field : relation.schema->struct_type()->fields()) {
-        const auto id = stored_ids.find(field.name);
-        if (id == stored_ids.end()) {
+        if (attribute.partition) {
             continue;
         }
-        const auto it = result.pruned_types.find(id->second);
-        if (it != result.pruned_types.end()) {
+        while (next < stored.size() && stored[next].name != attribute.name) {
+            ++next;
+        }
+        if (next == stored.size()) {
+            throw InternalError("column '" + attribute.name +
+                                "' of the relation is not a field of its schema, in order");
+        }
+        const StructField& field = stored[next++];
+        if (const auto it = result.pruned_types.find(attribute.id);
+            it != result.pruned_types.end()) {
             read_fields.push_back(
                 StructField{field.name, it->second, field.nullable, field.metadata});
         }

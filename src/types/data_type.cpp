@@ -134,6 +134,23 @@ bool equal_types(const DataType& a, const DataType& b, bool strict) {
 
 } // namespace
 
+// --- DataType ------------------------------------------------------------------------------
+
+DataType::DataType(Variant v) : v_(std::move(v)) {
+    // A type still being built may lack a child (counted as no leaves): no caller counts one.
+    const auto leaves_of = [](const TypePtr& t) -> std::int64_t { return t ? t->leaves() : 0; };
+    if (const StructType* s = struct_type()) {
+        leaves_ = 0;
+        for (const StructField& f : s->fields()) {
+            leaves_ += leaves_of(f.type);
+        }
+    } else if (const ArrayType* a = array()) {
+        leaves_ = leaves_of(a->element);
+    } else if (const MapType* m = map()) {
+        leaves_ = leaves_of(m->key) + leaves_of(m->value);
+    }
+}
+
 // --- StructType ----------------------------------------------------------------------------
 
 StructType::StructType(std::vector<StructField> fields) : fields_(std::move(fields)) {
@@ -419,22 +436,7 @@ std::int64_t default_size(const DataType& type) {
     return 1;
 }
 
-std::int64_t count_leaves(const DataType& type) {
-    if (const StructType* s = type.struct_type()) {
-        std::int64_t sum = 0;
-        for (const StructField& f : s->fields()) {
-            sum += count_leaves(*f.type);
-        }
-        return sum;
-    }
-    if (const ArrayType* a = type.array()) {
-        return count_leaves(*a->element);
-    }
-    if (const MapType* m = type.map()) {
-        return count_leaves(*m->key) + count_leaves(*m->value);
-    }
-    return 1;
-}
+std::int64_t count_leaves(const DataType& type) { return type.leaves(); }
 
 std::size_t type_depth(const DataType& type) {
     if (const StructType* s = type.struct_type()) {

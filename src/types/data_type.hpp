@@ -112,7 +112,7 @@ struct MapType {
 class DataType {
   public:
     using Variant = std::variant<AtomicType, StructType, ArrayType, MapType>;
-    explicit DataType(Variant v) : v_(std::move(v)) {}
+    explicit DataType(Variant v);
 
     const Variant& variant() const { return v_; }
     const AtomicType* atomic() const { return std::get_if<AtomicType>(&v_); }
@@ -124,8 +124,13 @@ class DataType {
         return a != nullptr && a->kind == kind;
     }
 
+    /// The number of leaves (count_leaves), counted once when the type is built from its
+    /// children's counts: a run over many statements asks it of a wide table every time.
+    std::int64_t leaves() const { return leaves_; }
+
   private:
     Variant v_;
+    std::int64_t leaves_ = 1;
 };
 
 // --- construction --------------------------------------------------------------------------

@@ -225,3 +225,21 @@ TEST_CASE("roots merged as they come make the need the list of roots makes", "[p
         }
     }
 }
+
+TEST_CASE("prune_schema finds each column's field in one walk, and a relation out of order fails "
+          "loudly",
+          "[prune]") {
+    const TypePtr leaf = parse_ddl_type("STRUCT<x: INT, y: INT>");
+    const TypePtr schema = make_struct(
+        {StructField{"a", leaf}, StructField{"b", leaf, false}, StructField{"c", leaf}});
+    const ExprPtr a = make_expr(AttributeReference{"a", leaf, 1, true});
+    const ExprPtr b = make_expr(AttributeReference{"b", leaf, 2, false});
+    const ExprPtr c = make_expr(AttributeReference{"c", leaf, 3, true});
+    const auto roots = [] {
+        return std::vector<RootField>{RootField{3, Requirement::at(1, Requirement::all()), false},
+                                      RootField{2, Requirement::all(), false}};
+    };
+    const ReadSet read = prune_schema(Relation{"t", {a, b, c}, schema}, roots());
+    CHECK(to_ddl(*read.read_schema) == "b STRUCT<x: INT, y: INT> NOT NULL,c STRUCT<y: INT>");
+    CHECK_THROWS_AS(prune_schema(Relation{"t", {c, b, a}, schema}, roots()), InternalError);
+}
