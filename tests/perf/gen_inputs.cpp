@@ -2,6 +2,8 @@
 //
 //     gen_inputs reference 1600 out/      -> out/schema.ddl (3,200 columns, 64,000 leaves)
 //                                            out/query.sql  (3,200 select items)
+//     gen_inputs reference 1600 --statements 10000 out/   -> the same schema, 10,000 small
+//                                            statements (a CI loop over many queries)
 //     gen_inputs mixed --columns 400 --fields 20 --depth 3 --items 2000 --where 64 out/
 //     --distinct (either shape): a COMMENT per column, so no two columns share a struct type
 
@@ -20,7 +22,7 @@ namespace {
 using namespace prune::perf;
 
 [[noreturn]] void usage() {
-    std::cerr << "usage: gen_inputs reference N [--distinct] OUT_DIR\n"
+    std::cerr << "usage: gen_inputs reference N [--statements K] [--distinct] OUT_DIR\n"
                  "       gen_inputs mixed [--columns C] [--fields F] [--depth D] [--items K]\n"
                  "                        [--where W] [--seed S] [--distinct] OUT_DIR\n";
     std::exit(2);
@@ -64,6 +66,9 @@ int main(int argc, char** argv) {
     std::ostringstream query;
     if (args[0] == "reference" && args.size() == 3) {
         reference(number(args[1].c_str()), schema, query, distinct);
+    } else if (args[0] == "reference" && args.size() == 5 && args[2] == "--statements") {
+        reference_statements(number(args[1].c_str()), number(args[3].c_str()), schema, query,
+                             distinct);
     } else if (args[0] == "mixed" && args.size() % 2 == 0) {
         MixedOptions o;
         o.distinct = distinct;

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,22 @@ inline void reference(std::uint64_t n, std::ostream& schema, std::ostream& query
               << i << ", x -> x.f" << (7 * i) % 20 << " + x.f" << (3 * i) % 20 << ")";
     }
     query << "\nFROM t\n";
+}
+
+/// The reference schema with `statements` small statements instead of one wide one, as a CI
+/// loop over many queries runs them: statement k reads one struct field, one transform and a
+/// WHERE field, of columns that vary with k.
+inline void reference_statements(std::uint64_t n, std::uint64_t statements, std::ostream& schema,
+                                 std::ostream& query, bool distinct = false) {
+    std::ostringstream wide;
+    reference(n, schema, wide, distinct); // the schema; its one wide query is not used
+    for (std::uint64_t k = 0; k < statements; ++k) {
+        const std::uint64_t i = (k * 7919) % n;
+        const std::uint64_t j = (k * 104729 + 17) % n;
+        query << "SELECT s" << i << ".f" << i % 20 << ", transform(a" << j << ", x -> x.f"
+              << (7 * j) % 20 << " + x.f" << (3 * j) % 20 << ") FROM t WHERE s" << j << ".f"
+              << (k % 19) + 1 << " > " << k << ";\n";
+    }
 }
 
 // --- the mixed workload --------------------------------------------------------------------
