@@ -110,7 +110,8 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
         // Root fields go to their column as they are found, and no requirement is kept: they
         // are as large as the plan, and the rewrite needs only the read schema.
         ReadSet read = read_set(*plan, CollectOptions{options.profile, &opaque});
-        result.scans = {describe_scan(relation, read.read_schema)};
+        result.scans.clear(); // moved in: a braced list would copy every column name
+        result.scans.push_back(describe_scan(relation, read.read_schema));
         result.scans.back().table = bound.table.name;
         try {
             // Unless the plans are kept, the rewrite takes the only handle and lets the
