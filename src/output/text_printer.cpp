@@ -33,6 +33,10 @@ constexpr const char* kRed = "\x1b[31m";
 constexpr const char* kGreen = "\x1b[32m";
 constexpr const char* kReset = "\x1b[0m";
 
+void write_text(std::string_view text, std::ostream& out) {
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
+
 // The expressions into one reused buffer, handed to the stream about 64 KB at a time: a list
 // of 10,000 is never joined into one string, and no expression allocates a string of its own.
 void write_exprs(const std::vector<ExprPtr>& exprs, std::ostream& out) {
@@ -44,11 +48,11 @@ void write_exprs(const std::vector<ExprPtr>& exprs, std::ostream& out) {
         }
         append_expr_string(buffer, *exprs[i]);
         if (buffer.size() >= kFlushBytes) {
-            out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+            write_text(buffer, out);
             buffer.clear();
         }
     }
-    out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    write_text(buffer, out);
 }
 
 std::string schema_catalog(const TypePtr& schema) {
@@ -166,7 +170,7 @@ void write_scan(const ScanResult& scan, const TextOptions& options, std::ostream
         names += scan.columns_not_read[i];
     }
     names += '\n';
-    out.write(names.data(), static_cast<std::streamsize>(names.size()));
+    write_text(names, out);
     write_schema(scan.read_schema, options.schema_style, out);
 }
 

@@ -172,14 +172,6 @@ std::optional<Requirement> RootsByColumn::take_need(ExprId id) {
     return may_be_optional_ ? column_need(column.roots) : std::move(column.need);
 }
 
-ReadSet prune_schema(const Relation& relation, std::vector<RootField> roots) {
-    RootsByColumn by_column(/*may_be_optional=*/true);
-    for (RootField& root : roots) {
-        by_column.add(std::move(root));
-    }
-    return prune_schema(relation, std::move(by_column));
-}
-
 ReadSet read_set(const Plan& plan, const CollectOptions& options) {
     RootsByColumn roots(may_find_optional_roots(options));
     collect_root_fields(plan, options, [&](RootField&& root) { roots.add(std::move(root)); });

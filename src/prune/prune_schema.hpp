@@ -50,9 +50,6 @@ class RootsByColumn {
 /// pass looks at them.
 ReadSet prune_schema(const Relation& relation, RootsByColumn roots);
 
-/// The same from a list of root fields (any of them may be optional).
-ReadSet prune_schema(const Relation& relation, std::vector<RootField> roots);
-
 /// The read set of the relation `plan` scans: its root fields collected straight into
 /// RootsByColumn, then prune_schema. The pipeline's step from a plan to its read schema.
 ReadSet read_set(const Plan& plan, const CollectOptions& options);

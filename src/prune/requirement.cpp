@@ -18,19 +18,7 @@ Requirement Requirement::at(ReqKey key, Requirement inner) {
     return req;
 }
 
-void Requirement::merge(const Requirement& other) {
-    if (whole) {
-        return;
-    }
-    if (other.whole) {
-        *this = all();
-        return;
-    }
-    any_leaf = any_leaf || other.any_leaf;
-    for (const auto& [key, kid] : other.kids) {
-        kids[key].merge(kid);
-    }
-}
+void Requirement::merge(const Requirement& other) { merge(Requirement(other)); }
 
 void Requirement::merge(Requirement&& other) {
     if (whole) {

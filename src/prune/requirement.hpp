@@ -36,10 +36,10 @@ struct Requirement {
     static Requirement at(ReqKey key, Requirement inner);
 
     bool empty() const { return !whole && !any_leaf && kids.empty(); }
-    /// Union (Spark: StructType.merge of root fields): whole absorbs everything below.
-    void merge(const Requirement& other);
-    /// The same, taking `other`'s subtrees where this has none (no copy).
+    /// Union (Spark: StructType.merge of root fields): whole absorbs everything below. The
+    /// rvalue form takes `other`'s subtrees where this has none instead of copying them.
     void merge(Requirement&& other);
+    void merge(const Requirement& other);
     /// The requirement on part `key` (empty if none; whole if this is whole).
     Requirement part(ReqKey key) const;
     /// Nesting depth of the tree.

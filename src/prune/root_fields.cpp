@@ -189,7 +189,7 @@ void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optiona
         return;
     }
     if (const auto* v = e->as<NamedLambdaVariable>()) {
-        variable_needs_[v->id].merge(need);
+        variable_needs_[v->id].merge(std::move(need));
         return;
     }
     if (const auto* alias = e->as<Alias>()) {
@@ -591,12 +591,6 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, const 
             collector.walk(e, Requirement::all());
         }
     }
-}
-
-std::vector<RootField> collect_root_fields(const Plan& plan, const CollectOptions& options) {
-    std::vector<RootField> roots;
-    collect_root_fields(plan, options, [&](RootField&& root) { roots.push_back(std::move(root)); });
-    return roots;
 }
 
 bool may_find_optional_roots(const CollectOptions& options) {

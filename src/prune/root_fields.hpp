@@ -38,9 +38,6 @@ using RootSink = std::function<void(RootField&&)>;
 /// HAVING, ORDER BY, aggregates), in plan order, handed to `sink` one at a time.
 void collect_root_fields(const Plan& plan, const CollectOptions& options, const RootSink& sink);
 
-/// The same, gathered into a list.
-std::vector<RootField> collect_root_fields(const Plan& plan, const CollectOptions& options);
-
 /// Whether collecting under `options` may mark a root optional: Spark's IS [NOT] NULL rule
 /// (prunedIfAnyChildAccessed) is `legacy` and `spark` only; `extended` reads null-ness from
 /// any one leaf instead (X5).

@@ -96,6 +96,15 @@ Requirement random_requirement(std::mt19937& rng, int depth) {
     return r;
 }
 
+/// prune_schema over a list of root fields, any of which may be optional.
+ReadSet prune_roots(const Relation& relation, std::vector<RootField> roots) {
+    RootsByColumn by_column(/*may_be_optional=*/true);
+    for (RootField& root : roots) {
+        by_column.add(std::move(root));
+    }
+    return prune_schema(relation, std::move(by_column));
+}
+
 } // namespace
 
 TEST_CASE("the struct field index answers as a scan of the fields", "[types]") {
@@ -188,7 +197,7 @@ TEST_CASE("optional roots are dropped exactly when Spark's pairwise test drops t
         std::vector<RootField> used_up = roots;
         CHECK(same(column_need(used_up), expected));
         // prune_schema groups the roots by column and builds the type of that same need.
-        const ReadSet read = prune_schema(relation, std::move(roots));
+        const ReadSet read = prune_roots(relation, std::move(roots));
         REQUIRE(read.pruned_types.count(1) == 1);
         CHECK(equals(*read.pruned_types.at(1), *prune_type(type, expected)));
     }
@@ -239,7 +248,7 @@ TEST_CASE("prune_schema finds each column's field in one walk, and a relation ou
         return std::vector<RootField>{RootField{3, Requirement::at(1, Requirement::all()), false},
                                       RootField{2, Requirement::all(), false}};
     };
-    const ReadSet read = prune_schema(Relation{"t", {a, b, c}, schema}, roots());
+    const ReadSet read = prune_roots(Relation{"t", {a, b, c}, schema}, roots());
     CHECK(to_ddl(*read.read_schema) == "b STRUCT<x: INT, y: INT> NOT NULL,c STRUCT<y: INT>");
-    CHECK_THROWS_AS(prune_schema(Relation{"t", {c, b, a}, schema}, roots()), InternalError);
+    CHECK_THROWS_AS(prune_roots(Relation{"t", {c, b, a}, schema}, roots()), InternalError);
 }
