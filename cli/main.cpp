@@ -115,14 +115,30 @@ class RowsFiles {
     std::map<std::string, std::string> texts_; // path -> contents
 };
 
+/// A text longer than a span can point into (diag/diagnostic.hpp) is not read.
+void check_size(const std::string& path, std::uintmax_t size) {
+    if (size > kMaxSourceBytes) {
+        throw IoError("cannot read '" + path + "': " + std::to_string(size) +
+                      " bytes, over the limit of " + std::to_string(kMaxSourceBytes) +
+                      " (4 GiB - 1) for one input file");
+    }
+}
+
 std::string read_file(const std::string& path) {
     if (path == "-") {
-        return std::string(std::istreambuf_iterator<char>(std::cin),
-                           std::istreambuf_iterator<char>());
+        std::string text(std::istreambuf_iterator<char>(std::cin),
+                         std::istreambuf_iterator<char>{});
+        check_size(path, text.size());
+        return text;
     }
     std::error_code ignored;
     if (std::filesystem::is_directory(path, ignored)) {
         throw IoError("cannot read '" + path + "': " + std::strerror(EISDIR));
+    }
+    std::error_code size_error;
+    const std::uintmax_t size = std::filesystem::file_size(path, size_error);
+    if (!size_error) {
+        check_size(path, size); // before reading it all
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -133,7 +149,9 @@ std::string read_file(const std::string& path) {
     if (in.bad()) {
         throw IoError("cannot read '" + path + "'");
     }
-    return text.str();
+    std::string contents = std::move(text).str();
+    check_size(path, contents.size()); // a file that grew, or one with no size (a pipe)
+    return contents;
 }
 
 bool use_color(const std::string& mode, int fd) {

@@ -69,6 +69,10 @@ const char* severity_color(Severity severity) {
 
 SourceFile::SourceFile(std::string name, std::string text)
     : name_(std::move(name)), text_(std::move(text)), cached_location_{0, 1} {
+    if (text_.size() > kMaxSourceBytes) {
+        // Readers refuse such a file first (an I/O error): spans could not point into it.
+        throw InternalError("source '" + name_ + "' is longer than a span can address");
+    }
     line_starts_.push_back(0);
     for (std::size_t i = 0; i < text_.size(); ++i) {
         if (text_[i] == '\n') {
@@ -132,7 +136,7 @@ std::string render(const Diagnostic& diagnostic, bool color) {
     std::size_t width = 1;
     if (diagnostic.span.end > diagnostic.span.begin) {
         const std::size_t first = diagnostic.span.begin;
-        std::size_t last = std::min(diagnostic.span.end, source.text().size());
+        std::size_t last = std::min<std::size_t>(diagnostic.span.end, source.text().size());
         const std::size_t newline = source.text().find('\n', first);
         if (newline != std::string::npos) {
             last = std::min(last, newline);

@@ -9,6 +9,7 @@
 /// when a diagnostic is printed.
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -17,10 +18,20 @@
 
 namespace prune {
 
-/// A half-open byte range [begin, end) into a SourceFile's text.
+/// The largest text a SourceFile holds: offsets are 32 bits, which halves every span a syntax
+/// or plan node keeps (issue 10). Longer inputs are refused when read (`check_source_size`).
+inline constexpr std::size_t kMaxSourceBytes = 0xFFFF'FFFFU;
+
+/// A half-open byte range [begin, end) into a SourceFile's text, whose offsets fit 32 bits.
 struct Span {
-    std::size_t begin = 0;
-    std::size_t end = 0;
+    std::uint32_t begin = 0;
+    std::uint32_t end = 0;
+
+    constexpr Span() = default;
+    /// Offsets into one SourceFile (so each at most kMaxSourceBytes).
+    constexpr Span(std::size_t b, std::size_t e)
+        : begin(static_cast<std::uint32_t>(b)), end(static_cast<std::uint32_t>(e)) {}
+
     friend bool operator==(const Span&, const Span&) = default;
 };
 

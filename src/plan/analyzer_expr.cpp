@@ -45,7 +45,7 @@ TypePtr interval_type(AtomicKind kind, int start, int end) {
     a.kind = kind;
     a.start_field = start;
     a.end_field = end;
-    return std::make_shared<const DataType>(DataType::Variant{a});
+    return make_ref<const DataType>(DataType::Variant{a});
 }
 
 // Non-negative digit strings without leading zeros compare by length, then lexically.
@@ -418,7 +418,8 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                             if (line == "1" && all_digits(column)) {
                                 const std::size_t offset = std::stoul(column) - 1;
                                 if (offset < where.end - where.begin) {
-                                    where.begin += offset;
+                                    where.begin +=
+                                        static_cast<std::uint32_t>(offset); // within the span
                                 }
                             }
                             message = message.substr(std::min(colon2 + 2, message.size()));

@@ -30,6 +30,7 @@
 #include "diag/diagnostic.hpp"
 #include "types/data_type.hpp"
 #include "util/node_pool.hpp"
+#include "util/ref_ptr.hpp"
 
 namespace prune {
 
@@ -41,40 +42,8 @@ using ExprId = std::int64_t;
 
 struct Expr;
 
-/// An owning handle to an immutable node, with shared_ptr's interface (copy shares, `get`,
-/// `->`, `reset`, comparison by address) at half its size: the reference count lives in the
-/// node, so a handle is one pointer and a node needs no separate control block (issue 10:
-/// plans are mostly handles and nodes). Counting is not atomic: a tree belongs to one thread
-/// at a time, as every pass runs on its caller's thread.
-class ExprPtr {
-  public:
-    ExprPtr() noexcept = default;
-    ExprPtr(std::nullptr_t) noexcept {} // NOLINT(google-explicit-constructor): as shared_ptr
-    ExprPtr(const ExprPtr& other) noexcept;
-    ExprPtr(ExprPtr&& other) noexcept : node_(std::exchange(other.node_, nullptr)) {}
-    ExprPtr& operator=(const ExprPtr& other) noexcept;
-    ExprPtr& operator=(ExprPtr&& other) noexcept;
-    ~ExprPtr();
-
-    /// Takes ownership of a node that no handle owns yet (see `new_expr`).
-    static ExprPtr adopt(const Expr* node) noexcept;
-
-    const Expr* get() const noexcept { return node_; }
-    const Expr& operator*() const noexcept { return *node_; }
-    const Expr* operator->() const noexcept { return node_; }
-    explicit operator bool() const noexcept { return node_ != nullptr; }
-    /// Lets go of the node (freed with its last handle).
-    void reset() noexcept { ExprPtr().swap(*this); }
-    void swap(ExprPtr& other) noexcept { std::swap(node_, other.node_); }
-
-    friend bool operator==(const ExprPtr& a, const ExprPtr& b) noexcept {
-        return a.node_ == b.node_;
-    }
-    friend bool operator==(const ExprPtr& a, std::nullptr_t) noexcept { return a.node_ == nullptr; }
-
-  private:
-    const Expr* node_ = nullptr;
-};
+/// A shared handle to an immutable node (util/ref_ptr.hpp): one pointer, the count in the node.
+using ExprPtr = RefPtr<const Expr>;
 
 /// A column of a relation. Spark: AttributeReference.
 struct AttributeReference {
@@ -277,20 +246,6 @@ struct Expr final {
                               HigherOrderFunction, ScalarFunction, BinaryOp, UnaryOp, IsNull,
                               IsNotNull, In, CaseWhen, Cast, KnownNotContainsNull>;
 
-    /// The number of handles to a node. A copied node starts with none: the count belongs to
-    /// the allocation, not to the value.
-    class RefCount {
-      public:
-        RefCount() = default;
-        RefCount(const RefCount&) noexcept {}
-        RefCount& operator=(const RefCount&) noexcept { return *this; }
-        ~RefCount() = default;
-
-      private:
-        friend class ExprPtr;
-        mutable std::uint32_t count_ = 0;
-    };
-
     Node node;
     TypePtr type;         // derived by derive_type when built
     Span span;            // where the query wrote it (empty for synthesized nodes)
@@ -305,37 +260,6 @@ struct Expr final {
     static void operator delete(void* node) noexcept;
 };
 static_assert(sizeof(Expr) <= node_pool::kSlotBytes, "a plan node must fit a node pool slot");
-
-inline ExprPtr::ExprPtr(const ExprPtr& other) noexcept : node_(other.node_) {
-    if (node_ != nullptr) {
-        ++node_->refs.count_;
-    }
-}
-
-inline ExprPtr& ExprPtr::operator=(const ExprPtr& other) noexcept {
-    ExprPtr(other).swap(*this);
-    return *this;
-}
-
-inline ExprPtr& ExprPtr::operator=(ExprPtr&& other) noexcept {
-    ExprPtr(std::move(other)).swap(*this);
-    return *this;
-}
-
-inline ExprPtr::~ExprPtr() {
-    if (node_ != nullptr && --node_->refs.count_ == 0) {
-        delete node_;
-    }
-}
-
-inline ExprPtr ExprPtr::adopt(const Expr* node) noexcept {
-    ExprPtr handle;
-    handle.node_ = node;
-    if (node != nullptr) {
-        ++node->refs.count_;
-    }
-    return handle;
-}
 
 /// A node exactly as given, its type not derived: for `make_expr`, and for tests that build
 /// nodes with their types spelled out.

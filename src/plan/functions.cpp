@@ -62,7 +62,7 @@ bool contains_map(const DataType& t) {
     return false;
 }
 
-TypePtr atomic_type(AtomicType a) { return std::make_shared<const DataType>(DataType::Variant{a}); }
+TypePtr atomic_type(AtomicType a) { return make_ref<const DataType>(DataType::Variant{a}); }
 
 TypePtr bounded_decimal(int p, int s) { return make_decimal(std::min(p, 38), std::min(s, 38)); }
 

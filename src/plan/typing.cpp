@@ -65,7 +65,7 @@ bool is_spark_atomic(const DataType& t) {
 
 bool is_boolean(const DataType& t) { return t.is(AtomicKind::Boolean); }
 
-TypePtr atomic_type(AtomicType a) { return std::make_shared<const DataType>(DataType::Variant{a}); }
+TypePtr atomic_type(AtomicType a) { return make_ref<const DataType>(DataType::Variant{a}); }
 
 // Position in Spark's numeric precedence list (decimals excluded).
 int numeric_rank(const DataType& t) {

@@ -1025,7 +1025,7 @@ template <> struct action<g::cast_expr> {
 
 template <> struct action<g::select_keyword> {
     template <typename Input> static void apply(const Input& in, State& st) {
-        st.select.span.begin = st.offset(in.begin());
+        st.select.span = Span(st.offset(in.begin()), st.select.span.end);
     }
 };
 
@@ -1364,8 +1364,8 @@ template <typename F> void run_with_large_stack(F& work) {
 ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
                                const StatementText& text, std::size_t max_nodes) {
     const std::string& file = source->text();
-    const std::size_t begin = std::min(text.span.begin, file.size());
-    const std::size_t end = std::clamp(text.span.end, begin, file.size());
+    const std::size_t begin = std::min<std::size_t>(text.span.begin, file.size());
+    const std::size_t end = std::clamp<std::size_t>(text.span.end, begin, file.size());
 
     State st;
     st.source = source;

@@ -246,7 +246,7 @@ TypePtr make_atomic(AtomicKind kind) {
     static const auto cache = [] {
         std::array<TypePtr, static_cast<std::size_t>(AtomicKind::Null) + 1> all;
         for (std::size_t i = 0; i < all.size(); ++i) {
-            all[i] = std::make_shared<const DataType>(atomic_of(static_cast<AtomicKind>(i)));
+            all[i] = make_ref<const DataType>(atomic_of(static_cast<AtomicKind>(i)));
         }
         return all;
     }();
@@ -257,31 +257,31 @@ TypePtr make_decimal(int precision, int scale) {
     AtomicType t = atomic_of(AtomicKind::Decimal);
     t.precision = precision;
     t.scale = scale;
-    return std::make_shared<const DataType>(t);
+    return make_ref<const DataType>(t);
 }
 
 TypePtr make_char(int length) {
     AtomicType t = atomic_of(AtomicKind::Char);
     t.length = length;
-    return std::make_shared<const DataType>(t);
+    return make_ref<const DataType>(t);
 }
 
 TypePtr make_varchar(int length) {
     AtomicType t = atomic_of(AtomicKind::Varchar);
     t.length = length;
-    return std::make_shared<const DataType>(t);
+    return make_ref<const DataType>(t);
 }
 
 TypePtr make_struct(std::vector<StructField> fields) {
-    return std::make_shared<const DataType>(StructType(std::move(fields)));
+    return make_ref<const DataType>(StructType(std::move(fields)));
 }
 
 TypePtr make_array(TypePtr element, bool contains_null) {
-    return std::make_shared<const DataType>(ArrayType{std::move(element), contains_null});
+    return make_ref<const DataType>(ArrayType{std::move(element), contains_null});
 }
 
 TypePtr make_map(TypePtr key, TypePtr value, bool value_contains_null) {
-    return std::make_shared<const DataType>(
+    return make_ref<const DataType>(
         MapType{std::move(key), std::move(value), value_contains_null});
 }
 
@@ -377,7 +377,7 @@ TypePtr merge(const TypePtr& left, const TypePtr& right) {
         AtomicType t = la;
         t.start_field = std::min(la.start_field, ra->start_field);
         t.end_field = std::max(la.end_field, ra->end_field);
-        return t == la ? left : std::make_shared<const DataType>(t);
+        return t == la ? left : make_ref<const DataType>(t);
     }
     default:
         if (!(la == *ra)) {

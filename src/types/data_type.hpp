@@ -18,11 +18,14 @@
 #include <variant>
 #include <vector>
 
+#include "util/ref_ptr.hpp"
+
 namespace prune {
 
 class DataType;
-/// Types are shared and never mutated: untouched subtrees are shared between plans.
-using TypePtr = std::shared_ptr<const DataType>;
+/// Types are shared and never mutated: untouched subtrees are shared between plans. A handle
+/// is one pointer, the count in the type (util/ref_ptr.hpp).
+using TypePtr = RefPtr<const DataType>;
 
 /// Every non-nested type. Names follow Spark's `typeName` where one exists.
 enum class AtomicKind : std::uint8_t {
@@ -127,6 +130,8 @@ class DataType {
     /// The number of leaves (count_leaves), counted once when the type is built from its
     /// children's counts: a run over many statements asks it of a wide table every time.
     std::int64_t leaves() const { return leaves_; }
+
+    RefCount refs; // owned by TypePtr
 
   private:
     Variant v_;

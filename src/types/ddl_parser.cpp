@@ -431,7 +431,7 @@ template <> struct Action<g::interval_type> {
         t.kind = start.first == 0 ? AtomicKind::YearMonthInterval : AtomicKind::DayTimeInterval;
         t.start_field = start.second;
         t.end_field = end.second;
-        deliver(st, std::make_shared<const DataType>(t));
+        deliver(st, make_ref<const DataType>(t));
     }
 };
 

@@ -181,7 +181,7 @@ struct Reader {
                     a.kind = AtomicKind::YearMonthInterval;
                     a.start_field = start;
                     a.end_field = end;
-                    TypePtr t = std::make_shared<const DataType>(a);
+                    TypePtr t = make_ref<const DataType>(a);
                     m.emplace(type_name(*t), t);
                 }
             }
@@ -191,7 +191,7 @@ struct Reader {
                     a.kind = AtomicKind::DayTimeInterval;
                     a.start_field = start;
                     a.end_field = end;
-                    TypePtr t = std::make_shared<const DataType>(a);
+                    TypePtr t = make_ref<const DataType>(a);
                     m.emplace(type_name(*t), t);
                 }
             }

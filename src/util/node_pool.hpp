@@ -19,7 +19,7 @@
 namespace prune::node_pool {
 
 /// The largest node type that lives here; each such type asserts that it fits.
-inline constexpr std::size_t kSlotBytes = 112;
+inline constexpr std::size_t kSlotBytes = 96;
 
 /// A slot for a node of `size` bytes (at most kSlotBytes).
 void* allocate(std::size_t size);

@@ -111,6 +111,15 @@ expect_contains "$ERR" "missing.ddl" "file-not-found message names the schema fi
 usage "query is a directory" . --ddl "$PEOPLE_DDL"
 usage "schema is a directory" ok.sql --schema .
 usage "output file cannot be written" ok.sql --ddl "$PEOPLE_DDL" -o no/such/dir/out.txt
+# Offsets into an input are 32 bits: a file of 4 GiB is refused by its size, before it is read
+# (sparse: it takes no disk space, and the check takes no time).
+truncate -s 4294967296 huge.sql huge.ddl
+usage "query file of 4 GiB" huge.sql --ddl "$PEOPLE_DDL"
+expect_contains "$ERR" "cannot read 'huge.sql': 4294967296 bytes, over the limit of 4294967295" \
+    "a 4 GiB query is refused by its size"
+usage "schema file of 4 GiB" ok.sql --schema huge.ddl
+expect_contains "$ERR" "cannot read 'huge.ddl': 4294967296 bytes" "a 4 GiB schema is refused"
+rm -f huge.sql huge.ddl
 
 # --- --help and --version: stdout only, exit 0 --------------------------------------------------
 for flag in --help -h; do

@@ -16,7 +16,7 @@ TypePtr interval(AtomicKind kind, int start, int end) {
     t.kind = kind;
     t.start_field = start;
     t.end_field = end;
-    return std::make_shared<const DataType>(t);
+    return make_ref<const DataType>(t);
 }
 
 } // namespace
