@@ -281,8 +281,7 @@ TypePtr make_array(TypePtr element, bool contains_null) {
 }
 
 TypePtr make_map(TypePtr key, TypePtr value, bool value_contains_null) {
-    return make_ref<const DataType>(
-        MapType{std::move(key), std::move(value), value_contains_null});
+    return make_ref<const DataType>(MapType{std::move(key), std::move(value), value_contains_null});
 }
 
 const TypePtr& boolean_type() {
