@@ -19,7 +19,7 @@
 namespace prune {
 
 /// The largest text a SourceFile holds: offsets are 32 bits, which halves every span a syntax
-/// or plan node keeps (issue 10). Longer inputs are refused when read (`check_source_size`).
+/// or plan node keeps (issue 10). Longer inputs are refused when read (cli `read_file`, exit 2).
 inline constexpr std::size_t kMaxSourceBytes = 0xFFFF'FFFFU;
 
 /// A half-open byte range [begin, end) into a SourceFile's text, whose offsets fit 32 bits.

@@ -69,8 +69,6 @@ template <class T> class RefPtr {
     T& operator*() const noexcept { return *object_; }
     T* operator->() const noexcept { return object_; }
     explicit operator bool() const noexcept { return object_ != nullptr; }
-    /// Whether this is the only handle (the object may be taken apart).
-    bool unique() const noexcept { return object_ != nullptr && object_->refs.count_ == 1; }
     /// Lets go of the object (deleted with its last handle).
     void reset() noexcept { RefPtr().swap(*this); }
     void swap(RefPtr& other) noexcept { std::swap(object_, other.object_); }
