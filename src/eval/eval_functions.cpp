@@ -453,7 +453,7 @@ Value floor_ceil(const Value& v, const DataType& out, bool ceil) {
 } // namespace
 
 Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
-    if (f.def == nullptr) {
+    if (f.user_defined()) {
         unsupported("user-defined function '" + std::string(f.name()) + "' cannot be evaluated");
     }
     if (f.def->aggregate) {

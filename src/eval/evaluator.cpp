@@ -152,13 +152,13 @@ Value Evaluator::literal(const Expr& e, const Literal& lit) {
         case AtomicKind::Short:
         case AtomicKind::Integer:
         case AtomicKind::Long:
-            v = Value::integral(std::stoll(lit.text));
+            v = Value::integral(std::stoll(lit.text.str()));
             break;
         case AtomicKind::Float:
-            v = Value::float32(std::strtof(lit.text.c_str(), nullptr));
+            v = Value::float32(std::strtof(lit.text.str().c_str(), nullptr));
             break;
         case AtomicKind::Double:
-            v = Value::float64(std::strtod(lit.text.c_str(), nullptr));
+            v = Value::float64(std::strtod(lit.text.str().c_str(), nullptr));
             break;
         case AtomicKind::Decimal: {
             Int128 unscaled = 0;
@@ -174,11 +174,12 @@ Value Evaluator::literal(const Expr& e, const Literal& lit) {
         case AtomicKind::String:
         case AtomicKind::Char:
         case AtomicKind::Varchar:
-            v = Value::string(lit.text);
+            v = Value::string(lit.text.str());
             break;
         case AtomicKind::Binary: {
             std::string bytes;
-            const std::string hex = lit.text.starts_with("0x") ? lit.text.substr(2) : lit.text;
+            const std::string_view text = lit.text;
+            const std::string hex(text.starts_with("0x") ? text.substr(2) : text);
             for (std::size_t i = 0; i + 1 < hex.size(); i += 2) {
                 bytes.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
             }
@@ -188,7 +189,7 @@ Value Evaluator::literal(const Expr& e, const Literal& lit) {
         case AtomicKind::Date: {
             std::int32_t days = 0;
             if (!parse_date(lit.text, days)) {
-                malformed_literal(lit.text, "DATE");
+                malformed_literal(lit.text.str(), "DATE");
             }
             v = Value::date(days);
             break;
@@ -197,7 +198,7 @@ Value Evaluator::literal(const Expr& e, const Literal& lit) {
         case AtomicKind::TimestampNtz: {
             std::int64_t micros = 0;
             if (!parse_timestamp(lit.text, micros)) {
-                malformed_literal(lit.text, "TIMESTAMP");
+                malformed_literal(lit.text.str(), "TIMESTAMP");
             }
             v = Value::timestamp(micros);
             break;
@@ -682,10 +683,10 @@ ExprId output_id(const Expr& e) {
 
 std::string output_name(const Expr& e) {
     if (const auto* a = e.as<Alias>()) {
-        return a->name;
+        return a->name.str();
     }
     if (const auto* a = e.as<AttributeReference>()) {
-        return a->name;
+        return a->name.str();
     }
     return "?";
 }
@@ -872,7 +873,7 @@ bool plan_sorts(const Plan& plan) {
 void check_expr(const ExprPtr& root) {
     visit_down(root, [](const ExprPtr& e) {
         if (const auto* f = e->as<ScalarFunction>()) {
-            if (f->def == nullptr) {
+            if (f->user_defined()) {
                 unsupported("user-defined function '" + std::string(f->name()) +
                             "' cannot be evaluated");
             }

@@ -654,12 +654,12 @@ std::vector<std::vector<Value>> relation_rows(const Relation& relation,
     std::vector<Column> columns;
     for (const ExprPtr& e : relation.output) {
         const auto& a = *e->as<AttributeReference>();
-        const StructField* field = find_field(table, a.name);
+        const StructField* field = find_field(table, a.name.str());
         if (field == nullptr) {
             throw InternalError("relation column '" + a.name + "' is not in the table schema");
         }
         const auto index = static_cast<std::size_t>(field - table.fields().data());
-        const StructField* stored = read != nullptr ? find_field(*read, a.name) : nullptr;
+        const StructField* stored = read != nullptr ? find_field(*read, a.name.str()) : nullptr;
         if (stored != nullptr) {
             columns.push_back(Column{index, field->type.get(), stored->type.get()});
         } else if (a.partition) {

@@ -134,14 +134,14 @@ class ExprPrinter {
                 [&](const GetStructField& n) {
                     print(*n.child, d);
                     out_ += '.';
-                    out_ += n.name_as_written ? *n.name_as_written
-                                              : struct_field_name(*n.child, n.ordinal);
+                    out_ += !n.name_as_written.empty() ? n.name_as_written.view()
+                                                       : struct_field_name(*n.child, n.ordinal);
                 },
                 [&](const GetArrayStructFields& n) {
                     print(*n.child, d);
                     out_ += '.';
-                    out_ += n.name_as_written ? *n.name_as_written
-                                              : array_field_name(*n.child, n.ordinal);
+                    out_ += !n.name_as_written.empty() ? n.name_as_written.view()
+                                                       : array_field_name(*n.child, n.ordinal);
                 },
                 [&](const GetArrayItem& n) { subscript(*n.child, *n.index, d); },
                 [&](const GetMapValue& n) { subscript(*n.child, *n.key, d); },
@@ -158,7 +158,9 @@ class ExprPrinter {
                         if (i > 0) {
                             out_ += ", ";
                         }
-                        out_ += i < n.names.size() ? n.names[i] : std::string();
+                        if (i < n.names.size()) {
+                            out_ += n.names[i];
+                        }
                         out_ += ", ";
                         print(*n.values[i], d);
                     }
@@ -257,8 +259,10 @@ class ExprPrinter {
                                  : n.type->is(AtomicKind::Timestamp)    ? "TIMESTAMP '"
                                  : n.type->is(AtomicKind::TimestampNtz) ? "TIMESTAMP_NTZ '"
                                                                         : nullptr;
-            if (n.type->is(AtomicKind::Binary) && n.text.rfind("0x", 0) == 0) {
-                out_ += "X'" + n.text.substr(2) + "'"; // toString `0x0A0B`, sql `X'0A0B'`
+            if (n.type->is(AtomicKind::Binary) && n.text.view().starts_with("0x")) {
+                out_ += "X'"; // toString `0x0A0B`, sql `X'0A0B'`
+                out_ += n.text.view().substr(2);
+                out_ += '\'';
                 return;
             }
             if (prefix != nullptr) {

@@ -98,20 +98,19 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
     out_.key("expr");
     out_.value(catalyst_name(e));
     const LambdaFunction* lambda = nullptr;
-    const auto id_keys = [&](const std::string& name, ExprId id) {
+    const auto id_keys = [&](std::string_view name, ExprId id) {
         out_.key("name");
         out_.value(name);
         out_.key("expr_id");
         out_.value(id);
     };
     // The field an access names, and the name as the query wrote it when that differs.
-    const auto field_keys = [&](const std::string& name,
-                                const std::optional<std::string>& as_written) {
+    const auto field_keys = [&](const std::string& name, const Name& as_written) {
         out_.key("name");
         out_.value(name);
-        if (as_written) {
+        if (!as_written.empty()) {
             out_.key("name_as_written");
-            out_.value(*as_written);
+            out_.value(as_written.view());
         }
     };
     // Each kind's own keys; the children are the node's (plan/tree.hpp), in Catalyst's order.
@@ -122,7 +121,7 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
                               if (n.is_null) {
                                   out_.null();
                               } else {
-                                  out_.value(n.text);
+                                  out_.value(n.text.view());
                               }
                           },
                           [&](const Alias& n) { id_keys(n.name, n.id); },
@@ -156,8 +155,8 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
                           [&](const CreateNamedStruct& n) {
                               out_.key("names");
                               out_.begin_array();
-                              for (const std::string& name : n.names) {
-                                  out_.value(name);
+                              for (const Name& name : n.names) {
+                                  out_.value(name.view());
                               }
                               out_.end_array();
                           },

@@ -109,7 +109,7 @@ class GroupingCheck {
         } else if (const auto* ga = e.as<GetArrayStructFields>()) {
             mix(ga->ordinal);
         } else if (const auto* l = e.as<Literal>()) {
-            mix(std::hash<std::string>{}(l->text));
+            mix(std::hash<Name>{}(l->text));
         } else if (const auto* f = e.as<ScalarFunction>()) {
             mix(std::hash<std::string_view>{}(f->name()));
         }
@@ -249,7 +249,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
             }
             for (ExprPtr& column : binder.expand_star(*star, item.expr->span)) {
                 outputs.push_back(
-                    OutputRef{column->as<AttributeReference>()->name, column, column, false});
+                    OutputRef{column->as<AttributeReference>()->name.str(), column, column, false});
                 items.push_back(std::move(column));
             }
             return;
@@ -261,7 +261,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         const auto* ref = std::get_if<ast::NameRef>(&item.expr->node);
         if (!item.alias && bound->is<AttributeReference>()) {
             outputs.push_back(
-                OutputRef{bound->as<AttributeReference>()->name, bound, bound, aggregate});
+                OutputRef{bound->as<AttributeReference>()->name.str(), bound, bound, aggregate});
             items.push_back(std::move(bound));
             return;
         }
@@ -357,7 +357,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         limit = binder.bind(*select.limit);
         const auto* lit = limit->as<Literal>();
         if (lit == nullptr || lit->is_null || !limit->type->is(AtomicKind::Integer) ||
-            lit->text.starts_with("-")) {
+            lit->text.view().starts_with("-")) {
             binder.fail(select.limit->span, "LIMIT must be a non-negative integer literal");
         }
     }

@@ -631,7 +631,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
     case ast::LiteralKind::Timestamp:
         return literal(make_atomic(AtomicKind::Timestamp), lit.text, span);
     case ast::LiteralKind::Interval: {
-        TypePtr type = interval_literal_type(lit.interval_unit);
+        TypePtr type = interval_literal_type(lit.interval_unit.str());
         std::string text = "INTERVAL '" + lit.text + "'";
         if (!lit.interval_unit.empty()) {
             text += " " + lit.interval_unit;
@@ -682,7 +682,7 @@ const OutputRef* Binder::find_output(const ast::Identifier& name) const {
         return nullptr;
     }
     const auto it =
-        output_index_.find(cs_ == CaseSensitivity::Sensitive ? name.name : lower(name.name));
+        output_index_.find(cs_ == CaseSensitivity::Sensitive ? name.name.str() : lower(name.name));
     if (it == output_index_.end()) {
         return nullptr;
     }
@@ -706,7 +706,7 @@ void Binder::unknown_column(const ast::Identifier& name) const {
     std::vector<std::string> candidates;
     for (auto frame = frames_.rbegin(); frame != frames_.rend(); ++frame) {
         for (const ExprPtr& var : *frame) {
-            candidates.push_back(var->as<NamedLambdaVariable>()->name);
+            candidates.push_back(var->as<NamedLambdaVariable>()->name.str());
         }
     }
     for (std::string& column : schema_->field_names()) {
@@ -763,7 +763,7 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
 // --- field access and subscripts (Spark: ExtractValue.apply) ----------------------------------
 
 void Binder::check_not_udf_result(const ExprPtr& base, Span span) const {
-    if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
+    if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->user_defined()) {
         fail(span, "cannot access a field of the result of user-defined function '" +
                        std::string(f->name()) + "'");
     }
@@ -786,11 +786,8 @@ ExprPtr Binder::extract_field(const ExprPtr& base, const ast::Identifier& field,
         }
         return *i;
     };
-    auto as_written = [&](const StructField& f) -> std::optional<std::string> {
-        if (f.name == field.name) {
-            return std::nullopt;
-        }
-        return field.name;
+    auto as_written = [&](const StructField& f) -> Name { // empty: as the schema spells it
+        return f.name == field.name ? Name() : field.name;
     };
     if (const StructType* st = type.struct_type()) {
         const std::size_t i = lookup(type);
@@ -807,7 +804,7 @@ ExprPtr Binder::extract_field(const ExprPtr& base, const ast::Identifier& field,
     if (const MapType* mt = type.map()) {
         // Spark's ExtractValue reads `m.k` as the map lookup `m['k']`.
         if (is_string_like(*mt->key)) {
-            ExprPtr key = cast_to(literal(string_type(), field.name, field.span), mt->key);
+            ExprPtr key = cast_to(literal(string_type(), field.name.str(), field.span), mt->key);
             return make_expr(GetMapValue{base, key}, span);
         }
         fail(field.span, "cannot access field '" + field.name + "' of " + catalog_string(type) +
@@ -839,7 +836,7 @@ ExprPtr Binder::map_key(const ExprPtr& map, const ExprPtr& key, Span span) const
 
 ExprPtr Binder::subscript(const ExprPtr& base, const ExprPtr& index, Span span,
                           Span index_span) const {
-    if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
+    if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->user_defined()) {
         fail(span, "cannot subscript the result of user-defined function '" +
                        std::string(f->name()) + "'");
     }

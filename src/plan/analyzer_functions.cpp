@@ -139,7 +139,7 @@ ExprPtr Binder::apply_function(const FunctionDef& def, const std::vector<ExprPtr
             fail(where, check.error);
         }
     }
-    return make_expr(ScalarFunction{&def, coerced, distinct, nullptr}, span);
+    return make_expr(ScalarFunction{&def, coerced, distinct}, span);
 }
 
 ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
@@ -209,10 +209,7 @@ ExprPtr Binder::bind_udf(const ast::Call& call, const std::string& name, Span sp
                                            "arguments are read whole",
                                        source_, call.name.span});
     }
-    return make_expr(
-        ScalarFunction{nullptr, std::move(args), call.distinct,
-                       std::make_shared<const UserFunction>(UserFunction{name, string_type()})},
-        span);
+    return make_expr(ScalarFunction{user_function(name), std::move(args), call.distinct}, span);
 }
 
 // --- constructors and extractors with their own nodes ----------------------------------------
@@ -226,7 +223,7 @@ ExprPtr Binder::bind_named_struct(const ast::Call& call, Span span) {
         fail(span, "function 'named_struct' takes name and value pairs, got " + std::to_string(n) +
                        (n == 1 ? " argument" : " arguments"));
     }
-    std::vector<std::string> names;
+    std::vector<Name> names;
     std::vector<ExprPtr> values;
     for (std::size_t i = 0; i < n; i += 2) {
         const ast::Expr& name_arg = *call.args[i];
@@ -254,7 +251,7 @@ ExprPtr Binder::bind_struct(const ast::Call& call, Span span) {
     if (call.distinct) {
         fail(span, "DISTINCT is only allowed in aggregate functions, not in 'struct'");
     }
-    std::vector<std::string> names;
+    std::vector<Name> names;
     std::vector<ExprPtr> values;
     for (std::size_t i = 0; i < call.args.size(); ++i) {
         const ast::Expr& arg = *call.args[i];
@@ -295,7 +292,7 @@ ExprPtr Binder::bind_element_at(const ast::Call& call, Span span) {
     }
     std::vector<ExprPtr> args = bind_plain_args(call, "element_at");
     const ExprPtr& base = args[0];
-    if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
+    if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->user_defined()) {
         fail(base->span, "cannot subscript the result of user-defined function '" +
                              std::string(f->name()) + "'");
     }
@@ -318,7 +315,7 @@ ExprPtr Binder::bind_map_extract(const ast::Call& call, Span span, bool keys) {
     }
     std::vector<ExprPtr> args = bind_plain_args(call, name);
     const ExprPtr& map = args[0];
-    if (const auto* f = map->as<ScalarFunction>(); f != nullptr && f->def == nullptr) {
+    if (const auto* f = map->as<ScalarFunction>(); f != nullptr && f->user_defined()) {
         fail(map->span, "cannot access a field of the result of user-defined function '" +
                             std::string(f->name()) + "'");
     }

@@ -37,10 +37,9 @@ std::string upper(std::string s) {
     return s;
 }
 
-std::string field_name(const Expr& child, std::size_t ordinal,
-                       const std::optional<std::string>& as_written) {
-    if (as_written) {
-        return *as_written;
+std::string field_name(const Expr& child, std::size_t ordinal, const Name& as_written) {
+    if (!as_written.empty()) {
+        return as_written.str();
     }
     const DataType* t = child.type.get();
     if (const ArrayType* at = t->array()) {
@@ -148,7 +147,7 @@ std::string pretty_sql(const Expr& e, const PrettyContext& ctx) {
     };
     return std::visit(
         Overloaded{
-            [](const AttributeReference& n) { return n.name; },
+            [](const AttributeReference& n) { return n.name.str(); },
             [&](const Literal& n) -> std::string {
                 if (n.is_null) {
                     return "NULL";
@@ -161,9 +160,9 @@ std::string pretty_sql(const Expr& e, const PrettyContext& ctx) {
                     return "TIMESTAMP '" + n.text + "'";
                 }
                 if (t.is(AtomicKind::Binary)) {
-                    return "X'" + n.text.substr(2) + "'";
+                    return "X'" + std::string(n.text.view().substr(2)) + "'";
                 }
-                return n.text;
+                return n.text.str();
             },
             [&](const Alias& n) { return p(n.child); },
             [&](const GetStructField& n) {
@@ -190,7 +189,7 @@ std::string pretty_sql(const Expr& e, const PrettyContext& ctx) {
                 }
                 return out + ")";
             },
-            [](const NamedLambdaVariable& n) { return n.name; },
+            [](const NamedLambdaVariable& n) { return n.name.str(); },
             [&](const LambdaFunction& n) {
                 return "lambdafunction(" + p(n.body) + (n.args.empty() ? "" : ", ") + list(n.args) +
                        ")";

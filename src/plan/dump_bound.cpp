@@ -36,11 +36,11 @@ std::string field_name(const Expr& child, std::size_t ordinal) {
 }
 
 std::string key_fields(const Expr& e) {
-    auto id = [](const std::string& name, ExprId n) {
-        return " " + name + "#" + std::to_string(n);
+    auto id = [](std::string_view name, ExprId n) {
+        return " " + std::string(name) + "#" + std::to_string(n);
     };
-    auto written = [](const std::optional<std::string>& w) {
-        return w ? " name_as_written=" + *w : std::string();
+    auto written = [](const Name& w) {
+        return w.empty() ? std::string() : " name_as_written=" + w;
     };
     return std::visit(
         Overloaded{[&](const AttributeReference& n) {
@@ -83,7 +83,7 @@ std::string key_fields(const Expr& e) {
                    },
                    [](const ScalarFunction& n) {
                        return " function=" + std::string(n.name()) +
-                              (n.distinct ? " distinct" : "") + (n.def == nullptr ? " udf" : "");
+                              (n.distinct ? " distinct" : "") + (n.user_defined() ? " udf" : "");
                    },
                    [](const auto&) { return std::string(); }},
         e.node);

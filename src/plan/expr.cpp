@@ -84,12 +84,12 @@ std::uint32_t field_position(std::size_t position) {
     return static_cast<std::uint32_t>(position);
 }
 
-std::string_view ScalarFunction::name() const {
-    if (def != nullptr) {
-        return def->name;
-    }
-    return udf ? std::string_view(udf->name) : std::string_view();
-}
+FieldNames::FieldNames(std::vector<Name> names)
+    : list_(names.empty() ? nullptr : make_ref<const List>(List{std::move(names), {}})) {}
+
+std::string_view ScalarFunction::name() const { return def->name; }
+
+bool ScalarFunction::user_defined() const { return def->user_defined; }
 
 std::string catalyst_name(const Expr& e) {
     return std::visit(

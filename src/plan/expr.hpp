@@ -17,8 +17,10 @@
 /// Catalyst's `dataType` defs do. A `std::visit` with no catch-all stops compiling when a kind
 /// is added.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +31,7 @@
 
 #include "diag/diagnostic.hpp"
 #include "types/data_type.hpp"
+#include "util/name.hpp"
 #include "util/node_pool.hpp"
 #include "util/ref_ptr.hpp"
 
@@ -47,7 +50,7 @@ using ExprPtr = RefPtr<const Expr>;
 
 /// A column of a relation. Spark: AttributeReference.
 struct AttributeReference {
-    std::string name;
+    Name name;
     TypePtr type;
     ExprId id = 0;
     bool nullable = true;
@@ -58,24 +61,25 @@ struct AttributeReference {
 /// `is_null` for NULL of any type.
 struct Literal {
     TypePtr type;
-    std::string text;
+    Name text;
     bool is_null = false;
 };
 
 /// `child AS name`. Spark: Alias.
 struct Alias {
     ExprPtr child;
-    std::string name;
+    Name name;
     ExprId id = 0;
 };
 
 /// `s.f` on a struct. The ordinal is the source of truth; `name_as_written` is the field name
 /// as the query spelled it when that differs from the schema's spelling (Spark keeps
-/// `Some(name)`; ProjectionOverSchema drops it). Spark: GetStructField.
+/// `Some(name)`; ProjectionOverSchema drops it), and empty when it does not (Spark's `None`:
+/// a written name that differs only in case cannot be empty). Spark: GetStructField.
 struct GetStructField {
     ExprPtr child;
     std::size_t ordinal = 0;
-    std::optional<std::string> name_as_written;
+    Name name_as_written;
 };
 
 /// `a.f` on `array<struct>`: the field of every element. `contains_null` is the result
@@ -85,7 +89,7 @@ struct GetArrayStructFields {
     std::uint32_t ordinal = 0; // 32 bits keep the node small; a struct has fewer fields
     std::uint32_t num_fields = 0;
     bool contains_null = true;
-    std::optional<std::string> name_as_written;
+    Name name_as_written; // as GetStructField's
 };
 
 /// `a[i]` on an array. Spark: GetArrayItem.
@@ -123,16 +127,42 @@ struct MapValues {
     ExprPtr child;
 };
 
+/// The field names of a named_struct: one immutable list, shared by the node's copies, so
+/// that the node keeps one pointer to it.
+class FieldNames {
+  public:
+    FieldNames() = default;
+    FieldNames(std::vector<Name> names); // NOLINT(google-explicit-constructor): a list of names
+    FieldNames(std::initializer_list<Name> names) : FieldNames(std::vector<Name>(names)) {}
+
+    std::size_t size() const noexcept { return list_ ? list_->names.size() : 0; }
+    bool empty() const noexcept { return size() == 0; }
+    const Name& operator[](std::size_t i) const noexcept { return list_->names[i]; }
+    const Name* begin() const noexcept { return list_ ? list_->names.data() : nullptr; }
+    const Name* end() const noexcept { return begin() + size(); }
+
+    friend bool operator==(const FieldNames& a, const FieldNames& b) noexcept {
+        return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+
+  private:
+    struct List {
+        std::vector<Name> names;
+        RefCount refs;
+    };
+    RefPtr<const List> list_;
+};
+
 /// `named_struct('a', e1, 'b', e2)` and `struct(e1, e2)`. Spark: CreateNamedStruct.
 struct CreateNamedStruct {
-    std::vector<std::string> names;
+    FieldNames names;
     std::vector<ExprPtr> values;
 };
 
 /// A lambda parameter. Matched by `id` (binding identity), never by name. Spark:
 /// NamedLambdaVariable.
 struct NamedLambdaVariable {
-    std::string name;
+    Name name;
     TypePtr type;
     bool nullable = true;
     ExprId id = 0;
@@ -152,22 +182,18 @@ struct HigherOrderFunction {
     std::vector<ExprPtr> args;
 };
 
-/// A function the catalog does not know: its name as written and its result type.
-struct UserFunction {
-    std::string name;
-    TypePtr type;
-};
-
-/// Any other function call, aggregates included. `def` is null for a user-defined function
-/// (unknown to the catalog), described by `udf`. Spark: the function's own class.
+/// Any other function call, aggregates included. A function the catalog does not know has a
+/// row of its own, made when it is first called (`user_function`, plan/functions.hpp). Spark:
+/// the function's own class.
 struct ScalarFunction {
     const FunctionDef* def = nullptr;
     std::vector<ExprPtr> args;
     bool distinct = false;
-    std::shared_ptr<const UserFunction> udf; // when `def` is null
 
     /// Lower-case, as the catalog names it (or as written, for a UDF).
     std::string_view name() const;
+    /// Whether the catalog does not know it (`def->user_defined`).
+    bool user_defined() const;
 };
 
 /// Binary operators, named as Catalyst's classes. `<>` is Not(EqualTo); `||` is concat.
@@ -240,17 +266,19 @@ struct KnownNotContainsNull {
 };
 
 struct Expr final {
+    // A node is one 64-byte cache line, a node pool slot (issue 10): every alternative is at
+    // most 40 bytes, and `nullable` and `refs` take the variant's tail padding.
     using Node = std::variant<AttributeReference, Literal, Alias, GetStructField,
                               GetArrayStructFields, GetArrayItem, GetMapValue, ElementAt, MapKeys,
                               MapValues, CreateNamedStruct, NamedLambdaVariable, LambdaFunction,
                               HigherOrderFunction, ScalarFunction, BinaryOp, UnaryOp, IsNull,
                               IsNotNull, In, CaseWhen, Cast, KnownNotContainsNull>;
 
-    Node node;
-    TypePtr type;         // derived by derive_type when built
-    Span span;            // where the query wrote it (empty for synthesized nodes)
+    [[no_unique_address]] Node node;
     bool nullable = true; // derived by derive_type when built
     RefCount refs;        // owned by ExprPtr
+    TypePtr type;         // derived by derive_type when built
+    Span span;            // where the query wrote it (empty for synthesized nodes)
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }
     template <class T> bool is() const { return std::holds_alternative<T>(node); }

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 
@@ -623,27 +624,27 @@ TypeCheck type_set_op(std::string_view fn, const Args& a, SetOp op) {
 // name of an extracted field, a map key literal, else the argument's position.
 std::string zip_field_name(const Expr& e, std::size_t i) {
     if (const AttributeReference* a = e.as<AttributeReference>()) {
-        return a->name;
+        return a->name.str();
     }
     if (const Alias* a = e.as<Alias>()) {
-        return a->name;
+        return a->name.str();
     }
     if (const NamedLambdaVariable* v = e.as<NamedLambdaVariable>()) {
-        return v->name;
+        return v->name.str();
     }
     if (const GetStructField* g = e.as<GetStructField>()) {
-        return g->name_as_written ? *g->name_as_written
-                                  : (*g->child->type->struct_type())[g->ordinal].name;
+        return !g->name_as_written.empty() ? g->name_as_written.str()
+                                           : (*g->child->type->struct_type())[g->ordinal].name;
     }
     if (const GetArrayStructFields* g = e.as<GetArrayStructFields>()) {
-        return g->name_as_written
-                   ? *g->name_as_written
+        return !g->name_as_written.empty()
+                   ? g->name_as_written.str()
                    : (*g->child->type->array()->element->struct_type())[g->ordinal].name;
     }
     if (const GetMapValue* g = e.as<GetMapValue>()) {
         const Literal* key = g->key->as<Literal>();
         if (key != nullptr && !key->is_null && is_string_like(*key->type)) {
-            return key->text;
+            return key->text.str();
         }
     }
     return std::to_string(i);
@@ -1532,6 +1533,27 @@ const FunctionDef* find_function(std::string_view name) {
     const auto& idx = index();
     auto it = idx.find(name);
     return it == idx.end() ? nullptr : it->second;
+}
+
+const FunctionDef* user_function(std::string_view name) {
+    // Nodes point at their row, so rows never move or go: a map's nodes stay put, and the
+    // names they hold are the rows' `name` views.
+    static std::mutex mutex;
+    static std::unordered_map<std::string, FunctionDef> rows;
+    const std::lock_guard<std::mutex> lock(mutex);
+    auto [it, added] = rows.try_emplace(std::string(name));
+    FunctionDef& def = it->second;
+    if (added) {
+        def.name = it->first;
+        def.catalyst = "ScalaUDF";
+        def.max_args = -1;
+        def.deterministic = false;
+        def.type = [](const std::vector<ExprPtr>&) {
+            return TypeCheck{Typed{string_type(), true}, {}, -1};
+        };
+        def.user_defined = true;
+    }
+    return &def;
 }
 
 std::vector<std::string> function_names() {

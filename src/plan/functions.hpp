@@ -61,10 +61,17 @@ struct FunctionDef {
     /// Null: no coercion.
     std::vector<ExprPtr> (*coerce)(const std::vector<ExprPtr>& args) = nullptr;
     TypeCheck (*type)(const std::vector<ExprPtr>& args) = nullptr;
+    /// Not in the catalog: a user-defined function, named as written (`user_function`).
+    bool user_defined = false;
 };
 
 /// The row for a lower-case SQL name, or null (a user-defined function).
 const FunctionDef* find_function(std::string_view name);
+/// The row for a function the catalog does not know, named as the query wrote it: opaque to
+/// the pruning passes (every argument read whole), of unknown determinism, returning a
+/// nullable STRING. Made on first use and kept for the process's life (one per name; safe
+/// from any thread).
+const FunctionDef* user_function(std::string_view name);
 /// Every known function name (for "did you mean").
 std::vector<std::string> function_names();
 

@@ -34,7 +34,7 @@ namespace {
 
 const ScalarFunction* call_named(const Expr& e, std::string_view name) {
     const auto* f = e.as<ScalarFunction>();
-    if (f == nullptr || f->def == nullptr || f->name() != name) {
+    if (f == nullptr || f->user_defined() || f->name() != name) {
         return nullptr;
     }
     return f;
@@ -50,7 +50,7 @@ const FunctionDef& function(std::string_view name) {
 
 ExprPtr call(std::string_view name, std::vector<ExprPtr> args, Span span) {
     const FunctionDef& def = function(name);
-    return make_expr(ScalarFunction{&def, std::move(args), false, nullptr}, span);
+    return make_expr(ScalarFunction{&def, std::move(args), false}, span);
 }
 
 // Spark: CaseKeyWhen(key, map's keys and values) — the first matching key's value.
@@ -104,7 +104,7 @@ ExprPtr simplify_node(const ExprPtr& e, ExprId& next_id) {
         const auto* index = g->index->as<Literal>();
         if (array != nullptr && index != nullptr && !index->is_null &&
             g->index->type->is(AtomicKind::Integer)) {
-            const long long i = std::stoll(index->text);
+            const long long i = std::stoll(index->text.str());
             if (i >= 0 && static_cast<std::size_t>(i) < array->args.size()) {
                 return array->args[static_cast<std::size_t>(i)];
             }
@@ -120,7 +120,7 @@ ExprPtr simplify_node(const ExprPtr& e, ExprId& next_id) {
 
     // ReplaceExpressions.
     const auto* f = e->as<ScalarFunction>();
-    if (f == nullptr || f->def == nullptr) {
+    if (f == nullptr || f->user_defined()) {
         return e;
     }
     if (f->name() == "try_element_at" && f->args.size() == 2) {

@@ -89,7 +89,11 @@ template <class Node, class F> void for_each_slot(Node& node, F&& f) {
 
 ExprPtr make_expr(Expr::Node node, Span span) {
     Typed typed = derive_type(node);
-    return new_expr(Expr{std::move(node), std::move(typed.type), span, typed.nullable, {}});
+    return new_expr(Expr{.node = std::move(node),
+                         .nullable = typed.nullable,
+                         .refs = {},
+                         .type = std::move(typed.type),
+                         .span = span});
 }
 
 ExprChildren children(const Expr& e) {

@@ -1371,8 +1371,8 @@ Typed derive_type(const Expr::Node& node) {
                 std::vector<StructField> fields;
                 fields.reserve(n.names.size());
                 for (std::size_t i = 0; i < n.names.size(); ++i) {
-                    fields.push_back(
-                        StructField{n.names[i], n.values[i]->type, n.values[i]->nullable, "{}"});
+                    fields.push_back(StructField{n.names[i].str(), n.values[i]->type,
+                                                 n.values[i]->nullable, "{}"});
                 }
                 return {make_struct(std::move(fields)), false};
             },
@@ -1388,11 +1388,7 @@ Typed derive_type(const Expr::Node& node) {
             [](const HigherOrderFunction& n) -> Typed { return derive_hof(n); },
             [](const ScalarFunction& n) -> Typed {
                 if (n.def == nullptr) {
-                    if (!n.udf || !n.udf->type) {
-                        ill_typed("user-defined function '" + std::string(n.name()) +
-                                  "' without a type");
-                    }
-                    return {n.udf->type, true};
+                    ill_typed("a function call without its function");
                 }
                 if (n.def->type == nullptr) {
                     ill_typed("function '" + std::string(n.def->name) + "' without typing");

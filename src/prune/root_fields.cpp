@@ -503,7 +503,7 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
 bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const Requirement& need,
                               Root root, bool optional) {
     const FunctionDef* def = f.def;
-    if (def == nullptr || is_opaque(*e)) {
+    if (f.user_defined() || is_opaque(*e)) {
         return false;
     }
     // A length does not depend on what is needed of it; every other rule here passes the

@@ -41,10 +41,10 @@ const StructType& struct_of(const TypePtr& type, const char* what) {
 /// The name of the path an access is rooted at, for "ordinals rewritten" context lines.
 std::string path_name(const Expr& e) {
     if (const auto* a = e.as<AttributeReference>()) {
-        return a->name;
+        return a->name.str();
     }
     if (const auto* v = e.as<NamedLambdaVariable>()) {
-        return v->name;
+        return v->name.str();
     }
     if (const auto* f = e.as<GetStructField>()) {
         return path_name(*f->child) + "." +
@@ -97,12 +97,13 @@ Requirement requirement_of(const TypePtr& full, const TypePtr& pruned) {
 /// For each of `wanted`, the position of its first occurrence in `names` (what std::find
 /// returns), or `names.size()` when absent: one hash index per constructor, not one scan of
 /// its names per field, so a named_struct of many fields stays linear.
-std::vector<std::size_t> first_positions(const std::vector<std::string>& wanted,
-                                         const std::vector<std::string>& names) {
+/// Both are lists of names (strings or Names).
+template <class Wanted, class Names>
+std::vector<std::size_t> first_positions(const Wanted& wanted, const Names& names) {
     std::vector<std::size_t> positions;
     positions.reserve(wanted.size());
     if (names.size() <= 8) {
-        for (const std::string& name : wanted) {
+        for (const auto& name : wanted) {
             positions.push_back(static_cast<std::size_t>(
                 std::find(names.begin(), names.end(), name) - names.begin()));
         }
@@ -111,10 +112,10 @@ std::vector<std::size_t> first_positions(const std::vector<std::string>& wanted,
     std::unordered_map<std::string_view, std::size_t> first;
     first.reserve(names.size());
     for (std::size_t i = 0; i < names.size(); ++i) {
-        first.emplace(names[i], i);
+        first.emplace(std::string_view(names[i]), i);
     }
-    for (const std::string& name : wanted) {
-        const auto it = first.find(name);
+    for (const auto& name : wanted) {
+        const auto it = first.find(std::string_view(name));
         positions.push_back(it == first.end() ? names.size() : it->second);
     }
     return positions;
@@ -145,7 +146,8 @@ ExprPtr narrow_constructed(const ExprPtr& e, const TypePtr& target) {
         if (fields == nullptr) {
             return nullptr;
         }
-        CreateNamedStruct narrowed;
+        std::vector<Name> names;
+        std::vector<ExprPtr> values;
         const std::vector<std::size_t> positions =
             first_positions(fields->field_names(), constructor->names);
         for (std::size_t i = 0; i < fields->size(); ++i) {
@@ -157,10 +159,10 @@ ExprPtr narrow_constructed(const ExprPtr& e, const TypePtr& target) {
             if (!value) {
                 return nullptr;
             }
-            narrowed.names.push_back(field.name);
-            narrowed.values.push_back(std::move(value));
+            names.emplace_back(field.name);
+            values.push_back(std::move(value));
         }
-        return make_expr(std::move(narrowed), e->span);
+        return make_expr(CreateNamedStruct{std::move(names), std::move(values)}, e->span);
     }
     if (is_array_constructor(*e) && target->array() != nullptr) {
         ScalarFunction narrowed = *e->as<ScalarFunction>();
@@ -304,7 +306,7 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
         const StructType& after = struct_of(child->type, "GetStructField");
         const std::size_t ordinal = remap(before, f->ordinal, after, "GetStructField");
         // Spark's rewritten GetStructField drops the name as written.
-        ExprPtr rewritten = make_expr(GetStructField{child, ordinal, std::nullopt}, e->span);
+        ExprPtr rewritten = make_expr(GetStructField{child, ordinal, {}}, e->span);
         if (ordinal != f->ordinal) {
             const bool on_variable = f->child->is<NamedLambdaVariable>();
             std::string context;
@@ -333,10 +335,10 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
         }
         const StructType& after = struct_of(array->element, "GetArrayStructFields");
         const std::size_t ordinal = remap(before, f->ordinal, after, "GetArrayStructFields");
-        ExprPtr rewritten = make_expr(GetArrayStructFields{child, field_position(ordinal),
-                                                           field_position(after.size()),
-                                                           f->contains_null, std::nullopt},
-                                      e->span);
+        ExprPtr rewritten = make_expr(
+            GetArrayStructFields{
+                child, field_position(ordinal), field_position(after.size()), f->contains_null, {}},
+            e->span);
         if (ordinal != f->ordinal) {
             changes_.push_back(OrdinalChange{rewritten, f->ordinal, ordinal,
                                              "elements of " + path_name(*f->child)});

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "diag/diagnostic.hpp"
+#include "util/name.hpp"
 #include "util/node_pool.hpp"
 
 namespace prune::ast {
@@ -30,7 +31,7 @@ using ExprPtr = std::unique_ptr<const Expr>;
 
 /// A name as written: bare (`first`) or backquoted (`` `a b` ``, doubled backquotes undone).
 struct Identifier {
-    std::string name;
+    Name name;
     Span span;
     bool quoted = false;
 };
@@ -58,9 +59,9 @@ enum class IntegerSuffix : std::uint8_t { None, Long, Short, Byte, BigDecimal };
 
 struct Literal {
     LiteralKind kind = LiteralKind::Null;
-    std::string text;
     IntegerSuffix suffix = IntegerSuffix::None;
-    std::string interval_unit; // upper-case: YEAR, MONTH, DAY, HOUR, MINUTE, SECOND, ...
+    Name interval_unit; // upper-case: YEAR, MONTH, DAY, HOUR, MINUTE, SECOND, ...
+    std::string text;
 };
 
 /// A dotted name `a.b.c` (a column, a table-qualified column, a lambda variable, with field
@@ -88,9 +89,9 @@ struct Subscript {
 
 /// A function call `name([DISTINCT] args)`; `count(*)` has one Star argument.
 struct Call {
-    Identifier name;
-    std::vector<ExprPtr> args;
+    [[no_unique_address]] Identifier name; // `distinct` takes its tail padding
     bool distinct = false;
+    std::vector<ExprPtr> args;
 };
 
 /// `x -> body` or `(x, y) -> body`, only as a function argument.

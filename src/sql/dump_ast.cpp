@@ -62,10 +62,10 @@ std::string quote_string(std::string_view value) {
 
 std::string identifier_text(const ast::Identifier& id) {
     if (!id.quoted) {
-        return id.name;
+        return id.name.str();
     }
     std::string out = "`";
-    for (const char c : id.name) {
+    for (const char c : id.name.view()) {
         out += c;
         if (c == '`') {
             out += '`';

@@ -466,14 +466,16 @@ template <> struct action<g::identifier> {
         id.span = st.span(in.begin(), in.end());
         if (text.front() == '`') {
             id.quoted = true;
+            std::string name;
             for (std::size_t i = 1; i + 1 < text.size(); ++i) {
-                id.name += text[i];
+                name += text[i];
                 if (text[i] == '`') {
                     ++i; // a doubled backquote stands for one
                 }
             }
+            id.name = name;
         } else {
-            id.name = std::string(text);
+            id.name = text;
         }
         st.ident = std::move(id);
     }
@@ -497,7 +499,8 @@ template <> struct action<g::string_lit> {
 
 template <> struct action<g::string_literal> {
     template <typename Input> static void apply(const Input& in, State& st) {
-        ast::Literal lit{ast::LiteralKind::String, st.string_value, {}, {}};
+        ast::Literal lit{
+            .kind = ast::LiteralKind::String, .interval_unit = {}, .text = st.string_value};
         st.push(std::move(lit), st.span_to_last(in.begin()), 0, st.last_token);
     }
 };
@@ -550,7 +553,7 @@ template <> struct action<g::number_literal> {
 template <ast::LiteralKind Kind, const char* Text> struct keyword_literal_action {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
-        st.push(ast::Literal{Kind, Text, {}, {}}, span, 0, span);
+        st.push(ast::Literal{.kind = Kind, .interval_unit = {}, .text = Text}, span, 0, span);
     }
 };
 inline constexpr char kEmpty[] = "";
@@ -574,7 +577,8 @@ template <> struct action<g::typed_keyword> {
 template <> struct action<g::typed_literal> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
-        st.push(ast::Literal{st.typed_kind, st.string_value, {}, {}}, span, 0, span);
+        st.push(ast::Literal{.kind = st.typed_kind, .interval_unit = {}, .text = st.string_value},
+                span, 0, span);
     }
 };
 
@@ -589,7 +593,10 @@ template <> struct action<g::binary_literal> {
                 st.fail({at, at + 1}, "invalid hex digit in binary literal");
             }
         }
-        st.push(ast::Literal{ast::LiteralKind::Binary, std::string(text), {}, {}}, span, 0, span);
+        st.push(ast::Literal{.kind = ast::LiteralKind::Binary,
+                             .interval_unit = {},
+                             .text = std::string(text)},
+                span, 0, span);
     }
 };
 
@@ -640,7 +647,9 @@ template <> struct action<g::interval_unit_to> {
 template <> struct action<g::interval_literal> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
-        st.push(ast::Literal{ast::LiteralKind::Interval, st.interval_value, {}, st.interval_unit},
+        st.push(ast::Literal{.kind = ast::LiteralKind::Interval,
+                             .interval_unit = st.interval_unit,
+                             .text = st.interval_value},
                 span, 0, span);
     }
 };

@@ -108,7 +108,7 @@ bool uses_variable(const ExprPtr& e, ExprId id) {
 
 const ScalarFunction* call(const Expr& e) {
     const auto* f = e.as<ScalarFunction>();
-    return f != nullptr && f->def != nullptr ? f : nullptr;
+    return f != nullptr && !f->user_defined() ? f : nullptr;
 }
 
 bool passes_values(const Expr& e) {

@@ -76,9 +76,7 @@ std::string sx_list(const std::vector<ExprPtr>& xs) {
 }
 
 std::string sx(const Expr& e) {
-    auto written = [](const std::optional<std::string>& w) {
-        return w ? ", " + *w : std::string();
-    };
+    auto written = [](const Name& w) { return w.empty() ? std::string() : ", " + w; };
     return std::visit(
         Overloaded{
             [](const AttributeReference& n) { return n.name + "#" + std::to_string(n.id); },
@@ -89,7 +87,7 @@ std::string sx(const Expr& e) {
                 if (n.is_null) {
                     return "NULL";
                 }
-                return e.type->is(AtomicKind::String) ? "'" + n.text + "'" : n.text;
+                return e.type->is(AtomicKind::String) ? "'" + n.text + "'" : n.text.str();
             },
             [](const Alias& n) {
                 return sx(*n.child) + " AS " + n.name + "#" + std::to_string(n.id);
@@ -680,7 +678,7 @@ TEST_CASE("user-defined functions are accepted with one warning each", "[analyze
     const ExprPtr udf = select_list(*b.plan).at(0)->as<Alias>()->child;
     const auto* f = udf->as<ScalarFunction>();
     REQUIRE(f != nullptr);
-    CHECK(f->def == nullptr);
+    CHECK(f->user_defined());
     CHECK(f->name() == "my_udf");
     CHECK(catalog_string(*udf->type) == "string");
     CHECK(sx(*udf) == "my_udf(GetStructField(name#1, 0), id#0)");

@@ -51,7 +51,7 @@ ExprPtr call(const std::string& name, std::vector<ExprPtr> args) {
     const TypeCheck check = def(name).type(args);
     INFO(check.error);
     REQUIRE(check.ok());
-    ExprPtr e = make_expr(ScalarFunction{&def(name), args, false, nullptr});
+    ExprPtr e = make_expr(ScalarFunction{&def(name), args, false});
     CHECK(equals(*e->type, *check.result.type));
     CHECK(e->nullable == check.result.nullable);
     return e;
@@ -397,7 +397,7 @@ TEST_CASE("function errors name the function and the offending argument", "[func
         CHECK(c.bad_arg == row.bad_arg);
     }
     // A call the analyzer should have rejected is an internal error when built.
-    CHECK_THROWS_AS(make_expr(ScalarFunction{&def("size"), {f.st}, false, nullptr}), InternalError);
+    CHECK_THROWS_AS(make_expr(ScalarFunction{&def("size"), {f.st}, false}), InternalError);
 }
 
 TEST_CASE("result flows and flags per function", "[functions]") {

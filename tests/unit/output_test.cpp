@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "output/printers.hpp"
+#include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
 #include "support.hpp"
 
@@ -39,7 +40,11 @@ Json result_dom(const StatementResult& result) { return Json::parse(result_json(
 
 // Nodes are built as aggregates with their types spelled out, so these tests need no typing.
 ExprPtr node(Expr::Node n, TypePtr type, bool nullable = true, Span span = {}) {
-    return new_expr(Expr{std::move(n), std::move(type), span, nullable, {}});
+    return new_expr(Expr{.node = std::move(n),
+                         .nullable = nullable,
+                         .refs = {},
+                         .type = std::move(type),
+                         .span = span});
 }
 
 ExprPtr attr(const std::string& name, const TypePtr& type, ExprId id) {
@@ -57,8 +62,8 @@ ExprPtr lit(const TypePtr& type, const std::string& text) {
 ExprPtr int_lit(int v) { return lit(int_type(), std::to_string(v)); }
 
 ExprPtr field(const ExprPtr& child, std::size_t ordinal, const TypePtr& type,
-              std::optional<std::string> as_written = std::nullopt) {
-    return node(GetStructField{child, ordinal, std::move(as_written)}, type);
+              const Name& as_written = {}) {
+    return node(GetStructField{child, ordinal, as_written}, type);
 }
 
 ExprPtr binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, const TypePtr& type) {
@@ -67,9 +72,7 @@ ExprPtr binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, const TypePt
 
 ExprPtr call(const std::string& name, std::vector<ExprPtr> args, const TypePtr& type,
              bool distinct = false) {
-    return node(ScalarFunction{nullptr, std::move(args), distinct,
-                               std::make_shared<const UserFunction>(UserFunction{name, type})},
-                type);
+    return node(ScalarFunction{user_function(name), std::move(args), distinct}, type);
 }
 
 TypePtr element_type() {
@@ -133,7 +136,7 @@ TEST_CASE("expr_string and pretty_name print every kind as Spark does", "[output
         {r, "lambda r#3", "r"},
         {x, "lambda x#5L", "x"},
         {field(r, 1, double_type()), "lambda r#3.score", "r.score"},
-        {node(GetArrayStructFields{rr, 1, 2, true, std::nullopt}, make_array(double_type())),
+        {node(GetArrayStructFields{rr, 1, 2, true, {}}, make_array(double_type())),
          "rule_results#1.score", "rule_results.score"},
         {node(GetArrayStructFields{rr, 1, 2, true, "Score"}, make_array(double_type())),
          "rule_results#1.Score", "rule_results.Score"},
@@ -386,8 +389,7 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
         result.scans[0].leaves_total = 2;
         const ExprPtr rr = attr("rule_results", make_array(element_type()), 1);
         result.ordinal_changes.push_back(OrdinalChange{
-            node(GetArrayStructFields{rr, 0, 2, true, std::nullopt}, make_array(string_type())), 12,
-            0, ""});
+            node(GetArrayStructFields{rr, 0, 2, true, {}}, make_array(string_type())), 12, 0, ""});
         const std::string text = text_of(result, {});
         CHECK(text.find("events: reads 2 of 2 leaves; columns not read: none\n") !=
               std::string::npos);
@@ -447,12 +449,12 @@ TEST_CASE("expr_json gives every kind its keys", "[output]") {
     const std::string people_json =
         R"({"expr":"AttributeReference","name":"people","expr_id":2,)"
         R"("data_type":"array<struct<first:string,last:string>>","nullable":true,"children":[]})";
-    CHECK(expr_json(*node(GetArrayStructFields{people, 1, 2, true, std::nullopt},
-                          make_array(string_type()))) ==
-          R"({"expr":"GetArrayStructFields","ordinal":1,"num_fields":2,)"
-          R"("name":"last","data_type":"array<string>","nullable":true,)"
-          R"("children":[)" +
-              people_json + "]}");
+    CHECK(
+        expr_json(*node(GetArrayStructFields{people, 1, 2, true, {}}, make_array(string_type()))) ==
+        R"({"expr":"GetArrayStructFields","ordinal":1,"num_fields":2,)"
+        R"("name":"last","data_type":"array<string>","nullable":true,)"
+        R"("children":[)" +
+            people_json + "]}");
     CHECK(expr_json(*node(Alias{a, "y", 10}, int_type())) ==
           R"({"expr":"Alias","name":"y","expr_id":10,"data_type":"int","nullable":true,)"
           R"("children":[)" +

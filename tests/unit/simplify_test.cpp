@@ -46,14 +46,14 @@ std::string sx(const Expr& e) {
                 return "lambda " + n.name + "#" + std::to_string(n.id) + (n.nullable ? "" : "!");
             },
             [&](const Literal& n) -> std::string {
-                return e.type->is(AtomicKind::String) ? "'" + n.text + "'" : n.text;
+                return e.type->is(AtomicKind::String) ? "'" + n.text + "'" : n.text.str();
             },
             [](const Alias& n) {
                 return sx(*n.child) + " AS " + n.name + "#" + std::to_string(n.id);
             },
             [](const GetStructField& n) {
                 return "GetStructField(" + sx(*n.child) + ", " + std::to_string(n.ordinal) +
-                       (n.name_as_written ? ", " + *n.name_as_written : "") + ")";
+                       (n.name_as_written.empty() ? "" : ", " + n.name_as_written) + ")";
             },
             [](const ElementAt& n) {
                 return std::string(n.fail_on_error ? "ElementAt(" : "TryElementAt(") + sx(*n.left) +

@@ -31,7 +31,9 @@ ast::Statement parse_one(const std::string& sql) { return parse_one(file(sql)); 
 // tables: (op lhs rhs), name(args), (lambda (x) body), ...
 std::string sexpr(const ast::ExprPtr& e);
 
-std::string ident(const ast::Identifier& id) { return id.quoted ? "`" + id.name + "`" : id.name; }
+std::string ident(const ast::Identifier& id) {
+    return id.quoted ? "`" + id.name + "`" : id.name.str();
+}
 
 std::string sexpr_node(const ast::Literal& n) {
     static const char* const kinds[] = {"Null",   "Boolean",   "Integer", "Decimal",
@@ -205,7 +207,8 @@ TEST_CASE("every query of Spark's pruning cases parses", "[parser]") {
         const auto statements = split_statements(*source);
         REQUIRE(statements.size() == 1);
         const ast::Statement s = parse_statement(source, statements[0]);
-        CHECK(same_ignoring_case(s.select.from.name.name, json.at("table").get<std::string>()));
+        CHECK(
+            same_ignoring_case(s.select.from.name.name.str(), json.at("table").get<std::string>()));
         CHECK_FALSE(s.select.items.empty());
         ++count;
     }

@@ -41,7 +41,7 @@ ExprPtr null_lit() { return make_expr(Literal{null_type(), "null", true}); }
 ExprPtr str_lit(const std::string& s) { return make_expr(Literal{string_type(), s, false}); }
 
 ExprPtr field(const ExprPtr& child, std::size_t ordinal) {
-    return make_expr(GetStructField{child, ordinal, std::nullopt});
+    return make_expr(GetStructField{child, ordinal, {}});
 }
 
 // Builds a binary operator the way the analyzer does: coerce, then build.
@@ -57,7 +57,7 @@ ExprPtr call(const std::string& name, std::vector<ExprPtr> args) {
     if (def->coerce != nullptr) {
         args = def->coerce(args);
     }
-    return make_expr(ScalarFunction{def, std::move(args), false, nullptr});
+    return make_expr(ScalarFunction{def, std::move(args), false});
 }
 
 ExprPtr lambda(const ExprPtr& body, std::vector<ExprPtr> params) {
@@ -111,12 +111,12 @@ TEST_CASE("struct field nullability is the child's or the field's", "[typing]") 
 
 TEST_CASE("extractors on arrays and maps", "[typing]") {
     const ExprPtr items = attr("items", "ARRAY<STRUCT<sku: STRING, qty: INT NOT NULL>>", false);
-    const ExprPtr skus = make_expr(GetArrayStructFields{items, 0, 2, true, std::nullopt});
+    const ExprPtr skus = make_expr(GetArrayStructFields{items, 0, 2, true, {}});
     CHECK(str(skus) == "array<string>");
     CHECK(skus->type->array()->contains_null);
     CHECK_FALSE(skus->nullable);
 
-    const ExprPtr qtys = make_expr(GetArrayStructFields{items, 1, 2, false, std::nullopt});
+    const ExprPtr qtys = make_expr(GetArrayStructFields{items, 1, 2, false, {}});
     CHECK_FALSE(qtys->type->array()->contains_null);
 
     const ExprPtr m = attr("m", make_map(string_type(), int_type(), false), false);
@@ -598,7 +598,7 @@ TEST_CASE("catalyst names of every node kind", "[typing]") {
         {int_lit(1), "Literal"},
         {make_expr(Alias{a, "b", 9}), "Alias"},
         {field(s, 0), "GetStructField"},
-        {make_expr(GetArrayStructFields{arr, 0, 1, true, std::nullopt}), "GetArrayStructFields"},
+        {make_expr(GetArrayStructFields{arr, 0, 1, true, {}}), "GetArrayStructFields"},
         {make_expr(GetArrayItem{arr, int_lit(0)}), "GetArrayItem"},
         {make_expr(GetMapValue{m, str_lit("k")}), "GetMapValue"},
         {make_expr(ElementAt{arr, int_lit(1)}), "ElementAt"},
@@ -611,12 +611,7 @@ TEST_CASE("catalyst names of every node kind", "[typing]") {
          "ArrayFilter"},
         {call("size", {arr}), "Size"},
         {call("nvl", {a, int_lit(0)}), "Nvl"},
-        {make_expr(ScalarFunction{
-             nullptr,
-             {a},
-             false,
-             std::make_shared<const UserFunction>(UserFunction{"my_udf", string_type()})}),
-         "ScalaUDF"},
+        {make_expr(ScalarFunction{user_function("my_udf"), {a}, false}), "ScalaUDF"},
         {bin(BinaryOpKind::EqualNullSafe, a, a), "EqualNullSafe"},
         {bin(BinaryOpKind::IntegralDivide, a, a), "IntegralDivide"},
         {make_expr(UnaryOp{UnaryOpKind::BitwiseNot, a}), "BitwiseNot"},

@@ -111,7 +111,7 @@ TEST_CASE("a field read at the wrong ordinal is a difference, not a crash", "[ve
     std::vector<ExprPtr> exprs = plan_expressions(*good);
     exprs[0] = transform_up(exprs[0], [](const ExprPtr& node) -> ExprPtr {
         if (const auto* f = node->as<GetStructField>(); f != nullptr && f->ordinal == 1) {
-            return make_expr(GetStructField{f->child, 0, std::nullopt});
+            return make_expr(GetStructField{f->child, 0, {}});
         }
         return node;
     });
