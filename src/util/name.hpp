@@ -91,7 +91,9 @@ class Name {
     }
     void set_inline(std::string_view text) noexcept {
         bytes_ = {};
-        std::memcpy(bytes_.data() + kTextOffset, text.data(), text.size());
+        if (!text.empty()) { // an empty view may have no data at all
+            std::memcpy(bytes_.data() + kTextOffset, text.data(), text.size());
+        }
         bytes_[kTagByte] = static_cast<char>((text.size() << 1) | 1U);
     }
     void retain() const noexcept {
