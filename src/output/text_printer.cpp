@@ -37,22 +37,40 @@ void write_text(std::string_view text, std::ostream& out) {
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
-// The expressions into one reused buffer, handed to the stream about 64 KB at a time: a list
-// of 10,000 is never joined into one string, and no expression allocates a string of its own.
-void write_exprs(const std::vector<ExprPtr>& exprs, std::ostream& out) {
-    constexpr std::size_t kFlushBytes = 64 * 1024;
-    std::string buffer;
-    for (std::size_t i = 0; i < exprs.size(); ++i) {
-        if (i > 0) {
-            buffer += ", ";
-        }
-        append_expr_string(buffer, *exprs[i]);
-        if (buffer.size() >= kFlushBytes) {
-            write_text(buffer, out);
-            buffer.clear();
+// Text built piece by piece in one reused buffer and handed to the stream about 64 KB at a
+// time: a list of 10,000 expressions or a table of 10,000 rows costs no stream call per piece,
+// and is never joined into one string.
+class ChunkedText {
+  public:
+    explicit ChunkedText(std::ostream& out) : out_(out) {}
+    ChunkedText(const ChunkedText&) = delete;
+    ChunkedText& operator=(const ChunkedText&) = delete;
+    ~ChunkedText() { write_text(buffer_, out_); }
+
+    /// Where the next piece goes; call `piece_done` after it.
+    std::string& buffer() { return buffer_; }
+    void piece_done() {
+        if (buffer_.size() >= kFlushBytes) {
+            write_text(buffer_, out_);
+            buffer_.clear();
         }
     }
-    write_text(buffer, out);
+
+  private:
+    static constexpr std::size_t kFlushBytes = 64 * 1024;
+    std::ostream& out_;
+    std::string buffer_;
+};
+
+void write_exprs(const std::vector<ExprPtr>& exprs, std::ostream& out) {
+    ChunkedText text(out);
+    for (std::size_t i = 0; i < exprs.size(); ++i) {
+        if (i > 0) {
+            text.buffer() += ", ";
+        }
+        append_expr_string(text.buffer(), *exprs[i]);
+        text.piece_done();
+    }
 }
 
 std::string schema_catalog(const TypePtr& schema) {
@@ -97,7 +115,7 @@ void write_operator_line(const Plan& plan, std::ostream& out) {
 }
 
 // Display width of UTF-8 text in code points (names may be non-ASCII).
-std::size_t width(const std::string& text) {
+std::size_t width(std::string_view text) {
     return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
         return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;
     }));
@@ -112,11 +130,7 @@ void write_spaces(std::size_t count, std::ostream& out) {
     out << kSpaces.substr(0, count);
 }
 
-void write_padded(const std::string& text, std::size_t to, std::ostream& out) {
-    out << text;
-    const std::size_t w = width(text);
-    write_spaces(w >= to ? 0 : to - w, out);
-}
+void append_spaces(std::string& out, std::size_t count) { out.append(count, ' '); }
 
 // Every line of `text` behind `prefix`, each ended by a newline (names may hold newlines).
 void write_indented(std::string_view text, std::string_view prefix, std::ostream& out) {
@@ -181,40 +195,48 @@ void write_ordinals(const std::vector<OrdinalChange>& changes, bool color, std::
     }
     // The columns are aligned: a first pass measures them, the second prints each row (its
     // access printed again, so no statement's worth of rows is ever held at once).
-    std::string access; // one buffer for every row's access
-    const auto access_text = [&access](const OrdinalChange& c) -> const std::string& {
-        access.clear();
+    const auto append_access = [](std::string& text, const OrdinalChange& c) {
         if (c.access) {
-            append_expr_string(access, *c.access);
+            append_expr_string(text, *c.access);
         } else {
-            access = "?";
+            text += '?';
         }
-        return access;
     };
     const auto digits = [](std::size_t n) { return std::to_string(n).size(); };
     std::size_t access_w = 0, before_w = 0, after_w = 0;
+    std::string access; // one buffer for every row's access
     for (const OrdinalChange& c : changes) {
-        access_w = std::max(access_w, width(access_text(c)));
+        access.clear();
+        append_access(access, c);
+        access_w = std::max(access_w, width(access));
         before_w = std::max(before_w, digits(c.before));
         after_w = std::max(after_w, digits(c.after));
     }
     out << "ordinals rewritten:\n";
+    ChunkedText text(out);
     for (const OrdinalChange& c : changes) {
-        out << "  ";
-        write_padded(access_text(c), access_w, out);
-        out << "   ";
+        std::string& row = text.buffer();
+        row += "  ";
+        const std::size_t start = row.size();
+        append_access(row, c);
+        append_spaces(row, access_w - width(std::string_view(row).substr(start)));
+        row += "   ";
         // Right-align `before` so the arrows line up; pad `after` only if a context follows.
-        write_spaces(before_w - digits(c.before), out);
+        append_spaces(row, before_w - digits(c.before));
+        const std::string before = std::to_string(c.before);
+        const std::string after = std::to_string(c.after);
         if (color) {
-            out << kRed << c.before << kReset << " -> " << kGreen << c.after << kReset;
+            row.append(kRed).append(before).append(kReset).append(" -> ");
+            row.append(kGreen).append(after).append(kReset);
         } else {
-            out << c.before << " -> " << c.after;
+            row.append(before).append(" -> ").append(after);
         }
         if (!c.context.empty()) {
-            write_spaces(after_w - digits(c.after), out);
-            out << "   (" << c.context << ")";
+            append_spaces(row, after_w - digits(c.after));
+            row.append("   (").append(c.context).append(")");
         }
-        out << '\n';
+        row += '\n';
+        text.piece_done();
     }
 }
 

@@ -13,20 +13,13 @@
 #include <charconv>
 #include <cmath>
 #include <string>
+#include <string_view>
 
 #include "plan/analyzer_internal.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune::analyzer_detail {
 namespace {
-
-/// `a + b + c` for any mix of strings, views and literals, appended into one string (GCC 12
-/// at -O3 reports a false -Wrestrict overlap for `"(" + std::string`, PR 105329).
-template <class... Parts> std::string concat(const Parts&... parts) {
-    std::string out;
-    (out.append(parts), ...);
-    return out;
-}
 
 std::string upper(std::string s) {
     for (char& c : s) {
@@ -37,9 +30,9 @@ std::string upper(std::string s) {
     return s;
 }
 
-std::string field_name(const Expr& child, std::size_t ordinal, const Name& as_written) {
+std::string_view field_name(const Expr& child, std::size_t ordinal, const Name& as_written) {
     if (!as_written.empty()) {
-        return as_written.str();
+        return as_written;
     }
     const DataType* t = child.type.get();
     if (const ArrayType* at = t->array()) {
@@ -136,113 +129,193 @@ std::string sql_type(const DataType& type) {
     return upper(catalog_string(type));
 }
 
-std::string pretty_sql(const Expr& e, const PrettyContext& ctx) {
-    auto p = [&](const ExprPtr& x) { return pretty_sql(*x, ctx); };
-    auto list = [&](const std::vector<ExprPtr>& xs) {
-        std::string out;
-        for (std::size_t i = 0; i < xs.size(); ++i) {
-            out += (i == 0 ? "" : ", ") + p(xs[i]);
+namespace {
+
+/// pretty_sql, appended into one string as it walks (no string per node).
+class PrettyPrinter {
+  public:
+    PrettyPrinter(const PrettyContext& ctx, std::string& out) : ctx_(ctx), out_(out) {}
+
+    void print(const Expr& e) {
+        std::visit(
+            Overloaded{
+                [&](const AttributeReference& n) { out_ += n.name; },
+                [&](const Literal& n) { literal(e, n); },
+                [&](const Alias& n) { print(*n.child); },
+                [&](const GetStructField& n) { field(*n.child, n.ordinal, n.name_as_written); },
+                [&](const GetArrayStructFields& n) {
+                    field(*n.child, n.ordinal, n.name_as_written);
+                },
+                [&](const GetArrayItem& n) { subscript(*n.child, *n.index); },
+                [&](const GetMapValue& n) { subscript(*n.child, *n.key); },
+                [&](const ElementAt& n) {
+                    out_ += n.fail_on_error ? "element_at(" : "try_element_at(";
+                    print(*n.left);
+                    out_ += ", ";
+                    print(*n.right);
+                    out_ += ')';
+                },
+                [&](const MapKeys& n) { call("map_keys", *n.child); },
+                [&](const MapValues& n) { call("map_values", *n.child); },
+                [&](const CreateNamedStruct& n) {
+                    if (ctx_.struct_calls.contains(&e)) {
+                        out_ += "struct(";
+                        list(n.values);
+                        out_ += ')';
+                        return;
+                    }
+                    out_ += "named_struct(";
+                    for (std::size_t i = 0; i < n.values.size(); ++i) {
+                        out_ += i == 0 ? "" : ", ";
+                        out_ += n.names[i];
+                        out_ += ", ";
+                        print(*n.values[i]);
+                    }
+                    out_ += ')';
+                },
+                [&](const NamedLambdaVariable& n) { out_ += n.name; },
+                [&](const LambdaFunction& n) {
+                    out_ += "lambdafunction(";
+                    print(*n.body);
+                    out_ += n.args.empty() ? "" : ", ";
+                    list(n.args);
+                    out_ += ')';
+                },
+                [&](const HigherOrderFunction& n) {
+                    out_ += n.def != nullptr ? n.def->name : "?";
+                    out_ += '(';
+                    list(n.args);
+                    out_ += ')';
+                },
+                [&](const ScalarFunction& n) {
+                    if ((n.name() == "like" || n.name() == "rlike") && n.args.size() == 2) {
+                        print(*n.args[0]);
+                        out_ += ' ';
+                        out_ += upper(std::string(n.name()));
+                        out_ += ' ';
+                        print(*n.args[1]);
+                        return;
+                    }
+                    out_ += n.name();
+                    out_ += n.distinct ? "(DISTINCT " : "(";
+                    list(n.args);
+                    out_ += ')';
+                },
+                [&](const BinaryOp& n) {
+                    out_ += '(';
+                    print(*n.left);
+                    out_ += ' ';
+                    out_ += operator_symbol(n.op);
+                    out_ += ' ';
+                    print(*n.right);
+                    out_ += ')';
+                },
+                [&](const UnaryOp& n) { unary(n); },
+                [&](const IsNull& n) { wrapped("(", *n.child, " IS NULL)"); },
+                [&](const IsNotNull& n) { wrapped("(", *n.child, " IS NOT NULL)"); },
+                [&](const In& n) {
+                    out_ += '(';
+                    print(*n.value);
+                    out_ += " IN (";
+                    list(n.list);
+                    out_ += "))";
+                },
+                [&](const CaseWhen& n) {
+                    out_ += "CASE";
+                    for (const auto& [condition, value] : n.branches) {
+                        wrapped(" WHEN ", *condition, " THEN ");
+                        print(*value);
+                    }
+                    if (n.else_value) {
+                        out_ += " ELSE ";
+                        print(*n.else_value);
+                    }
+                    out_ += " END";
+                },
+                [&](const Cast& n) {
+                    if (!ctx_.user_casts.contains(&e)) {
+                        print(*n.child); // implicit casts are invisible in names
+                        return;
+                    }
+                    wrapped("CAST(", *n.child, " AS ");
+                    out_ += sql_type(*n.target);
+                    out_ += ')';
+                },
+                [&](const KnownNotContainsNull& n) { call("knownnotcontainsnull", *n.child); }},
+            e.node);
+    }
+
+  private:
+    void literal(const Expr& e, const Literal& n) {
+        if (n.is_null) {
+            out_ += "NULL";
+            return;
         }
-        return out;
-    };
-    return std::visit(
-        Overloaded{
-            [](const AttributeReference& n) { return n.name.str(); },
-            [&](const Literal& n) -> std::string {
-                if (n.is_null) {
-                    return "NULL";
-                }
-                const DataType& t = *e.type;
-                if (t.is(AtomicKind::Date)) {
-                    return "DATE '" + n.text + "'";
-                }
-                if (t.is(AtomicKind::Timestamp)) {
-                    return "TIMESTAMP '" + n.text + "'";
-                }
-                if (t.is(AtomicKind::Binary)) {
-                    return "X'" + std::string(n.text.view().substr(2)) + "'";
-                }
-                return n.text.str();
-            },
-            [&](const Alias& n) { return p(n.child); },
-            [&](const GetStructField& n) {
-                return p(n.child) + "." + field_name(*n.child, n.ordinal, n.name_as_written);
-            },
-            [&](const GetArrayStructFields& n) {
-                return p(n.child) + "." + field_name(*n.child, n.ordinal, n.name_as_written);
-            },
-            [&](const GetArrayItem& n) { return p(n.child) + "[" + p(n.index) + "]"; },
-            [&](const GetMapValue& n) { return p(n.child) + "[" + p(n.key) + "]"; },
-            [&](const ElementAt& n) {
-                return std::string(n.fail_on_error ? "element_at(" : "try_element_at(") +
-                       p(n.left) + ", " + p(n.right) + ")";
-            },
-            [&](const MapKeys& n) { return "map_keys(" + p(n.child) + ")"; },
-            [&](const MapValues& n) { return "map_values(" + p(n.child) + ")"; },
-            [&](const CreateNamedStruct& n) {
-                if (ctx.struct_calls.contains(&e)) {
-                    return "struct(" + list(n.values) + ")";
-                }
-                std::string out = "named_struct(";
-                for (std::size_t i = 0; i < n.values.size(); ++i) {
-                    out += (i == 0 ? "" : ", ") + n.names[i] + ", " + p(n.values[i]);
-                }
-                return out + ")";
-            },
-            [](const NamedLambdaVariable& n) { return n.name.str(); },
-            [&](const LambdaFunction& n) {
-                return "lambdafunction(" + p(n.body) + (n.args.empty() ? "" : ", ") + list(n.args) +
-                       ")";
-            },
-            [&](const HigherOrderFunction& n) {
-                return std::string(n.def != nullptr ? n.def->name : "?") + "(" + list(n.args) + ")";
-            },
-            [&](const ScalarFunction& n) {
-                if ((n.name() == "like" || n.name() == "rlike") && n.args.size() == 2) {
-                    return p(n.args[0]) + " " + upper(std::string(n.name())) + " " + p(n.args[1]);
-                }
-                return std::string(n.name()) + "(" + (n.distinct ? "DISTINCT " : "") +
-                       list(n.args) + ")";
-            },
-            [&](const BinaryOp& n) {
-                return concat("(", p(n.left), " ", operator_symbol(n.op), " ", p(n.right), ")");
-            },
-            [&](const UnaryOp& n) -> std::string {
-                switch (n.op) {
-                case UnaryOpKind::Not:
-                    return "(NOT " + p(n.child) + ")";
-                case UnaryOpKind::UnaryMinus:
-                    return "(- " + p(n.child) + ")";
-                case UnaryOpKind::UnaryPositive:
-                    return "(+ " + p(n.child) + ")";
-                case UnaryOpKind::BitwiseNot:
-                    return "~" + p(n.child);
-                }
-                return p(n.child);
-            },
-            [&](const IsNull& n) { return concat("(", p(n.child), " IS NULL)"); },
-            [&](const IsNotNull& n) { return concat("(", p(n.child), " IS NOT NULL)"); },
-            [&](const In& n) { return concat("(", p(n.value), " IN (", list(n.list), "))"); },
-            [&](const CaseWhen& n) {
-                std::string out = "CASE";
-                for (const auto& [cond, value] : n.branches) {
-                    out += " WHEN " + p(cond) + " THEN " + p(value);
-                }
-                if (n.else_value) {
-                    out += " ELSE " + p(n.else_value);
-                }
-                return out + " END";
-            },
-            [&](const Cast& n) {
-                if (!ctx.user_casts.contains(&e)) {
-                    return p(n.child); // implicit casts are invisible in names
-                }
-                return "CAST(" + p(n.child) + " AS " + sql_type(*n.target) + ")";
-            },
-            [&](const KnownNotContainsNull& n) {
-                return "knownnotcontainsnull(" + p(n.child) + ")";
-            }},
-        e.node);
+        const DataType& t = *e.type;
+        if (t.is(AtomicKind::Date) || t.is(AtomicKind::Timestamp)) {
+            out_ += t.is(AtomicKind::Date) ? "DATE '" : "TIMESTAMP '";
+            out_ += n.text;
+            out_ += '\'';
+        } else if (t.is(AtomicKind::Binary)) {
+            out_ += "X'";
+            out_ += n.text.view().substr(2);
+            out_ += '\'';
+        } else {
+            out_ += n.text;
+        }
+    }
+    void field(const Expr& child, std::size_t ordinal, const Name& as_written) {
+        print(child);
+        out_ += '.';
+        out_ += field_name(child, ordinal, as_written);
+    }
+    void subscript(const Expr& child, const Expr& index) {
+        print(child);
+        wrapped("[", index, "]");
+    }
+    void call(std::string_view function, const Expr& arg) {
+        out_ += function;
+        wrapped("(", arg, ")");
+    }
+    void wrapped(std::string_view before, const Expr& e, std::string_view after) {
+        out_ += before;
+        print(e);
+        out_ += after;
+    }
+    void list(const std::vector<ExprPtr>& exprs) {
+        for (std::size_t i = 0; i < exprs.size(); ++i) {
+            out_ += i == 0 ? "" : ", ";
+            print(*exprs[i]);
+        }
+    }
+    void unary(const UnaryOp& n) {
+        switch (n.op) {
+        case UnaryOpKind::Not:
+            wrapped("(NOT ", *n.child, ")");
+            return;
+        case UnaryOpKind::UnaryMinus:
+            wrapped("(- ", *n.child, ")");
+            return;
+        case UnaryOpKind::UnaryPositive:
+            wrapped("(+ ", *n.child, ")");
+            return;
+        case UnaryOpKind::BitwiseNot:
+            wrapped("~", *n.child, "");
+            return;
+        }
+        print(*n.child);
+    }
+
+    const PrettyContext& ctx_;
+    std::string& out_;
+};
+
+} // namespace
+
+std::string pretty_sql(const Expr& e, const PrettyContext& ctx) {
+    std::string out;
+    PrettyPrinter(ctx, out).print(e);
+    return out;
 }
 
 } // namespace prune::analyzer_detail
