@@ -40,14 +40,6 @@ bool is_interval(const DataType& t) {
            t.is(AtomicKind::CalendarInterval);
 }
 
-TypePtr interval_type(AtomicKind kind, int start, int end) {
-    AtomicType a;
-    a.kind = kind;
-    a.start_field = start;
-    a.end_field = end;
-    return make_ref<const DataType>(DataType::Variant{a});
-}
-
 // Non-negative digit strings without leading zeros compare by length, then lexically.
 bool digits_le(std::string_view a, std::string_view b) {
     return a.size() != b.size() ? a.size() < b.size() : a <= b;
@@ -166,7 +158,7 @@ TypePtr interval_literal_type(std::string unit) {
     if (start < 0 || end < 0 || start_kind != end_kind || end < start) {
         return make_atomic(AtomicKind::CalendarInterval);
     }
-    return interval_type(start_kind, start, end);
+    return make_interval(start_kind, start, end);
 }
 
 } // namespace

@@ -63,8 +63,6 @@ bool contains_map(const DataType& t) {
     return false;
 }
 
-TypePtr atomic_type(AtomicType a) { return make_ref<const DataType>(DataType::Variant{a}); }
-
 TypePtr bounded_decimal(int p, int s) { return make_decimal(std::min(p, 38), std::min(s, 38)); }
 
 // Spark: DecimalType.forType.
@@ -216,9 +214,9 @@ TypePtr default_concrete(const Expect& e) {
     case Want::StringArray:
         return make_array(string_type(), true);
     case Want::YearMonth:
-        return atomic_type(AtomicType{AtomicKind::YearMonthInterval, 0, 0, 0, 0, 1});
+        return make_interval(AtomicKind::YearMonthInterval, 0, 1);
     case Want::DayTime:
-        return atomic_type(AtomicType{AtomicKind::DayTimeInterval, 0, 0, 0, 0, 3});
+        return make_interval(AtomicKind::DayTimeInterval, 0, 3);
     }
     return nullptr;
 }

@@ -65,8 +65,6 @@ bool is_spark_atomic(const DataType& t) {
 
 bool is_boolean(const DataType& t) { return t.is(AtomicKind::Boolean); }
 
-TypePtr atomic_type(AtomicType a) { return make_ref<const DataType>(DataType::Variant{a}); }
-
 // Position in Spark's numeric precedence list (decimals excluded).
 int numeric_rank(const DataType& t) {
     const AtomicType* a = t.atomic();
@@ -356,7 +354,7 @@ std::optional<TypePtr> tightest(const TypePtr& a, const TypePtr& b) {
         AtomicType t = *a->atomic();
         t.start_field = std::min(a->atomic()->start_field, b->atomic()->start_field);
         t.end_field = std::max(a->atomic()->end_field, b->atomic()->end_field);
-        return atomic_type(t);
+        return make_atomic(t);
     }
     return find_type_for_complex(a, b, &tightest);
 }

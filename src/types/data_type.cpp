@@ -253,23 +253,32 @@ TypePtr make_atomic(AtomicKind kind) {
     return cache[static_cast<std::size_t>(kind)];
 }
 
+TypePtr make_atomic(const AtomicType& type) { return make_ref<const DataType>(type); }
+
+TypePtr make_interval(AtomicKind kind, int start_field, int end_field) {
+    AtomicType t = atomic_of(kind);
+    t.start_field = start_field;
+    t.end_field = end_field;
+    return make_atomic(t);
+}
+
 TypePtr make_decimal(int precision, int scale) {
     AtomicType t = atomic_of(AtomicKind::Decimal);
     t.precision = precision;
     t.scale = scale;
-    return make_ref<const DataType>(t);
+    return make_atomic(t);
 }
 
 TypePtr make_char(int length) {
     AtomicType t = atomic_of(AtomicKind::Char);
     t.length = length;
-    return make_ref<const DataType>(t);
+    return make_atomic(t);
 }
 
 TypePtr make_varchar(int length) {
     AtomicType t = atomic_of(AtomicKind::Varchar);
     t.length = length;
-    return make_ref<const DataType>(t);
+    return make_atomic(t);
 }
 
 TypePtr make_struct(std::vector<StructField> fields) {
@@ -376,7 +385,7 @@ TypePtr merge(const TypePtr& left, const TypePtr& right) {
         AtomicType t = la;
         t.start_field = std::min(la.start_field, ra->start_field);
         t.end_field = std::max(la.end_field, ra->end_field);
-        return t == la ? left : make_ref<const DataType>(t);
+        return t == la ? left : make_atomic(t);
     }
     default:
         if (!(la == *ra)) {

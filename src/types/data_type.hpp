@@ -141,6 +141,11 @@ class DataType {
 // --- construction --------------------------------------------------------------------------
 
 TypePtr make_atomic(AtomicKind kind);
+/// Any atomic type as described; a new instance.
+TypePtr make_atomic(const AtomicType& type);
+/// A year-month or day-time interval from `start_field` to `end_field` (Spark's field codes:
+/// YEAR 0, MONTH 1; DAY 0, HOUR 1, MINUTE 2, SECOND 3).
+TypePtr make_interval(AtomicKind kind, int start_field, int end_field);
 TypePtr make_decimal(int precision, int scale);
 TypePtr make_char(int length);
 TypePtr make_varchar(int length);

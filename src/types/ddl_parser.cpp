@@ -427,11 +427,9 @@ template <> struct Action<g::interval_type> {
         if (st.units.size() == 2 && (start.first != end.first || start.second >= end.second)) {
             fail(st, in.begin(), "invalid interval type '" + in.string() + "'");
         }
-        AtomicType t;
-        t.kind = start.first == 0 ? AtomicKind::YearMonthInterval : AtomicKind::DayTimeInterval;
-        t.start_field = start.second;
-        t.end_field = end.second;
-        deliver(st, make_ref<const DataType>(t));
+        deliver(st, make_interval(start.first == 0 ? AtomicKind::YearMonthInterval
+                                                   : AtomicKind::DayTimeInterval,
+                                  start.second, end.second));
     }
 };
 

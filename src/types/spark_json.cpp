@@ -177,21 +177,13 @@ struct Reader {
             }
             for (int start = 0; start <= 1; ++start) {
                 for (int end = start; end <= 1; ++end) {
-                    AtomicType a;
-                    a.kind = AtomicKind::YearMonthInterval;
-                    a.start_field = start;
-                    a.end_field = end;
-                    TypePtr t = make_ref<const DataType>(a);
+                    TypePtr t = make_interval(AtomicKind::YearMonthInterval, start, end);
                     m.emplace(type_name(*t), t);
                 }
             }
             for (int start = 0; start <= 3; ++start) {
                 for (int end = start; end <= 3; ++end) {
-                    AtomicType a;
-                    a.kind = AtomicKind::DayTimeInterval;
-                    a.start_field = start;
-                    a.end_field = end;
-                    TypePtr t = make_ref<const DataType>(a);
+                    TypePtr t = make_interval(AtomicKind::DayTimeInterval, start, end);
                     m.emplace(type_name(*t), t);
                 }
             }
