@@ -248,8 +248,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
                 binder.fail(item.alias->span, "'*' cannot have an alias");
             }
             for (ExprPtr& column : binder.expand_star(*star, item.expr->span)) {
-                outputs.push_back(
-                    OutputRef{column->as<AttributeReference>()->name.str(), column, column, false});
+                outputs.push_back(OutputRef{column, false});
                 items.push_back(std::move(column));
             }
             return;
@@ -260,8 +259,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         select_aggregates = select_aggregates || aggregate;
         const auto* ref = std::get_if<ast::NameRef>(&item.expr->node);
         if (!item.alias && bound->is<AttributeReference>()) {
-            outputs.push_back(
-                OutputRef{bound->as<AttributeReference>()->name.str(), bound, bound, aggregate});
+            outputs.push_back(OutputRef{bound, aggregate});
             items.push_back(std::move(bound));
             return;
         }
@@ -279,11 +277,8 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         } else {
             name = pretty_sql(*bound, binder.pretty());
         }
-        const ExprId id = binder.fresh_id();
-        ExprPtr attr =
-            make_expr(AttributeReference{name, bound->type, id, bound->nullable, false}, item.span);
-        outputs.push_back(OutputRef{name, attr, bound, aggregate});
-        items.push_back(make_expr(Alias{bound, name, id}, item.span));
+        items.push_back(make_expr(Alias{bound, name, binder.fresh_id()}, item.span));
+        outputs.push_back(OutputRef{items.back(), aggregate});
     };
     for (auto& item : select.items) {
         bind_item(item);
@@ -314,7 +309,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
                 binder.fail(g->span, "GROUP BY position " + std::to_string(*pos) +
                                          " refers to an aggregate function");
             }
-            grouping.push_back(out.child);
+            grouping.push_back(out.child());
             continue;
         }
         binder.set_clause(Clause::GroupBy, AliasMode::ChildFallback, &outputs);
@@ -340,7 +335,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
                                               " is not in the select list (valid range is [1, " +
                                               std::to_string(outputs.size()) + "])");
             }
-            key = make_expr(outputs[static_cast<std::size_t>(*pos - 1)].attr->node, o.expr->span);
+            key = outputs[static_cast<std::size_t>(*pos - 1)].attribute(o.expr->span);
         } else {
             binder.set_clause(Clause::OrderBy, AliasMode::OutputFirst, &outputs);
             binder.reset_saw_aggregate();
@@ -373,7 +368,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
             }
         };
         for (const OutputRef& out : outputs) {
-            require_grouped(out.child);
+            require_grouped(out.child());
         }
         if (having) {
             require_grouped(having);

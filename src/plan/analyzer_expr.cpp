@@ -192,6 +192,30 @@ void Binder::fail(Span span, std::string message) const {
     throw_sql_error(source_, span, std::move(message));
 }
 
+const Name& OutputRef::name() const {
+    const auto* alias = item->as<Alias>();
+    return alias != nullptr ? alias->name : item->as<AttributeReference>()->name;
+}
+
+ExprId OutputRef::id() const {
+    const auto* alias = item->as<Alias>();
+    return alias != nullptr ? alias->id : item->as<AttributeReference>()->id;
+}
+
+const ExprPtr& OutputRef::child() const {
+    const auto* alias = item->as<Alias>();
+    return alias != nullptr ? alias->child : item;
+}
+
+ExprPtr OutputRef::attribute(Span span) const {
+    if (const auto* alias = item->as<Alias>()) {
+        return make_expr(AttributeReference{alias->name, alias->child->type, alias->id,
+                                            alias->child->nullable, false},
+                         span);
+    }
+    return make_expr(item->node, span);
+}
+
 void Binder::set_clause(Clause clause, AliasMode mode, const std::vector<OutputRef>* outputs) {
     clause_ = clause;
     alias_mode_ = mode;
@@ -199,7 +223,7 @@ void Binder::set_clause(Clause clause, AliasMode mode, const std::vector<OutputR
         outputs_ = outputs;
         output_index_.clear();
         for (std::size_t i = 0; outputs != nullptr && i < outputs->size(); ++i) {
-            const std::string& name = (*outputs)[i].name;
+            const std::string name = (*outputs)[i].name().str();
             output_index_[cs_ == CaseSensitivity::Sensitive ? name : lower(name)].push_back(i);
         }
     }
@@ -681,8 +705,7 @@ const OutputRef* Binder::find_output(const ast::Identifier& name) const {
     const OutputRef* found = nullptr;
     for (const std::size_t i : it->second) {
         const OutputRef& out = (*outputs_)[i];
-        if (found != nullptr &&
-            found->attr->as<AttributeReference>()->id != out.attr->as<AttributeReference>()->id) {
+        if (found != nullptr && found->id() != out.id()) {
             fail(name.span,
                  "ambiguous reference '" + name.name + "': several select items have this name");
         }
@@ -706,7 +729,7 @@ void Binder::unknown_column(const ast::Identifier& name) const {
     }
     if (outputs_ != nullptr && alias_mode_ != AliasMode::None) {
         for (const OutputRef& out : *outputs_) {
-            candidates.push_back(out.name);
+            candidates.push_back(out.name().str());
         }
     }
     fail(name.span, "no column '" + name.name + "' in table '" + table_.name + "'" +
@@ -725,7 +748,7 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
     if (ExprPtr var = find_lambda_variable(head.name)) {
         base = make_expr(var->node, head.span);
     } else if (alias_mode_ == AliasMode::OutputFirst && (out = find_output(head)) != nullptr) {
-        base = make_expr(out->attr->node, head.span);
+        base = out->attribute(head.span);
     } else if (std::optional<std::size_t> q; parts.size() >= 2 && qualifier_matches(head.name) &&
                                              (q = find_column(parts[1])).has_value()) {
         base = column_ref(*q, Span{head.span.begin, parts[1].span.end});
@@ -738,9 +761,9 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
             fail(span, "GROUP BY cannot refer to '" + head.name +
                            "': it is an aggregate in the select list");
         }
-        return out->child;
+        return out->child();
     } else if (alias_mode_ == AliasMode::OutputFallback && (out = find_output(head)) != nullptr) {
-        base = make_expr(out->attr->node, head.span);
+        base = out->attribute(head.span);
     } else if (parts.size() >= 2 && qualifier_matches(head.name)) {
         unknown_column(parts[1]);
     } else {

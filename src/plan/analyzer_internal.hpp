@@ -37,12 +37,19 @@ enum class AliasMode {
     OutputFallback,
 };
 
-/// One output column of the select list, after `*` expansion.
+/// One output column of the select list, after `*` expansion: the item as bound, a column's
+/// AttributeReference or an Alias. The output as a column is built only where a later clause
+/// names it (`attribute`), not kept for every item (issue 10: a node per item).
 struct OutputRef {
-    std::string name;
-    ExprPtr attr;  // AttributeReference: the column itself or the alias's output
-    ExprPtr child; // the expression the item evaluates (the alias's child)
+    ExprPtr item;
     bool has_aggregate = false;
+
+    const Name& name() const;
+    ExprId id() const;
+    /// The expression the item evaluates: the alias's child, or the column itself.
+    const ExprPtr& child() const;
+    /// The output as a column: the column itself, or AttributeReference(alias name, id).
+    ExprPtr attribute(Span span) const;
 };
 
 /// Nodes whose pretty SQL depends on how the query wrote them (not recoverable from the bound
