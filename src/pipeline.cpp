@@ -37,7 +37,7 @@ ScanResult describe_scan(const Relation& relation, const TypePtr& read_schema) {
 /// pairs are kept and sorted, so equal changes meet in one run without a hash table of nodes
 /// (cache misses at a million changes); a change's text is built again only inside a run of
 /// equal hashes, so the check costs no memory per change.
-std::vector<OrdinalChange> distinct_changes(std::vector<OrdinalChange> changes) {
+OrdinalChanges distinct_changes(OrdinalChanges changes) {
     std::string buffer; // one for every change's text
     const auto text = [&buffer](const OrdinalChange& change) -> const std::string& {
         buffer.clear();

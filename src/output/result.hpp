@@ -2,6 +2,7 @@
 /// What one statement's run produced, as the printers see it.
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,10 @@ struct OrdinalChange {
     std::string context;    // e.g. "element of rule_results", "field of name"
 };
 
+/// A deque, not a vector: a statement can change a million ordinals, and a vector growing to
+/// that doubles its buffer, holding the old one and a new one twice its size at once.
+using OrdinalChanges = std::deque<OrdinalChange>;
+
 struct StatementResult {
     std::size_t index = 0; // 1-based among non-empty statements
     std::string file;      // the query file's name as given (`<stdin>` for -)
@@ -39,7 +44,7 @@ struct StatementResult {
     PlanPtr simplified_plan;
     PlanPtr plan; // rewritten against the read schema
     std::vector<ScanResult> scans;
-    std::vector<OrdinalChange> ordinal_changes;
+    OrdinalChanges ordinal_changes;
 };
 
 /// `legacy`, `spark`, `extended`.

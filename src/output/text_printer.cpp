@@ -188,7 +188,7 @@ void write_scan(const ScanResult& scan, const TextOptions& options, std::ostream
     write_schema(scan.read_schema, options.schema_style, out);
 }
 
-void write_ordinals(const std::vector<OrdinalChange>& changes, bool color, std::ostream& out) {
+void write_ordinals(const OrdinalChanges& changes, bool color, std::ostream& out) {
     if (changes.empty()) {
         out << "ordinals rewritten: none\n";
         return;

@@ -244,7 +244,7 @@ class Rewriter {
         : column_types_(column_types) {}
 
     ExprPtr rewrite(const ExprPtr& e);
-    std::vector<OrdinalChange> take_changes() { return std::move(changes_); }
+    OrdinalChanges take_changes() { return std::move(changes_); }
 
   private:
     ExprPtr rewrite_hof(const ExprPtr& e, const HigherOrderFunction& hof);
@@ -255,7 +255,7 @@ class Rewriter {
     const std::unordered_map<ExprId, TypePtr>& column_types_;
     std::unordered_map<ExprId, ExprPtr> variables_; // lambda binding id -> re-typed variable
     std::unordered_map<ExprId, std::string> variable_sources_;
-    std::vector<OrdinalChange> changes_;
+    OrdinalChanges changes_;
 };
 
 std::size_t Rewriter::remap(const StructType& before, std::size_t ordinal, const StructType& after,

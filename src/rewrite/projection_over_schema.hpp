@@ -28,7 +28,7 @@ class RewriteMismatch : public std::runtime_error {
 
 struct Rewritten {
     PlanPtr plan;
-    std::vector<OrdinalChange> ordinal_changes;
+    OrdinalChanges ordinal_changes;
 };
 
 /// Rewrites `plan` so its relation reads `read_schema`: the relation's output keeps only the
