@@ -219,7 +219,8 @@ void write_ordinals(const OrdinalChanges& changes, bool color, std::ostream& out
         row += "  ";
         const std::size_t start = row.size();
         append_access(row, c);
-        append_spaces(row, access_w - width(std::string_view(row).substr(start)));
+        const std::size_t w = width(std::string_view(row).substr(start));
+        append_spaces(row, w < access_w ? access_w - w : 0);
         row += "   ";
         // Right-align `before` so the arrows line up; pad `after` only if a context follows.
         append_spaces(row, before_w - digits(c.before));
