@@ -146,7 +146,7 @@ bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs) {
 
 bool is_aggregate_call(const Expr& e) {
     const auto* f = e.as<ScalarFunction>();
-    return f != nullptr && f->def != nullptr && f->def->aggregate;
+    return f != nullptr && f->def->aggregate;
 }
 
 bool same_expr(const Expr& a, const Expr& b) {

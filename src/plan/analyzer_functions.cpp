@@ -315,10 +315,7 @@ ExprPtr Binder::bind_map_extract(const ast::Call& call, Span span, bool keys) {
     }
     std::vector<ExprPtr> args = bind_plain_args(call, name);
     const ExprPtr& map = args[0];
-    if (const auto* f = map->as<ScalarFunction>(); f != nullptr && f->user_defined()) {
-        fail(map->span, "cannot access a field of the result of user-defined function '" +
-                            std::string(f->name()) + "'");
-    }
+    check_not_udf_result(map, map->span);
     if (!map->type->map()) {
         fail(map->span, std::string("function '") + name + "' expects a map, got " +
                             catalog_string(*map->type));

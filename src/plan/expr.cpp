@@ -111,7 +111,7 @@ std::string catalyst_name(const Expr& e) {
                 return n.def != nullptr ? std::string(n.def->catalyst) : "HigherOrderFunction";
             },
             [](const ScalarFunction& n) -> std::string {
-                return n.def != nullptr ? std::string(n.def->catalyst) : "ScalaUDF";
+                return std::string(n.def->catalyst); // a UDF's row says ScalaUDF
             },
             [](const BinaryOp& n) { return binary_name(n.op); },
             [](const UnaryOp& n) { return unary_name(n.op); },

@@ -448,7 +448,7 @@ bool resolvable_nullability(bool from, bool to) { return !from || to; }
 
 const std::vector<ExprPtr>* create_array_elements(const Expr& e) {
     const ScalarFunction* f = e.as<ScalarFunction>();
-    if (f != nullptr && f->def != nullptr && f->def->name == "array") {
+    if (f != nullptr && f->def->name == "array") {
         return &f->args;
     }
     return nullptr;
@@ -1058,7 +1058,7 @@ bool expr_foldable(const Expr& e) {
             [](const LambdaFunction&) { return false; },
             [](const HigherOrderFunction&) { return false; },
             [&](const ScalarFunction& f) {
-                if (f.def == nullptr || f.def->aggregate || !f.def->deterministic ||
+                if (f.user_defined() || f.def->aggregate || !f.def->deterministic ||
                     f.def->name == "current_date") {
                     return false;
                 }

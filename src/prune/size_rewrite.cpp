@@ -39,8 +39,7 @@ bool rooted_at_column(const Expr& e) {
 
 ExprPtr rewrite_size(const ExprPtr& e) {
     const auto* size = e->as<ScalarFunction>();
-    if (size == nullptr || size->def == nullptr || size->def->flow != ResultFlow::LengthOnly ||
-        size->args.size() != 1) {
+    if (size == nullptr || size->def->flow != ResultFlow::LengthOnly || size->args.size() != 1) {
         return e;
     }
     const ExprPtr& input = size->args[0];

@@ -123,7 +123,7 @@ std::vector<std::size_t> first_positions(const Wanted& wanted, const Names& name
 
 bool is_array_constructor(const Expr& e) {
     const auto* call = e.as<ScalarFunction>();
-    return call != nullptr && call->def != nullptr && call->def->catalyst == "CreateArray";
+    return call != nullptr && call->def->catalyst == "CreateArray";
 }
 
 /// A value the query builds itself (which the rewrite may narrow), as opposed to one read.
@@ -188,7 +188,7 @@ std::vector<std::size_t> value_slots(const Expr& e) {
         if (c->else_value) {
             slots.push_back(2 * c->branches.size());
         }
-    } else if (const auto* f = e.as<ScalarFunction>(); f != nullptr && f->def != nullptr) {
+    } else if (const auto* f = e.as<ScalarFunction>()) {
         if (f->def->flow == ResultFlow::ValueOfArgs) {
             for (auto i = static_cast<std::size_t>(f->def->first_value_arg); i < f->args.size();
                  ++i) {
