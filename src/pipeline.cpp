@@ -43,7 +43,7 @@ OrdinalChanges distinct_changes(OrdinalChanges changes) {
         buffer.clear();
         append_expr_string(buffer, *change.access);
         buffer += '|';
-        buffer += change.context;
+        append_ordinal_context(buffer, change);
         return buffer;
     };
     std::vector<std::pair<std::size_t, std::size_t>> keys; // (hash of text, position)

@@ -357,7 +357,7 @@ void write_result_keys(const StatementResult& result, JsonWriter& out) {
         out.key("after");
         out.value(c.after);
         out.key("context");
-        out.value(c.context);
+        out.value(ordinal_context(c));
         out.end_object();
     }
     out.end_array();

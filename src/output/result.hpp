@@ -20,13 +20,30 @@ struct ScanResult {
     std::vector<std::string> columns_not_read; // stored columns absent from read_schema
 };
 
+/// What an ordinal change's context names (`OrdinalChange::source`).
+enum class ChangeSite : std::uint8_t {
+    None,       // no context
+    FieldOf,    // "field of name": the struct the field is taken from
+    ElementsOf, // "elements of items": the array of structs whose elements' field is taken
+    ElementOf,  // "element of rule_results": what the lambda variable ranges over
+};
+
 /// A struct access whose ordinal the rewrite changed: `lambda r#3.score  3 -> 1`.
+/// The context is kept as the rewritten node it names and spelled out only when printed: a
+/// statement can change a million ordinals, and a string each was most of their memory.
 struct OrdinalChange {
     ExprPtr access;         // the rewritten GetStructField / GetArrayStructFields
     std::size_t before = 0; // ordinal against the table schema
     std::size_t after = 0;  // ordinal against the read schema
-    std::string context;    // e.g. "element of rule_results", "field of name"
+    ChangeSite site = ChangeSite::None;
+    ExprPtr source; // the rewritten expression the context names (null: `?`)
 };
+
+/// The change's context as printed: "element of rule_results", "field of name.address",
+/// "elements of items"; empty for ChangeSite::None.
+std::string ordinal_context(const OrdinalChange& change);
+/// ordinal_context appended to `out`.
+void append_ordinal_context(std::string& out, const OrdinalChange& change);
 
 /// A deque, not a vector: a statement can change a million ordinals, and a vector growing to
 /// that doubles its buffer, holding the old one and a new one twice its size at once.

@@ -232,9 +232,11 @@ void write_ordinals(const OrdinalChanges& changes, bool color, std::ostream& out
         } else {
             row.append(before).append(" -> ").append(after);
         }
-        if (!c.context.empty()) {
+        if (c.site != ChangeSite::None) {
             append_spaces(row, after_w - digits(c.after));
-            row.append("   (").append(c.context).append(")");
+            row.append("   (");
+            append_ordinal_context(row, c);
+            row += ')';
         }
         row += '\n';
         text.piece_done();

@@ -38,29 +38,6 @@ const StructType& struct_of(const TypePtr& type, const char* what) {
     return *s;
 }
 
-/// The name of the path an access is rooted at, for "ordinals rewritten" context lines.
-std::string path_name(const Expr& e) {
-    if (const auto* a = e.as<AttributeReference>()) {
-        return a->name.str();
-    }
-    if (const auto* v = e.as<NamedLambdaVariable>()) {
-        return v->name.str();
-    }
-    if (const auto* f = e.as<GetStructField>()) {
-        return path_name(*f->child) + "." +
-               struct_of(f->child->type, "GetStructField")[f->ordinal].name;
-    }
-    if (const auto* f = e.as<GetArrayStructFields>()) {
-        const StructType& element =
-            struct_of(f->child->type->array()->element, "GetArrayStructFields");
-        return path_name(*f->child) + "." + element[f->ordinal].name;
-    }
-    for (const ExprPtr& kid : children(e)) {
-        return path_name(*kid) + "[...]";
-    }
-    return "...";
-}
-
 /// The requirement that narrows `full` to `pruned` (the inverse of prune_type), matching
 /// struct fields by name.
 Requirement requirement_of(const TypePtr& full, const TypePtr& pruned) {
@@ -253,8 +230,12 @@ class Rewriter {
                       const char* what) const;
 
     const std::unordered_map<ExprId, TypePtr>& column_types_;
-    std::unordered_map<ExprId, ExprPtr> variables_; // lambda binding id -> re-typed variable
-    std::unordered_map<ExprId, std::string> variable_sources_;
+    /// A lambda variable, by binding id: re-typed, and the rewritten collection it ranges over.
+    struct Binding {
+        ExprPtr variable;
+        ExprPtr source;
+    };
+    std::unordered_map<ExprId, Binding> variables_;
     OrdinalChanges changes_;
 };
 
@@ -292,7 +273,7 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
     }
     if (const auto* v = e->as<NamedLambdaVariable>()) {
         const auto it = variables_.find(v->id);
-        return it == variables_.end() ? e : it->second;
+        return it == variables_.end() || !it->second.variable ? e : it->second.variable;
     }
     if (const auto* hof = e->as<HigherOrderFunction>()) {
         return rewrite_hof(e, *hof);
@@ -308,16 +289,15 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
         // Spark's rewritten GetStructField drops the name as written.
         ExprPtr rewritten = make_expr(GetStructField{child, ordinal, {}}, e->span);
         if (ordinal != f->ordinal) {
-            const bool on_variable = f->child->is<NamedLambdaVariable>();
-            std::string context;
-            if (on_variable) {
-                const auto source = variable_sources_.find(f->child->as<NamedLambdaVariable>()->id);
-                context = "element of " +
-                          (source == variable_sources_.end() ? std::string("?") : source->second);
+            if (const auto* variable = f->child->as<NamedLambdaVariable>()) {
+                const auto binding = variables_.find(variable->id);
+                changes_.push_back(
+                    OrdinalChange{rewritten, f->ordinal, ordinal, ChangeSite::ElementOf,
+                                  binding == variables_.end() ? nullptr : binding->second.source});
             } else {
-                context = "field of " + path_name(*f->child);
+                changes_.push_back(
+                    OrdinalChange{rewritten, f->ordinal, ordinal, ChangeSite::FieldOf, child});
             }
-            changes_.push_back(OrdinalChange{rewritten, f->ordinal, ordinal, std::move(context)});
         }
         return rewritten;
     }
@@ -340,8 +320,8 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
                 child, field_position(ordinal), field_position(after.size()), f->contains_null, {}},
             e->span);
         if (ordinal != f->ordinal) {
-            changes_.push_back(OrdinalChange{rewritten, f->ordinal, ordinal,
-                                             "elements of " + path_name(*f->child)});
+            changes_.push_back(
+                OrdinalChange{rewritten, f->ordinal, ordinal, ChangeSite::ElementsOf, child});
         }
         return rewritten;
     }
@@ -385,14 +365,15 @@ ExprPtr Rewriter::rewrite_hof(const ExprPtr& e, const HigherOrderFunction& hof) 
                 continue; // index and accumulator types never change
             }
             const auto& variable = *parameters[i]->as<NamedLambdaVariable>();
-            variable_sources_[variable.id] = path_name(*hof.args[input]);
+            Binding& binding = variables_[variable.id];
+            binding.source = args[input];
             if (bound == variable.type) {
                 continue;
             }
             NamedLambdaVariable retyped = variable;
             retyped.type = bound;
             parameters[i] = make_expr(std::move(retyped), parameters[i]->span);
-            variables_[variable.id] = parameters[i];
+            binding.variable = parameters[i];
         }
         ExprPtr body = rewrite(lambda->body);
         parameters.insert(parameters.begin(), body);

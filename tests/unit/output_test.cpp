@@ -290,8 +290,9 @@ StatementResult result_example(bool with_change) {
     result.scans.push_back(ScanResult{"events", read_schema(), 2, 6, {"id", "meta"}});
     if (with_change) {
         const ExprPtr r = lvar("r", element_type(), 3);
+        const ExprPtr rule_results = attr("rule_results", make_array(element_type()), 1);
         result.ordinal_changes.push_back(
-            OrdinalChange{field(r, 1, double_type()), 3, 1, "element of rule_results"});
+            OrdinalChange{field(r, 1, double_type()), 3, 1, ChangeSite::ElementOf, rule_results});
     }
     return result;
 }
@@ -388,8 +389,9 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
         result.scans[0].columns_not_read.clear();
         result.scans[0].leaves_total = 2;
         const ExprPtr rr = attr("rule_results", make_array(element_type()), 1);
-        result.ordinal_changes.push_back(OrdinalChange{
-            node(GetArrayStructFields{rr, 0, 2, true, {}}, make_array(string_type())), 12, 0, ""});
+        result.ordinal_changes.push_back(
+            OrdinalChange{node(GetArrayStructFields{rr, 0, 2, true, {}}, make_array(string_type())),
+                          12, 0, ChangeSite::None, nullptr});
         const std::string text = text_of(result, {});
         CHECK(text.find("events: reads 2 of 2 leaves; columns not read: none\n") !=
               std::string::npos);

@@ -193,7 +193,7 @@ TEST_CASE("an access written more than once is one ordinal change, in first-seen
     std::vector<std::string> rows;
     for (const OrdinalChange& change : result.ordinal_changes) {
         rows.push_back(expr_string(*change.access) + " " + std::to_string(change.before) + "->" +
-                       std::to_string(change.after) + " (" + change.context + ")");
+                       std::to_string(change.after) + " (" + ordinal_context(change) + ")");
     }
     // Each access appears in the select list twice and in GROUP BY once: one row each.
     CHECK(rows == std::vector<std::string>{
