@@ -188,14 +188,8 @@ SchemaStyle parse_schema_style(const std::string& name) {
     return SchemaStyle::Catalog;
 }
 
-/// The JSON object printed in place of a rejected statement's result (CLI.md).
-void write_error_json(JsonWriter& out, std::size_t index, const std::string& message,
-                      const Diagnostic* diagnostic) {
-    out.begin_object();
-    out.key("format_version");
-    out.value(1);
-    out.key("statement");
-    out.value(index);
+/// The `error` member of a statement's JSON object: what was wrong, and where.
+void write_error_member(JsonWriter& out, const std::string& message, const Diagnostic* diagnostic) {
     out.key("error");
     out.begin_object();
     out.key("message");
@@ -210,6 +204,17 @@ void write_error_json(JsonWriter& out, std::size_t index, const std::string& mes
         out.value(location.column);
     }
     out.end_object();
+}
+
+/// The JSON object printed in place of a rejected statement's result (CLI.md).
+void write_error_json(JsonWriter& out, std::size_t index, const std::string& message,
+                      const Diagnostic* diagnostic) {
+    out.begin_object();
+    out.key("format_version");
+    out.value(1);
+    out.key("statement");
+    out.value(index);
+    write_error_member(out, message, diagnostic);
     out.end_object();
 }
 
@@ -377,7 +382,7 @@ class Runner {
                 JsonWriter dry_run(discard, json_style());
                 write_verify_json(*checked, dry_run);
             }
-            JsonWriter json(out_, json_style());
+            JsonWriter& json = result_json_.emplace(out_, json_style());
             json.begin_object();
             write_result_keys(result, json);
             if (checked) {
@@ -385,6 +390,7 @@ class Runner {
                 write_verify_json(*checked, json);
             }
             json.end_object();
+            result_json_.reset();
             out_ << "\n";
         } else {
             print_separator(first);
@@ -400,6 +406,20 @@ class Runner {
                      bool first) {
         (void)first;
         if (options_.format == "json" || options_.format == "jsonl") {
+            if (result_json_ && result_json_->depth() > 0) {
+                // The statement's object was being streamed when this was thrown: it is closed
+                // with the error as its last member, so the output stays one well-formed
+                // object per statement and a reader sees the error where it looks for it.
+                JsonWriter::check_text(message);
+                JsonWriter& json = *result_json_;
+                json.unwind_to(1);
+                write_error_member(json, message, diagnostic);
+                json.end_object();
+                result_json_.reset();
+                out_ << "\n";
+                return;
+            }
+            result_json_.reset();
             // Small, so built whole first: text JSON cannot carry leaves nothing half-written.
             std::ostringstream text;
             JsonWriter json(text, json_style());
@@ -411,6 +431,8 @@ class Runner {
     const Options& options_;
     std::ostream& out_;
     std::optional<RowsFiles> rows_;
+    /// The writer of the statement object being streamed, while it is (print_error closes it).
+    std::optional<JsonWriter> result_json_;
     bool color_err_;
     bool color_out_;
 };

@@ -144,20 +144,50 @@ void JsonWriter::separate() {
     }
 }
 
+template <class F> void JsonWriter::all_or_nothing(F&& write) {
+    const std::size_t size = buffer_.size();
+    const bool after_key = after_key_;
+    const bool empty = frames_.empty() || frames_.back().empty;
+    try {
+        write();
+    } catch (...) {
+        buffer_.resize(size); // nothing is flushed before the write completes
+        after_key_ = after_key;
+        if (!frames_.empty()) {
+            frames_.back().empty = empty;
+        }
+        throw;
+    }
+}
+
 void JsonWriter::key(std::string_view name) {
     assert(!frames_.empty() && frames_.back().object && !after_key_);
-    Frame& frame = frames_.back();
-    if (!frame.empty) {
-        buffer_.push_back(',');
+    all_or_nothing([&] {
+        Frame& frame = frames_.back();
+        if (!frame.empty) {
+            buffer_.push_back(',');
+        }
+        frame.empty = false;
+        if (pretty_) {
+            buffer_.push_back('\n');
+            write_indent(frames_.size());
+        }
+        write_string(name);
+        buffer_.append(pretty_ ? ": " : ":");
+        after_key_ = true;
+    });
+}
+
+void JsonWriter::unwind_to(std::size_t depth) {
+    if (frames_.size() <= depth) {
+        return;
     }
-    frame.empty = false;
-    if (pretty_) {
-        buffer_.push_back('\n');
-        write_indent(frames_.size());
+    if (after_key_) {
+        null();
     }
-    write_string(name);
-    buffer_.append(pretty_ ? ": " : ":");
-    after_key_ = true;
+    while (frames_.size() > depth) {
+        end(frames_.back().object, frames_.back().object ? '}' : ']');
+    }
 }
 
 void JsonWriter::begin(bool object, char open) {
@@ -185,8 +215,10 @@ void JsonWriter::begin_array() { begin(false, '['); }
 void JsonWriter::end_array() { end(false, ']'); }
 
 void JsonWriter::value(std::string_view text) {
-    separate();
-    write_string(text);
+    all_or_nothing([&] {
+        separate();
+        write_string(text);
+    });
     done();
 }
 

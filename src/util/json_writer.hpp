@@ -46,7 +46,8 @@ enum class JsonStyle { Compact, Pretty };
 /// kChunk bytes (one stream call each, not one per piece) and in full when the top-level value
 /// is complete; the stream's state reports a failed write as usual. A writer abandoned before
 /// its value is complete (an exception: JsonEncodingError, or one a caller throws between calls)
-/// drops what it still holds, and the chunks already written stay written.
+/// drops what it still holds, and the chunks already written stay written; or, kept, it can
+/// close what is open (`unwind_to`). A call that throws JsonEncodingError writes nothing.
 class JsonWriter {
   public:
     static constexpr std::size_t kChunk = 64 * 1024;
@@ -56,6 +57,10 @@ class JsonWriter {
     JsonStyle style() const { return pretty_ ? JsonStyle::Pretty : JsonStyle::Compact; }
     /// Containers open: 0 before and after the top-level value.
     std::size_t depth() const { return frames_.size(); }
+    /// Closes every container opened after the first `depth`, completing a member whose key
+    /// was written with `null`: after an exception between calls, what is written becomes
+    /// well-formed again up to the container at `depth`, which takes more members as usual.
+    void unwind_to(std::size_t depth);
 
     void begin_object();
     void end_object();
@@ -103,6 +108,8 @@ class JsonWriter {
     void end(bool object, char close);
     /// One scalar element, written as it is.
     void scalar(std::string_view text);
+    /// Runs `write`; if it throws, takes back what it wrote to the buffer and its state.
+    template <class F> void all_or_nothing(F&& write);
     void write_integer(std::int64_t n);
     void write_integer(std::uint64_t n);
     void write_string(std::string_view text);

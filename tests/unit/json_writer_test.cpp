@@ -360,6 +360,38 @@ TEST_CASE("JsonWriter tracks its depth", "[output][json]") {
     CHECK(text.str() == "{\n  \"a\": []\n}");
 }
 
+TEST_CASE("JsonWriter unwinds to a depth, and a rejected string writes nothing", "[output][json]") {
+    for (const JsonStyle style : {JsonStyle::Compact, JsonStyle::Pretty}) {
+        std::ostringstream text;
+        JsonWriter out(text, style);
+        out.begin_object();
+        out.key("statement");
+        out.value(1);
+        out.key("plan");
+        out.begin_array();
+        out.value("ok");
+        CHECK_THROWS_AS(out.value("bad \xff"), JsonEncodingError);
+        out.begin_object();
+        CHECK_THROWS_AS(out.key("\xc3"), JsonEncodingError);
+        out.key("child");
+        // An exception here, between a key and its value: the caller unwinds to the top
+        // object and ends it with a member of its own.
+        out.unwind_to(1);
+        CHECK(out.depth() == 1);
+        out.unwind_to(1); // nothing more to close
+        out.key("error");
+        out.value("internal");
+        out.end_object();
+        CHECK(out.depth() == 0);
+        const Json expected = {
+            {"statement", 1},
+            {"plan", Json::array({"ok", Json{{"child", nullptr}}})},
+            {"error", "internal"},
+        };
+        CHECK(text.str() == (style == JsonStyle::Pretty ? expected.dump(2) : expected.dump()));
+    }
+}
+
 TEST_CASE("JsonWriter matches dump() and dump(2) on random values", "[output][json]") {
     Generator gen(20261130);
     for (int i = 0; i < 4000; ++i) {
