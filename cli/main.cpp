@@ -275,8 +275,9 @@ class Runner {
                 return kSuccess;
             }
             if (options_.emit == "bound") {
-                const BoundStatement bound = analyze(parse_statement(source, text), catalog, source,
-                                                     AnalyzerOptions{case_sensitivity()});
+                const BoundStatement bound =
+                    analyze(parse_statement(source, text), catalog, source,
+                            AnalyzerOptions{case_sensitivity(), &relations_});
                 for (const Diagnostic& warning : bound.warnings) {
                     report(warning);
                 }
@@ -288,9 +289,10 @@ class Runner {
             // rewritten, unless JSON, --verify or --debug-no-rewrite needs it.
             const bool keep_plans =
                 options_.format != "text" || !rows_->empty() || options_.no_rewrite;
-            StatementRun run = run_statement(
-                source, text, catalog,
-                PipelineOptions{parse_profile(options_.rules), case_sensitivity(), keep_plans});
+            StatementRun run =
+                run_statement(source, text, catalog,
+                              PipelineOptions{parse_profile(options_.rules), case_sensitivity(),
+                                              keep_plans, &relations_});
             for (const Diagnostic& warning : run.warnings) {
                 report(warning);
             }
@@ -431,6 +433,7 @@ class Runner {
     const Options& options_;
     std::ostream& out_;
     std::optional<RowsFiles> rows_;
+    RelationCache relations_; // the tables' bound columns, shared by the statements
     /// The writer of the statement object being streamed, while it is (print_error closes it).
     std::optional<JsonWriter> result_json_;
     bool color_err_;

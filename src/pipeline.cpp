@@ -144,7 +144,7 @@ StatementRun run_statement(const std::shared_ptr<const SourceFile>& source,
         ast::Statement statement = parse_statement(source, text);
         location = source->location(statement.select.span.begin);
         return analyze(std::move(statement), catalog, source,
-                       AnalyzerOptions{options.case_sensitivity});
+                       AnalyzerOptions{options.case_sensitivity, options.relations});
     };
     BoundStatement bound = bind();
     StatementRun run{{}, std::move(bound.warnings)};

@@ -23,6 +23,8 @@ struct PipelineOptions {
     /// --debug-no-rewrite need them). Without them the rewrite takes the plan apart as it
     /// goes, so the original and the rewritten plan never exist in full at once (issue 10).
     bool keep_plans = true;
+    /// Where tables' bound columns are kept between statements (AnalyzerOptions::relations).
+    RelationCache* relations = nullptr;
 };
 
 /// The result of one statement, with the warnings its analysis produced.

@@ -235,7 +235,11 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     if (select.from.alias) {
         alias = select.from.alias->name;
     }
-    Binder binder(*table, alias, source, options.case_sensitivity);
+    Binder binder(*table,
+                  options.relations != nullptr
+                      ? options.relations->columns(*table, options.case_sensitivity)
+                      : bind_columns(*table, options.case_sensitivity),
+                  alias, source, options.case_sensitivity);
 
     // Select items: each a named expression; a bare column stays an AttributeReference.
     std::vector<ExprPtr> items;
@@ -412,6 +416,17 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
 }
 
 } // namespace
+
+std::shared_ptr<const BoundColumns> RelationCache::columns(const Table& table, CaseSensitivity cs) {
+    for (const Entry& entry : entries_) {
+        if (entry.schema == table.schema && entry.cs == cs &&
+            entry.partition_columns == table.partition_columns) {
+            return entry.columns;
+        }
+    }
+    entries_.push_back(Entry{table.schema, table.partition_columns, cs, bind_columns(table, cs)});
+    return entries_.back().columns;
+}
 
 BoundStatement analyze(const ast::Statement& statement, const Catalog& catalog,
                        const std::shared_ptr<const SourceFile>& source,

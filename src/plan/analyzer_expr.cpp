@@ -163,30 +163,35 @@ TypePtr interval_literal_type(std::string unit) {
 
 } // namespace
 
-Binder::Binder(const Table& table, std::optional<std::string> alias,
-               std::shared_ptr<const SourceFile> source, CaseSensitivity cs)
-    : table_(table), alias_(std::move(alias)), source_(std::move(source)), cs_(cs) {
-    schema_ = table_.schema ? table_.schema->struct_type() : nullptr;
-    if (schema_ == nullptr) {
-        throw InternalError("table '" + table_.name + "' has no struct schema");
+std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensitivity cs) {
+    const StructType* schema = table.schema ? table.schema->struct_type() : nullptr;
+    if (schema == nullptr) {
+        throw InternalError("table '" + table.name + "' has no struct schema");
     }
+    auto bound = std::make_shared<BoundColumns>();
     std::vector<StructField> stored;
-    columns_.reserve(schema_->size());
-    for (std::size_t i = 0; i < schema_->size(); ++i) {
-        const StructField& f = (*schema_)[i];
-        const bool partition = table_.is_partition_column(f.name, cs_);
-        columns_.push_back(make_expr(
+    bound->columns.reserve(schema->size());
+    for (std::size_t i = 0; i < schema->size(); ++i) {
+        const StructField& f = (*schema)[i];
+        const bool partition = table.is_partition_column(f.name, cs);
+        bound->columns.push_back(make_expr(
             AttributeReference{f.name, f.type, static_cast<ExprId>(i), f.nullable, partition}));
-        if (!partition && !table_.partition_columns.empty()) {
+        if (!partition && !table.partition_columns.empty()) {
             stored.push_back(f);
         }
     }
-    // Without partition columns the stored schema is the table's: shared, not copied (a run
-    // of many statements over a wide table binds every one of them).
-    stored_schema_ =
-        table_.partition_columns.empty() ? table_.schema : make_struct(std::move(stored));
-    next_id_ = static_cast<ExprId>(columns_.size());
+    // Without partition columns the stored schema is the table's: shared, not copied.
+    bound->stored_schema =
+        table.partition_columns.empty() ? table.schema : make_struct(std::move(stored));
+    return bound;
 }
+
+Binder::Binder(const Table& table, std::shared_ptr<const BoundColumns> relation,
+               std::optional<std::string> alias, std::shared_ptr<const SourceFile> source,
+               CaseSensitivity cs)
+    : table_(table), alias_(std::move(alias)), source_(std::move(source)), cs_(cs),
+      schema_(table_.schema->struct_type()), relation_(std::move(relation)),
+      next_id_(static_cast<ExprId>(relation_->columns.size())) {}
 
 void Binder::fail(Span span, std::string message) const {
     throw_sql_error(source_, span, std::move(message));
@@ -230,7 +235,7 @@ void Binder::set_clause(Clause clause, AliasMode mode, const std::vector<OutputR
 }
 
 ExprPtr Binder::column_ref(std::size_t i, Span span) const {
-    return make_expr(columns_.at(i)->node, span);
+    return make_expr(columns().at(i)->node, span);
 }
 
 std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) const {
@@ -240,7 +245,7 @@ std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) const
                  did_you_mean(star.qualifier->name, {alias_ ? *alias_ : table_.name}));
     }
     std::vector<ExprPtr> out;
-    for (std::size_t i = 0; i < columns_.size(); ++i) {
+    for (std::size_t i = 0; i < columns().size(); ++i) {
         out.push_back(column_ref(i, span));
     }
     return out;

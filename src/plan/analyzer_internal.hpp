@@ -14,6 +14,7 @@
 
 #include "catalog/catalog.hpp"
 #include "diag/diagnostic.hpp"
+#include "plan/analyzer.hpp"
 #include "plan/expr.hpp"
 #include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
@@ -77,11 +78,16 @@ std::string lower(std::string_view s);
 /// Whether two names match under `cs`.
 bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs);
 
+/// `table`'s columns as a statement binds them, built anew.
+std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensitivity cs);
+
 /// Binds expressions of one statement against one table.
 class Binder {
   public:
-    Binder(const Table& table, std::optional<std::string> alias,
-           std::shared_ptr<const SourceFile> source, CaseSensitivity cs);
+    /// Binds against `relation`, `table`'s columns under `cs` (`bind_columns`).
+    Binder(const Table& table, std::shared_ptr<const BoundColumns> relation,
+           std::optional<std::string> alias, std::shared_ptr<const SourceFile> source,
+           CaseSensitivity cs);
 
     /// Binds `e` in the current clause and alias mode.
     ExprPtr bind(const ast::Expr& e);
@@ -90,8 +96,8 @@ class Binder {
     /// `e` if boolean (a NULL literal is cast to boolean); else an error naming `what`.
     ExprPtr require_boolean(const ExprPtr& e, std::string_view what) const;
 
-    const std::vector<ExprPtr>& columns() const { return columns_; }
-    const TypePtr& stored_schema() const { return stored_schema_; }
+    const std::vector<ExprPtr>& columns() const { return relation_->columns; }
+    const TypePtr& stored_schema() const { return relation_->stored_schema; }
     const Table& table() const { return table_; }
     ExprId next_id() const { return next_id_; }
     ExprId fresh_id() { return next_id_++; }
@@ -150,8 +156,7 @@ class Binder {
     std::shared_ptr<const SourceFile> source_;
     CaseSensitivity cs_;
     const StructType* schema_ = nullptr;
-    std::vector<ExprPtr> columns_;
-    TypePtr stored_schema_;
+    std::shared_ptr<const BoundColumns> relation_;
     ExprId next_id_ = 0;
 
     // Lambda scopes, innermost last; each holds the NamedLambdaVariable nodes it binds.

@@ -180,6 +180,40 @@ TEST_CASE("the relation lists every column with ids in table order", "[analyzer]
     CHECK(b.warnings.empty());
 }
 
+TEST_CASE("statements of a run share their table's columns through a RelationCache", "[analyzer]") {
+    const Catalog catalog = named_catalog();
+    RelationCache cache;
+    const auto bind_cached = [&](const std::string& sql, CaseSensitivity cs) {
+        auto source = std::make_shared<const SourceFile>("q.sql", sql);
+        return analyze(parse_statement(source, split_statements(*source).at(0)), catalog, source,
+                       AnalyzerOptions{cs, &cache});
+    };
+    const std::string sql = "SELECT name.first, p FROM contacts WHERE id > 1";
+    const BoundStatement first = bind_cached(sql, CaseSensitivity::Insensitive);
+    const BoundStatement second = bind_cached(sql, CaseSensitivity::Insensitive);
+    const BoundStatement uncached = bind_sql(sql, catalog);
+    const Relation& a = plan_relation(*first.plan);
+    const Relation& b = plan_relation(*second.plan);
+    REQUIRE(a.output.size() == b.output.size());
+    for (std::size_t i = 0; i < a.output.size(); ++i) {
+        CHECK(a.output[i] == b.output[i]); // the same nodes
+    }
+    // And the same plan, ids included, as binding without the cache.
+    CHECK(dump_bound(*first.plan) == dump_bound(*uncached.plan));
+    CHECK(dump_bound(*second.plan) == dump_bound(*uncached.plan));
+    CHECK(first.next_id == uncached.next_id);
+    CHECK(a.schema == b.schema); // the stored schema (without p) is built once too
+    CHECK(catalog_string(*a.schema) == catalog_string(*plan_relation(*uncached.plan).schema));
+
+    // Another table, or the same one under other case rules, has columns of its own.
+    const BoundStatement orders =
+        bind_cached("SELECT id FROM orders", CaseSensitivity::Insensitive);
+    CHECK(plan_relation(*orders.plan).output.front() != a.output.front());
+    const BoundStatement exact = bind_cached(sql, CaseSensitivity::Sensitive);
+    CHECK(plan_relation(*exact.plan).output.front() != a.output.front());
+    CHECK(dump_bound(*exact.plan) == dump_bound(*uncached.plan));
+}
+
 TEST_CASE("names resolve to columns, fields and extractors as Spark's ExtractValue", "[analyzer]") {
     auto [sql, expected] = GENERATE(table<std::string, std::string>({
         {"SELECT id FROM contacts", "id#0"},
