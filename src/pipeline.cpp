@@ -21,8 +21,10 @@ ScanResult describe_scan(const Relation& relation, const TypePtr& read_schema) {
                     {}};
     // The read schema's fields are some of the relation's, in the same order: one walk.
     const StructType& read = *read_schema->struct_type();
+    const auto& fields = relation.schema->struct_type()->fields();
+    scan.columns_not_read.reserve(fields.size() - std::min(fields.size(), read.size()));
     std::size_t next = 0;
-    for (const StructField& field : relation.schema->struct_type()->fields()) {
+    for (const StructField& field : fields) {
         if (next < read.size() && read[next].name == field.name) {
             ++next;
         } else {

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 namespace prune {
 namespace {
@@ -162,6 +163,16 @@ void RootsByColumn::add(RootField&& root) {
     }
 }
 
+std::vector<ExprId> RootsByColumn::columns() const {
+    std::vector<ExprId> ids;
+    ids.reserve(columns_.size());
+    for (const auto& entry : columns_) {
+        ids.push_back(entry.first);
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
 std::optional<Requirement> RootsByColumn::take_need(ExprId id) {
     const auto it = columns_.find(id);
     if (it == columns_.end()) {
@@ -179,43 +190,53 @@ ReadSet read_set(const Plan& plan, const CollectOptions& options) {
 }
 
 ReadSet prune_schema(const Relation& relation, RootsByColumn roots) {
+    // Only the columns some root reached are visited: a run of many statements over a table
+    // of thousands of columns does this for every statement, and each reads a few.
     ReadSet result;
     TypeInterner types; // columns pruned alike (s1.f3, s2.f3, ...) share one type
-    for (const ExprPtr& column : relation.output) {
-        const auto& attribute = *column->as<AttributeReference>();
-        if (const std::optional<Requirement> need = roots.take_need(attribute.id)) {
-            result.pruned_types.emplace(attribute.id, prune_type(attribute.type, *need, &types));
-        }
-    }
-
-    // Table order, with the stored field's nullability and metadata (Spark keeps both). The
-    // relation lists its stored columns in its schema's order, so one walk of both finds each
-    // column's field (no map of names: a run of many statements over a wide table does this
-    // for every statement).
     const StructType& stored = *relation.schema->struct_type();
-    std::vector<StructField> read_fields;
-    read_fields.reserve(result.pruned_types.size()); // no regrowth at 50,000 columns
-    std::size_t next = 0; // the first stored field not yet matched to a column
-    for (const ExprPtr& column : relation.output) {
-        const auto& attribute = *column->as<AttributeReference>();
-        if (attribute.partition) {
-            continue;
+    std::vector<std::pair<std::size_t, StructField>> read_fields; // by position in `stored`
+    std::unordered_map<ExprId, std::size_t> positions;            // only if ids are not positions
+    for (const ExprId id : roots.columns()) {
+        // Binding numbers the columns by their position (bind_columns): look there first.
+        auto at = static_cast<std::size_t>(id);
+        if (id < 0 || at >= relation.output.size() ||
+            relation.output[at]->as<AttributeReference>()->id != id) {
+            if (positions.empty()) {
+                for (std::size_t i = 0; i < relation.output.size(); ++i) {
+                    positions.emplace(relation.output[i]->as<AttributeReference>()->id, i);
+                }
+            }
+            const auto found = positions.find(id);
+            if (found == positions.end()) {
+                continue; // not a column of this relation
+            }
+            at = found->second;
         }
-        while (next < stored.size() && stored[next].name != attribute.name) {
-            ++next;
+        const auto& attribute = *relation.output[at]->as<AttributeReference>();
+        TypePtr pruned = prune_type(attribute.type, *roots.take_need(id), &types);
+        if (!attribute.partition) {
+            // With the stored field's nullability and metadata (Spark keeps both).
+            const std::optional<std::size_t> field =
+                stored.field_index(attribute.name, CaseSensitivity::Sensitive);
+            if (!field) {
+                throw InternalError("column '" + attribute.name +
+                                    "' of the relation is not a field of its schema");
+            }
+            const StructField& f = stored[*field];
+            read_fields.emplace_back(*field, StructField{f.name, pruned, f.nullable, f.metadata});
         }
-        if (next == stored.size()) {
-            throw InternalError("column '" + attribute.name +
-                                "' of the relation is not a field of its schema, in order");
-        }
-        const StructField& field = stored[next++];
-        if (const auto it = result.pruned_types.find(attribute.id);
-            it != result.pruned_types.end()) {
-            read_fields.push_back(
-                StructField{field.name, it->second, field.nullable, field.metadata});
-        }
+        result.pruned_types.emplace(id, std::move(pruned));
     }
-    result.read_schema = make_struct(std::move(read_fields));
+    // Table order.
+    std::sort(read_fields.begin(), read_fields.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<StructField> fields;
+    fields.reserve(read_fields.size());
+    for (auto& entry : read_fields) {
+        fields.push_back(std::move(entry.second));
+    }
+    result.read_schema = make_struct(std::move(fields));
     return result;
 }
 

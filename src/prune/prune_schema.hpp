@@ -33,6 +33,8 @@ class RootsByColumn {
     explicit RootsByColumn(bool may_be_optional) : may_be_optional_(may_be_optional) {}
 
     void add(RootField&& root);
+    /// The columns some root reached, in id order.
+    std::vector<ExprId> columns() const;
     /// The column's need, taken out; none when no root reached the column.
     std::optional<Requirement> take_need(ExprId column);
 
