@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <unordered_map>
 
 namespace prune {
@@ -128,6 +129,35 @@ class RequiredRoots {
     std::map<ReqKey, std::vector<const Requirement*>> branching_; // by first key
 };
 
+/// A relation's columns by expression id. Binding numbers them by position (bind_columns), so
+/// a column is looked for there first; a relation numbered otherwise is indexed once.
+class ColumnsById {
+  public:
+    explicit ColumnsById(const Relation& relation) : relation_(relation) {}
+
+    const AttributeReference* find(ExprId id) {
+        const auto at = static_cast<std::size_t>(id);
+        if (id >= 0 && at < relation_.output.size() && column(at).id == id) {
+            return &column(at);
+        }
+        if (positions_.empty()) {
+            for (std::size_t i = 0; i < relation_.output.size(); ++i) {
+                positions_.emplace(column(i).id, i);
+            }
+        }
+        const auto found = positions_.find(id);
+        return found == positions_.end() ? nullptr : &column(found->second);
+    }
+
+  private:
+    const AttributeReference& column(std::size_t i) const {
+        return *relation_.output[i]->as<AttributeReference>();
+    }
+
+    const Relation& relation_;
+    std::unordered_map<ExprId, std::size_t> positions_;
+};
+
 } // namespace
 
 Requirement column_need(std::span<RootField> roots) {
@@ -195,25 +225,18 @@ ReadSet prune_schema(const Relation& relation, RootsByColumn roots) {
     ReadSet result;
     TypeInterner types; // columns pruned alike (s1.f3, s2.f3, ...) share one type
     const StructType& stored = *relation.schema->struct_type();
-    std::vector<std::pair<std::size_t, StructField>> read_fields; // by position in `stored`
-    std::unordered_map<ExprId, std::size_t> positions;            // only if ids are not positions
-    for (const ExprId id : roots.columns()) {
-        // Binding numbers the columns by their position (bind_columns): look there first.
-        auto at = static_cast<std::size_t>(id);
-        if (id < 0 || at >= relation.output.size() ||
-            relation.output[at]->as<AttributeReference>()->id != id) {
-            if (positions.empty()) {
-                for (std::size_t i = 0; i < relation.output.size(); ++i) {
-                    positions.emplace(relation.output[i]->as<AttributeReference>()->id, i);
-                }
-            }
-            const auto found = positions.find(id);
-            if (found == positions.end()) {
-                continue; // not a column of this relation
-            }
-            at = found->second;
+    const std::vector<ExprId> ids = roots.columns();
+    std::vector<StructField> read_fields;
+    std::vector<std::size_t> positions_read; // each read field's position in `stored`
+    read_fields.reserve(ids.size());         // no regrowth at 50,000 columns
+    positions_read.reserve(ids.size());
+    ColumnsById columns(relation);
+    for (const ExprId id : ids) {
+        const AttributeReference* column = columns.find(id);
+        if (column == nullptr) {
+            continue; // not a column of this relation
         }
-        const auto& attribute = *relation.output[at]->as<AttributeReference>();
+        const AttributeReference& attribute = *column;
         TypePtr pruned = prune_type(attribute.type, *roots.take_need(id), &types);
         if (!attribute.partition) {
             // With the stored field's nullability and metadata (Spark keeps both).
@@ -224,19 +247,27 @@ ReadSet prune_schema(const Relation& relation, RootsByColumn roots) {
                                     "' of the relation is not a field of its schema");
             }
             const StructField& f = stored[*field];
-            read_fields.emplace_back(*field, StructField{f.name, pruned, f.nullable, f.metadata});
+            read_fields.push_back(StructField{f.name, pruned, f.nullable, f.metadata});
+            positions_read.push_back(*field);
         }
         result.pruned_types.emplace(id, std::move(pruned));
     }
-    // Table order.
-    std::sort(read_fields.begin(), read_fields.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<StructField> fields;
-    fields.reserve(read_fields.size());
-    for (auto& entry : read_fields) {
-        fields.push_back(std::move(entry.second));
+    // Table order: the order of the ids already, unless the relation numbers its columns
+    // out of the schema's order.
+    if (!std::is_sorted(positions_read.begin(), positions_read.end())) {
+        std::vector<std::size_t> order(read_fields.size());
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return positions_read[a] < positions_read[b];
+        });
+        std::vector<StructField> sorted;
+        sorted.reserve(read_fields.size());
+        for (const std::size_t i : order) {
+            sorted.push_back(std::move(read_fields[i]));
+        }
+        read_fields = std::move(sorted);
     }
-    result.read_schema = make_struct(std::move(fields));
+    result.read_schema = make_struct(std::move(read_fields));
     return result;
 }
 
