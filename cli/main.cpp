@@ -234,6 +234,7 @@ class Runner {
             report(Diagnostic{Severity::Error, "no statement in the query file", source, {}});
             return kRejected;
         }
+        share_relations_ = statements.size() > 1;
         int status = kSuccess;
         bool first = true;
         for (const StatementText& text : statements) {
@@ -258,6 +259,8 @@ class Runner {
         return options_.case_sensitive ? CaseSensitivity::Sensitive : CaseSensitivity::Insensitive;
     }
 
+    RelationCache* shared_relations() { return share_relations_ ? &relations_ : nullptr; }
+
     void report(const Diagnostic& diagnostic) { std::cerr << render(diagnostic, color_err_); }
 
     void print_separator(bool first) {
@@ -277,7 +280,7 @@ class Runner {
             if (options_.emit == "bound") {
                 const BoundStatement bound =
                     analyze(parse_statement(source, text), catalog, source,
-                            AnalyzerOptions{case_sensitivity(), &relations_});
+                            AnalyzerOptions{case_sensitivity(), shared_relations()});
                 for (const Diagnostic& warning : bound.warnings) {
                     report(warning);
                 }
@@ -292,7 +295,7 @@ class Runner {
             StatementRun run =
                 run_statement(source, text, catalog,
                               PipelineOptions{parse_profile(options_.rules), case_sensitivity(),
-                                              keep_plans, &relations_});
+                                              keep_plans, shared_relations()});
             for (const Diagnostic& warning : run.warnings) {
                 report(warning);
             }
@@ -433,7 +436,10 @@ class Runner {
     const Options& options_;
     std::ostream& out_;
     std::optional<RowsFiles> rows_;
-    RelationCache relations_; // the tables' bound columns, shared by the statements
+    /// The tables' bound columns, shared by the statements when there are several: with one
+    /// statement, keeping them would only hold them past the rewrite that lets them go.
+    RelationCache relations_;
+    bool share_relations_ = false;
     /// The writer of the statement object being streamed, while it is (print_error closes it).
     std::optional<JsonWriter> result_json_;
     bool color_err_;
