@@ -81,4 +81,15 @@ ExprPtr transform_down(const ExprPtr& e, const Rule& rule);
 /// node's children.
 void visit_down(const ExprPtr& e, const std::function<bool(const ExprPtr&)>& visit);
 
+/// Calls `f` with the id of every variable `hof`'s lambdas bind.
+template <class F> void for_each_lambda_variable(const HigherOrderFunction& hof, F&& f) {
+    for (const ExprPtr& arg : hof.args) {
+        if (const auto* lambda = arg->as<LambdaFunction>()) {
+            for (const ExprPtr& parameter : lambda->args) {
+                f(parameter->as<NamedLambdaVariable>()->id);
+            }
+        }
+    }
+}
+
 } // namespace prune

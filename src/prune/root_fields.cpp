@@ -382,8 +382,15 @@ void Collector::walk_null_check(const ExprPtr& child) {
 void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const Requirement& need,
                          Root root, bool optional) {
     const HofDef& def = *hof.def;
+    // The needs of this function's lambda variables are read below and nowhere else (no use
+    // of a variable is outside its lambda): they go when it is done, so the collector holds
+    // the variables of the functions it is inside, not of every function walked so far.
+    const auto forget_variables = [&] {
+        for_each_lambda_variable(hof, [&](ExprId id) { variable_needs_.erase(id); });
+    };
     if (!at_least(def.prunes_from) || is_opaque(*e)) {
         walk_generic(*e);
+        forget_variables();
         return;
     }
     const bool spark_rules = !at_least(Profile::Extended);
@@ -496,6 +503,7 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
         }
         walk(arg, present(std::move(input_need)), Root::Unknown, optional && passes_input);
     }
+    forget_variables();
 }
 
 /// Functions whose result is (part of) their arguments' values: a need on the result is a

@@ -379,6 +379,8 @@ ExprPtr Rewriter::rewrite_hof(const ExprPtr& e, const HigherOrderFunction& hof) 
         parameters.insert(parameters.begin(), body);
         args[position] = rebuild(args[position], parameters);
     }
+    // No use of a lambda variable is outside its lambda: its binding goes with the function.
+    for_each_lambda_variable(hof, [&](ExprId id) { variables_.erase(id); });
     return rebuild(e, args);
 }
 
