@@ -20,6 +20,8 @@
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/analyze_traits.hpp>
 
+#include "grammar/bracketed_comment.hpp"
+
 namespace prune::grammar::sql {
 
 // The rules below read like the grammar they describe; PEGTL's combinators are the vocabulary.
@@ -36,8 +38,9 @@ struct unterminated_string {};
 struct unterminated_quoted_identifier {};
 
 struct line_comment : seq<two<'-'>, until<eolf>> {};
+/// `/* ... */`, nested as in Spark (grammar/bracketed_comment.hpp).
 struct block_comment
-    : seq<string<'/', '*'>, sor<until<string<'*', '/'>>, raise<unterminated_comment>>> {};
+    : seq<string<'/', '*'>, sor<bracketed_comment_body, raise<unterminated_comment>>> {};
 struct blank
     : sor<one<' ', '\t', '\n', '\r', '\f', '\v'>, utf8::one<0xFEFF>, line_comment, block_comment> {
 };

@@ -574,6 +574,9 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT `abc FROM t", "unterminated quoted identifier", "1:8"},
         {"SELECT a FROM t /* never closed", "unterminated comment", "1:17"},
         {"SELECT a /* x FROM t", "unterminated comment", "1:10"},
+        // Comments nest: the inner `*/` closes the inner comment only.
+        {"SELECT a /* x /* y */ FROM t", "unterminated comment", "1:10"},
+        {"SELECT a FROM t /* x */ /* /* */", "unterminated comment", "1:25"},
         {"SELECT transform(a, x.y -> 1) FROM t", "'->' must follow a lambda parameter list",
          "1:25"},
         {"SELECT transform(a, 1 -> x) FROM t", "'->' must follow a lambda parameter list", "1:23"},
@@ -827,6 +830,16 @@ TEST_CASE("deep nesting is reported at the level that goes too deep", "[parser]"
           "nesting deeper than 1000 levels");
     // A dotted name is one node however long.
     CHECK_NOTHROW(parse_one("SELECT a" + repeat(".a", 100000) + " FROM t"));
+}
+
+TEST_CASE("bracketed comments nest, without recursion", "[parser]") {
+    CHECK(sexpr(parse_one("SELECT a /* x /* y */ z */ + b FROM t").select.items[0].expr) ==
+          "(+ a b)");
+    CHECK(sexpr(parse_one("SELECT a /*/ x */ FROM t").select.items[0].expr) == "a");
+    // A million levels cost no stack: the scanner counts them.
+    const std::string deep = repeat("/*", 1000000) + repeat("*/", 1000000);
+    CHECK(parse_one("SELECT a " + deep + " FROM t").select.from.name.name == "t");
+    CHECK(rejection("SELECT a " + repeat("/*", 1000) + repeat("*/", 999) + " FROM t").at == "1:10");
 }
 
 TEST_CASE("large queries parse in linear time", "[parser]") {

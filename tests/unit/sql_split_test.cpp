@@ -42,6 +42,10 @@ TEST_CASE("statements split at semicolons outside strings, names and comments", 
         {"SELECT a FROM t -- trailing; comment", {"SELECT a FROM t"}},
         {"-- leading; comment\nSELECT a FROM t", {"SELECT a FROM t"}},
         {"/* x */ SELECT a FROM t /* y */", {"SELECT a FROM t"}},
+        // Bracketed comments nest, as in Spark's lexer: the inner `*/` closes the inner level.
+        {"SELECT a /* x /* ; */ ; */ FROM t;x", {"SELECT a /* x /* ; */ ; */ FROM t", "x"}},
+        {"/* a /* b */ ; */ SELECT 1 FROM t", {"SELECT 1 FROM t"}},
+        {"SELECT a /*/ ; */ FROM t;x", {"SELECT a /*/ ; */ FROM t", "x"}},
         // Statements of nothing but blanks and comments do not count.
         {";;  ; -- c\n; /* ; */ ;SELECT 1 FROM t;;", {"SELECT 1 FROM t"}},
         {"", {}},
@@ -54,6 +58,7 @@ TEST_CASE("statements split at semicolons outside strings, names and comments", 
         {"SELECT `abc; x", {"SELECT `abc; x"}},
         {"SELECT 'ab\\", {"SELECT 'ab\\"}},
         {"/* nothing else", {"/* nothing else"}},
+        {"SELECT a /* x /* y */ ; SELECT b", {"SELECT a /* x /* y */ ; SELECT b"}},
         // CRLF line ends and a byte-order mark.
         {"SELECT a\r\nFROM t;\r\nSELECT b\r\nFROM u\r\n",
          {"SELECT a\r\nFROM t", "SELECT b\r\nFROM u"}},
