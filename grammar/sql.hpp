@@ -12,7 +12,8 @@
 /// bound the depth.
 ///
 /// Precedence, lowest first (Spark's SqlBaseParser.g4 `booleanExpression` / `valueExpression`):
-/// OR; AND; NOT; predicates (IS, IN, BETWEEN, LIKE, RLIKE) after a value; comparison
+/// OR; AND; NOT; predicates (IS, IS DISTINCT FROM, IN, BETWEEN, LIKE, RLIKE) after a value;
+/// comparison
 /// (= == <> != < <= > >= <=>); |; ^; &; + - ||; * / % DIV; unary - + ~; postfix `.f` `[i]`.
 
 #include <string>
@@ -451,7 +452,12 @@ struct is_not : tok<k_not> {};
 struct is_null : tok<k_null> {};
 struct is_true : tok<k_true> {};
 struct is_false : tok<k_false> {};
-struct is_target : sor<is_null, is_true, is_false> {};
+struct is_distinct_keyword : tok<k_distinct> {};
+struct is_distinct_from_keyword : tok<k_from> {};
+/// `DISTINCT FROM value` (Spark: `IS NOT? DISTINCT FROM right=valueExpression`).
+struct is_distinct_from
+    : seq<is_distinct_keyword, must<is_distinct_from_keyword>, must<value_chain>> {};
+struct is_target : sor<is_null, is_true, is_false, is_distinct_from> {};
 struct is_predicate : seq<is_keyword, opt<is_not>, must<is_target>> {};
 struct in_keyword : tok<k_in> {};
 struct in_open : tok<one<'('>> {};
@@ -548,7 +554,10 @@ struct order_by_clause
     : seq<order_keyword, must<order_by_keyword>, must<order_item>, star<comma, must<order_item>>> {
 };
 struct limit_keyword : tok<k_limit> {};
-struct limit_clause : seq<limit_keyword, must<expr>> {};
+/// `LIMIT ALL`: no limit at all (Spark: no Limit operator).
+struct limit_all : tok<k_all> {};
+struct limit_value : seq<expr> {};
+struct limit_clause : seq<limit_keyword, sor<limit_all, must<limit_value>>> {};
 
 struct no_with : sor<not_at<k_with>, raise<unsupported_with>> {};
 struct no_set_operation

@@ -269,7 +269,7 @@ struct State {
     std::string interval_unit;
     bool pending_not = false;
     bool is_negated = false;
-    int is_target = 0; // 0 NULL, 1 TRUE, 2 FALSE
+    int is_target = 0; // 0 NULL, 1 TRUE, 2 FALSE, 3 DISTINCT FROM
     std::optional<ast::Identifier> alias;
     std::optional<ast::Identifier> star_qualifier;
     bool order_descending = false;
@@ -879,11 +879,40 @@ template <> struct action<g::is_false> {
     template <typename Input> static void apply(const Input&, State& st) { st.is_target = 2; }
 };
 
+// `IS [NOT] DISTINCT FROM`: the negation is kept in a predicate frame, since the value after
+// FROM may hold predicates of its own (`a IS DISTINCT FROM (b IS NOT NULL)`).
+template <> struct action<g::is_distinct_keyword> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.predicates.push_back({st.values.size(), st.is_negated, false});
+    }
+};
+template <> struct action<g::is_distinct_from> {
+    template <typename Input> static void apply(const Input&, State& st) { st.is_target = 3; }
+};
+
 template <> struct action<g::is_predicate> {
     template <typename Input> static void apply(const Input& in, State& st) {
+        const Span where = st.span(in.begin(), in.begin() + 2);
+        if (st.is_target == 3) {
+            // Spark's AstBuilder: `a IS DISTINCT FROM b` is Not(EqualNullSafe(a, b)),
+            // `a IS NOT DISTINCT FROM b` is EqualNullSafe(a, b).
+            const PredicateFrame frame = st.predicates.back();
+            st.predicates.pop_back();
+            Value rhs = st.pop();
+            Value lhs = st.pop();
+            const Span span{lhs.expr->span.begin, st.last_token.end};
+            const std::size_t depth = std::max(lhs.depth, rhs.depth) + 1;
+            st.push(
+                ast::Binary{ast::BinaryOp::NullSafeEq, std::move(lhs.expr), std::move(rhs.expr)},
+                span, depth, where);
+            if (!frame.negated) {
+                Value eq = st.pop();
+                st.push(ast::Unary{ast::UnaryOp::Not, std::move(eq.expr)}, span, depth + 1, where);
+            }
+            return;
+        }
         Value operand = st.pop();
         const Span span{operand.expr->span.begin, st.last_token.end};
-        const Span where = st.span(in.begin(), in.begin() + 2);
         if (st.is_target == 0) {
             st.push(ast::IsNull{std::move(operand.expr), st.is_negated}, span, operand.depth + 1,
                     where);
@@ -1114,7 +1143,7 @@ template <> struct action<g::order_item> {
     }
 };
 
-template <> struct action<g::limit_clause> {
+template <> struct action<g::limit_value> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.select.limit = st.pop().expr;
     }
@@ -1160,6 +1189,7 @@ PRUNE_SQL_ERROR(case_operand, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(select_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(group_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(order_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(limit_value, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(name_part, "expected a field name after '.'");
 PRUNE_SQL_ERROR(field_name, "expected a field name after '.'");
 PRUNE_SQL_ERROR(interval_body, "expected a string or a number after 'INTERVAL'");
@@ -1171,7 +1201,8 @@ PRUNE_SQL_ERROR(unbalanced_type, "expected '>' to close '<' in the type");
 PRUNE_SQL_ERROR(type_text, "expected a type after 'AS'");
 PRUNE_SQL_ERROR(cast_open, "expected '(' after 'CAST'");
 PRUNE_SQL_ERROR(cast_as, "expected 'AS' and a type in 'CAST'");
-PRUNE_SQL_ERROR(is_target, "expected 'NULL', 'TRUE' or 'FALSE' after '{prev}'");
+PRUNE_SQL_ERROR(is_target, "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after '{prev}'");
+PRUNE_SQL_ERROR(is_distinct_from_keyword, "expected 'FROM' after 'DISTINCT'");
 PRUNE_SQL_ERROR(in_list, "expected '(' after 'IN'");
 PRUNE_SQL_ERROR(between_and, "expected 'AND' after the lower bound of 'BETWEEN'");
 PRUNE_SQL_ERROR(negatable_predicate, "expected 'IN', 'BETWEEN', 'LIKE' or 'RLIKE' after 'NOT'");

@@ -519,6 +519,8 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"id <> 1", "(NOT (id = 1))"},
         {"address || 'x'", "concat(address, x)"},
         {"address LIKE 'a%'", "address LIKE a%"},
+        {"id IS DISTINCT FROM pets", "(NOT (id <=> pets))"},
+        {"id IS NOT DISTINCT FROM pets", "(id <=> pets)"},
         {"address IS NULL", "(address IS NULL)"},
         {"id IN (1, 2)", "(id IN (1, 2))"},
         {"CASE WHEN id > 1 THEN 'a' ELSE 'b' END", "CASE WHEN (id > 1) THEN a ELSE b END"},
@@ -594,6 +596,10 @@ TEST_CASE("operators bind to Catalyst's expressions with Spark's coercion", "[an
         {"name IS NOT NULL", "IsNotNull(name#1)"},
         {"id > 1 IS TRUE", "EqualNullSafe(GreaterThan(id#0, 1), true)"},
         {"id > 1 IS NOT FALSE", "Not(EqualNullSafe(GreaterThan(id#0, 1), false))"},
+        {"id IS DISTINCT FROM pets", "Not(EqualNullSafe(id#0, pets#3))"},
+        {"id IS NOT DISTINCT FROM 1L", "EqualNullSafe(cast(id#0 as bigint), 1)"},
+        {"name.first IS DISTINCT FROM address",
+         "Not(EqualNullSafe(GetStructField(name#1, 0), address#2))"},
         {"id BETWEEN 1 AND 3", "And(GreaterThanOrEqual(id#0, 1), LessThanOrEqual(id#0, 3))"},
         {"id NOT BETWEEN 1 AND 3",
          "Not(And(GreaterThanOrEqual(id#0, 1), LessThanOrEqual(id#0, 3)))"},
@@ -791,6 +797,9 @@ TEST_CASE("plan shapes: Distinct, global aggregates, HAVING without GROUP BY", "
     CHECK(shape(*bind_sql("SELECT 1 FROM t HAVING count(*) > 0", c).plan) ==
           "Filter Aggregate Relation");
     CHECK(shape(*bind_sql("SELECT id FROM t WHERE pets > 1", c).plan) == "Project Filter Relation");
+    // Spark: LIMIT ALL is no limit, so no Limit operator.
+    CHECK(shape(*bind_sql("SELECT id FROM t ORDER BY id LIMIT ALL", c).plan) ==
+          "Sort Project Relation");
     const BoundStatement b = bind_sql("SELECT count(*) FROM t", c);
     CHECK(sx_list(b.plan->as<Aggregate>()->aggregates) == "count(1) AS count(1)#9");
     CHECK(b.plan->as<Aggregate>()->grouping.empty());

@@ -254,6 +254,13 @@ TEST_CASE("expressions follow Spark's precedence", "[parser]") {
         {"a IS NOT NULL AND b IS NULL", "(AND (IS NOT NULL a) (IS NULL b))"},
         {"a IS TRUE", "(IS TRUE a)"},
         {"a IS NOT FALSE", "(IS NOT FALSE a)"},
+        // Spark's AstBuilder: IS DISTINCT FROM is Not(EqualNullSafe), its negation EqualNullSafe.
+        {"a IS DISTINCT FROM b", "(NOT (<=> a b))"},
+        {"a IS NOT DISTINCT FROM b + 1", "(<=> a (+ b Integer(1)))"},
+        {"a is not distinct from b AND c", "(AND (<=> a b) c)"},
+        {"NOT a IS DISTINCT FROM b", "(NOT (NOT (<=> a b)))"},
+        {"a IS DISTINCT FROM (b IS NOT NULL)", "(NOT (<=> a (IS NOT NULL b)))"},
+        {"a IS NOT DISTINCT FROM (b IS DISTINCT FROM c)", "(<=> a (NOT (<=> b c)))"},
         {"a BETWEEN 1 AND 2 AND b", "(AND (BETWEEN a Integer(1) Integer(2)) b)"},
         {"a NOT BETWEEN b + 1 AND c", "(NOT BETWEEN a (+ b Integer(1)) c)"},
         {"a IN (1, b, c + 1)", "(IN a Integer(1) b (+ c Integer(1)))"},
@@ -439,6 +446,10 @@ TEST_CASE("clauses of a SELECT", "[parser]") {
     CHECK_FALSE(plain.select.where);
     CHECK_FALSE(plain.select.having);
     CHECK_FALSE(plain.select.limit);
+
+    // Spark: LIMIT ALL is no limit.
+    CHECK_FALSE(parse_one("SELECT a FROM t LIMIT ALL").select.limit);
+    CHECK_FALSE(parse_one("SELECT a FROM t ORDER BY a limit all").select.limit);
 }
 
 TEST_CASE("spans are byte ranges of the file", "[parser]") {
@@ -610,8 +621,15 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT f(x).1 FROM t", "expected a field name after '.'", "1:13"},
         {"SELECT a NOT x FROM t", "expected 'IN', 'BETWEEN', 'LIKE' or 'RLIKE' after 'NOT'",
          "1:14"},
-        {"SELECT a IS x FROM t", "expected 'NULL', 'TRUE' or 'FALSE' after 'IS'", "1:13"},
-        {"SELECT a IS NOT x FROM t", "expected 'NULL', 'TRUE' or 'FALSE' after 'NOT'", "1:17"},
+        {"SELECT a IS x FROM t", "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after 'IS'",
+         "1:13"},
+        {"SELECT a IS NOT x FROM t",
+         "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after 'NOT'", "1:17"},
+        {"SELECT a IS DISTINCT b FROM t", "expected 'FROM' after 'DISTINCT'", "1:22"},
+        {"SELECT a IS NOT DISTINCT FROM FROM t", "expected an expression after 'FROM'", "1:31"},
+        {"SELECT a FROM t WHERE a IS DISTINCT FROM", "expected an expression after 'FROM'", "1:41"},
+        {"SELECT a FROM t LIMIT", "expected an expression after 'LIMIT'", "1:22"},
+        {"SELECT a FROM t LIMIT ALL 5", "unexpected '5' after the end of the statement", "1:27"},
         {"SELECT a IN 1 FROM t", "expected '(' after 'IN'", "1:13"},
         {"SELECT a BETWEEN 1 FROM t", "expected 'AND' after the lower bound of 'BETWEEN'", "1:20"},
         {"SELECT CAST a FROM t", "expected '(' after 'CAST'", "1:13"},
