@@ -178,6 +178,8 @@ struct k_first : kw<TAO_PEGTL_ISTRING("first")> {};
 struct k_last : kw<TAO_PEGTL_ISTRING("last")> {};
 struct k_date : kw<TAO_PEGTL_ISTRING("date")> {};
 struct k_timestamp : kw<TAO_PEGTL_ISTRING("timestamp")> {};
+struct k_timestamp_ntz : kw<TAO_PEGTL_ISTRING("timestamp_ntz")> {};
+struct k_timestamp_ltz : kw<TAO_PEGTL_ISTRING("timestamp_ltz")> {};
 struct k_to : kw<TAO_PEGTL_ISTRING("to")> {};
 struct k_minus : kw<TAO_PEGTL_ISTRING("minus")> {};
 struct k_natural : kw<TAO_PEGTL_ISTRING("natural")> {};
@@ -220,8 +222,13 @@ struct sq_string
 struct dq_string
     : seq<one<'"'>, sor<seq<star<sor<seq<one<'\\'>, any>, two<'"'>, not_one<'"'>>>, one<'"'>>,
                         raise<unterminated_string>>> {};
-/// One quoted string; adjacent ones are concatenated (`'a' 'b'`).
-struct string_part : sor<sq_string, dq_string> {};
+/// `r'C:\dir'`, `R"a\b"` (Spark 3.5+): every character up to the closing quote stands for
+/// itself, backslashes included; there is no escape, not even for the quote.
+template <char Q>
+struct raw_quoted : seq<one<Q>, sor<seq<star<not_one<Q>>, one<Q>>, raise<unterminated_string>>> {};
+struct raw_string : seq<one<'r', 'R'>, sor<raw_quoted<'\''>, raw_quoted<'"'>>> {};
+/// One quoted string; adjacent ones are concatenated (`'a' 'b'`, `'a' r'\b'`).
+struct string_part : sor<raw_string, sq_string, dq_string> {};
 struct string_part_tok : tok<string_part> {};
 struct string_lit : plus<string_part_tok> {};
 
@@ -325,10 +332,13 @@ struct number_literal : tok<number> {};
 struct null_literal : tok<k_null> {};
 struct true_literal : tok<k_true> {};
 struct false_literal : tok<k_false> {};
-struct quote_start : one<'\'', '"'> {};
-struct typed_head : seq<sor<k_date, k_timestamp>, skip, quote_start> {};
-struct typed_keyword : tok<sor<k_date, k_timestamp>> {};
-/// `DATE '2024-01-01'`, `TIMESTAMP '...'`: the word is a type only before a string.
+/// Where a string literal starts: a quote, or the `r` of a raw string.
+struct string_start : seq<opt<one<'r', 'R'>>, one<'\'', '"'>> {};
+struct typed_type_word : sor<k_date, k_timestamp, k_timestamp_ntz, k_timestamp_ltz> {};
+struct typed_head : seq<typed_type_word, skip, string_start> {};
+struct typed_keyword : tok<typed_type_word> {};
+/// `DATE '2024-01-01'`, `TIMESTAMP '...'`, `TIMESTAMP_NTZ '...'`, `TIMESTAMP_LTZ '...'`: the
+/// word is a type only before a string.
 struct typed_literal : seq<at<typed_head>, typed_keyword, string_lit> {};
 /// `X'0A'`: hex digits in a single-quoted string right after the X.
 struct binary_literal : seq<at<one<'x', 'X'>, one<'\''>>, tok<seq<one<'x', 'X'>, sq_string>>> {};

@@ -255,18 +255,16 @@ class ExprPrinter {
         if (pretty_ && n.type) {
             // Spark's usePrettyExpression keeps strings and numbers bare; other literals
             // print as SQL (`DATE '2024-01-31'`).
-            const char* prefix = n.type->is(AtomicKind::Date)           ? "DATE '"
-                                 : n.type->is(AtomicKind::Timestamp)    ? "TIMESTAMP '"
-                                 : n.type->is(AtomicKind::TimestampNtz) ? "TIMESTAMP_NTZ '"
-                                                                        : nullptr;
+            const std::string_view keyword = typed_literal_keyword(*n.type);
             if (n.type->is(AtomicKind::Binary) && n.text.view().starts_with("0x")) {
                 out_ += "X'"; // toString `0x0A0B`, sql `X'0A0B'`
                 out_ += n.text.view().substr(2);
                 out_ += '\'';
                 return;
             }
-            if (prefix != nullptr) {
-                out_ += prefix;
+            if (!keyword.empty()) {
+                out_ += keyword;
+                out_ += " '";
                 out_ += n.text;
                 out_ += '\'';
                 return;

@@ -646,6 +646,8 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
         return literal(make_atomic(AtomicKind::Date), lit.text, span);
     case ast::LiteralKind::Timestamp:
         return literal(make_atomic(AtomicKind::Timestamp), lit.text, span);
+    case ast::LiteralKind::TimestampNtz:
+        return literal(make_atomic(AtomicKind::TimestampNtz), lit.text, span);
     case ast::LiteralKind::Interval: {
         TypePtr type = interval_literal_type(lit.interval_unit.str());
         std::string text = "INTERVAL '" + lit.text + "'";

@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "plan/analyzer_internal.hpp"
+#include "plan/typing.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune::analyzer_detail {
@@ -252,8 +253,9 @@ class PrettyPrinter {
             return;
         }
         const DataType& t = *e.type;
-        if (t.is(AtomicKind::Date) || t.is(AtomicKind::Timestamp)) {
-            out_ += t.is(AtomicKind::Date) ? "DATE '" : "TIMESTAMP '";
+        if (const std::string_view keyword = typed_literal_keyword(t); !keyword.empty()) {
+            out_ += keyword;
+            out_ += " '";
             out_ += n.text;
             out_ += '\'';
         } else if (t.is(AtomicKind::Binary)) {

@@ -1238,6 +1238,13 @@ std::string_view operator_symbol(UnaryOpKind op) {
     return "?";
 }
 
+std::string_view typed_literal_keyword(const DataType& type) {
+    return type.is(AtomicKind::Date)           ? "DATE"
+           : type.is(AtomicKind::Timestamp)    ? "TIMESTAMP"
+           : type.is(AtomicKind::TimestampNtz) ? "TIMESTAMP_NTZ"
+                                               : "";
+}
+
 BinaryCoercion coerce_binary(BinaryOpKind op, const ExprPtr& left, const ExprPtr& right) {
     Operands o{left, right};
     // Catalyst applies its coercion rules to a fixed point; five rounds are more than any

@@ -41,16 +41,17 @@ using Identifiers = std::vector<Identifier, node_pool::SlotAllocator<Identifier>
 
 enum class LiteralKind : std::uint8_t {
     Null,
-    Boolean,   // text: "true" / "false"
-    Integer,   // text: digits; suffix below
-    Decimal,   // exact: "1.50", "1.5BD" -> text "1.5", suffix BD for integers too
-    Double,    // "1e3", "1.5D"
-    Float,     // "1.5F"
-    String,    // text: the unescaped value
-    Binary,    // X'0A': text holds the hex digits
-    Date,      // DATE '2024-01-01': text holds the string
-    Timestamp, // TIMESTAMP '...'
-    Interval,  // INTERVAL '1' DAY: text holds the string, unit below
+    Boolean,      // text: "true" / "false"
+    Integer,      // text: digits; suffix below
+    Decimal,      // exact: "1.50", "1.5BD" -> text "1.5", suffix BD for integers too
+    Double,       // "1e3", "1.5D"
+    Float,        // "1.5F"
+    String,       // text: the unescaped value
+    Binary,       // X'0A': text holds the hex digits
+    Date,         // DATE '2024-01-01': text holds the string
+    Timestamp,    // TIMESTAMP '...' and TIMESTAMP_LTZ '...' (Spark: TimestampType)
+    TimestampNtz, // TIMESTAMP_NTZ '...'
+    Interval,     // INTERVAL '1' DAY: text holds the string, unit below
 };
 
 /// An integer literal's suffix: none (int, widened to bigint/decimal if it does not fit),

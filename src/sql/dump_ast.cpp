@@ -97,6 +97,8 @@ const char* literal_kind_name(ast::LiteralKind kind) {
         return "Date";
     case K::Timestamp:
         return "Timestamp";
+    case K::TimestampNtz:
+        return "TimestampNtz";
     case K::Interval:
         return "Interval";
     }
@@ -225,6 +227,7 @@ class Dumper {
         case ast::LiteralKind::String:
         case ast::LiteralKind::Date:
         case ast::LiteralKind::Timestamp:
+        case ast::LiteralKind::TimestampNtz:
         case ast::LiteralKind::Interval:
             text += " " + quote_string(n.text);
             break;

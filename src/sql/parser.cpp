@@ -486,7 +486,12 @@ template <> struct action<g::field_identifier> : action<g::identifier> {};
 
 template <> struct action<g::string_part> {
     template <typename Input> static void apply(const Input& in, State& st) {
-        st.string_accum += unescape_sql_string(in.string_view());
+        const std::string_view text = in.string_view();
+        if (text.front() == 'r' || text.front() == 'R') {
+            st.string_accum += text.substr(2, text.size() - 3); // a raw string: as written
+        } else {
+            st.string_accum += unescape_sql_string(text);
+        }
     }
 };
 
@@ -567,10 +572,13 @@ template <>
 struct action<g::false_literal> : keyword_literal_action<ast::LiteralKind::Boolean, kFalse> {};
 
 template <> struct action<g::typed_keyword> {
-    template <typename Input> static void apply(const Input& in, State& st) {
-        st.typed_kind = std::tolower(static_cast<unsigned char>(*in.begin())) == 'd'
-                            ? ast::LiteralKind::Date
-                            : ast::LiteralKind::Timestamp;
+    template <typename Input> static void apply(const Input&, State& st) {
+        // TIMESTAMP_LTZ is Spark's TimestampType, which TIMESTAMP means by default.
+        const std::string word = upper(std::string_view(st.file + st.last_token.begin,
+                                                        st.last_token.end - st.last_token.begin));
+        st.typed_kind = word == "DATE"            ? ast::LiteralKind::Date
+                        : word == "TIMESTAMP_NTZ" ? ast::LiteralKind::TimestampNtz
+                                                  : ast::LiteralKind::Timestamp;
     }
 };
 

@@ -199,6 +199,9 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"CAST(dec AS DECIMAL(2,1))", "ERROR:NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION"},
         {"CAST('2024-02-30' AS DATE)", "ERROR:CAST_INVALID_INPUT"},
         {"CAST('2024-02-29' AS DATE)", R"("2024-02-29")"},
+        {"TIMESTAMP_NTZ '2024-01-31 10:00:00' < TIMESTAMP_NTZ '2024-02-01 00:00:00'", "true"},
+        {"TIMESTAMP_LTZ '2024-01-31 10:00:00' = TIMESTAMP '2024-01-31 10:00:00'", "true"},
+        {"r'a\\b' = 'a\\\\b'", "true"},
         // serialisation and hashing (the first hash is the example of Spark's documentation)
         {"hash('Spark', array(123), 2)", "-1321691492"},
         {"to_json(named_struct('a', 1, 'b', CAST(NULL AS STRING)))", R"("{\"a\":1}")"},

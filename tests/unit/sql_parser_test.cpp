@@ -36,9 +36,9 @@ std::string ident(const ast::Identifier& id) {
 }
 
 std::string sexpr_node(const ast::Literal& n) {
-    static const char* const kinds[] = {"Null",   "Boolean",   "Integer", "Decimal",
-                                        "Double", "Float",     "String",  "Binary",
-                                        "Date",   "Timestamp", "Interval"};
+    static const char* const kinds[] = {"Null",   "Boolean",   "Integer",      "Decimal",
+                                        "Double", "Float",     "String",       "Binary",
+                                        "Date",   "Timestamp", "TimestampNtz", "Interval"};
     static const char* const suffixes[] = {"", "L", "S", "Y", "BD"};
     std::string out = kinds[static_cast<int>(n.kind)];
     if (n.kind == ast::LiteralKind::Null) {
@@ -368,11 +368,25 @@ TEST_CASE("literals", "[parser]") {
         {"'\\101'", "String(A)"},
         {"'\\Z'", "String(\x1A)"},
         {"'é'", "String(é)"},
+        // A word that merely ends in r, or an r and a blank, starts no raw string.
+        {"timestamp_ntz", "timestamp_ntz"},
         {"X'0A1b'", "Binary(0A1b)"},
         {"x''", "Binary()"},
         {"DATE '2024-01-01'", "Date(2024-01-01)"},
         {"date\"2024-01-01\"", "Date(2024-01-01)"},
         {"TIMESTAMP '2024-01-01 10:00:00'", "Timestamp(2024-01-01 10:00:00)"},
+        // TIMESTAMP_LTZ is TimestampType, as TIMESTAMP is by default.
+        {"TIMESTAMP_LTZ '2024-01-01 10:00:00'", "Timestamp(2024-01-01 10:00:00)"},
+        {"timestamp_ntz '2024-01-01 10:00:00'", "TimestampNtz(2024-01-01 10:00:00)"},
+        {"TIMESTAMP_NTZ\"2024-01-01\"", "TimestampNtz(2024-01-01)"},
+        {"TIMESTAMP_NTZ r'2024-01-01'", "TimestampNtz(2024-01-01)"},
+        // Raw strings (Spark 3.5+): no escapes at all; they join adjacent strings as any do.
+        {"r'a\\b'", "String(a\\b)"},
+        {"R\"a\\tb\"", "String(a\\tb)"},
+        {"r'\\'", "String(\\)"},
+        {"r'it''s'", "String(its)"},
+        {"r'a\\' 'b\\tc' R\"d\"", "String(a\\b\tcd)"},
+        {"r''", "String()"},
         {"INTERVAL '1' DAY", "Interval(1,DAY)"},
         {"interval 3 hours", "Interval(3,HOUR)"},
         {"INTERVAL '1-2' YEAR TO MONTH", "Interval(1-2,YEAR TO MONTH)"},
@@ -583,6 +597,10 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT \"abc FROM t", "unterminated string literal", "1:8"},
         {"SELECT a FROM t WHERE b = 'x\\'", "unterminated string literal", "1:27"},
         {"SELECT `abc FROM t", "unterminated quoted identifier", "1:8"},
+        {"SELECT r'abc FROM t", "unterminated string literal", "1:9"},
+        {"SELECT R\"a FROM t", "unterminated string literal", "1:9"},
+        // A raw string ends at its first closing quote: the backslash escapes nothing.
+        {"SELECT r'a\\' FROM t'", "unexpected ''' after the end of the statement", "1:20"},
         {"SELECT a FROM t /* never closed", "unterminated comment", "1:17"},
         {"SELECT a /* x FROM t", "unterminated comment", "1:10"},
         // Comments nest: the inner `*/` closes the inner comment only.

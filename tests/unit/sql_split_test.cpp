@@ -34,6 +34,10 @@ TEST_CASE("statements split at semicolons outside strings, names and comments", 
         {"SELECT 'it''s;' FROM t;x", {"SELECT 'it''s;' FROM t", "x"}},
         {"SELECT \"a\\\";\" FROM t;x", {"SELECT \"a\\\";\" FROM t", "x"}},
         {"SELECT `a;b` FROM t;x", {"SELECT `a;b` FROM t", "x"}},
+        // A raw string has no escapes: its backslash does not hide the closing quote.
+        {"SELECT r'a;\\' FROM t;x", {"SELECT r'a;\\' FROM t", "x"}},
+        {"SELECT R\"\\\";\" FROM t;x", {"SELECT R\"\\\"", "\" FROM t;x"}},
+        {"SELECT ar'a\\';' FROM t;x", {"SELECT ar'a\\';' FROM t", "x"}},
         {"SELECT `a``;b` FROM t;x", {"SELECT `a``;b` FROM t", "x"}},
         // A backslash does not escape inside backquotes.
         {"SELECT `a\\`;x", {"SELECT `a\\`", "x"}},
@@ -57,6 +61,7 @@ TEST_CASE("statements split at semicolons outside strings, names and comments", 
         {"SELECT a FROM t /* open; ", {"SELECT a FROM t /* open; "}},
         {"SELECT `abc; x", {"SELECT `abc; x"}},
         {"SELECT 'ab\\", {"SELECT 'ab\\"}},
+        {"SELECT r'ab; x", {"SELECT r'ab; x"}},
         {"/* nothing else", {"/* nothing else"}},
         {"SELECT a /* x /* y */ ; SELECT b", {"SELECT a /* x /* y */ ; SELECT b"}},
         // CRLF line ends and a byte-order mark.
