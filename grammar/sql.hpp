@@ -186,6 +186,7 @@ struct k_natural : kw<TAO_PEGTL_ISTRING("natural")> {};
 struct k_tablesample : kw<TAO_PEGTL_ISTRING("tablesample")> {};
 struct k_pivot : kw<TAO_PEGTL_ISTRING("pivot")> {};
 struct k_unpivot : kw<TAO_PEGTL_ISTRING("unpivot")> {};
+struct k_escape : kw<TAO_PEGTL_ISTRING("escape")> {};
 // clang-format on
 
 /// An interval unit, singular or plural (`DAY`, `days`).
@@ -478,8 +479,21 @@ struct between_keyword : tok<k_between> {};
 struct between_and : tok<k_and> {};
 struct between_predicate
     : seq<between_keyword, must<value_chain>, must<between_and>, must<value_chain>> {};
-struct like_keyword : tok<sor<k_like, k_rlike>> {};
-struct like_predicate : seq<like_keyword, must<value_chain>> {};
+struct like_keyword : tok<k_like> {};
+struct rlike_keyword : tok<k_rlike> {};
+/// Raised at `ESCAPE 'c'` after an RLIKE pattern (Spark's grammar has ESCAPE for LIKE only).
+struct misplaced_escape {};
+struct escape_keyword : tok<k_escape> {};
+/// The escape character: one string token (Spark: `escapeChar=stringLit`), checked to hold
+/// one character by the analyzer.
+struct escape_string : tok<string_part> {};
+/// `ESCAPE` is a non-reserved word: before `,`, FROM or the end it is a select alias.
+struct escape_head : seq<k_escape, skip, not_at<sor<one<','>, k_from, eof>>> {};
+struct like_escape : seq<at<escape_head>, escape_keyword, must<escape_string>> {};
+struct no_rlike_escape : sor<not_at<k_escape, skip, string_start>, raise<misplaced_escape>> {};
+/// `[NOT] LIKE pattern [ESCAPE 'c']`, `[NOT] RLIKE pattern`.
+struct like_predicate : sor<seq<like_keyword, must<value_chain>, opt<like_escape>>,
+                            seq<rlike_keyword, must<value_chain>, no_rlike_escape>> {};
 struct negatable_predicate : sor<in_predicate, between_predicate, like_predicate> {};
 struct predicate_not : tok<k_not> {};
 struct negated_predicate : seq<predicate_not, must<negatable_predicate>> {};

@@ -65,8 +65,10 @@ std::regex compile_regex(const std::string& pattern) {
     }
 }
 
-bool like_match(std::string_view text, std::string_view pattern) {
-    // Code points of both, then a classic wildcard match with `\` escapes.
+bool like_match(std::string_view text, std::string_view pattern, std::string_view escape) {
+    // Code points of both, then a classic wildcard match. As Spark's escapeLikeRegex: the
+    // escape character makes a following `_`, `%` or escape character literal, and may
+    // precede nothing else.
     const std::vector<std::string_view> t = split_code_points(text);
     struct Token {
         std::string_view cp;
@@ -75,8 +77,20 @@ bool like_match(std::string_view text, std::string_view pattern) {
     std::vector<Token> p;
     const std::vector<std::string_view> pc = split_code_points(pattern);
     for (std::size_t i = 0; i < pc.size(); ++i) {
-        if (pc[i] == "\\" && i + 1 < pc.size()) {
-            p.push_back(Token{pc[++i], 0});
+        if (pc[i] == escape) {
+            if (i + 1 == pc.size()) {
+                raise("INVALID_FORMAT.ESC_AT_THE_END",
+                      "The format is invalid: '" + std::string(pattern) +
+                          "'. The escape character is not allowed to end with.");
+            }
+            const std::string_view next = pc[++i];
+            if (next != "_" && next != "%" && next != escape) {
+                raise("INVALID_FORMAT.ESC_IN_THE_MIDDLE",
+                      "The format is invalid: '" + std::string(pattern) +
+                          "'. The escape character is not allowed to precede '" +
+                          std::string(next) + "'.");
+            }
+            p.push_back(Token{next, 0});
         } else if (pc[i] == "%" || pc[i] == "_") {
             p.push_back(Token{pc[i], pc[i][0]});
         } else {
@@ -1028,7 +1042,9 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
             return Value::null();
         }
         if (name == "like") {
-            return Value::boolean(like_match(v[0].as_string(), v[1].as_string()));
+            const std::string_view escape =
+                v.size() > 2 ? std::string_view(v[2].as_string()) : std::string_view("\\");
+            return Value::boolean(like_match(v[0].as_string(), v[1].as_string(), escape));
         }
         const std::regex re = compile_regex(v[1].as_string());
         return Value::boolean(std::regex_search(v[0].as_string(), re));

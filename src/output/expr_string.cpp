@@ -181,6 +181,10 @@ class ExprPrinter {
                     list(n.args, d);
                 },
                 [&](const ScalarFunction& n) {
+                    if ((n.name() == "like" || n.name() == "rlike") && n.args.size() >= 2) {
+                        like(n, d);
+                        return;
+                    }
                     out_ += n.name();
                     out_ += '(';
                     if (n.distinct) {
@@ -271,6 +275,19 @@ class ExprPrinter {
             }
         }
         out_ += n.text;
+    }
+
+    // Spark: Like.toString `a LIKE p` (`a LIKE p ESCAPE 'c'` for another escape than `\`),
+    // RLike.toString `a RLIKE p`; their `sql` leaves the ESCAPE out.
+    void like(const ScalarFunction& n, std::size_t d) {
+        print(*n.args[0], d);
+        out_ += n.name() == "like" ? " LIKE " : " RLIKE ";
+        print(*n.args[1], d);
+        if (n.args.size() > 2 && !pretty_) {
+            out_ += " ESCAPE '";
+            print(*n.args[2], d);
+            out_ += '\'';
+        }
     }
 
     void subscript(const Expr& child, const Expr& key, std::size_t d) {

@@ -189,7 +189,8 @@ class PrettyPrinter {
                     out_ += ')';
                 },
                 [&](const ScalarFunction& n) {
-                    if ((n.name() == "like" || n.name() == "rlike") && n.args.size() == 2) {
+                    // Spark's Like.sql leaves the ESCAPE character out.
+                    if ((n.name() == "like" || n.name() == "rlike") && n.args.size() >= 2) {
                         print(*n.args[0]);
                         out_ += ' ';
                         out_ += upper(std::string(n.name()));

@@ -164,10 +164,11 @@ struct Between {
     bool negated = false;
 };
 
-/// `e [NOT] LIKE|RLIKE pattern`.
+/// `e [NOT] LIKE|RLIKE pattern [ESCAPE 'c']`.
 struct Like {
     ExprPtr operand;
     ExprPtr pattern;
+    ExprPtr escape; // a string Literal, or null for the default `\`
     bool negated = false;
     bool regex = false;
 };

@@ -326,6 +326,10 @@ class Dumper {
              std::string("Like ") + (n.negated ? "NOT " : "") + (n.regex ? "RLIKE" : "LIKE"), span);
         expr(indent + 1, n.operand);
         expr(indent + 1, n.pattern);
+        if (n.escape) {
+            line(indent + 1, "escape", n.escape->span);
+            expr(indent + 2, n.escape);
+        }
     }
 
     void node(int indent, const ast::Cast& n, Span span) {

@@ -239,6 +239,7 @@ struct PredicateFrame {
     std::size_t mark = 0;
     bool negated = false;
     bool regex = false;
+    bool escape = false; // LIKE ... ESCAPE: the escape literal is the last value
 };
 
 struct State {
@@ -945,6 +946,17 @@ struct predicate_keyword_action {
 template <> struct action<g::in_keyword> : predicate_keyword_action {};
 template <> struct action<g::between_keyword> : predicate_keyword_action {};
 template <> struct action<g::like_keyword> : predicate_keyword_action {};
+template <> struct action<g::rlike_keyword> : predicate_keyword_action {};
+
+template <> struct action<g::escape_string> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::Literal lit{
+            .kind = ast::LiteralKind::String, .interval_unit = {}, .text = st.string_accum};
+        st.string_accum.clear();
+        st.push(std::move(lit), st.last_token, 0, st.last_token);
+        st.predicates.back().escape = true;
+    }
+};
 
 template <> struct action<g::in_open> {
     template <typename Input> static void apply(const Input& in, State& st) {
@@ -992,13 +1004,14 @@ template <> struct action<g::like_predicate> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const PredicateFrame frame = st.predicates.back();
         st.predicates.pop_back();
+        ast::ExprPtr escape = frame.escape ? st.pop().expr : nullptr;
         Value pattern = st.pop();
         Value operand = st.pop();
         const Span span{operand.expr->span.begin, st.last_token.end};
         const std::size_t depth = std::max(operand.depth, pattern.depth) + 1;
-        st.push(
-            ast::Like{std::move(operand.expr), std::move(pattern.expr), frame.negated, frame.regex},
-            span, depth, st.span(in.begin(), in.begin() + 1));
+        st.push(ast::Like{std::move(operand.expr), std::move(pattern.expr), std::move(escape),
+                          frame.negated, frame.regex},
+                span, depth, st.span(in.begin(), in.begin() + 1));
     }
 };
 
@@ -1213,6 +1226,8 @@ PRUNE_SQL_ERROR(is_target, "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' 
 PRUNE_SQL_ERROR(is_distinct_from_keyword, "expected 'FROM' after 'DISTINCT'");
 PRUNE_SQL_ERROR(in_list, "expected '(' after 'IN'");
 PRUNE_SQL_ERROR(between_and, "expected 'AND' after the lower bound of 'BETWEEN'");
+PRUNE_SQL_ERROR(escape_string, "expected a string literal after 'ESCAPE'");
+PRUNE_SQL_ERROR(misplaced_escape, "ESCAPE is only allowed after a LIKE pattern, not after RLIKE");
 PRUNE_SQL_ERROR(negatable_predicate, "expected 'IN', 'BETWEEN', 'LIKE' or 'RLIKE' after 'NOT'");
 PRUNE_SQL_ERROR(unsupported_with, "unsupported: WITH");
 PRUNE_SQL_ERROR(unsupported_join, "unsupported: JOIN");

@@ -611,6 +611,10 @@ TEST_CASE("operators bind to Catalyst's expressions with Spark's coercion", "[an
          "Not(And(GreaterThanOrEqual(id#0, 1), LessThanOrEqual(id#0, 3)))"},
         {"address LIKE 'a%'", "like(address#2, 'a%')"},
         {"address NOT RLIKE 'a.*'", "Not(rlike(address#2, 'a.*'))"},
+        // Spark: Like(left, right, escapeChar); ESCAPE '\\' is the default escape.
+        {"address LIKE 'a!%' ESCAPE '!'", "like(address#2, 'a!%', '!')"},
+        {"address NOT LIKE 'a\\%' ESCAPE '\\\\'", "Not(like(address#2, 'a\\%'))"},
+        {"address LIKE 'a' ESCAPE 'é'", "like(address#2, 'a', 'é')"},
         {"id IN (1, 2L)", "In(cast(id#0 as bigint), cast(1 as bigint), 2)"},
         {"id NOT IN (1)", "Not(In(id#0, 1))"},
         {"CASE id WHEN 1 THEN 'a' WHEN 2 THEN 'b' END",
@@ -656,6 +660,12 @@ TEST_CASE("type errors point at the offending expression", "[analyzer]") {
         {"SELECT id IN (1, name) FROM t",
          "1:18: cannot compare int with struct<first:string,middle:string,last:string> in IN"},
         {"SELECT size(friends, 1, 2) FROM t", "1:8: function 'size' takes 1 argument, got 3"},
+        {"SELECT address LIKE 'a' ESCAPE 'ab' FROM t",
+         "1:32: the escape character of LIKE must be a string literal of exactly one character, "
+         "got 'ab'"},
+        {"SELECT address LIKE 'a' ESCAPE '\xf0\x9f\x98\x80' FROM t",
+         "1:32: the escape character of LIKE must be a string literal of exactly one character, "
+         "got '\xf0\x9f\x98\x80'"},
         {"SELECT upper(DISTINCT address) FROM t",
          "1:8: DISTINCT is only allowed in aggregate functions, not in 'upper'"},
     }));

@@ -115,7 +115,8 @@ std::string sexpr_node(const ast::Between& n) {
 }
 std::string sexpr_node(const ast::Like& n) {
     return std::string("(") + (n.negated ? "NOT " : "") + (n.regex ? "RLIKE " : "LIKE ") +
-           sexpr(n.operand) + " " + sexpr(n.pattern) + ")";
+           sexpr(n.operand) + " " + sexpr(n.pattern) +
+           (n.escape ? " ESCAPE " + sexpr(n.escape) : "") + ")";
 }
 std::string sexpr_node(const ast::Cast& n) {
     return "(CAST " + sexpr(n.operand) + " " + n.type_text + ")";
@@ -267,6 +268,9 @@ TEST_CASE("expressions follow Spark's precedence", "[parser]") {
         {"a NOT IN (1)", "(NOT IN a Integer(1))"},
         {"a LIKE 'x%'", "(LIKE a String(x%))"},
         {"a NOT RLIKE b || 'y'", "(NOT RLIKE a (|| b String(y)))"},
+        {"a LIKE 'x!%' ESCAPE '!'", "(LIKE a String(x!%) ESCAPE String(!))"},
+        {"a NOT LIKE b || 'y' escape r'\\'", "(NOT LIKE a (|| b String(y)) ESCAPE String(\\))"},
+        {"a LIKE 'x' ESCAPE '#' AND b", "(AND (LIKE a String(x) ESCAPE String(#)) b)"},
         // runs of AND / OR are balanced, as Spark's AstBuilder builds them
         {"a AND b AND c", "(AND (AND a b) c)"},
         {"a AND b AND c AND d", "(AND (AND a b) (AND c d))"},
@@ -461,6 +465,12 @@ TEST_CASE("clauses of a SELECT", "[parser]") {
     CHECK_FALSE(plain.select.having);
     CHECK_FALSE(plain.select.limit);
 
+    // ESCAPE is a non-reserved word: an alias unless a string follows it.
+    const ast::Statement escape_alias = parse_one("SELECT a LIKE b escape, c escape FROM t");
+    CHECK(escape_alias.select.items[0].alias->name == "escape");
+    CHECK(sexpr(escape_alias.select.items[0].expr) == "(LIKE a b)");
+    CHECK(escape_alias.select.items[1].alias->name == "escape");
+
     // Spark: LIMIT ALL is no limit.
     CHECK_FALSE(parse_one("SELECT a FROM t LIMIT ALL").select.limit);
     CHECK_FALSE(parse_one("SELECT a FROM t ORDER BY a limit all").select.limit);
@@ -644,6 +654,10 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT a IS NOT x FROM t",
          "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after 'NOT'", "1:17"},
         {"SELECT a IS DISTINCT b FROM t", "expected 'FROM' after 'DISTINCT'", "1:22"},
+        {"SELECT a LIKE 'x' ESCAPE b FROM t", "expected a string literal after 'ESCAPE'", "1:26"},
+        {"SELECT a LIKE 'x' ESCAPE 'a' 'b' FROM t", "expected 'FROM' and a table name", "1:30"},
+        {"SELECT a RLIKE 'x' ESCAPE '!' FROM t",
+         "ESCAPE is only allowed after a LIKE pattern, not after RLIKE", "1:20"},
         {"SELECT a IS NOT DISTINCT FROM FROM t", "expected an expression after 'FROM'", "1:31"},
         {"SELECT a FROM t WHERE a IS DISTINCT FROM", "expected an expression after 'FROM'", "1:41"},
         {"SELECT a FROM t LIMIT", "expected an expression after 'LIMIT'", "1:22"},
