@@ -187,6 +187,7 @@ struct k_tablesample : kw<TAO_PEGTL_ISTRING("tablesample")> {};
 struct k_pivot : kw<TAO_PEGTL_ISTRING("pivot")> {};
 struct k_unpivot : kw<TAO_PEGTL_ISTRING("unpivot")> {};
 struct k_escape : kw<TAO_PEGTL_ISTRING("escape")> {};
+struct k_filter : kw<TAO_PEGTL_ISTRING("filter")> {};
 // clang-format on
 
 /// An interval unit, singular or plural (`DAY`, `days`).
@@ -307,9 +308,17 @@ struct star_expr : sor<qualified_star, plain_star> {};
 struct call_arg : sor<lambda, expr> {};
 struct call_args : sor<at<one<')'>>, star_expr, list<call_arg, comma>> {};
 struct no_window : sor<not_at<k_over>, raise<unsupported_window>> {};
+// `FILTER (WHERE cond)` after an aggregate's arguments. FILTER is an ordinary word (`filter` is
+// also a function and may be an alias); only `FILTER (` makes it the clause.
+struct filter_keyword : tok<k_filter> {};
+struct filter_open : tok<one<'('>> {};
+struct filter_where : tok<k_where> {};
+struct filter_condition : seq<expr> {};
+struct call_filter : seq<at<k_filter, skip, one<'('>>, filter_keyword, filter_open,
+                         must<filter_where>, must<filter_condition>, must<close_paren>> {};
 /// After the function's name.
 struct call_rest : seq<call_open, no_subquery, opt<sor<call_distinct, call_all>>, call_args,
-                       must<close_paren>, no_window> {};
+                       must<close_paren>, opt<call_filter>, no_window> {};
 
 // A reserved word may name a field right after the dot (`t.end`, `r.from`: common field
 // names); after blanks it may not, so `a. FROM t` reads as a missing field name, not as a

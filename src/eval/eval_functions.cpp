@@ -1141,11 +1141,18 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
 Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>& rows) {
     const std::string name(f.name());
     // The argument tuples, in row order; DISTINCT keeps the first of equal tuples.
+    // FILTER (WHERE cond) keeps the rows where cond is true, before DISTINCT (Spark).
     std::vector<std::vector<Value>> inputs;
     inputs.reserve(rows.size());
     for (const Row& row : rows) {
+        if (const Expr* filter = f.filter()) {
+            const Value keep = eval_in(*filter, row);
+            if (keep.is_null() || !keep.as_bool()) {
+                continue;
+            }
+        }
         std::vector<Value> args;
-        for (const ExprPtr& x : f.args) {
+        for (const ExprPtr& x : f.inputs()) {
             args.push_back(eval_in(*x, row));
         }
         inputs.push_back(std::move(args));
@@ -1266,7 +1273,7 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         bool ignore_nulls = false;
         if (inputs.size() > 0 && inputs.front().size() > 1 && !inputs.front()[1].is_null()) {
             ignore_nulls = inputs.front()[1].as_bool();
-        } else if (f.args.size() > 1) {
+        } else if (f.inputs().size() > 1) {
             Row empty;
             const Value flag = eval_in(*f.args[1], empty);
             ignore_nulls = !flag.is_null() && flag.as_bool();

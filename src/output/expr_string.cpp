@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cctype>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <variant>
 
@@ -190,8 +191,14 @@ class ExprPrinter {
                     if (n.distinct) {
                         out_ += pretty_ ? "DISTINCT " : "distinct ";
                     }
-                    join(n.args, d);
+                    join(n.inputs(), d);
                     out_ += ')';
+                    if (const Expr* filter = n.filter()) {
+                        // Spark: AggregateExpression.toString / sql.
+                        out_ += " FILTER (WHERE ";
+                        print(*filter, d);
+                        out_ += ')';
+                    }
                 },
                 [&](const BinaryOp& n) {
                     out_ += '(';
@@ -297,7 +304,7 @@ class ExprPrinter {
         out_ += ']';
     }
 
-    void join(const std::vector<ExprPtr>& args, std::size_t d) {
+    void join(std::span<const ExprPtr> args, std::size_t d) {
         for (std::size_t i = 0; i < args.size(); ++i) {
             if (i > 0) {
                 out_ += ", ";

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -200,8 +201,11 @@ class PrettyPrinter {
                     }
                     out_ += n.name();
                     out_ += n.distinct ? "(DISTINCT " : "(";
-                    list(n.args);
+                    list(n.inputs());
                     out_ += ')';
+                    if (const Expr* filter = n.filter()) {
+                        wrapped(" FILTER (WHERE ", *filter, ")"); // AggregateExpression.sql
+                    }
                 },
                 [&](const BinaryOp& n) {
                     out_ += '(';
@@ -285,7 +289,7 @@ class PrettyPrinter {
         print(e);
         out_ += after;
     }
-    void list(const std::vector<ExprPtr>& exprs) {
+    void list(std::span<const ExprPtr> exprs) {
         for (std::size_t i = 0; i < exprs.size(); ++i) {
             out_ += i == 0 ? "" : ", ";
             print(*exprs[i]);

@@ -1398,7 +1398,10 @@ Typed derive_type(const Expr::Node& node) {
                 if (n.def->type == nullptr) {
                     ill_typed("function '" + std::string(n.def->name) + "' without typing");
                 }
-                TypeCheck check = n.def->type(n.args);
+                const std::span<const ExprPtr> inputs = n.inputs();
+                TypeCheck check =
+                    n.filtered ? n.def->type(std::vector<ExprPtr>(inputs.begin(), inputs.end()))
+                               : n.def->type(n.args);
                 if (!check.ok()) {
                     ill_typed(check.error);
                 }

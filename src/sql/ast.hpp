@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -88,11 +89,18 @@ struct Subscript {
     ExprPtr index;
 };
 
-/// A function call `name([DISTINCT] args)`; `count(*)` has one Star argument.
+/// A function call `name([DISTINCT] args) [FILTER (WHERE cond)]`; `count(*)` has one Star
+/// argument. With a FILTER, its condition is the last of `args`.
 struct Call {
-    [[no_unique_address]] Identifier name; // `distinct` takes its tail padding
+    [[no_unique_address]] Identifier name; // `distinct` and `filtered` take its tail padding
     bool distinct = false;
+    bool filtered = false;
     std::vector<ExprPtr> args;
+
+    /// The arguments without the FILTER condition.
+    std::span<const ExprPtr> inputs() const {
+        return {args.data(), args.size() - (filtered && !args.empty() ? 1U : 0U)};
+    }
 };
 
 /// `x -> body` or `(x, y) -> body`, only as a function argument.

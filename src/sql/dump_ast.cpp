@@ -269,8 +269,12 @@ class Dumper {
              "Call " + identifier_text(n.name) + (n.distinct ? " DISTINCT" : "") +
                  (n.args.empty() ? " ()" : ""),
              span);
-        for (const ast::ExprPtr& arg : n.args) {
+        for (const ast::ExprPtr& arg : n.inputs()) {
             expr(indent + 1, arg);
+        }
+        if (n.filtered) {
+            line(indent + 1, "filter", n.args.back()->span);
+            expr(indent + 2, n.args.back());
         }
     }
 

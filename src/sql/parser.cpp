@@ -227,6 +227,7 @@ struct CallFrame {
     ast::Identifier name;
     std::size_t mark = 0;
     bool distinct = false;
+    bool filtered = false; // FILTER (WHERE ...): its condition is the last value
 };
 
 struct CaseFrame {
@@ -761,6 +762,7 @@ template <> struct action<g::call_rest> {
         ast::Call call;
         call.name = std::move(frame.name);
         call.distinct = frame.distinct;
+        call.filtered = frame.filtered;
         std::size_t depth = 0;
         for (std::size_t i = frame.mark; i < st.values.size(); ++i) {
             depth = std::max(depth, st.values[i].depth);
@@ -769,6 +771,13 @@ template <> struct action<g::call_rest> {
         st.values.resize(frame.mark);
         const Span where = call.name.span;
         st.push(std::move(call), Span{where.begin, st.last_token.end}, depth + 1, where);
+    }
+};
+
+template <> struct action<g::filter_open> : open_bracket_action {};
+template <> struct action<g::filter_condition> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.calls.back().filtered = true;
     }
 };
 
@@ -1206,6 +1215,8 @@ PRUNE_SQL_ERROR(unary_expr, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(unary_operand, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(value_chain, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(lambda_body, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(filter_where, "expected 'WHERE' after 'FILTER ('");
+PRUNE_SQL_ERROR(filter_condition, "expected an expression after 'WHERE'");
 PRUNE_SQL_ERROR(case_operand, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(select_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(group_item, "expected an expression after '{prev}'");

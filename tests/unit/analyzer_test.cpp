@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <span>
 #include <string>
 #include <tuple>
 
@@ -119,8 +120,10 @@ std::string sx(const Expr& e) {
                 return std::string(n.def->name) + "(" + sx_list(n.args) + ")";
             },
             [](const ScalarFunction& n) {
+                const std::span<const ExprPtr> in = n.inputs();
                 return std::string(n.name()) + "(" + (n.distinct ? "DISTINCT " : "") +
-                       sx_list(n.args) + ")";
+                       sx_list(std::vector<ExprPtr>(in.begin(), in.end())) + ")" +
+                       (n.filter() != nullptr ? " FILTER " + sx(*n.filter()) : "");
             },
             [](const Cast& n) {
                 return "cast(" + sx(*n.child) + " as " + catalog_string(*n.target) + ")";
@@ -509,6 +512,9 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"size(friends)", "size(friends)"},
         {"count(*)", "count(1)"},
         {"count(DISTINCT id)", "count(DISTINCT id)"},
+        {"count(*) FILTER (WHERE id > 1)", "count(1) FILTER (WHERE (id > 1))"},
+        {"count(DISTINCT id) FILTER (WHERE name IS NULL)",
+         "count(DISTINCT id) FILTER (WHERE (name IS NULL))"},
         {"1", "1"},
         {"'abc'", "abc"},
         {"TIMESTAMP_NTZ '2024-01-31 10:00:00'", "TIMESTAMP_NTZ '2024-01-31 10:00:00'"},
@@ -626,6 +632,11 @@ TEST_CASE("operators bind to Catalyst's expressions with Spark's coercion", "[an
         {"NOT id > 1", "Not(GreaterThan(id#0, 1))"},
         {"count(*)", "count(1)"},
         {"count(DISTINCT id)", "count(DISTINCT id#0)"},
+        // Spark: AggregateExpression(Count(1), filter = Some(GreaterThan(id, 1))).
+        {"count(*) FILTER (WHERE id > 1)", "count(1) FILTER GreaterThan(id#0, 1)"},
+        {"sum(pets) FILTER (WHERE name.first = 'x')",
+         "sum(pets#3) FILTER EqualTo(GetStructField(name#1, 0), 'x')"},
+        {"count(*) FILTER (WHERE NULL)", "count(1) FILTER cast(NULL as boolean)"},
         {"element_at(friends, 1L)", "ElementAt(friends#4, cast(1 as int))"},
     }));
     CAPTURE(item);
@@ -666,6 +677,18 @@ TEST_CASE("type errors point at the offending expression", "[analyzer]") {
         {"SELECT address LIKE 'a' ESCAPE '\xf0\x9f\x98\x80' FROM t",
          "1:32: the escape character of LIKE must be a string literal of exactly one character, "
          "got '\xf0\x9f\x98\x80'"},
+        {"SELECT upper(address) FILTER (WHERE id > 1) FROM t",
+         "1:37: FILTER (WHERE ...) is only allowed for aggregate functions, not for 'upper'"},
+        {"SELECT transform(friends, f -> f) FILTER (WHERE id > 1) FROM t",
+         "1:49: FILTER (WHERE ...) is only allowed for aggregate functions, not for 'transform'"},
+        {"SELECT count(*) FILTER (WHERE id) FROM t",
+         "1:31: a FILTER condition must be boolean, got int"},
+        {"SELECT count(*) FILTER (WHERE count(id) > 1) FROM t",
+         "1:31: aggregate function 'count' is not allowed inside aggregate function 'count'"},
+        {"SELECT count(*) FILTER (WHERE rand() > 0.5) FROM t",
+         "1:31: a FILTER condition must be deterministic: 'rand' is not"},
+        {"SELECT id FROM t WHERE count(*) FILTER (WHERE id > 1) > 0",
+         "1:24: aggregate function 'count' is not allowed in WHERE"},
         {"SELECT upper(DISTINCT address) FROM t",
          "1:8: DISTINCT is only allowed in aggregate functions, not in 'upper'"},
     }));

@@ -267,6 +267,15 @@ TEST_CASE("operators: filter, aggregate, having, sort, limit, distinct", "[eval]
           R"(("b",null)(null,null)("a",1)("a",2))");
     CHECK(rows_of("SELECT sum(v) FROM t WHERE v > 100") == "(null)");
     CHECK(rows_of("SELECT k FROM t WHERE v > 100 GROUP BY k") == "");
+    // FILTER (WHERE ...): only the rows where the condition is true (not null) count; it
+    // applies before DISTINCT, and a group with no such row still gets its (empty) result.
+    CHECK(rows_of("SELECT k, count(*) FILTER (WHERE v > 1), sum(v) FILTER (WHERE v > 1), "
+                  "count(DISTINCT k) FILTER (WHERE v < 5) FROM t GROUP BY k ORDER BY k") ==
+          R"((null,0,null,0)("a",1,3,1)("b",1,5,0))");
+    CHECK(rows_of("SELECT collect_list(v) FILTER (WHERE k = 'a'), first(v) FILTER (WHERE v > 2), "
+                  "max(v) FILTER (WHERE NULL) FROM t") == R"(([1,3],5,null))");
+    CHECK(rows_of("SELECT k FROM t GROUP BY k HAVING count(*) FILTER (WHERE v > 2) > 0 "
+                  "ORDER BY k") == R"(("a")("b"))");
 }
 
 TEST_CASE("an error stops the query", "[eval]") {

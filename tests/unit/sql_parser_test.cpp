@@ -74,7 +74,8 @@ std::string sexpr_node(const ast::Subscript& n) {
 std::string sexpr_node(const ast::Call& n) {
     std::string out = ident(n.name) + "(" + (n.distinct ? "DISTINCT " : "");
     for (std::size_t i = 0; i < n.args.size(); ++i) {
-        out += (i ? " " : "") + sexpr(n.args[i]);
+        out += (i ? " " : "") + std::string(n.filtered && i + 1 == n.args.size() ? "FILTER " : "") +
+               sexpr(n.args[i]);
     }
     return out + ")";
 }
@@ -301,6 +302,12 @@ TEST_CASE("calls, lambdas, CASE and CAST", "[parser]") {
         {"count(t.*)", "count(t.*)"},
         {"count(DISTINCT a, b)", "count(DISTINCT a b)"},
         {"count(ALL a)", "count(a)"},
+        // An aggregate's FILTER condition is its last argument (sexpr shows it after FILTER).
+        {"count(*) FILTER (WHERE a > 1)", "count(* FILTER (> a Integer(1)))"},
+        {"sum(DISTINCT s.x) filter (where s.y = 'z' AND b)",
+         "sum(DISTINCT s.x FILTER (AND (= s.y String(z)) b))"},
+        {"f(x) FILTER (WHERE g(y) FILTER (WHERE z))", "f(x FILTER g(y FILTER z))"},
+        {"filter(xs, x -> x) FILTER (WHERE a)", "filter(xs (lambda (x) x) FILTER a)"},
         {"transform(xs, x -> x + 1)", "transform(xs (lambda (x) (+ x Integer(1))))"},
         {"transform(xs, (x, i) -> x.a[i])", "transform(xs (lambda (x i) ([] x.a i)))"},
         {"transform(xs, (x) -> x)", "transform(xs (lambda (x) x))"},
@@ -470,6 +477,10 @@ TEST_CASE("clauses of a SELECT", "[parser]") {
     CHECK(escape_alias.select.items[0].alias->name == "escape");
     CHECK(sexpr(escape_alias.select.items[0].expr) == "(LIKE a b)");
     CHECK(escape_alias.select.items[1].alias->name == "escape");
+    // So is FILTER: only `FILTER (` after a call is the clause.
+    const ast::Statement filter_alias = parse_one("SELECT count(*) filter, filter FROM t");
+    CHECK(filter_alias.select.items[0].alias->name == "filter");
+    CHECK(sexpr(filter_alias.select.items[1].expr) == "filter");
 
     // Spark: LIMIT ALL is no limit.
     CHECK_FALSE(parse_one("SELECT a FROM t LIMIT ALL").select.limit);
@@ -655,6 +666,9 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
          "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after 'NOT'", "1:17"},
         {"SELECT a IS DISTINCT b FROM t", "expected 'FROM' after 'DISTINCT'", "1:22"},
         {"SELECT a LIKE 'x' ESCAPE b FROM t", "expected a string literal after 'ESCAPE'", "1:26"},
+        {"SELECT count(*) FILTER (a > 1) FROM t", "expected 'WHERE' after 'FILTER ('", "1:25"},
+        {"SELECT count(*) FILTER (WHERE) FROM t", "expected an expression after 'WHERE'", "1:30"},
+        {"SELECT count(*) FILTER (WHERE a FROM t", "expected ')' to close '(' at 1:24", "1:33"},
         {"SELECT a LIKE 'x' ESCAPE 'a' 'b' FROM t", "expected 'FROM' and a table name", "1:30"},
         {"SELECT a RLIKE 'x' ESCAPE '!' FROM t",
          "ESCAPE is only allowed after a LIKE pattern, not after RLIKE", "1:20"},
