@@ -13,6 +13,8 @@
 
 #include <tao/pegtl.hpp>
 
+#include "grammar/bracketed_comment.hpp"
+
 namespace prune::grammar::ddl {
 
 using namespace tao::pegtl;
@@ -21,10 +23,10 @@ using namespace tao::pegtl;
 
 /// `-- ...` to the end of the line.
 struct line_comment : seq<two<'-'>, until<eolf>> {};
-/// The closing `*/` of a bracketed comment.
-struct block_comment_end : string<'*', '/'> {};
-/// `/* ... */` (not nested).
-struct block_comment : seq<string<'/', '*'>, must<until<block_comment_end>>> {};
+/// What follows the `/*` of a bracketed comment, its closing `*/` included.
+struct block_comment_rest : bracketed_comment_body {};
+/// `/* ... */`, nested as in Spark (grammar/bracketed_comment.hpp).
+struct block_comment : seq<string<'/', '*'>, must<block_comment_rest>> {};
 /// Blanks, newlines and comments.
 struct ws : star<sor<space, line_comment, block_comment>> {};
 

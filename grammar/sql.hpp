@@ -12,13 +12,16 @@
 /// bound the depth.
 ///
 /// Precedence, lowest first (Spark's SqlBaseParser.g4 `booleanExpression` / `valueExpression`):
-/// OR; AND; NOT; predicates (IS, IN, BETWEEN, LIKE, RLIKE) after a value; comparison
+/// OR; AND; NOT; predicates (IS, IS DISTINCT FROM, IN, BETWEEN, LIKE, RLIKE) after a value;
+/// comparison
 /// (= == <> != < <= > >= <=>); |; ^; &; + - ||; * / % DIV; unary - + ~; postfix `.f` `[i]`.
 
 #include <string>
 
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/contrib/analyze_traits.hpp>
+
+#include "grammar/bracketed_comment.hpp"
 
 namespace prune::grammar::sql {
 
@@ -36,8 +39,9 @@ struct unterminated_string {};
 struct unterminated_quoted_identifier {};
 
 struct line_comment : seq<two<'-'>, until<eolf>> {};
+/// `/* ... */`, nested as in Spark (grammar/bracketed_comment.hpp).
 struct block_comment
-    : seq<string<'/', '*'>, sor<until<string<'*', '/'>>, raise<unterminated_comment>>> {};
+    : seq<string<'/', '*'>, sor<bracketed_comment_body, raise<unterminated_comment>>> {};
 struct blank
     : sor<one<' ', '\t', '\n', '\r', '\f', '\v'>, utf8::one<0xFEFF>, line_comment, block_comment> {
 };
@@ -174,12 +178,16 @@ struct k_first : kw<TAO_PEGTL_ISTRING("first")> {};
 struct k_last : kw<TAO_PEGTL_ISTRING("last")> {};
 struct k_date : kw<TAO_PEGTL_ISTRING("date")> {};
 struct k_timestamp : kw<TAO_PEGTL_ISTRING("timestamp")> {};
+struct k_timestamp_ntz : kw<TAO_PEGTL_ISTRING("timestamp_ntz")> {};
+struct k_timestamp_ltz : kw<TAO_PEGTL_ISTRING("timestamp_ltz")> {};
 struct k_to : kw<TAO_PEGTL_ISTRING("to")> {};
 struct k_minus : kw<TAO_PEGTL_ISTRING("minus")> {};
 struct k_natural : kw<TAO_PEGTL_ISTRING("natural")> {};
 struct k_tablesample : kw<TAO_PEGTL_ISTRING("tablesample")> {};
 struct k_pivot : kw<TAO_PEGTL_ISTRING("pivot")> {};
 struct k_unpivot : kw<TAO_PEGTL_ISTRING("unpivot")> {};
+struct k_escape : kw<TAO_PEGTL_ISTRING("escape")> {};
+struct k_filter : kw<TAO_PEGTL_ISTRING("filter")> {};
 // clang-format on
 
 /// An interval unit, singular or plural (`DAY`, `days`).
@@ -216,8 +224,13 @@ struct sq_string
 struct dq_string
     : seq<one<'"'>, sor<seq<star<sor<seq<one<'\\'>, any>, two<'"'>, not_one<'"'>>>, one<'"'>>,
                         raise<unterminated_string>>> {};
-/// One quoted string; adjacent ones are concatenated (`'a' 'b'`).
-struct string_part : sor<sq_string, dq_string> {};
+/// `r'C:\dir'`, `R"a\b"` (Spark 3.5+): every character up to the closing quote stands for
+/// itself, backslashes included; there is no escape, not even for the quote.
+template <char Q>
+struct raw_quoted : seq<one<Q>, sor<seq<star<not_one<Q>>, one<Q>>, raise<unterminated_string>>> {};
+struct raw_string : seq<one<'r', 'R'>, sor<raw_quoted<'\''>, raw_quoted<'"'>>> {};
+/// One quoted string; adjacent ones are concatenated (`'a' 'b'`, `'a' r'\b'`).
+struct string_part : sor<raw_string, sq_string, dq_string> {};
 struct string_part_tok : tok<string_part> {};
 struct string_lit : plus<string_part_tok> {};
 
@@ -295,9 +308,17 @@ struct star_expr : sor<qualified_star, plain_star> {};
 struct call_arg : sor<lambda, expr> {};
 struct call_args : sor<at<one<')'>>, star_expr, list<call_arg, comma>> {};
 struct no_window : sor<not_at<k_over>, raise<unsupported_window>> {};
+// `FILTER (WHERE cond)` after an aggregate's arguments. FILTER is an ordinary word (`filter` is
+// also a function and may be an alias); only `FILTER (` makes it the clause.
+struct filter_keyword : tok<k_filter> {};
+struct filter_open : tok<one<'('>> {};
+struct filter_where : tok<k_where> {};
+struct filter_condition : seq<expr> {};
+struct call_filter : seq<at<k_filter, skip, one<'('>>, filter_keyword, filter_open,
+                         must<filter_where>, must<filter_condition>, must<close_paren>> {};
 /// After the function's name.
 struct call_rest : seq<call_open, no_subquery, opt<sor<call_distinct, call_all>>, call_args,
-                       must<close_paren>, no_window> {};
+                       must<close_paren>, opt<call_filter>, no_window> {};
 
 // A reserved word may name a field right after the dot (`t.end`, `r.from`: common field
 // names); after blanks it may not, so `a. FROM t` reads as a missing field name, not as a
@@ -321,10 +342,13 @@ struct number_literal : tok<number> {};
 struct null_literal : tok<k_null> {};
 struct true_literal : tok<k_true> {};
 struct false_literal : tok<k_false> {};
-struct quote_start : one<'\'', '"'> {};
-struct typed_head : seq<sor<k_date, k_timestamp>, skip, quote_start> {};
-struct typed_keyword : tok<sor<k_date, k_timestamp>> {};
-/// `DATE '2024-01-01'`, `TIMESTAMP '...'`: the word is a type only before a string.
+/// Where a string literal starts: a quote, or the `r` of a raw string.
+struct string_start : seq<opt<one<'r', 'R'>>, one<'\'', '"'>> {};
+struct typed_type_word : sor<k_date, k_timestamp, k_timestamp_ntz, k_timestamp_ltz> {};
+struct typed_head : seq<typed_type_word, skip, string_start> {};
+struct typed_keyword : tok<typed_type_word> {};
+/// `DATE '2024-01-01'`, `TIMESTAMP '...'`, `TIMESTAMP_NTZ '...'`, `TIMESTAMP_LTZ '...'`: the
+/// word is a type only before a string.
 struct typed_literal : seq<at<typed_head>, typed_keyword, string_lit> {};
 /// `X'0A'`: hex digits in a single-quoted string right after the X.
 struct binary_literal : seq<at<one<'x', 'X'>, one<'\''>>, tok<seq<one<'x', 'X'>, sq_string>>> {};
@@ -448,7 +472,12 @@ struct is_not : tok<k_not> {};
 struct is_null : tok<k_null> {};
 struct is_true : tok<k_true> {};
 struct is_false : tok<k_false> {};
-struct is_target : sor<is_null, is_true, is_false> {};
+struct is_distinct_keyword : tok<k_distinct> {};
+struct is_distinct_from_keyword : tok<k_from> {};
+/// `DISTINCT FROM value` (Spark: `IS NOT? DISTINCT FROM right=valueExpression`).
+struct is_distinct_from
+    : seq<is_distinct_keyword, must<is_distinct_from_keyword>, must<value_chain>> {};
+struct is_target : sor<is_null, is_true, is_false, is_distinct_from> {};
 struct is_predicate : seq<is_keyword, opt<is_not>, must<is_target>> {};
 struct in_keyword : tok<k_in> {};
 struct in_open : tok<one<'('>> {};
@@ -459,8 +488,21 @@ struct between_keyword : tok<k_between> {};
 struct between_and : tok<k_and> {};
 struct between_predicate
     : seq<between_keyword, must<value_chain>, must<between_and>, must<value_chain>> {};
-struct like_keyword : tok<sor<k_like, k_rlike>> {};
-struct like_predicate : seq<like_keyword, must<value_chain>> {};
+struct like_keyword : tok<k_like> {};
+struct rlike_keyword : tok<k_rlike> {};
+/// Raised at `ESCAPE 'c'` after an RLIKE pattern (Spark's grammar has ESCAPE for LIKE only).
+struct misplaced_escape {};
+struct escape_keyword : tok<k_escape> {};
+/// The escape character: one string token (Spark: `escapeChar=stringLit`), checked to hold
+/// one character by the analyzer.
+struct escape_string : tok<string_part> {};
+/// `ESCAPE` is a non-reserved word: before `,`, FROM or the end it is a select alias.
+struct escape_head : seq<k_escape, skip, not_at<sor<one<','>, k_from, eof>>> {};
+struct like_escape : seq<at<escape_head>, escape_keyword, must<escape_string>> {};
+struct no_rlike_escape : sor<not_at<k_escape, skip, string_start>, raise<misplaced_escape>> {};
+/// `[NOT] LIKE pattern [ESCAPE 'c']`, `[NOT] RLIKE pattern`.
+struct like_predicate : sor<seq<like_keyword, must<value_chain>, opt<like_escape>>,
+                            seq<rlike_keyword, must<value_chain>, no_rlike_escape>> {};
 struct negatable_predicate : sor<in_predicate, between_predicate, like_predicate> {};
 struct predicate_not : tok<k_not> {};
 struct negated_predicate : seq<predicate_not, must<negatable_predicate>> {};
@@ -545,7 +587,10 @@ struct order_by_clause
     : seq<order_keyword, must<order_by_keyword>, must<order_item>, star<comma, must<order_item>>> {
 };
 struct limit_keyword : tok<k_limit> {};
-struct limit_clause : seq<limit_keyword, must<expr>> {};
+/// `LIMIT ALL`: no limit at all (Spark: no Limit operator).
+struct limit_all : tok<k_all> {};
+struct limit_value : seq<expr> {};
+struct limit_clause : seq<limit_keyword, sor<limit_all, must<limit_value>>> {};
 
 struct no_with : sor<not_at<k_with>, raise<unsupported_with>> {};
 struct no_set_operation

@@ -65,8 +65,10 @@ std::regex compile_regex(const std::string& pattern) {
     }
 }
 
-bool like_match(std::string_view text, std::string_view pattern) {
-    // Code points of both, then a classic wildcard match with `\` escapes.
+bool like_match(std::string_view text, std::string_view pattern, std::string_view escape) {
+    // Code points of both, then a classic wildcard match. As Spark's escapeLikeRegex: the
+    // escape character makes a following `_`, `%` or escape character literal, and may
+    // precede nothing else.
     const std::vector<std::string_view> t = split_code_points(text);
     struct Token {
         std::string_view cp;
@@ -75,8 +77,20 @@ bool like_match(std::string_view text, std::string_view pattern) {
     std::vector<Token> p;
     const std::vector<std::string_view> pc = split_code_points(pattern);
     for (std::size_t i = 0; i < pc.size(); ++i) {
-        if (pc[i] == "\\" && i + 1 < pc.size()) {
-            p.push_back(Token{pc[++i], 0});
+        if (pc[i] == escape) {
+            if (i + 1 == pc.size()) {
+                raise("INVALID_FORMAT.ESC_AT_THE_END",
+                      "The format is invalid: '" + std::string(pattern) +
+                          "'. The escape character is not allowed to end with.");
+            }
+            const std::string_view next = pc[++i];
+            if (next != "_" && next != "%" && next != escape) {
+                raise("INVALID_FORMAT.ESC_IN_THE_MIDDLE",
+                      "The format is invalid: '" + std::string(pattern) +
+                          "'. The escape character is not allowed to precede '" +
+                          std::string(next) + "'.");
+            }
+            p.push_back(Token{next, 0});
         } else if (pc[i] == "%" || pc[i] == "_") {
             p.push_back(Token{pc[i], pc[i][0]});
         } else {
@@ -1028,7 +1042,9 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
             return Value::null();
         }
         if (name == "like") {
-            return Value::boolean(like_match(v[0].as_string(), v[1].as_string()));
+            const std::string_view escape =
+                v.size() > 2 ? std::string_view(v[2].as_string()) : std::string_view("\\");
+            return Value::boolean(like_match(v[0].as_string(), v[1].as_string(), escape));
         }
         const std::regex re = compile_regex(v[1].as_string());
         return Value::boolean(std::regex_search(v[0].as_string(), re));
@@ -1125,11 +1141,18 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
 Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>& rows) {
     const std::string name(f.name());
     // The argument tuples, in row order; DISTINCT keeps the first of equal tuples.
+    // FILTER (WHERE cond) keeps the rows where cond is true, before DISTINCT (Spark).
     std::vector<std::vector<Value>> inputs;
     inputs.reserve(rows.size());
     for (const Row& row : rows) {
+        if (const Expr* filter = f.filter()) {
+            const Value keep = eval_in(*filter, row);
+            if (keep.is_null() || !keep.as_bool()) {
+                continue;
+            }
+        }
         std::vector<Value> args;
-        for (const ExprPtr& x : f.args) {
+        for (const ExprPtr& x : f.inputs()) {
             args.push_back(eval_in(*x, row));
         }
         inputs.push_back(std::move(args));
@@ -1250,7 +1273,7 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         bool ignore_nulls = false;
         if (inputs.size() > 0 && inputs.front().size() > 1 && !inputs.front()[1].is_null()) {
             ignore_nulls = inputs.front()[1].as_bool();
-        } else if (f.args.size() > 1) {
+        } else if (f.inputs().size() > 1) {
             Row empty;
             const Value flag = eval_in(*f.args[1], empty);
             ignore_nulls = !flag.is_null() && flag.as_bool();

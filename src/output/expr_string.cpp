@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cctype>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <variant>
 
@@ -181,13 +182,23 @@ class ExprPrinter {
                     list(n.args, d);
                 },
                 [&](const ScalarFunction& n) {
+                    if ((n.name() == "like" || n.name() == "rlike") && n.args.size() >= 2) {
+                        like(n, d);
+                        return;
+                    }
                     out_ += n.name();
                     out_ += '(';
                     if (n.distinct) {
                         out_ += pretty_ ? "DISTINCT " : "distinct ";
                     }
-                    join(n.args, d);
+                    join(n.inputs(), d);
                     out_ += ')';
+                    if (const Expr* filter = n.filter()) {
+                        // Spark: AggregateExpression.toString / sql.
+                        out_ += " FILTER (WHERE ";
+                        print(*filter, d);
+                        out_ += ')';
+                    }
                 },
                 [&](const BinaryOp& n) {
                     out_ += '(';
@@ -255,24 +266,35 @@ class ExprPrinter {
         if (pretty_ && n.type) {
             // Spark's usePrettyExpression keeps strings and numbers bare; other literals
             // print as SQL (`DATE '2024-01-31'`).
-            const char* prefix = n.type->is(AtomicKind::Date)           ? "DATE '"
-                                 : n.type->is(AtomicKind::Timestamp)    ? "TIMESTAMP '"
-                                 : n.type->is(AtomicKind::TimestampNtz) ? "TIMESTAMP_NTZ '"
-                                                                        : nullptr;
+            const std::string_view keyword = typed_literal_keyword(*n.type);
             if (n.type->is(AtomicKind::Binary) && n.text.view().starts_with("0x")) {
                 out_ += "X'"; // toString `0x0A0B`, sql `X'0A0B'`
                 out_ += n.text.view().substr(2);
                 out_ += '\'';
                 return;
             }
-            if (prefix != nullptr) {
-                out_ += prefix;
+            if (!keyword.empty()) {
+                out_ += keyword;
+                out_ += " '";
                 out_ += n.text;
                 out_ += '\'';
                 return;
             }
         }
         out_ += n.text;
+    }
+
+    // Spark: Like.toString `a LIKE p` (`a LIKE p ESCAPE 'c'` for another escape than `\`),
+    // RLike.toString `a RLIKE p`; their `sql` leaves the ESCAPE out.
+    void like(const ScalarFunction& n, std::size_t d) {
+        print(*n.args[0], d);
+        out_ += n.name() == "like" ? " LIKE " : " RLIKE ";
+        print(*n.args[1], d);
+        if (n.args.size() > 2 && !pretty_) {
+            out_ += " ESCAPE '";
+            print(*n.args[2], d);
+            out_ += '\'';
+        }
     }
 
     void subscript(const Expr& child, const Expr& key, std::size_t d) {
@@ -282,7 +304,7 @@ class ExprPrinter {
         out_ += ']';
     }
 
-    void join(const std::vector<ExprPtr>& args, std::size_t d) {
+    void join(std::span<const ExprPtr> args, std::size_t d) {
         for (std::size_t i = 0; i < args.size(); ++i) {
             if (i > 0) {
                 out_ += ", ";

@@ -177,7 +177,8 @@ bool same_expr(const Expr& a, const Expr& b) {
             [&](const HigherOrderFunction& x) { return x.def == b.as<HigherOrderFunction>()->def; },
             [&](const ScalarFunction& x) {
                 const ScalarFunction& y = *b.as<ScalarFunction>();
-                return x.def == y.def && x.name() == y.name() && x.distinct == y.distinct;
+                return x.def == y.def && x.name() == y.name() && x.distinct == y.distinct &&
+                       x.filtered == y.filtered;
             },
             [&](const BinaryOp& x) { return x.op == b.as<BinaryOp>()->op; },
             [&](const UnaryOp& x) { return x.op == b.as<UnaryOp>()->op; },

@@ -408,14 +408,21 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                 return bt.negated ? make_expr(UnaryOp{UnaryOpKind::Not, both}, span) : both;
             },
             [&](const ast::Like& like) -> ExprPtr {
-                ExprPtr value = bind(*like.operand);
-                ExprPtr pattern = bind(*like.pattern);
+                std::vector<ExprPtr> args{bind(*like.operand), bind(*like.pattern)};
+                if (like.escape) {
+                    // Spark: Like(left, right, escapeChar); ESCAPE '\\' is the default escape.
+                    ExprPtr escape = bind(*like.escape);
+                    const auto* lit = escape->as<Literal>();
+                    if (lit == nullptr || lit->text != "\\") {
+                        args.push_back(std::move(escape));
+                    }
+                }
                 const char* name = like.regex ? "rlike" : "like";
                 const FunctionDef* def = find_function(name);
                 if (def == nullptr) {
                     throw InternalError(std::string("the function catalog has no '") + name + "'");
                 }
-                ExprPtr result = apply_function(*def, {value, pattern}, false, span);
+                ExprPtr result = apply_function(*def, args, false, span);
                 return like.negated ? make_expr(UnaryOp{UnaryOpKind::Not, result}, span) : result;
             },
             [&](const ast::Cast& c) -> ExprPtr {
@@ -651,6 +658,8 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
         return literal(make_atomic(AtomicKind::Date), lit.text, span);
     case ast::LiteralKind::Timestamp:
         return literal(make_atomic(AtomicKind::Timestamp), lit.text, span);
+    case ast::LiteralKind::TimestampNtz:
+        return literal(make_atomic(AtomicKind::TimestampNtz), lit.text, span);
     case ast::LiteralKind::Interval: {
         TypePtr type = interval_literal_type(lit.interval_unit.str());
         std::string text = "INTERVAL '" + lit.text + "'";

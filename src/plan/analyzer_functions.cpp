@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "plan/analyzer_internal.hpp"
+#include "plan/tree.hpp"
 #include "plan/typing.hpp"
 
 namespace prune::analyzer_detail {
@@ -101,9 +102,10 @@ void Binder::check_aggregate_context(std::string_view function, Span span) const
     }
 }
 
-std::vector<ExprPtr> Binder::bind_plain_args(const ast::Call& call, std::string_view function) {
+std::vector<ExprPtr> Binder::bind_plain_args(std::span<const ast::ExprPtr> call_args,
+                                             std::string_view function) {
     std::vector<ExprPtr> args;
-    for (const ast::ExprPtr& arg : call.args) {
+    for (const ast::ExprPtr& arg : call_args) {
         if (std::holds_alternative<ast::Star>(arg->node)) {
             fail(arg->span, "'*' is only allowed in the select list or in count(*)");
         }
@@ -117,7 +119,7 @@ std::vector<ExprPtr> Binder::bind_plain_args(const ast::Call& call, std::string_
 }
 
 ExprPtr Binder::apply_function(const FunctionDef& def, const std::vector<ExprPtr>& args,
-                               bool distinct, Span span) const {
+                               bool distinct, Span span, const ExprPtr& filter) const {
     std::vector<ExprPtr> coerced = args;
     if (def.coerce != nullptr) {
         try {
@@ -139,15 +141,47 @@ ExprPtr Binder::apply_function(const FunctionDef& def, const std::vector<ExprPtr
             fail(where, check.error);
         }
     }
-    return make_expr(ScalarFunction{&def, coerced, distinct}, span);
+    if (filter) {
+        coerced.push_back(filter);
+    }
+    return make_expr(ScalarFunction{&def, std::move(coerced), distinct, filter != nullptr}, span);
+}
+
+ExprPtr Binder::bind_aggregate_filter(const ast::Call& call, std::string_view function) {
+    if (!call.filtered) {
+        return nullptr;
+    }
+    // Spark: AggregateExpression.filter must be a deterministic boolean without aggregates
+    // (an aggregate inside is reported as inside `function`).
+    const std::string outer = std::exchange(enclosing_aggregate_, std::string(function));
+    ExprPtr filter = require_boolean(bind(*call.args.back()), "a FILTER condition");
+    enclosing_aggregate_ = outer;
+    visit_down(filter, [&](const ExprPtr& e) {
+        const auto* f = e->as<ScalarFunction>();
+        if (f != nullptr && !f->user_defined() && !f->def->deterministic) {
+            fail(e->span, "a FILTER condition must be deterministic: '" + std::string(f->name()) +
+                              "' is not");
+        }
+        return true;
+    });
+    return filter;
 }
 
 ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     const std::string name = lower(call.name.name);
+    if (call.filtered) {
+        const FunctionDef* def = find_hof(name) == nullptr ? find_function(name) : nullptr;
+        if (def == nullptr || !def->aggregate) {
+            fail(call.args.back()->span, "FILTER (WHERE ...) is only allowed for aggregate "
+                                         "functions, not for '" +
+                                             name + "'");
+        }
+    }
+    const std::span<const ast::ExprPtr> inputs = call.inputs();
 
     // Spark's AstBuilder turns count(*) into count(1).
-    if (name == "count" && call.args.size() == 1 &&
-        std::holds_alternative<ast::Star>(call.args[0]->node)) {
+    if (name == "count" && inputs.size() == 1 &&
+        std::holds_alternative<ast::Star>(inputs[0]->node)) {
         const auto& star = std::get<ast::Star>(call.args[0]->node);
         if (star.qualifier) {
             fail(call.args[0]->span, "'" + star.qualifier->name + ".*' is not allowed in count");
@@ -161,8 +195,8 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         if (def == nullptr) {
             throw InternalError("the function catalog has no 'count'");
         }
-        ExprPtr one = make_expr(Literal{int_type(), "1", false}, call.args[0]->span);
-        return apply_function(*def, {one}, false, span);
+        ExprPtr one = make_expr(Literal{int_type(), "1", false}, inputs[0]->span);
+        return apply_function(*def, {one}, false, span, bind_aggregate_filter(call, name));
     }
     if (const HofDef* hof = find_hof(name)) {
         return bind_hof(*hof, call, span);
@@ -183,7 +217,7 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     if (def == nullptr) {
         return bind_udf(call, name, span);
     }
-    check_arity(name, call.args.size(), def->min_args, def->max_args, span);
+    check_arity(name, inputs.size(), def->min_args, def->max_args, span);
     if (call.distinct && !def->aggregate) {
         fail(span, "DISTINCT is only allowed in aggregate functions, not in '" + name + "'");
     }
@@ -192,16 +226,16 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         check_aggregate_context(name, span);
         saw_aggregate_ = true;
         const std::string outer = std::exchange(enclosing_aggregate_, name);
-        args = bind_plain_args(call, name);
+        args = bind_plain_args(inputs, name);
         enclosing_aggregate_ = outer;
     } else {
-        args = bind_plain_args(call, name);
+        args = bind_plain_args(inputs, name);
     }
-    return apply_function(*def, args, call.distinct, span);
+    return apply_function(*def, args, call.distinct, span, bind_aggregate_filter(call, name));
 }
 
 ExprPtr Binder::bind_udf(const ast::Call& call, const std::string& name, Span span) {
-    std::vector<ExprPtr> args = bind_plain_args(call, name);
+    std::vector<ExprPtr> args = bind_plain_args(call.args, name);
     if (warned_udfs_.insert(name).second) {
         warnings_.push_back(Diagnostic{Severity::Warning,
                                        "unknown function '" + name +
@@ -290,7 +324,7 @@ ExprPtr Binder::bind_element_at(const ast::Call& call, Span span) {
     if (call.distinct) {
         fail(span, "DISTINCT is only allowed in aggregate functions, not in 'element_at'");
     }
-    std::vector<ExprPtr> args = bind_plain_args(call, "element_at");
+    std::vector<ExprPtr> args = bind_plain_args(call.args, "element_at");
     const ExprPtr& base = args[0];
     if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->user_defined()) {
         fail(base->span, "cannot subscript the result of user-defined function '" +
@@ -313,7 +347,7 @@ ExprPtr Binder::bind_map_extract(const ast::Call& call, Span span, bool keys) {
         fail(span,
              std::string("DISTINCT is only allowed in aggregate functions, not in '") + name + "'");
     }
-    std::vector<ExprPtr> args = bind_plain_args(call, name);
+    std::vector<ExprPtr> args = bind_plain_args(call.args, name);
     const ExprPtr& map = args[0];
     check_not_udf_result(map, map->span);
     if (!map->type->map()) {

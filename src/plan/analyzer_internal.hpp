@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -140,14 +141,18 @@ class Binder {
     ExprPtr bind_lambda(const ast::Expr& lambda_expr, std::string_view role,
                         std::string_view function, const LambdaSpec& spec,
                         const std::vector<Typed>& param_types);
+    /// `def` applied to `args` (coerced and type-checked), with an aggregate's FILTER
+    /// condition (bound by `bind_aggregate_filter`) as its last child when there is one.
     ExprPtr apply_function(const FunctionDef& def, const std::vector<ExprPtr>& args, bool distinct,
-                           Span span) const;
+                           Span span, const ExprPtr& filter = nullptr) const;
+    ExprPtr bind_aggregate_filter(const ast::Call& call, std::string_view function);
     ExprPtr bind_named_struct(const ast::Call& call, Span span);
     ExprPtr bind_struct(const ast::Call& call, Span span);
     ExprPtr bind_element_at(const ast::Call& call, Span span);
     ExprPtr bind_map_extract(const ast::Call& call, Span span, bool keys);
     ExprPtr bind_udf(const ast::Call& call, const std::string& name, Span span);
-    std::vector<ExprPtr> bind_plain_args(const ast::Call& call, std::string_view function);
+    std::vector<ExprPtr> bind_plain_args(std::span<const ast::ExprPtr> args,
+                                         std::string_view function);
     void check_arity(std::string_view function, std::size_t got, int min, int max, Span span) const;
     void check_aggregate_context(std::string_view function, Span span) const;
 

@@ -12,10 +12,12 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "plan/analyzer_internal.hpp"
+#include "plan/typing.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune::analyzer_detail {
@@ -188,7 +190,8 @@ class PrettyPrinter {
                     out_ += ')';
                 },
                 [&](const ScalarFunction& n) {
-                    if ((n.name() == "like" || n.name() == "rlike") && n.args.size() == 2) {
+                    // Spark's Like.sql leaves the ESCAPE character out.
+                    if ((n.name() == "like" || n.name() == "rlike") && n.args.size() >= 2) {
                         print(*n.args[0]);
                         out_ += ' ';
                         out_ += upper(std::string(n.name()));
@@ -198,8 +201,11 @@ class PrettyPrinter {
                     }
                     out_ += n.name();
                     out_ += n.distinct ? "(DISTINCT " : "(";
-                    list(n.args);
+                    list(n.inputs());
                     out_ += ')';
+                    if (const Expr* filter = n.filter()) {
+                        wrapped(" FILTER (WHERE ", *filter, ")"); // AggregateExpression.sql
+                    }
                 },
                 [&](const BinaryOp& n) {
                     out_ += '(';
@@ -252,8 +258,9 @@ class PrettyPrinter {
             return;
         }
         const DataType& t = *e.type;
-        if (t.is(AtomicKind::Date) || t.is(AtomicKind::Timestamp)) {
-            out_ += t.is(AtomicKind::Date) ? "DATE '" : "TIMESTAMP '";
+        if (const std::string_view keyword = typed_literal_keyword(t); !keyword.empty()) {
+            out_ += keyword;
+            out_ += " '";
             out_ += n.text;
             out_ += '\'';
         } else if (t.is(AtomicKind::Binary)) {
@@ -282,7 +289,7 @@ class PrettyPrinter {
         print(e);
         out_ += after;
     }
-    void list(const std::vector<ExprPtr>& exprs) {
+    void list(std::span<const ExprPtr> exprs) {
         for (std::size_t i = 0; i < exprs.size(); ++i) {
             out_ += i == 0 ? "" : ", ";
             print(*exprs[i]);

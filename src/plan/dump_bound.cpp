@@ -43,49 +43,48 @@ std::string key_fields(const Expr& e) {
         return w.empty() ? std::string() : " name_as_written=" + w;
     };
     return std::visit(
-        Overloaded{[&](const AttributeReference& n) {
-                       return id(n.name, n.id) + (n.partition ? " partition" : "");
-                   },
-                   [&](const NamedLambdaVariable& n) { return id(n.name, n.id); },
-                   [&](const Alias& n) { return id(n.name, n.id); },
-                   [&](const Literal& n) -> std::string {
-                       if (n.is_null) {
-                           return " null";
-                       }
-                       if (e.type->is(AtomicKind::String)) {
-                           return " '" + n.text + "'";
-                       }
-                       return " " + n.text;
-                   },
-                   [&](const GetStructField& n) {
-                       return " ordinal=" + std::to_string(n.ordinal) +
-                              " name=" + field_name(*n.child, n.ordinal) +
-                              written(n.name_as_written);
-                   },
-                   [&](const GetArrayStructFields& n) {
-                       return " ordinal=" + std::to_string(n.ordinal) +
-                              " num_fields=" + std::to_string(n.num_fields) +
-                              " name=" + field_name(*n.child, n.ordinal) +
-                              written(n.name_as_written);
-                   },
-                   [](const ElementAt& n) {
-                       return std::string(n.fail_on_error ? "" : " fail_on_error=false");
-                   },
-                   [](const CreateNamedStruct& n) {
-                       std::string out = " names=[";
-                       for (std::size_t i = 0; i < n.names.size(); ++i) {
-                           out += (i == 0 ? "" : ", ") + n.names[i];
-                       }
-                       return out + "]";
-                   },
-                   [](const HigherOrderFunction& n) {
-                       return " function=" + std::string(n.def != nullptr ? n.def->name : "?");
-                   },
-                   [](const ScalarFunction& n) {
-                       return " function=" + std::string(n.name()) +
-                              (n.distinct ? " distinct" : "") + (n.user_defined() ? " udf" : "");
-                   },
-                   [](const auto&) { return std::string(); }},
+        Overloaded{
+            [&](const AttributeReference& n) {
+                return id(n.name, n.id) + (n.partition ? " partition" : "");
+            },
+            [&](const NamedLambdaVariable& n) { return id(n.name, n.id); },
+            [&](const Alias& n) { return id(n.name, n.id); },
+            [&](const Literal& n) -> std::string {
+                if (n.is_null) {
+                    return " null";
+                }
+                if (e.type->is(AtomicKind::String)) {
+                    return " '" + n.text + "'";
+                }
+                return " " + n.text;
+            },
+            [&](const GetStructField& n) {
+                return " ordinal=" + std::to_string(n.ordinal) +
+                       " name=" + field_name(*n.child, n.ordinal) + written(n.name_as_written);
+            },
+            [&](const GetArrayStructFields& n) {
+                return " ordinal=" + std::to_string(n.ordinal) +
+                       " num_fields=" + std::to_string(n.num_fields) +
+                       " name=" + field_name(*n.child, n.ordinal) + written(n.name_as_written);
+            },
+            [](const ElementAt& n) {
+                return std::string(n.fail_on_error ? "" : " fail_on_error=false");
+            },
+            [](const CreateNamedStruct& n) {
+                std::string out = " names=[";
+                for (std::size_t i = 0; i < n.names.size(); ++i) {
+                    out += (i == 0 ? "" : ", ") + n.names[i];
+                }
+                return out + "]";
+            },
+            [](const HigherOrderFunction& n) {
+                return " function=" + std::string(n.def != nullptr ? n.def->name : "?");
+            },
+            [](const ScalarFunction& n) {
+                return " function=" + std::string(n.name()) + (n.distinct ? " distinct" : "") +
+                       (n.filtered ? " filtered" : "") + (n.user_defined() ? " udf" : "");
+            },
+            [](const auto&) { return std::string(); }},
         e.node);
 }
 

@@ -23,6 +23,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -185,10 +186,26 @@ struct HigherOrderFunction {
 /// Any other function call, aggregates included. A function the catalog does not know has a
 /// row of its own, made when it is first called (`user_function`, plan/functions.hpp). Spark:
 /// the function's own class.
+///
+/// An aggregate's `FILTER (WHERE cond)` is its last argument, with `filtered` set (Spark:
+/// AggregateExpression.filter): a child like any other, so every pass that walks children
+/// reads and rewrites it, while typing and evaluation take `inputs()` as the arguments.
+///
+///     count(*) FILTER (WHERE s.y = 'z')   ->  ScalarFunction count, filtered
+///                                               Literal 1
+///                                               EqualTo(GetStructField(s, 1), 'z')
 struct ScalarFunction {
     const FunctionDef* def = nullptr;
     std::vector<ExprPtr> args;
     bool distinct = false;
+    bool filtered = false;
+
+    /// The function's own arguments: `args` without the FILTER condition.
+    std::span<const ExprPtr> inputs() const {
+        return {args.data(), args.size() - (filtered && !args.empty() ? 1U : 0U)};
+    }
+    /// The FILTER condition, or null.
+    const Expr* filter() const { return filtered && !args.empty() ? args.back().get() : nullptr; }
 
     /// Lower-case, as the catalog names it (or as written, for a UDF).
     std::string_view name() const;

@@ -21,6 +21,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "diag/utf8.hpp"
+
 namespace prune {
 namespace {
 
@@ -1062,6 +1064,16 @@ TypeCheck type_regexp_extract(std::string_view fn, const Args& a) {
 
 Args coerce_first_string(const Args& a) { return implicit_args(a, {str_()}); }
 
+// The escape literal (a third argument) is checked, not cast.
+Args coerce_like(const Args& a) {
+    if (a.size() != 3) {
+        return coerce_strings(a);
+    }
+    Args out = coerce_strings({a[0], a[1]});
+    out.push_back(a[2]);
+    return out;
+}
+
 TypeCheck type_format_string(std::string_view fn, const Args& a) {
     if (!is_string_like(*a[0]->type)) {
         return expects(fn, a, 0, "a string format");
@@ -1069,11 +1081,32 @@ TypeCheck type_format_string(std::string_view fn, const Args& a) {
     return ok(string_type(), a[0]->nullable);
 }
 
+// LIKE's escape: a string literal of one character, which for Spark is one Java char (a code
+// point outside the BMP is two).
+bool like_escape_char(const Expr& e) {
+    const auto* lit = e.as<Literal>();
+    if (lit == nullptr || lit->is_null || !is_string_like(*e.type) || lit->text.empty()) {
+        return false;
+    }
+    const std::string_view text = lit->text;
+    return utf8_sequence_length(text, 0) == text.size() && text.size() <= 3;
+}
+
 TypeCheck type_like(std::string_view fn, const Args& a) {
     if (TypeCheck c = check_strings(fn, a, 0, 2); !c.ok()) {
         return c;
     }
-    return ok(boolean_type(), any_nullable(a));
+    if (a.size() == 3 && !like_escape_char(*a[2])) {
+        // Spark: INVALID_ESCAPE_CHAR, raised by the parser for `ESCAPE` and by like()'s builder.
+        TypeCheck c;
+        const auto* lit = a[2]->as<Literal>();
+        c.error = "the escape character of LIKE must be a string literal of exactly one "
+                  "character" +
+                  (lit != nullptr ? ", got '" + lit->text.str() + "'" : std::string());
+        c.bad_arg = 2;
+        return c;
+    }
+    return ok(boolean_type(), a[0]->nullable || a[1]->nullable);
 }
 
 // --- math functions ------------------------------------------------------------------------
@@ -1477,7 +1510,8 @@ const std::vector<FunctionDef>& table() {
                                                             {Opaque, &coerce_two_strings_int}),
         scalar<"format_string", 1, kVariadic, type_format_string>("FormatString",
                                                                   {Opaque, &coerce_first_string}),
-        scalar<"like", 2, 2, type_like>("Like", {Opaque, &coerce_strings}),
+        // like(str, pattern[, escape]): the third argument is LIKE's ESCAPE character.
+        scalar<"like", 2, 3, type_like>("Like", {Opaque, &coerce_like}),
         scalar<"rlike", 2, 2, type_like>("RLike", {Opaque, &coerce_strings}),
         // math
         scalar<"abs", 1, 1, type_abs>("Abs", {Opaque, &coerce_abs}),

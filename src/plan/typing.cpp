@@ -1238,6 +1238,13 @@ std::string_view operator_symbol(UnaryOpKind op) {
     return "?";
 }
 
+std::string_view typed_literal_keyword(const DataType& type) {
+    return type.is(AtomicKind::Date)           ? "DATE"
+           : type.is(AtomicKind::Timestamp)    ? "TIMESTAMP"
+           : type.is(AtomicKind::TimestampNtz) ? "TIMESTAMP_NTZ"
+                                               : "";
+}
+
 BinaryCoercion coerce_binary(BinaryOpKind op, const ExprPtr& left, const ExprPtr& right) {
     Operands o{left, right};
     // Catalyst applies its coercion rules to a fixed point; five rounds are more than any
@@ -1391,7 +1398,10 @@ Typed derive_type(const Expr::Node& node) {
                 if (n.def->type == nullptr) {
                     ill_typed("function '" + std::string(n.def->name) + "' without typing");
                 }
-                TypeCheck check = n.def->type(n.args);
+                const std::span<const ExprPtr> inputs = n.inputs();
+                TypeCheck check =
+                    n.filtered ? n.def->type(std::vector<ExprPtr>(inputs.begin(), inputs.end()))
+                               : n.def->type(n.args);
                 if (!check.ok()) {
                     ill_typed(check.error);
                 }

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -41,16 +42,17 @@ using Identifiers = std::vector<Identifier, node_pool::SlotAllocator<Identifier>
 
 enum class LiteralKind : std::uint8_t {
     Null,
-    Boolean,   // text: "true" / "false"
-    Integer,   // text: digits; suffix below
-    Decimal,   // exact: "1.50", "1.5BD" -> text "1.5", suffix BD for integers too
-    Double,    // "1e3", "1.5D"
-    Float,     // "1.5F"
-    String,    // text: the unescaped value
-    Binary,    // X'0A': text holds the hex digits
-    Date,      // DATE '2024-01-01': text holds the string
-    Timestamp, // TIMESTAMP '...'
-    Interval,  // INTERVAL '1' DAY: text holds the string, unit below
+    Boolean,      // text: "true" / "false"
+    Integer,      // text: digits; suffix below
+    Decimal,      // exact: "1.50", "1.5BD" -> text "1.5", suffix BD for integers too
+    Double,       // "1e3", "1.5D"
+    Float,        // "1.5F"
+    String,       // text: the unescaped value
+    Binary,       // X'0A': text holds the hex digits
+    Date,         // DATE '2024-01-01': text holds the string
+    Timestamp,    // TIMESTAMP '...' and TIMESTAMP_LTZ '...' (Spark: TimestampType)
+    TimestampNtz, // TIMESTAMP_NTZ '...'
+    Interval,     // INTERVAL '1' DAY: text holds the string, unit below
 };
 
 /// An integer literal's suffix: none (int, widened to bigint/decimal if it does not fit),
@@ -87,11 +89,18 @@ struct Subscript {
     ExprPtr index;
 };
 
-/// A function call `name([DISTINCT] args)`; `count(*)` has one Star argument.
+/// A function call `name([DISTINCT] args) [FILTER (WHERE cond)]`; `count(*)` has one Star
+/// argument. With a FILTER, its condition is the last of `args`.
 struct Call {
-    [[no_unique_address]] Identifier name; // `distinct` takes its tail padding
+    [[no_unique_address]] Identifier name; // `distinct` and `filtered` take its tail padding
     bool distinct = false;
+    bool filtered = false;
     std::vector<ExprPtr> args;
+
+    /// The arguments without the FILTER condition.
+    std::span<const ExprPtr> inputs() const {
+        return {args.data(), args.size() - (filtered && !args.empty() ? 1U : 0U)};
+    }
 };
 
 /// `x -> body` or `(x, y) -> body`, only as a function argument.
@@ -163,10 +172,11 @@ struct Between {
     bool negated = false;
 };
 
-/// `e [NOT] LIKE|RLIKE pattern`.
+/// `e [NOT] LIKE|RLIKE pattern [ESCAPE 'c']`.
 struct Like {
     ExprPtr operand;
     ExprPtr pattern;
+    ExprPtr escape; // a string Literal, or null for the default `\`
     bool negated = false;
     bool regex = false;
 };

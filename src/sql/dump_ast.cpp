@@ -97,6 +97,8 @@ const char* literal_kind_name(ast::LiteralKind kind) {
         return "Date";
     case K::Timestamp:
         return "Timestamp";
+    case K::TimestampNtz:
+        return "TimestampNtz";
     case K::Interval:
         return "Interval";
     }
@@ -225,6 +227,7 @@ class Dumper {
         case ast::LiteralKind::String:
         case ast::LiteralKind::Date:
         case ast::LiteralKind::Timestamp:
+        case ast::LiteralKind::TimestampNtz:
         case ast::LiteralKind::Interval:
             text += " " + quote_string(n.text);
             break;
@@ -266,8 +269,12 @@ class Dumper {
              "Call " + identifier_text(n.name) + (n.distinct ? " DISTINCT" : "") +
                  (n.args.empty() ? " ()" : ""),
              span);
-        for (const ast::ExprPtr& arg : n.args) {
+        for (const ast::ExprPtr& arg : n.inputs()) {
             expr(indent + 1, arg);
+        }
+        if (n.filtered) {
+            line(indent + 1, "filter", n.args.back()->span);
+            expr(indent + 2, n.args.back());
         }
     }
 
@@ -323,6 +330,10 @@ class Dumper {
              std::string("Like ") + (n.negated ? "NOT " : "") + (n.regex ? "RLIKE" : "LIKE"), span);
         expr(indent + 1, n.operand);
         expr(indent + 1, n.pattern);
+        if (n.escape) {
+            line(indent + 1, "escape", n.escape->span);
+            expr(indent + 2, n.escape);
+        }
     }
 
     void node(int indent, const ast::Cast& n, Span span) {

@@ -227,6 +227,7 @@ struct CallFrame {
     ast::Identifier name;
     std::size_t mark = 0;
     bool distinct = false;
+    bool filtered = false; // FILTER (WHERE ...): its condition is the last value
 };
 
 struct CaseFrame {
@@ -239,6 +240,7 @@ struct PredicateFrame {
     std::size_t mark = 0;
     bool negated = false;
     bool regex = false;
+    bool escape = false; // LIKE ... ESCAPE: the escape literal is the last value
 };
 
 struct State {
@@ -269,7 +271,7 @@ struct State {
     std::string interval_unit;
     bool pending_not = false;
     bool is_negated = false;
-    int is_target = 0; // 0 NULL, 1 TRUE, 2 FALSE
+    int is_target = 0; // 0 NULL, 1 TRUE, 2 FALSE, 3 DISTINCT FROM
     std::optional<ast::Identifier> alias;
     std::optional<ast::Identifier> star_qualifier;
     bool order_descending = false;
@@ -486,7 +488,12 @@ template <> struct action<g::field_identifier> : action<g::identifier> {};
 
 template <> struct action<g::string_part> {
     template <typename Input> static void apply(const Input& in, State& st) {
-        st.string_accum += unescape_sql_string(in.string_view());
+        const std::string_view text = in.string_view();
+        if (text.front() == 'r' || text.front() == 'R') {
+            st.string_accum += text.substr(2, text.size() - 3); // a raw string: as written
+        } else {
+            st.string_accum += unescape_sql_string(text);
+        }
     }
 };
 
@@ -567,10 +574,13 @@ template <>
 struct action<g::false_literal> : keyword_literal_action<ast::LiteralKind::Boolean, kFalse> {};
 
 template <> struct action<g::typed_keyword> {
-    template <typename Input> static void apply(const Input& in, State& st) {
-        st.typed_kind = std::tolower(static_cast<unsigned char>(*in.begin())) == 'd'
-                            ? ast::LiteralKind::Date
-                            : ast::LiteralKind::Timestamp;
+    template <typename Input> static void apply(const Input&, State& st) {
+        // TIMESTAMP_LTZ is Spark's TimestampType, which TIMESTAMP means by default.
+        const std::string word = upper(std::string_view(st.file + st.last_token.begin,
+                                                        st.last_token.end - st.last_token.begin));
+        st.typed_kind = word == "DATE"            ? ast::LiteralKind::Date
+                        : word == "TIMESTAMP_NTZ" ? ast::LiteralKind::TimestampNtz
+                                                  : ast::LiteralKind::Timestamp;
     }
 };
 
@@ -752,6 +762,7 @@ template <> struct action<g::call_rest> {
         ast::Call call;
         call.name = std::move(frame.name);
         call.distinct = frame.distinct;
+        call.filtered = frame.filtered;
         std::size_t depth = 0;
         for (std::size_t i = frame.mark; i < st.values.size(); ++i) {
             depth = std::max(depth, st.values[i].depth);
@@ -760,6 +771,13 @@ template <> struct action<g::call_rest> {
         st.values.resize(frame.mark);
         const Span where = call.name.span;
         st.push(std::move(call), Span{where.begin, st.last_token.end}, depth + 1, where);
+    }
+};
+
+template <> struct action<g::filter_open> : open_bracket_action {};
+template <> struct action<g::filter_condition> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.calls.back().filtered = true;
     }
 };
 
@@ -879,11 +897,40 @@ template <> struct action<g::is_false> {
     template <typename Input> static void apply(const Input&, State& st) { st.is_target = 2; }
 };
 
+// `IS [NOT] DISTINCT FROM`: the negation is kept in a predicate frame, since the value after
+// FROM may hold predicates of its own (`a IS DISTINCT FROM (b IS NOT NULL)`).
+template <> struct action<g::is_distinct_keyword> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.predicates.push_back({st.values.size(), st.is_negated, false});
+    }
+};
+template <> struct action<g::is_distinct_from> {
+    template <typename Input> static void apply(const Input&, State& st) { st.is_target = 3; }
+};
+
 template <> struct action<g::is_predicate> {
     template <typename Input> static void apply(const Input& in, State& st) {
+        const Span where = st.span(in.begin(), in.begin() + 2);
+        if (st.is_target == 3) {
+            // Spark's AstBuilder: `a IS DISTINCT FROM b` is Not(EqualNullSafe(a, b)),
+            // `a IS NOT DISTINCT FROM b` is EqualNullSafe(a, b).
+            const PredicateFrame frame = st.predicates.back();
+            st.predicates.pop_back();
+            Value rhs = st.pop();
+            Value lhs = st.pop();
+            const Span span{lhs.expr->span.begin, st.last_token.end};
+            const std::size_t depth = std::max(lhs.depth, rhs.depth) + 1;
+            st.push(
+                ast::Binary{ast::BinaryOp::NullSafeEq, std::move(lhs.expr), std::move(rhs.expr)},
+                span, depth, where);
+            if (!frame.negated) {
+                Value eq = st.pop();
+                st.push(ast::Unary{ast::UnaryOp::Not, std::move(eq.expr)}, span, depth + 1, where);
+            }
+            return;
+        }
         Value operand = st.pop();
         const Span span{operand.expr->span.begin, st.last_token.end};
-        const Span where = st.span(in.begin(), in.begin() + 2);
         if (st.is_target == 0) {
             st.push(ast::IsNull{std::move(operand.expr), st.is_negated}, span, operand.depth + 1,
                     where);
@@ -908,6 +955,17 @@ struct predicate_keyword_action {
 template <> struct action<g::in_keyword> : predicate_keyword_action {};
 template <> struct action<g::between_keyword> : predicate_keyword_action {};
 template <> struct action<g::like_keyword> : predicate_keyword_action {};
+template <> struct action<g::rlike_keyword> : predicate_keyword_action {};
+
+template <> struct action<g::escape_string> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::Literal lit{
+            .kind = ast::LiteralKind::String, .interval_unit = {}, .text = st.string_accum};
+        st.string_accum.clear();
+        st.push(std::move(lit), st.last_token, 0, st.last_token);
+        st.predicates.back().escape = true;
+    }
+};
 
 template <> struct action<g::in_open> {
     template <typename Input> static void apply(const Input& in, State& st) {
@@ -955,13 +1013,14 @@ template <> struct action<g::like_predicate> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const PredicateFrame frame = st.predicates.back();
         st.predicates.pop_back();
+        ast::ExprPtr escape = frame.escape ? st.pop().expr : nullptr;
         Value pattern = st.pop();
         Value operand = st.pop();
         const Span span{operand.expr->span.begin, st.last_token.end};
         const std::size_t depth = std::max(operand.depth, pattern.depth) + 1;
-        st.push(
-            ast::Like{std::move(operand.expr), std::move(pattern.expr), frame.negated, frame.regex},
-            span, depth, st.span(in.begin(), in.begin() + 1));
+        st.push(ast::Like{std::move(operand.expr), std::move(pattern.expr), std::move(escape),
+                          frame.negated, frame.regex},
+                span, depth, st.span(in.begin(), in.begin() + 1));
     }
 };
 
@@ -1114,7 +1173,7 @@ template <> struct action<g::order_item> {
     }
 };
 
-template <> struct action<g::limit_clause> {
+template <> struct action<g::limit_value> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.select.limit = st.pop().expr;
     }
@@ -1156,10 +1215,13 @@ PRUNE_SQL_ERROR(unary_expr, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(unary_operand, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(value_chain, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(lambda_body, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(filter_where, "expected 'WHERE' after 'FILTER ('");
+PRUNE_SQL_ERROR(filter_condition, "expected an expression after 'WHERE'");
 PRUNE_SQL_ERROR(case_operand, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(select_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(group_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(order_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(limit_value, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(name_part, "expected a field name after '.'");
 PRUNE_SQL_ERROR(field_name, "expected a field name after '.'");
 PRUNE_SQL_ERROR(interval_body, "expected a string or a number after 'INTERVAL'");
@@ -1171,9 +1233,12 @@ PRUNE_SQL_ERROR(unbalanced_type, "expected '>' to close '<' in the type");
 PRUNE_SQL_ERROR(type_text, "expected a type after 'AS'");
 PRUNE_SQL_ERROR(cast_open, "expected '(' after 'CAST'");
 PRUNE_SQL_ERROR(cast_as, "expected 'AS' and a type in 'CAST'");
-PRUNE_SQL_ERROR(is_target, "expected 'NULL', 'TRUE' or 'FALSE' after '{prev}'");
+PRUNE_SQL_ERROR(is_target, "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after '{prev}'");
+PRUNE_SQL_ERROR(is_distinct_from_keyword, "expected 'FROM' after 'DISTINCT'");
 PRUNE_SQL_ERROR(in_list, "expected '(' after 'IN'");
 PRUNE_SQL_ERROR(between_and, "expected 'AND' after the lower bound of 'BETWEEN'");
+PRUNE_SQL_ERROR(escape_string, "expected a string literal after 'ESCAPE'");
+PRUNE_SQL_ERROR(misplaced_escape, "ESCAPE is only allowed after a LIKE pattern, not after RLIKE");
 PRUNE_SQL_ERROR(negatable_predicate, "expected 'IN', 'BETWEEN', 'LIKE' or 'RLIKE' after 'NOT'");
 PRUNE_SQL_ERROR(unsupported_with, "unsupported: WITH");
 PRUNE_SQL_ERROR(unsupported_join, "unsupported: JOIN");

@@ -10,10 +10,16 @@
 //
 // The scanner knows exactly the lexical rules of grammar/sql.hpp that can hide a `;`: quoted
 // strings with backslash escapes (a doubled quote reads as two adjacent strings, which splits
-// the same way), backquoted names, `--` and `/* */` comments. Each statement's span runs from
-// its first token to the end of its last one; an unterminated string or comment runs to the
-// end of the file and stays inside the span, so the parser reports it.
+// the same way), raw strings without escapes (`r'a\'` ends at its second quote), backquoted
+// names, `--` and `/* */` comments (nested, as grammar/bracketed_comment.hpp reads them). Each
+// statement's span runs from its first token to the end of its last one; an unterminated
+// string or comment runs to the end of the file and stays inside the span, so the parser
+// reports it.
 
+#include <cctype>
+#include <string_view>
+
+#include "grammar/bracketed_comment.hpp"
 #include "sql/parser.hpp"
 
 namespace prune {
@@ -21,6 +27,12 @@ namespace {
 
 bool is_blank(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/// A byte that may continue a word (grammar/sql.hpp's word_tail, any non-ASCII byte included).
+bool is_word_byte(char c) {
+    const auto b = static_cast<unsigned char>(c);
+    return std::isalnum(b) != 0 || c == '_' || b >= 0x80;
 }
 
 } // namespace
@@ -63,13 +75,22 @@ std::vector<StatementText> split_statements(const SourceFile& source) {
             const std::size_t newline = text.find('\n', i);
             i = newline == std::string::npos ? size : newline + 1;
         } else if (c == '/' && i + 1 < size && text[i + 1] == '*') {
-            const std::size_t close = text.find("*/", i + 2);
-            if (close == std::string::npos) {
+            const std::size_t rest =
+                grammar::bracketed_comment_rest(std::string_view(text).substr(i + 2));
+            if (rest == std::string_view::npos) {
                 significant(i, size); // unterminated: the parser reports it
                 i = size;
             } else {
-                i = close + 2;
+                i += 2 + rest;
             }
+        } else if ((c == 'r' || c == 'R') && i + 1 < size &&
+                   (text[i + 1] == '\'' || text[i + 1] == '"') &&
+                   (i == 0 || !is_word_byte(text[i - 1]))) {
+            // A raw string: no escapes, it ends at the next quote of its kind.
+            const std::size_t close = text.find(text[i + 1], i + 2);
+            const std::size_t end = close == std::string::npos ? size : close + 1;
+            significant(i, end);
+            i = end;
         } else if (c == '\'' || c == '"' || c == '`') {
             const std::size_t start = i++;
             bool closed = false;

@@ -466,7 +466,7 @@ template <> struct Action<g::struct_field> {
 
 // clang-format off
 template <typename Rule> inline constexpr const char* error_message = nullptr;
-template <> inline constexpr const char* error_message<pegtl::until<g::block_comment_end>> = "unterminated '/*' comment";
+template <> inline constexpr const char* error_message<g::block_comment_rest> = "unterminated '/*' comment";
 template <> inline constexpr const char* error_message<g::backquote_close> = "unterminated quoted identifier";
 template <> inline constexpr const char* error_message<g::string_close<'\''>> = "unterminated string literal";
 template <> inline constexpr const char* error_message<g::string_close<'"'>> = "unterminated string literal";
@@ -523,7 +523,7 @@ template <typename Rule> struct Control : pegtl::normal<Rule> {
     template <typename ParseInput> [[noreturn]] static void raise(const ParseInput& in, State& st) {
         if constexpr (close_message<Rule> != nullptr) {
             fail(st, in.current(), close_message<Rule> + where(st, st.frames.back().open));
-        } else if constexpr (std::is_same_v<Rule, pegtl::until<g::block_comment_end>>) {
+        } else if constexpr (std::is_same_v<Rule, g::block_comment_rest>) {
             // Point at the comment's opening: its end is the end of the input.
             fail(st, st.comment_at, error_message<Rule>);
         } else {

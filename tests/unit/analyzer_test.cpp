@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <span>
 #include <string>
 #include <tuple>
 
@@ -119,8 +120,10 @@ std::string sx(const Expr& e) {
                 return std::string(n.def->name) + "(" + sx_list(n.args) + ")";
             },
             [](const ScalarFunction& n) {
+                const std::span<const ExprPtr> in = n.inputs();
                 return std::string(n.name()) + "(" + (n.distinct ? "DISTINCT " : "") +
-                       sx_list(n.args) + ")";
+                       sx_list(std::vector<ExprPtr>(in.begin(), in.end())) + ")" +
+                       (n.filter() != nullptr ? " FILTER " + sx(*n.filter()) : "");
             },
             [](const Cast& n) {
                 return "cast(" + sx(*n.child) + " as " + catalog_string(*n.target) + ")";
@@ -543,8 +546,14 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"size(friends)", "size(friends)"},
         {"count(*)", "count(1)"},
         {"count(DISTINCT id)", "count(DISTINCT id)"},
+        {"count(*) FILTER (WHERE id > 1)", "count(1) FILTER (WHERE (id > 1))"},
+        {"count(DISTINCT id) FILTER (WHERE name IS NULL)",
+         "count(DISTINCT id) FILTER (WHERE (name IS NULL))"},
         {"1", "1"},
         {"'abc'", "abc"},
+        {"TIMESTAMP_NTZ '2024-01-31 10:00:00'", "TIMESTAMP_NTZ '2024-01-31 10:00:00'"},
+        {"TIMESTAMP_LTZ '2024-01-31 10:00:00'", "TIMESTAMP '2024-01-31 10:00:00'"},
+        {"r'a\\b'", "a\\b"},
         {"NULL", "NULL"},
         {"true", "true"},
         {"-1.50", "-1.50"},
@@ -553,6 +562,8 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"id <> 1", "(NOT (id = 1))"},
         {"address || 'x'", "concat(address, x)"},
         {"address LIKE 'a%'", "address LIKE a%"},
+        {"id IS DISTINCT FROM pets", "(NOT (id <=> pets))"},
+        {"id IS NOT DISTINCT FROM pets", "(id <=> pets)"},
         {"address IS NULL", "(address IS NULL)"},
         {"id IN (1, 2)", "(id IN (1, 2))"},
         {"CASE WHEN id > 1 THEN 'a' ELSE 'b' END", "CASE WHEN (id > 1) THEN a ELSE b END"},
@@ -593,6 +604,9 @@ TEST_CASE("literals are typed as Spark types them", "[analyzer]") {
         {"X'0a1B'", "binary", "0x0A1B"},
         {"DATE '2024-01-31'", "date", "2024-01-31"},
         {"TIMESTAMP '2024-01-31 10:00:00'", "timestamp", "2024-01-31 10:00:00"},
+        {"TIMESTAMP_LTZ '2024-01-31 10:00:00'", "timestamp", "2024-01-31 10:00:00"},
+        {"TIMESTAMP_NTZ '2024-01-31 10:00:00'", "timestamp_ntz", "2024-01-31 10:00:00"},
+        {"r'a\\tb'", "string", "a\\tb"},
         {"INTERVAL '3' DAY", "interval day", "INTERVAL '3' DAY"},
         {"true", "boolean", "true"},
         {"NULL", "void", "null"},
@@ -628,11 +642,19 @@ TEST_CASE("operators bind to Catalyst's expressions with Spark's coercion", "[an
         {"name IS NOT NULL", "IsNotNull(name#1)"},
         {"id > 1 IS TRUE", "EqualNullSafe(GreaterThan(id#0, 1), true)"},
         {"id > 1 IS NOT FALSE", "Not(EqualNullSafe(GreaterThan(id#0, 1), false))"},
+        {"id IS DISTINCT FROM pets", "Not(EqualNullSafe(id#0, pets#3))"},
+        {"id IS NOT DISTINCT FROM 1L", "EqualNullSafe(cast(id#0 as bigint), 1)"},
+        {"name.first IS DISTINCT FROM address",
+         "Not(EqualNullSafe(GetStructField(name#1, 0), address#2))"},
         {"id BETWEEN 1 AND 3", "And(GreaterThanOrEqual(id#0, 1), LessThanOrEqual(id#0, 3))"},
         {"id NOT BETWEEN 1 AND 3",
          "Not(And(GreaterThanOrEqual(id#0, 1), LessThanOrEqual(id#0, 3)))"},
         {"address LIKE 'a%'", "like(address#2, 'a%')"},
         {"address NOT RLIKE 'a.*'", "Not(rlike(address#2, 'a.*'))"},
+        // Spark: Like(left, right, escapeChar); ESCAPE '\\' is the default escape.
+        {"address LIKE 'a!%' ESCAPE '!'", "like(address#2, 'a!%', '!')"},
+        {"address NOT LIKE 'a\\%' ESCAPE '\\\\'", "Not(like(address#2, 'a\\%'))"},
+        {"address LIKE 'a' ESCAPE 'é'", "like(address#2, 'a', 'é')"},
         {"id IN (1, 2L)", "In(cast(id#0 as bigint), cast(1 as bigint), 2)"},
         {"id NOT IN (1)", "Not(In(id#0, 1))"},
         {"CASE id WHEN 1 THEN 'a' WHEN 2 THEN 'b' END",
@@ -644,6 +666,11 @@ TEST_CASE("operators bind to Catalyst's expressions with Spark's coercion", "[an
         {"NOT id > 1", "Not(GreaterThan(id#0, 1))"},
         {"count(*)", "count(1)"},
         {"count(DISTINCT id)", "count(DISTINCT id#0)"},
+        // Spark: AggregateExpression(Count(1), filter = Some(GreaterThan(id, 1))).
+        {"count(*) FILTER (WHERE id > 1)", "count(1) FILTER GreaterThan(id#0, 1)"},
+        {"sum(pets) FILTER (WHERE name.first = 'x')",
+         "sum(pets#3) FILTER EqualTo(GetStructField(name#1, 0), 'x')"},
+        {"count(*) FILTER (WHERE NULL)", "count(1) FILTER cast(NULL as boolean)"},
         {"element_at(friends, 1L)", "ElementAt(friends#4, cast(1 as int))"},
     }));
     CAPTURE(item);
@@ -678,6 +705,24 @@ TEST_CASE("type errors point at the offending expression", "[analyzer]") {
         {"SELECT id IN (1, name) FROM t",
          "1:18: cannot compare int with struct<first:string,middle:string,last:string> in IN"},
         {"SELECT size(friends, 1, 2) FROM t", "1:8: function 'size' takes 1 argument, got 3"},
+        {"SELECT address LIKE 'a' ESCAPE 'ab' FROM t",
+         "1:32: the escape character of LIKE must be a string literal of exactly one character, "
+         "got 'ab'"},
+        {"SELECT address LIKE 'a' ESCAPE '\xf0\x9f\x98\x80' FROM t",
+         "1:32: the escape character of LIKE must be a string literal of exactly one character, "
+         "got '\xf0\x9f\x98\x80'"},
+        {"SELECT upper(address) FILTER (WHERE id > 1) FROM t",
+         "1:37: FILTER (WHERE ...) is only allowed for aggregate functions, not for 'upper'"},
+        {"SELECT transform(friends, f -> f) FILTER (WHERE id > 1) FROM t",
+         "1:49: FILTER (WHERE ...) is only allowed for aggregate functions, not for 'transform'"},
+        {"SELECT count(*) FILTER (WHERE id) FROM t",
+         "1:31: a FILTER condition must be boolean, got int"},
+        {"SELECT count(*) FILTER (WHERE count(id) > 1) FROM t",
+         "1:31: aggregate function 'count' is not allowed inside aggregate function 'count'"},
+        {"SELECT count(*) FILTER (WHERE rand() > 0.5) FROM t",
+         "1:31: a FILTER condition must be deterministic: 'rand' is not"},
+        {"SELECT id FROM t WHERE count(*) FILTER (WHERE id > 1) > 0",
+         "1:24: aggregate function 'count' is not allowed in WHERE"},
         {"SELECT upper(DISTINCT address) FROM t",
          "1:8: DISTINCT is only allowed in aggregate functions, not in 'upper'"},
     }));
@@ -825,6 +870,9 @@ TEST_CASE("plan shapes: Distinct, global aggregates, HAVING without GROUP BY", "
     CHECK(shape(*bind_sql("SELECT 1 FROM t HAVING count(*) > 0", c).plan) ==
           "Filter Aggregate Relation");
     CHECK(shape(*bind_sql("SELECT id FROM t WHERE pets > 1", c).plan) == "Project Filter Relation");
+    // Spark: LIMIT ALL is no limit, so no Limit operator.
+    CHECK(shape(*bind_sql("SELECT id FROM t ORDER BY id LIMIT ALL", c).plan) ==
+          "Sort Project Relation");
     const BoundStatement b = bind_sql("SELECT count(*) FROM t", c);
     CHECK(sx_list(b.plan->as<Aggregate>()->aggregates) == "count(1) AS count(1)#9");
     CHECK(b.plan->as<Aggregate>()->grouping.empty());

@@ -103,6 +103,10 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"id IN (2, NULL)", "null"},
         {"id IN (1, NULL)", "true"},
         {"NULL <=> NULL", "true"},
+        {"NULL IS DISTINCT FROM NULL", "false"},
+        {"id IS DISTINCT FROM NULL", "true"},
+        {"id IS DISTINCT FROM 1", "false"},
+        {"id IS NOT DISTINCT FROM NULL", "false"},
         {"size(nul)", "null"},
         {"size(e)", "0"},
         {"coalesce(NULL, id, 1 div 0)", "1"},
@@ -181,6 +185,19 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"format_string('%s-%05d-%.2f', s, id, d)", R"("Hello-00001-2.50")"},
         {"concat_ws('-', s, NULL, 'x')", R"("Hello-x")"},
         {"s LIKE 'H_l%'", "true"},
+        // LIKE ... ESCAPE: the escape makes `_`, `%` and itself literal, and nothing else.
+        {"'a_c' LIKE 'a!_c' ESCAPE '!'", "true"},
+        {"'abc' LIKE 'a!_c' ESCAPE '!'", "false"},
+        {"'100%' LIKE '100!%' ESCAPE '!'", "true"},
+        {"'1000' LIKE '100!%' ESCAPE '!'", "false"},
+        {"'a!b' LIKE 'a!!b' ESCAPE '!'", "true"},
+        {"'a\\\\b' LIKE 'a\\\\b' ESCAPE '!'", "true"},
+        {"'a\\\\b' LIKE 'a\\\\\\\\b'", "true"},
+        {"'a_' LIKE 'a\\_'", "true"},
+        {"'ab' LIKE 'a\\_'", "false"},
+        {"s LIKE 'H!ello' ESCAPE '!'", "ERROR:INVALID_FORMAT.ESC_IN_THE_MIDDLE"},
+        {"s LIKE 'Hello!' ESCAPE '!'", "ERROR:INVALID_FORMAT.ESC_AT_THE_END"},
+        {"s LIKE NULL ESCAPE '!'", "null"},
         {"s RLIKE 'l+o$'", "true"},
         {"s || '!'", R"("Hello!")"},
         // casts
@@ -195,6 +212,9 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"CAST(dec AS DECIMAL(2,1))", "ERROR:NUMERIC_VALUE_OUT_OF_RANGE.WITH_SUGGESTION"},
         {"CAST('2024-02-30' AS DATE)", "ERROR:CAST_INVALID_INPUT"},
         {"CAST('2024-02-29' AS DATE)", R"("2024-02-29")"},
+        {"TIMESTAMP_NTZ '2024-01-31 10:00:00' < TIMESTAMP_NTZ '2024-02-01 00:00:00'", "true"},
+        {"TIMESTAMP_LTZ '2024-01-31 10:00:00' = TIMESTAMP '2024-01-31 10:00:00'", "true"},
+        {"r'a\\b' = 'a\\\\b'", "true"},
         // serialisation and hashing (the first hash is the example of Spark's documentation)
         {"hash('Spark', array(123), 2)", "-1321691492"},
         {"to_json(named_struct('a', 1, 'b', CAST(NULL AS STRING)))", R"("{\"a\":1}")"},
@@ -247,6 +267,15 @@ TEST_CASE("operators: filter, aggregate, having, sort, limit, distinct", "[eval]
           R"(("b",null)(null,null)("a",1)("a",2))");
     CHECK(rows_of("SELECT sum(v) FROM t WHERE v > 100") == "(null)");
     CHECK(rows_of("SELECT k FROM t WHERE v > 100 GROUP BY k") == "");
+    // FILTER (WHERE ...): only the rows where the condition is true (not null) count; it
+    // applies before DISTINCT, and a group with no such row still gets its (empty) result.
+    CHECK(rows_of("SELECT k, count(*) FILTER (WHERE v > 1), sum(v) FILTER (WHERE v > 1), "
+                  "count(DISTINCT k) FILTER (WHERE v < 5) FROM t GROUP BY k ORDER BY k") ==
+          R"((null,0,null,0)("a",1,3,1)("b",1,5,0))");
+    CHECK(rows_of("SELECT collect_list(v) FILTER (WHERE k = 'a'), first(v) FILTER (WHERE v > 2), "
+                  "max(v) FILTER (WHERE NULL) FROM t") == R"(([1,3],5,null))");
+    CHECK(rows_of("SELECT k FROM t GROUP BY k HAVING count(*) FILTER (WHERE v > 2) > 0 "
+                  "ORDER BY k") == R"(("a")("b"))");
 }
 
 TEST_CASE("an error stops the query", "[eval]") {

@@ -169,6 +169,8 @@ TEST_CASE("DDL schemas: names, options, comments and layout", "[ddl]") {
             "id INT,name STRING"},
         Row{"a\tINT  \r\n ,b\nARRAY\n<\nINT\n>   \n\t", "a INT,b ARRAY<INT>"},
         Row{"a INT--comment at the end", "a INT"},
+        // Bracketed comments nest, as in Spark's lexer.
+        Row{"a /* x /* y */ z */ INT, /*/ */ b INT", "a INT,b INT"},
         // The whole schema as one struct type (DataType.fromDDL).
         Row{"struct<a:int,b:array<string>>", "a INT,b ARRAY<STRING>"},
         Row{"  STRUCT<a: INT NOT NULL>  ", "a INT NOT NULL"},
@@ -226,6 +228,8 @@ TEST_CASE("malformed DDL is rejected with file:line:column and what was expected
         Row{"`a INT", "<ddl>:1:7: unterminated quoted identifier"},
         Row{"a INT /* open", "<ddl>:1:7: unterminated '/*' comment"},
         Row{"a INT /* one */ /* two", "<ddl>:1:17: unterminated '/*' comment"},
+        // Comments nest: the inner `*/` leaves the outer one open.
+        Row{"a INT /* x /* y */, b INT", "<ddl>:1:7: unterminated '/*' comment"},
         Row{"a STRUCT<x INT,>", "<ddl>:1:16: expected a field name"},
         Row{"a INT, a STRING", "<ddl>:1:8: duplicate field name 'a'"},
         Row{"s STRUCT<a: INT, a: INT>", "<ddl>:1:18: duplicate field name 'a'"},

@@ -36,9 +36,9 @@ std::string ident(const ast::Identifier& id) {
 }
 
 std::string sexpr_node(const ast::Literal& n) {
-    static const char* const kinds[] = {"Null",   "Boolean",   "Integer", "Decimal",
-                                        "Double", "Float",     "String",  "Binary",
-                                        "Date",   "Timestamp", "Interval"};
+    static const char* const kinds[] = {"Null",   "Boolean",   "Integer",      "Decimal",
+                                        "Double", "Float",     "String",       "Binary",
+                                        "Date",   "Timestamp", "TimestampNtz", "Interval"};
     static const char* const suffixes[] = {"", "L", "S", "Y", "BD"};
     std::string out = kinds[static_cast<int>(n.kind)];
     if (n.kind == ast::LiteralKind::Null) {
@@ -74,7 +74,8 @@ std::string sexpr_node(const ast::Subscript& n) {
 std::string sexpr_node(const ast::Call& n) {
     std::string out = ident(n.name) + "(" + (n.distinct ? "DISTINCT " : "");
     for (std::size_t i = 0; i < n.args.size(); ++i) {
-        out += (i ? " " : "") + sexpr(n.args[i]);
+        out += (i ? " " : "") + std::string(n.filtered && i + 1 == n.args.size() ? "FILTER " : "") +
+               sexpr(n.args[i]);
     }
     return out + ")";
 }
@@ -115,7 +116,8 @@ std::string sexpr_node(const ast::Between& n) {
 }
 std::string sexpr_node(const ast::Like& n) {
     return std::string("(") + (n.negated ? "NOT " : "") + (n.regex ? "RLIKE " : "LIKE ") +
-           sexpr(n.operand) + " " + sexpr(n.pattern) + ")";
+           sexpr(n.operand) + " " + sexpr(n.pattern) +
+           (n.escape ? " ESCAPE " + sexpr(n.escape) : "") + ")";
 }
 std::string sexpr_node(const ast::Cast& n) {
     return "(CAST " + sexpr(n.operand) + " " + n.type_text + ")";
@@ -254,12 +256,22 @@ TEST_CASE("expressions follow Spark's precedence", "[parser]") {
         {"a IS NOT NULL AND b IS NULL", "(AND (IS NOT NULL a) (IS NULL b))"},
         {"a IS TRUE", "(IS TRUE a)"},
         {"a IS NOT FALSE", "(IS NOT FALSE a)"},
+        // Spark's AstBuilder: IS DISTINCT FROM is Not(EqualNullSafe), its negation EqualNullSafe.
+        {"a IS DISTINCT FROM b", "(NOT (<=> a b))"},
+        {"a IS NOT DISTINCT FROM b + 1", "(<=> a (+ b Integer(1)))"},
+        {"a is not distinct from b AND c", "(AND (<=> a b) c)"},
+        {"NOT a IS DISTINCT FROM b", "(NOT (NOT (<=> a b)))"},
+        {"a IS DISTINCT FROM (b IS NOT NULL)", "(NOT (<=> a (IS NOT NULL b)))"},
+        {"a IS NOT DISTINCT FROM (b IS DISTINCT FROM c)", "(<=> a (NOT (<=> b c)))"},
         {"a BETWEEN 1 AND 2 AND b", "(AND (BETWEEN a Integer(1) Integer(2)) b)"},
         {"a NOT BETWEEN b + 1 AND c", "(NOT BETWEEN a (+ b Integer(1)) c)"},
         {"a IN (1, b, c + 1)", "(IN a Integer(1) b (+ c Integer(1)))"},
         {"a NOT IN (1)", "(NOT IN a Integer(1))"},
         {"a LIKE 'x%'", "(LIKE a String(x%))"},
         {"a NOT RLIKE b || 'y'", "(NOT RLIKE a (|| b String(y)))"},
+        {"a LIKE 'x!%' ESCAPE '!'", "(LIKE a String(x!%) ESCAPE String(!))"},
+        {"a NOT LIKE b || 'y' escape r'\\'", "(NOT LIKE a (|| b String(y)) ESCAPE String(\\))"},
+        {"a LIKE 'x' ESCAPE '#' AND b", "(AND (LIKE a String(x) ESCAPE String(#)) b)"},
         // runs of AND / OR are balanced, as Spark's AstBuilder builds them
         {"a AND b AND c", "(AND (AND a b) c)"},
         {"a AND b AND c AND d", "(AND (AND a b) (AND c d))"},
@@ -290,6 +302,12 @@ TEST_CASE("calls, lambdas, CASE and CAST", "[parser]") {
         {"count(t.*)", "count(t.*)"},
         {"count(DISTINCT a, b)", "count(DISTINCT a b)"},
         {"count(ALL a)", "count(a)"},
+        // An aggregate's FILTER condition is its last argument (sexpr shows it after FILTER).
+        {"count(*) FILTER (WHERE a > 1)", "count(* FILTER (> a Integer(1)))"},
+        {"sum(DISTINCT s.x) filter (where s.y = 'z' AND b)",
+         "sum(DISTINCT s.x FILTER (AND (= s.y String(z)) b))"},
+        {"f(x) FILTER (WHERE g(y) FILTER (WHERE z))", "f(x FILTER g(y FILTER z))"},
+        {"filter(xs, x -> x) FILTER (WHERE a)", "filter(xs (lambda (x) x) FILTER a)"},
         {"transform(xs, x -> x + 1)", "transform(xs (lambda (x) (+ x Integer(1))))"},
         {"transform(xs, (x, i) -> x.a[i])", "transform(xs (lambda (x i) ([] x.a i)))"},
         {"transform(xs, (x) -> x)", "transform(xs (lambda (x) x))"},
@@ -361,11 +379,25 @@ TEST_CASE("literals", "[parser]") {
         {"'\\101'", "String(A)"},
         {"'\\Z'", "String(\x1A)"},
         {"'é'", "String(é)"},
+        // A word that merely ends in r, or an r and a blank, starts no raw string.
+        {"timestamp_ntz", "timestamp_ntz"},
         {"X'0A1b'", "Binary(0A1b)"},
         {"x''", "Binary()"},
         {"DATE '2024-01-01'", "Date(2024-01-01)"},
         {"date\"2024-01-01\"", "Date(2024-01-01)"},
         {"TIMESTAMP '2024-01-01 10:00:00'", "Timestamp(2024-01-01 10:00:00)"},
+        // TIMESTAMP_LTZ is TimestampType, as TIMESTAMP is by default.
+        {"TIMESTAMP_LTZ '2024-01-01 10:00:00'", "Timestamp(2024-01-01 10:00:00)"},
+        {"timestamp_ntz '2024-01-01 10:00:00'", "TimestampNtz(2024-01-01 10:00:00)"},
+        {"TIMESTAMP_NTZ\"2024-01-01\"", "TimestampNtz(2024-01-01)"},
+        {"TIMESTAMP_NTZ r'2024-01-01'", "TimestampNtz(2024-01-01)"},
+        // Raw strings (Spark 3.5+): no escapes at all; they join adjacent strings as any do.
+        {"r'a\\b'", "String(a\\b)"},
+        {"R\"a\\tb\"", "String(a\\tb)"},
+        {"r'\\'", "String(\\)"},
+        {"r'it''s'", "String(its)"},
+        {"r'a\\' 'b\\tc' R\"d\"", "String(a\\b\tcd)"},
+        {"r''", "String()"},
         {"INTERVAL '1' DAY", "Interval(1,DAY)"},
         {"interval 3 hours", "Interval(3,HOUR)"},
         {"INTERVAL '1-2' YEAR TO MONTH", "Interval(1-2,YEAR TO MONTH)"},
@@ -439,6 +471,20 @@ TEST_CASE("clauses of a SELECT", "[parser]") {
     CHECK_FALSE(plain.select.where);
     CHECK_FALSE(plain.select.having);
     CHECK_FALSE(plain.select.limit);
+
+    // ESCAPE is a non-reserved word: an alias unless a string follows it.
+    const ast::Statement escape_alias = parse_one("SELECT a LIKE b escape, c escape FROM t");
+    CHECK(escape_alias.select.items[0].alias->name == "escape");
+    CHECK(sexpr(escape_alias.select.items[0].expr) == "(LIKE a b)");
+    CHECK(escape_alias.select.items[1].alias->name == "escape");
+    // So is FILTER: only `FILTER (` after a call is the clause.
+    const ast::Statement filter_alias = parse_one("SELECT count(*) filter, filter FROM t");
+    CHECK(filter_alias.select.items[0].alias->name == "filter");
+    CHECK(sexpr(filter_alias.select.items[1].expr) == "filter");
+
+    // Spark: LIMIT ALL is no limit.
+    CHECK_FALSE(parse_one("SELECT a FROM t LIMIT ALL").select.limit);
+    CHECK_FALSE(parse_one("SELECT a FROM t ORDER BY a limit all").select.limit);
 }
 
 TEST_CASE("spans are byte ranges of the file", "[parser]") {
@@ -572,8 +618,15 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT \"abc FROM t", "unterminated string literal", "1:8"},
         {"SELECT a FROM t WHERE b = 'x\\'", "unterminated string literal", "1:27"},
         {"SELECT `abc FROM t", "unterminated quoted identifier", "1:8"},
+        {"SELECT r'abc FROM t", "unterminated string literal", "1:9"},
+        {"SELECT R\"a FROM t", "unterminated string literal", "1:9"},
+        // A raw string ends at its first closing quote: the backslash escapes nothing.
+        {"SELECT r'a\\' FROM t'", "unexpected ''' after the end of the statement", "1:20"},
         {"SELECT a FROM t /* never closed", "unterminated comment", "1:17"},
         {"SELECT a /* x FROM t", "unterminated comment", "1:10"},
+        // Comments nest: the inner `*/` closes the inner comment only.
+        {"SELECT a /* x /* y */ FROM t", "unterminated comment", "1:10"},
+        {"SELECT a FROM t /* x */ /* /* */", "unterminated comment", "1:25"},
         {"SELECT transform(a, x.y -> 1) FROM t", "'->' must follow a lambda parameter list",
          "1:25"},
         {"SELECT transform(a, 1 -> x) FROM t", "'->' must follow a lambda parameter list", "1:23"},
@@ -607,8 +660,22 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT f(x).1 FROM t", "expected a field name after '.'", "1:13"},
         {"SELECT a NOT x FROM t", "expected 'IN', 'BETWEEN', 'LIKE' or 'RLIKE' after 'NOT'",
          "1:14"},
-        {"SELECT a IS x FROM t", "expected 'NULL', 'TRUE' or 'FALSE' after 'IS'", "1:13"},
-        {"SELECT a IS NOT x FROM t", "expected 'NULL', 'TRUE' or 'FALSE' after 'NOT'", "1:17"},
+        {"SELECT a IS x FROM t", "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after 'IS'",
+         "1:13"},
+        {"SELECT a IS NOT x FROM t",
+         "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after 'NOT'", "1:17"},
+        {"SELECT a IS DISTINCT b FROM t", "expected 'FROM' after 'DISTINCT'", "1:22"},
+        {"SELECT a LIKE 'x' ESCAPE b FROM t", "expected a string literal after 'ESCAPE'", "1:26"},
+        {"SELECT count(*) FILTER (a > 1) FROM t", "expected 'WHERE' after 'FILTER ('", "1:25"},
+        {"SELECT count(*) FILTER (WHERE) FROM t", "expected an expression after 'WHERE'", "1:30"},
+        {"SELECT count(*) FILTER (WHERE a FROM t", "expected ')' to close '(' at 1:24", "1:33"},
+        {"SELECT a LIKE 'x' ESCAPE 'a' 'b' FROM t", "expected 'FROM' and a table name", "1:30"},
+        {"SELECT a RLIKE 'x' ESCAPE '!' FROM t",
+         "ESCAPE is only allowed after a LIKE pattern, not after RLIKE", "1:20"},
+        {"SELECT a IS NOT DISTINCT FROM FROM t", "expected an expression after 'FROM'", "1:31"},
+        {"SELECT a FROM t WHERE a IS DISTINCT FROM", "expected an expression after 'FROM'", "1:41"},
+        {"SELECT a FROM t LIMIT", "expected an expression after 'LIMIT'", "1:22"},
+        {"SELECT a FROM t LIMIT ALL 5", "unexpected '5' after the end of the statement", "1:27"},
         {"SELECT a IN 1 FROM t", "expected '(' after 'IN'", "1:13"},
         {"SELECT a BETWEEN 1 FROM t", "expected 'AND' after the lower bound of 'BETWEEN'", "1:20"},
         {"SELECT CAST a FROM t", "expected '(' after 'CAST'", "1:13"},
@@ -827,6 +894,16 @@ TEST_CASE("deep nesting is reported at the level that goes too deep", "[parser]"
           "nesting deeper than 1000 levels");
     // A dotted name is one node however long.
     CHECK_NOTHROW(parse_one("SELECT a" + repeat(".a", 100000) + " FROM t"));
+}
+
+TEST_CASE("bracketed comments nest, without recursion", "[parser]") {
+    CHECK(sexpr(parse_one("SELECT a /* x /* y */ z */ + b FROM t").select.items[0].expr) ==
+          "(+ a b)");
+    CHECK(sexpr(parse_one("SELECT a /*/ x */ FROM t").select.items[0].expr) == "a");
+    // A million levels cost no stack: the scanner counts them.
+    const std::string deep = repeat("/*", 1000000) + repeat("*/", 1000000);
+    CHECK(parse_one("SELECT a " + deep + " FROM t").select.from.name.name == "t");
+    CHECK(rejection("SELECT a " + repeat("/*", 1000) + repeat("*/", 999) + " FROM t").at == "1:10");
 }
 
 TEST_CASE("large queries parse in linear time", "[parser]") {

@@ -1,0 +1,3 @@
+SELECT s.x /* a /* b */ c
+FROM t;
+SELECT b FROM t
