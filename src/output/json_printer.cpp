@@ -173,6 +173,11 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
                                   out_.key("distinct");
                                   out_.value(true);
                               }
+                              if (n.filtered) {
+                                  // The last child is the FILTER (WHERE ...) condition.
+                                  out_.key("filter");
+                                  out_.value(true);
+                              }
                           },
                           [](const BinaryOp&) {},
                           [](const UnaryOp&) {},

@@ -520,9 +520,12 @@ bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const R
         return false;
     }
     const bool extended = at_least(Profile::Extended);
+    // The rules below are about the function's own arguments; an aggregate's FILTER condition
+    // is needed whole whatever the rule (after the switch).
+    const std::span<const ExprPtr> args = f.inputs();
     const auto rest_whole = [&](std::size_t from) {
-        for (std::size_t i = from; i < f.args.size(); ++i) {
-            walk(f.args[i], Requirement::all());
+        for (std::size_t i = from; i < args.size(); ++i) {
+            walk(args[i], Requirement::all());
         }
     };
     switch (def->flow) {
@@ -530,61 +533,64 @@ bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const R
     case ResultFlow::Compare:
         return false;
     case ResultFlow::LengthOnly:
-        if (!extended || f.args.empty() ||
-            (f.args[0]->type->array() == nullptr && f.args[0]->type->map() == nullptr)) {
+        if (!extended || args.empty() ||
+            (args[0]->type->array() == nullptr && args[0]->type->map() == nullptr)) {
             return false;
         }
-        walk(f.args[0], Requirement::one_leaf()); // X5
+        walk(args[0], Requirement::one_leaf()); // X5
         rest_whole(1);
-        return true;
+        break;
     case ResultFlow::ArrayElementsOfArg0: {
-        if (f.args.empty() || f.args[0]->type->array() == nullptr) {
+        if (args.empty() || args[0]->type->array() == nullptr) {
             return false;
         }
         bool allowed = extended || (at_least(Profile::Spark) && root == Root::Attribute);
         if (allowed && !extended && def->name == "slice") {
-            for (std::size_t i = 1; i < f.args.size(); ++i) {
-                allowed = allowed && expr_foldable(*f.args[i]);
+            for (std::size_t i = 1; i < args.size(); ++i) {
+                allowed = allowed && expr_foldable(*args[i]);
             }
         }
         if (!allowed) {
             return false;
         }
-        walk(f.args[0], need, root, optional);
+        walk(args[0], need, root, optional);
         rest_whole(1);
-        return true;
+        break;
     }
     case ResultFlow::ArrayElementsOfAll:
         if (!extended || e->type->array() == nullptr) {
             return false;
         }
-        for (const ExprPtr& arg : f.args) {
+        for (const ExprPtr& arg : args) {
             walk(arg, need);
         }
-        return true;
+        break;
     case ResultFlow::ArrayElementsFlatten:
-        if (!extended || f.args.empty()) {
+        if (!extended || args.empty()) {
             return false;
         }
-        walk(f.args[0], Requirement::at(kElement, present(need)), root);
-        return true;
+        walk(args[0], Requirement::at(kElement, present(need)), root);
+        break;
     case ResultFlow::ValueOfArgs:
         if (!extended) {
             return false;
         }
-        for (std::size_t i = 0; i < f.args.size(); ++i) {
-            walk(f.args[i], static_cast<int>(i) < def->first_value_arg ? Requirement::all() : need);
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            walk(args[i], static_cast<int>(i) < def->first_value_arg ? Requirement::all() : need);
         }
-        return true;
+        break;
     case ResultFlow::ElementIsArg0:
-        if (!extended || f.args.empty()) {
+        if (!extended || args.empty()) {
             return false;
         }
-        walk(f.args[0], present(part_of(need, kElement)), root);
+        walk(args[0], present(part_of(need, kElement)), root);
         rest_whole(1);
-        return true;
+        break;
     }
-    return false;
+    if (f.filtered) {
+        walk(f.args.back(), Requirement::all());
+    }
+    return true;
 }
 
 } // namespace

@@ -166,13 +166,14 @@ std::vector<std::size_t> value_slots(const Expr& e) {
             slots.push_back(2 * c->branches.size());
         }
     } else if (const auto* f = e.as<ScalarFunction>()) {
+        // An aggregate's FILTER condition (its last child) is never a value.
+        const std::size_t inputs = f->inputs().size();
         if (f->def->flow == ResultFlow::ValueOfArgs) {
-            for (auto i = static_cast<std::size_t>(f->def->first_value_arg); i < f->args.size();
-                 ++i) {
+            for (auto i = static_cast<std::size_t>(f->def->first_value_arg); i < inputs; ++i) {
                 slots.push_back(i);
             }
         } else if (f->def->flow == ResultFlow::ArrayElementsOfAll) {
-            for (std::size_t i = 0; i < f->args.size(); ++i) {
+            for (std::size_t i = 0; i < inputs; ++i) {
                 slots.push_back(i);
             }
         }
