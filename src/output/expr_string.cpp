@@ -135,14 +135,12 @@ class ExprPrinter {
                 [&](const GetStructField& n) {
                     print(*n.child, d);
                     out_ += '.';
-                    out_ += !n.name_as_written.empty() ? n.name_as_written.view()
-                                                       : struct_field_name(*n.child, n.ordinal);
+                    out_ += shown_field_name(n);
                 },
                 [&](const GetArrayStructFields& n) {
                     print(*n.child, d);
                     out_ += '.';
-                    out_ += !n.name_as_written.empty() ? n.name_as_written.view()
-                                                       : array_field_name(*n.child, n.ordinal);
+                    out_ += shown_field_name(n);
                 },
                 [&](const GetArrayItem& n) { subscript(*n.child, *n.index, d); },
                 [&](const GetMapValue& n) { subscript(*n.child, *n.key, d); },
@@ -393,25 +391,6 @@ class ExprPrinter {
             append_type_sql(out_, *n.target, 0);
         }
         out_ += ')';
-    }
-
-    static const std::string& struct_field_name(const Expr& child, std::size_t ordinal) {
-        const StructType* s = child.type ? child.type->struct_type() : nullptr;
-        if (s == nullptr || ordinal >= s->size()) {
-            throw InternalError("GetStructField ordinal " + std::to_string(ordinal) +
-                                " does not fit its child's type");
-        }
-        return (*s)[ordinal].name;
-    }
-
-    static const std::string& array_field_name(const Expr& child, std::size_t ordinal) {
-        const ArrayType* a = child.type ? child.type->array() : nullptr;
-        const StructType* s = a != nullptr && a->element ? a->element->struct_type() : nullptr;
-        if (s == nullptr || ordinal >= s->size()) {
-            throw InternalError("GetArrayStructFields ordinal " + std::to_string(ordinal) +
-                                " does not fit its child's type");
-        }
-        return (*s)[ordinal].name;
     }
 
     bool pretty_;

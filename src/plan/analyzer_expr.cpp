@@ -791,15 +791,15 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
 
 // --- field access and subscripts (Spark: ExtractValue.apply) ----------------------------------
 
-void Binder::check_not_udf_result(const ExprPtr& base, Span span) const {
+void Binder::check_not_udf_result(const ExprPtr& base, Span span, std::string_view what) const {
     if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->user_defined()) {
-        fail(span, "cannot access a field of the result of user-defined function '" +
+        fail(span, "cannot " + std::string(what) + " the result of user-defined function '" +
                        std::string(f->name()) + "'");
     }
 }
 
 ExprPtr Binder::extract_field(const ExprPtr& base, const ast::Identifier& field, Span span) const {
-    check_not_udf_result(base, field.span);
+    check_not_udf_result(base, field.span, "access a field of");
     const DataType& type = *base->type;
     auto lookup = [&](const DataType& struct_type) {
         const StructType& st = *struct_type.struct_type();
@@ -865,10 +865,7 @@ ExprPtr Binder::map_key(const ExprPtr& map, const ExprPtr& key, Span span) const
 
 ExprPtr Binder::subscript(const ExprPtr& base, const ExprPtr& index, Span span,
                           Span index_span) const {
-    if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->user_defined()) {
-        fail(span, "cannot subscript the result of user-defined function '" +
-                       std::string(f->name()) + "'");
-    }
+    check_not_udf_result(base, span, "subscript");
     const DataType& type = *base->type;
     const auto* lit = index->as<Literal>();
     const bool string_literal = lit != nullptr && !lit->is_null && is_string_like(*index->type);

@@ -326,10 +326,7 @@ ExprPtr Binder::bind_element_at(const ast::Call& call, Span span) {
     }
     std::vector<ExprPtr> args = bind_plain_args(call.args, "element_at");
     const ExprPtr& base = args[0];
-    if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->user_defined()) {
-        fail(base->span, "cannot subscript the result of user-defined function '" +
-                             std::string(f->name()) + "'");
-    }
+    check_not_udf_result(base, base->span, "subscript");
     if (base->type->array()) {
         return make_expr(ElementAt{base, array_index(args[1], args[1]->span)}, span);
     }
@@ -349,7 +346,7 @@ ExprPtr Binder::bind_map_extract(const ast::Call& call, Span span, bool keys) {
     }
     std::vector<ExprPtr> args = bind_plain_args(call.args, name);
     const ExprPtr& map = args[0];
-    check_not_udf_result(map, map->span);
+    check_not_udf_result(map, map->span, "access a field of");
     if (!map->type->map()) {
         fail(map->span, std::string("function '") + name + "' expects a map, got " +
                             catalog_string(*map->type));

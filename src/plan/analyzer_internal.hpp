@@ -127,7 +127,9 @@ class Binder {
     ExprPtr subscript(const ExprPtr& base, const ExprPtr& index, Span span, Span index_span) const;
     ExprPtr array_index(const ExprPtr& index, Span span) const;
     ExprPtr map_key(const ExprPtr& map, const ExprPtr& key, Span span) const;
-    void check_not_udf_result(const ExprPtr& base, Span span) const;
+    /// Fails at `span` when `base` is a user-defined function's result, whose type is not
+    /// known to take apart; `what` is what the query tries (`subscript`, `access a field of`).
+    void check_not_udf_result(const ExprPtr& base, Span span, std::string_view what) const;
     std::optional<std::size_t> find_column(const ast::Identifier& name) const;
     const OutputRef* find_output(const ast::Identifier& name) const;
     ExprPtr find_lambda_variable(std::string_view name) const;

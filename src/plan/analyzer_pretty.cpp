@@ -32,20 +32,6 @@ std::string upper(std::string s) {
     return s;
 }
 
-std::string_view field_name(const Expr& child, std::size_t ordinal, const Name& as_written) {
-    if (!as_written.empty()) {
-        return as_written;
-    }
-    const DataType* t = child.type.get();
-    if (const ArrayType* at = t->array()) {
-        t = at->element.get();
-    }
-    if (const StructType* st = t->struct_type(); st != nullptr && ordinal < st->size()) {
-        return (*st)[ordinal].name;
-    }
-    return "?";
-}
-
 // Java's shortest round-trip digits, then Double.toString's layout: plain notation for
 // 1e-3 <= |v| < 1e7, otherwise `d.dddE<exp>`; always at least one fractional digit.
 template <class F> std::string java_string(F v) {
@@ -144,10 +130,8 @@ class PrettyPrinter {
                 [&](const AttributeReference& n) { out_ += n.name; },
                 [&](const Literal& n) { literal(e, n); },
                 [&](const Alias& n) { print(*n.child); },
-                [&](const GetStructField& n) { field(*n.child, n.ordinal, n.name_as_written); },
-                [&](const GetArrayStructFields& n) {
-                    field(*n.child, n.ordinal, n.name_as_written);
-                },
+                [&](const GetStructField& n) { field(*n.child, shown_field_name(n)); },
+                [&](const GetArrayStructFields& n) { field(*n.child, shown_field_name(n)); },
                 [&](const GetArrayItem& n) { subscript(*n.child, *n.index); },
                 [&](const GetMapValue& n) { subscript(*n.child, *n.key); },
                 [&](const ElementAt& n) {
@@ -271,10 +255,10 @@ class PrettyPrinter {
             out_ += n.text;
         }
     }
-    void field(const Expr& child, std::size_t ordinal, const Name& as_written) {
+    void field(const Expr& child, std::string_view name) {
         print(child);
         out_ += '.';
-        out_ += field_name(child, ordinal, as_written);
+        out_ += name;
     }
     void subscript(const Expr& child, const Expr& index) {
         print(child);

@@ -124,4 +124,32 @@ std::string catalyst_name(const Expr& e) {
         e.node);
 }
 
+namespace {
+
+std::string_view field_name(const DataType* struct_type, std::size_t ordinal, const Name& written,
+                            const char* access) {
+    if (!written.empty()) {
+        return written;
+    }
+    const StructType* s = struct_type != nullptr ? struct_type->struct_type() : nullptr;
+    if (s == nullptr || ordinal >= s->size()) {
+        throw InternalError(std::string(access) + " ordinal " + std::to_string(ordinal) +
+                            " does not fit its child's type");
+    }
+    return (*s)[ordinal].name;
+}
+
+} // namespace
+
+std::string_view shown_field_name(const GetStructField& access) {
+    return field_name(access.child->type.get(), access.ordinal, access.name_as_written,
+                      "GetStructField");
+}
+
+std::string_view shown_field_name(const GetArrayStructFields& access) {
+    const ArrayType* array = access.child->type->array();
+    return field_name(array != nullptr ? array->element.get() : nullptr, access.ordinal,
+                      access.name_as_written, "GetArrayStructFields");
+}
+
 } // namespace prune

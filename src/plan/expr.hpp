@@ -317,4 +317,10 @@ ExprPtr make_expr(Expr::Node node, Span span = {});
 /// The Catalyst class name of a node (`GetStructField`, `ArrayTransform`, `EqualTo`, `Size`).
 std::string catalyst_name(const Expr& e);
 
+/// The name Spark shows for the field an access takes: as the query wrote it, else the
+/// schema's (a rewritten access keeps no written name). Throws InternalError when the ordinal
+/// does not fit the child's type.
+std::string_view shown_field_name(const GetStructField& access);
+std::string_view shown_field_name(const GetArrayStructFields& access);
+
 } // namespace prune

@@ -633,13 +633,10 @@ std::string zip_field_name(const Expr& e, std::size_t i) {
         return v->name.str();
     }
     if (const GetStructField* g = e.as<GetStructField>()) {
-        return !g->name_as_written.empty() ? g->name_as_written.str()
-                                           : (*g->child->type->struct_type())[g->ordinal].name;
+        return std::string(shown_field_name(*g));
     }
     if (const GetArrayStructFields* g = e.as<GetArrayStructFields>()) {
-        return !g->name_as_written.empty()
-                   ? g->name_as_written.str()
-                   : (*g->child->type->array()->element->struct_type())[g->ordinal].name;
+        return std::string(shown_field_name(*g));
     }
     if (const GetMapValue* g = e.as<GetMapValue>()) {
         const Literal* key = g->key->as<Literal>();
