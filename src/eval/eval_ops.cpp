@@ -760,11 +760,11 @@ Value cast_value(const Value& v, const DataType& from, const DataType& to) {
             return v;
         }
         if (v.kind() == Value::Kind::String) {
-            std::int32_t days = 0;
-            if (!parse_date(v.as_string(), days)) {
+            const std::optional<std::int32_t> days = string_to_date(v.as_string());
+            if (!days) {
                 invalid_input(v.as_string(), from, to);
             }
-            return Value::date(days);
+            return Value::date(*days);
         }
         if (v.kind() == Value::Kind::Timestamp) {
             const std::int64_t micros = v.as_timestamp();
@@ -784,10 +784,21 @@ Value cast_value(const Value& v, const DataType& from, const DataType& to) {
             return Value::timestamp(static_cast<std::int64_t>(v.as_date()) * 86400000000LL);
         case Value::Kind::String: {
             std::int64_t micros = 0;
-            if (!parse_timestamp(v.as_string(), micros)) {
-                invalid_input(v.as_string(), from, to);
+            switch (tk == AtomicKind::Timestamp ? string_to_timestamp(v.as_string(), micros)
+                                                : string_to_timestamp_ntz(v.as_string(), micros)) {
+            case DateTimeStatus::Ok:
+                return Value::timestamp(micros);
+            case DateTimeStatus::TimeOnly:
+            case DateTimeStatus::CurrentTime:
+                unsupported("a cast of '" + v.as_string() + "' to " + catalog_string(to) +
+                            ", which Spark puts on the current date");
+            case DateTimeStatus::RegionZone:
+                unsupported("a cast of '" + v.as_string() + "' to " + catalog_string(to) +
+                            ": its region-based time zone needs a time-zone database");
+            case DateTimeStatus::Invalid:
+                break;
             }
-            return Value::timestamp(micros);
+            invalid_input(v.as_string(), from, to);
         }
         case Value::Kind::Integral: {
             std::int64_t micros = 0;

@@ -187,18 +187,24 @@ Value Evaluator::literal(const Expr& e, const Literal& lit) {
             break;
         }
         case AtomicKind::Date: {
-            std::int32_t days = 0;
-            if (!parse_date(lit.text, days)) {
+            // The analyzer keeps a typed literal's text in Spark's form (types/datetime.hpp),
+            // which always parses back to the value it printed.
+            const std::optional<std::int32_t> days = string_to_date(lit.text);
+            if (!days) {
                 malformed_literal(lit.text.str(), "DATE");
             }
-            v = Value::date(days);
+            v = Value::date(*days);
             break;
         }
         case AtomicKind::Timestamp:
         case AtomicKind::TimestampNtz: {
             std::int64_t micros = 0;
-            if (!parse_timestamp(lit.text, micros)) {
-                malformed_literal(lit.text.str(), "TIMESTAMP");
+            const DateTimeStatus status = t.is(AtomicKind::Timestamp)
+                                              ? string_to_timestamp(lit.text, micros)
+                                              : string_to_timestamp_ntz(lit.text, micros);
+            if (status != DateTimeStatus::Ok) {
+                malformed_literal(lit.text.str(),
+                                  t.is(AtomicKind::Timestamp) ? "TIMESTAMP" : "TIMESTAMP_NTZ");
             }
             v = Value::timestamp(micros);
             break;

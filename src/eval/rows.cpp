@@ -461,11 +461,12 @@ Value atomic_value(const Json& j, const AtomicType& a, const DataType& type,
         return Value::binary(std::move(bytes));
     }
     case AtomicKind::Date: {
-        std::int32_t days = 0;
-        if (j.kind != Json::Kind::String || !parse_date(j.text, days)) {
+        const std::optional<std::int32_t> days =
+            j.kind == Json::Kind::String ? string_to_date(j.text) : std::nullopt;
+        if (!days) {
             mismatch(path, "a date 'yyyy-MM-dd'", j);
         }
-        return Value::date(days);
+        return Value::date(*days);
     }
     case AtomicKind::Timestamp:
     case AtomicKind::TimestampNtz: {
@@ -473,7 +474,12 @@ Value atomic_value(const Json& j, const AtomicType& a, const DataType& type,
         if (j.kind == Json::Kind::Number && j.text.find_first_of(".eE") == std::string::npos) {
             return Value::timestamp(std::stoll(j.text) * 1000000);
         }
-        if (j.kind != Json::Kind::String || !parse_timestamp(j.text, micros)) {
+        // A zone on a timestamp_ntz value is checked and dropped, as Spark's cast does.
+        const bool ok = j.kind == Json::Kind::String &&
+                        (a.kind == AtomicKind::Timestamp
+                             ? string_to_timestamp(j.text, micros)
+                             : string_to_timestamp_ntz(j.text, micros)) == DateTimeStatus::Ok;
+        if (!ok) {
             mismatch(path, "a timestamp 'yyyy-MM-ddTHH:mm:ss[.SSS][Z]'", j);
         }
         return Value::timestamp(micros);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "types/data_type.hpp"
+#include "types/datetime.hpp" // dates and times: parse and print as Spark
 
 namespace prune {
 
@@ -196,20 +197,6 @@ bool parse_decimal(std::string_view text, Int128& unscaled, int& scale);
 bool rescale_decimal(const DecimalValue& d, int scale, Int128& out);
 /// The decimal as a double (nearest).
 double decimal_to_double(const DecimalValue& d);
-
-// --- date and time helpers -----------------------------------------------------------------
-
-/// Days since the epoch of a proleptic Gregorian date.
-std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d);
-/// `yyyy-MM-dd` of a day number.
-std::string date_to_string(std::int32_t days);
-/// `yyyy-MM-dd HH:mm:ss[.ffffff]` (trailing zeros of the fraction dropped), UTC.
-std::string timestamp_to_string(std::int64_t micros);
-/// Parses `yyyy-MM-dd` (with Spark's lenient forms `yyyy`, `yyyy-M`, `yyyy-M-d`, and a
-/// trailing `T...`/space part ignored); false when malformed.
-bool parse_date(std::string_view text, std::int32_t& days);
-/// Parses `yyyy-MM-dd[( |T)HH:mm[:ss[.f...]]][Z|±HH:mm]`; false when malformed.
-bool parse_timestamp(std::string_view text, std::int64_t& micros);
 
 /// Java's Double.toString (shortest round-trip digits; `1.0E10`, `1.0E-5`, `NaN`, `Infinity`).
 std::string java_double_text(double v);

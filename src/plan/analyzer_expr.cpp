@@ -25,6 +25,7 @@
 
 #include "plan/analyzer_internal.hpp"
 #include "plan/typing.hpp"
+#include "types/datetime.hpp"
 #include "types/schema_formats.hpp"
 #include "util/overloaded.hpp"
 
@@ -508,6 +509,30 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
 
 // --- literals --------------------------------------------------------------------------------
 
+ExprPtr Binder::datetime_literal(AtomicKind kind, const std::string& text, Span span) const {
+    TypePtr type = make_atomic(kind);
+    const std::string written = std::string(typed_literal_keyword(*type)) + " '" + text + "'";
+    std::string spark_text;
+    switch (typed_datetime_literal(kind, text, spark_text)) {
+    case DateTimeStatus::Ok:
+        return literal(std::move(type), std::move(spark_text), span);
+    case DateTimeStatus::Invalid:
+        fail(span, "the value of the typed literal " + std::string(typed_literal_keyword(*type)) +
+                       " is invalid: '" + text + "'");
+    case DateTimeStatus::TimeOnly:
+        fail(span, written + " has no date; Spark puts a time alone on the current date, so "
+                             "the plan would depend on the day: write the date");
+    case DateTimeStatus::CurrentTime:
+        fail(span, written + " reads the clock, so the plan would depend on the day: write the "
+                             "date");
+    case DateTimeStatus::RegionZone:
+        fail(span, "the time zone in " + written +
+                       " is region-based, which needs a time-zone database that prune-plan "
+                       "does not have: write an offset such as '+01:00'");
+    }
+    throw InternalError("unknown date-time status");
+}
+
 ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) const {
     const std::string sign = negate ? "-" : "";
     switch (lit.kind) {
@@ -655,11 +680,11 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
         return literal(make_atomic(AtomicKind::Binary), "0x" + hex, span);
     }
     case ast::LiteralKind::Date:
-        return literal(make_atomic(AtomicKind::Date), lit.text, span);
+        return datetime_literal(AtomicKind::Date, lit.text, span);
     case ast::LiteralKind::Timestamp:
-        return literal(make_atomic(AtomicKind::Timestamp), lit.text, span);
+        return datetime_literal(AtomicKind::Timestamp, lit.text, span);
     case ast::LiteralKind::TimestampNtz:
-        return literal(make_atomic(AtomicKind::TimestampNtz), lit.text, span);
+        return datetime_literal(AtomicKind::TimestampNtz, lit.text, span);
     case ast::LiteralKind::Interval: {
         TypePtr type = interval_literal_type(lit.interval_unit.str());
         std::string text = "INTERVAL '" + lit.text + "'";

@@ -122,6 +122,11 @@ class Binder {
   private:
     ExprPtr bind_node(const ast::Expr& e);
     ExprPtr bind_literal(const ast::Literal& lit, Span span, bool negate) const;
+    /// A typed literal `DATE '…'`, `TIMESTAMP '…'` or `TIMESTAMP_NTZ '…'` checked as Spark's
+    /// parser does, its text in Spark's printed form (`2020-1-2` -> `2020-01-02`); an error at
+    /// `span` when Spark rejects it or when its value would depend on the clock or on a
+    /// time-zone database. Spark: AstBuilder.visitTypeConstructor (INVALID_TYPED_LITERAL).
+    ExprPtr datetime_literal(AtomicKind kind, const std::string& text, Span span) const;
     ExprPtr resolve_name(const ast::NameRef& ref, Span span);
     ExprPtr extract_field(const ExprPtr& base, const ast::Identifier& field, Span span) const;
     ExprPtr subscript(const ExprPtr& base, const ExprPtr& index, Span span, Span index_span) const;

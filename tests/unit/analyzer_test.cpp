@@ -553,6 +553,12 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"'abc'", "abc"},
         {"TIMESTAMP_NTZ '2024-01-31 10:00:00'", "TIMESTAMP_NTZ '2024-01-31 10:00:00'"},
         {"TIMESTAMP_LTZ '2024-01-31 10:00:00'", "TIMESTAMP '2024-01-31 10:00:00'"},
+        // Spark's Literal.sql of the parsed value, not the text as written.
+        {"DATE '2020-1-2'", "DATE '2020-01-02'"},
+        {"DATE '999999-3-18'", "DATE '+999999-03-18'"},
+        {"TIMESTAMP '2020-01-01'", "TIMESTAMP '2020-01-01 00:00:00'"},
+        {"TIMESTAMP '2020-01-01T10:00:00.50+02:00'", "TIMESTAMP '2020-01-01 08:00:00.5'"},
+        {"TIMESTAMP_NTZ '2020-01-01 10:00:00+02:00'", "TIMESTAMP_NTZ '2020-01-01 10:00:00'"},
         {"r'a\\b'", "a\\b"},
         {"NULL", "NULL"},
         {"true", "true"},
@@ -606,6 +612,13 @@ TEST_CASE("literals are typed as Spark types them", "[analyzer]") {
         {"TIMESTAMP '2024-01-31 10:00:00'", "timestamp", "2024-01-31 10:00:00"},
         {"TIMESTAMP_LTZ '2024-01-31 10:00:00'", "timestamp", "2024-01-31 10:00:00"},
         {"TIMESTAMP_NTZ '2024-01-31 10:00:00'", "timestamp_ntz", "2024-01-31 10:00:00"},
+        {"DATE '2020-1-2'", "date", "2020-01-02"},
+        {"DATE ' 2020-01-02T23:59:59 '", "date", "2020-01-02"},
+        {"DATE 'epoch'", "date", "1970-01-01"},
+        {"TIMESTAMP '2020-01-01'", "timestamp", "2020-01-01 00:00:00"},
+        {"TIMESTAMP '2020-01-01 10:11:12.123456789Z'", "timestamp", "2020-01-01 10:11:12.123456"},
+        {"TIMESTAMP_LTZ '2020-01-01 01:00:00 UTC+2'", "timestamp", "2019-12-31 23:00:00"},
+        {"TIMESTAMP_NTZ '2020-01-01 10:11:12.50 -08:00'", "timestamp_ntz", "2020-01-01 10:11:12.5"},
         {"r'a\\tb'", "string", "a\\tb"},
         {"INTERVAL '3' DAY", "interval day", "INTERVAL '3' DAY"},
         {"true", "boolean", "true"},
@@ -631,6 +644,28 @@ TEST_CASE("literal range errors", "[analyzer]") {
           "1:8: integer literal '123456789012345678901234567890123456789' is out of range for "
           "decimal(38,0)");
     CHECK(first_item("SELECT -128Y AS v FROM t", c) == "-128 AS v#9");
+}
+
+TEST_CASE("typed date/time literals are checked where they are written", "[analyzer]") {
+    const Catalog c = contacts_catalog();
+    CHECK(error_of("SELECT DATE 'garbage' FROM t", c) ==
+          "1:8: the value of the typed literal DATE is invalid: 'garbage'");
+    CHECK(error_of("SELECT id FROM t WHERE id > 1 AND\n  DATE '2021-02-29' IS NULL", c) ==
+          "2:3: the value of the typed literal DATE is invalid: '2021-02-29'");
+    CHECK(error_of("SELECT TIMESTAMP_LTZ '2020-01-01 10:11Z' FROM t", c) ==
+          "1:8: the value of the typed literal TIMESTAMP is invalid: '2020-01-01 10:11Z'");
+    CHECK(error_of("SELECT timestamp_ntz '10:11:12' FROM t", c) ==
+          "1:8: the value of the typed literal TIMESTAMP_NTZ is invalid: '10:11:12'");
+    CHECK(error_of("SELECT TIMESTAMP '10:11:12' FROM t", c) ==
+          "1:8: TIMESTAMP '10:11:12' has no date; Spark puts a time alone on the current date, "
+          "so the plan would depend on the day: write the date");
+    CHECK(error_of("SELECT DATE 'today' FROM t", c) ==
+          "1:8: DATE 'today' reads the clock, so the plan would depend on the day: write the "
+          "date");
+    CHECK(error_of("SELECT TIMESTAMP '2020-01-01 00:00:00 America/Los_Angeles' FROM t", c) ==
+          "1:8: the time zone in TIMESTAMP '2020-01-01 00:00:00 America/Los_Angeles' is "
+          "region-based, which needs a time-zone database that prune-plan does not have: write "
+          "an offset such as '+01:00'");
 }
 
 TEST_CASE("operators bind to Catalyst's expressions with Spark's coercion", "[analyzer]") {
