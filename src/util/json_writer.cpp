@@ -132,8 +132,12 @@ void JsonWriter::separate() {
     if (frames_.empty()) {
         return;
     }
+    assert(!frames_.back().object && "a member of an object needs a key first");
+    next_in_frame();
+}
+
+void JsonWriter::next_in_frame() {
     Frame& frame = frames_.back();
-    assert(!frame.object && "a member of an object needs a key first");
     if (!frame.empty) {
         buffer_.push_back(',');
     }
@@ -163,15 +167,7 @@ template <class F> void JsonWriter::all_or_nothing(F&& write) {
 void JsonWriter::key(std::string_view name) {
     assert(!frames_.empty() && frames_.back().object && !after_key_);
     all_or_nothing([&] {
-        Frame& frame = frames_.back();
-        if (!frame.empty) {
-            buffer_.push_back(',');
-        }
-        frame.empty = false;
-        if (pretty_) {
-            buffer_.push_back('\n');
-            write_indent(frames_.size());
-        }
+        next_in_frame();
         write_string(name);
         buffer_.append(pretty_ ? ": " : ":");
         after_key_ = true;

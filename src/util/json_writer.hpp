@@ -100,6 +100,8 @@ class JsonWriter {
 
     /// What precedes an element: `,` after a sibling, then (pretty) a newline and the indent.
     void separate();
+    /// The same in the innermost container, for an array element or a member's key.
+    void next_in_frame();
     /// After each element: hands the text to the stream when a chunk is full or the top-level
     /// value is complete.
     void done();
