@@ -32,11 +32,11 @@ enum class ChangeSite : std::uint8_t {
 /// The context is kept as the rewritten node it names and spelled out only when printed: a
 /// statement can change a million ordinals, and a string each was most of their memory.
 struct OrdinalChange {
-    ExprPtr access;         // the rewritten GetStructField / GetArrayStructFields
-    std::size_t before = 0; // ordinal against the table schema
-    std::size_t after = 0;  // ordinal against the read schema
+    ExprPtr access;           // the rewritten GetStructField / GetArrayStructFields
+    ExprPtr source;           // the rewritten expression the context names (null: `?`)
+    std::uint32_t before = 0; // ordinal against the table schema
+    std::uint32_t after = 0;  // ordinal against the read schema
     ChangeSite site = ChangeSite::None;
-    ExprPtr source; // the rewritten expression the context names (null: `?`)
 };
 
 /// The change's context as printed: "element of rule_results", "field of name.address",

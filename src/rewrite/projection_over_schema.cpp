@@ -229,6 +229,11 @@ class Rewriter {
     ExprPtr rebuild(const ExprPtr& e, std::span<const ExprPtr> kids);
     std::size_t remap(const StructType& before, std::size_t ordinal, const StructType& after,
                       const char* what) const;
+    void record_change(const ExprPtr& access, std::size_t before, std::size_t after,
+                       ChangeSite site, ExprPtr source) {
+        changes_.push_back(OrdinalChange{access, std::move(source), field_position(before),
+                                         field_position(after), site});
+    }
 
     const std::unordered_map<ExprId, TypePtr>& column_types_;
     /// A lambda variable, by binding id: re-typed, and the rewritten collection it ranges over.
@@ -292,12 +297,10 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
         if (ordinal != f->ordinal) {
             if (const auto* variable = f->child->as<NamedLambdaVariable>()) {
                 const auto binding = variables_.find(variable->id);
-                changes_.push_back(
-                    OrdinalChange{rewritten, f->ordinal, ordinal, ChangeSite::ElementOf,
-                                  binding == variables_.end() ? nullptr : binding->second.source});
+                record_change(rewritten, f->ordinal, ordinal, ChangeSite::ElementOf,
+                              binding == variables_.end() ? nullptr : binding->second.source);
             } else {
-                changes_.push_back(
-                    OrdinalChange{rewritten, f->ordinal, ordinal, ChangeSite::FieldOf, child});
+                record_change(rewritten, f->ordinal, ordinal, ChangeSite::FieldOf, child);
             }
         }
         return rewritten;
@@ -321,8 +324,7 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
                 child, field_position(ordinal), field_position(after.size()), f->contains_null, {}},
             e->span);
         if (ordinal != f->ordinal) {
-            changes_.push_back(
-                OrdinalChange{rewritten, f->ordinal, ordinal, ChangeSite::ElementsOf, child});
+            record_change(rewritten, f->ordinal, ordinal, ChangeSite::ElementsOf, child);
         }
         return rewritten;
     }

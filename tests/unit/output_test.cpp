@@ -303,7 +303,7 @@ StatementResult result_example(bool with_change) {
         const ExprPtr r = lvar("r", element_type(), 3);
         const ExprPtr rule_results = attr("rule_results", make_array(element_type()), 1);
         result.ordinal_changes.push_back(
-            OrdinalChange{field(r, 1, double_type()), 3, 1, ChangeSite::ElementOf, rule_results});
+            OrdinalChange{field(r, 1, double_type()), rule_results, 3, 1, ChangeSite::ElementOf});
     }
     return result;
 }
@@ -402,7 +402,7 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
         const ExprPtr rr = attr("rule_results", make_array(element_type()), 1);
         result.ordinal_changes.push_back(
             OrdinalChange{node(GetArrayStructFields{rr, 0, 2, true, {}}, make_array(string_type())),
-                          12, 0, ChangeSite::None, nullptr});
+                          nullptr, 12, 0, ChangeSite::None});
         const std::string text = text_of(result, {});
         CHECK(text.find("events: reads 2 of 2 leaves; columns not read: none\n") !=
               std::string::npos);
