@@ -299,9 +299,14 @@ struct call_open : tok<one<'('>> {};
 struct call_distinct : tok<k_distinct> {};
 struct call_all : tok<k_all> {};
 struct star_qualifier : tok<identifier> {};
-struct qualified_star_head : seq<ident_tok, dot, one<'*'>> {};
-/// `t.*`: a Star with a qualifier.
-struct qualified_star : seq<at<qualified_star_head>, star_qualifier, dot, star_sym> {};
+/// A later part of a star's qualifier: a reserved word may name a field (`t.end.*`).
+struct star_qualifier_part : tok<field_identifier> {};
+struct qualified_star_head : seq<ident_tok, star<dot, tok<field_identifier>>, dot, one<'*'>> {};
+/// `t.*`, `s.*`, `t.s.inner.*`: a Star with a qualifier (the analyzer decides whether it names
+/// the table or a struct, as Spark's UnresolvedStar.expand does).
+struct qualified_star
+    : seq<at<qualified_star_head>, star_qualifier, star<dot, star_qualifier_part>, dot, star_sym> {
+};
 /// `*`: a Star without a qualifier.
 struct plain_star : tok<one<'*'>> {};
 struct star_expr : sor<qualified_star, plain_star> {};

@@ -239,15 +239,36 @@ ExprPtr Binder::column_ref(std::size_t i, Span span) const {
     return make_expr(columns().at(i)->node, span);
 }
 
-std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) const {
-    if (star.qualifier && !qualifier_matches(star.qualifier->name)) {
-        fail(star.qualifier->span,
-             "unknown table '" + star.qualifier->name + "'" +
-                 did_you_mean(star.qualifier->name, {alias_ ? *alias_ : table_.name}));
-    }
+std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) {
     std::vector<ExprPtr> out;
-    for (std::size_t i = 0; i < columns().size(); ++i) {
-        out.push_back(column_ref(i, span));
+    const ast::Identifiers& target = star.qualifier;
+    if (target.empty() || (target.size() == 1 && qualifier_matches(target[0].name))) {
+        for (std::size_t i = 0; i < columns().size(); ++i) {
+            out.push_back(column_ref(i, span));
+        }
+        return out;
+    }
+    const Span target_span{target.front().span.begin, target.back().span.end};
+    const std::string target_text = written(target_span);
+    if (target.size() == 1 && !find_column(target[0])) {
+        std::vector<std::string> candidates = schema_->field_names();
+        candidates.insert(candidates.begin(), alias_ ? *alias_ : table_.name);
+        fail(target_span, "cannot expand '" + target_text + ".*': '" + target[0].name +
+                              "' is neither the table nor a column of table '" + table_.name + "'" +
+                              did_you_mean(target[0].name, candidates));
+    }
+    // Spark resolves the target as a column or field path; only a struct expands.
+    const ExprPtr base = resolve_name(ast::NameRef{target}, target_span);
+    const StructType* st = base->type->struct_type();
+    if (st == nullptr) {
+        fail(target_span, "cannot expand '" + target_text +
+                              ".*': only a struct can be expanded, '" + target_text + "' is " +
+                              catalog_string(*base->type));
+    }
+    for (std::size_t i = 0; i < st->size(); ++i) {
+        out.push_back(make_expr(
+            Alias{make_expr(GetStructField{base, i, Name()}, span), (*st)[i].name, fresh_id()},
+            span));
     }
     return out;
 }

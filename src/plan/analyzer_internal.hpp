@@ -114,7 +114,15 @@ class Binder {
     void reset_saw_aggregate() { saw_aggregate_ = false; }
 
     /// `*` or `t.*`: every column of the relation (partition columns too), in table order.
-    std::vector<ExprPtr> expand_star(const ast::Star& star, Span span) const;
+    /// `s.*`, `t.s.*`, `s.inner.*` (a qualifier that is not the table): one
+    /// `Alias(GetStructField(s, i), field name)` per field of the struct. Spark:
+    /// UnresolvedStar.expand (the table first, then a column or field path).
+    std::vector<ExprPtr> expand_star(const ast::Star& star, Span span);
+
+    /// The query's text at `span`, as written.
+    std::string written(Span span) const {
+        return source_->text().substr(span.begin, span.end - span.begin);
+    }
 
     /// A reference to column `i` of the relation, located at `span`.
     ExprPtr column_ref(std::size_t i, Span span) const;

@@ -72,9 +72,10 @@ struct NameRef {
     Identifiers parts;
 };
 
-/// `*` or `t.*` in a select list or `count(*)`.
+/// `*`, `t.*` or `s.inner.*` in a select list or `count(*)`: the qualifier holds the parts
+/// before `.*` (none for a plain `*`). Spark: UnresolvedStar(target).
 struct Star {
-    std::optional<Identifier> qualifier;
+    Identifiers qualifier;
 };
 
 /// `e.field` where `e` is not a plain name (`f(x).a`, `arr[0].b`, `(s).c`).

@@ -74,6 +74,15 @@ std::string identifier_text(const ast::Identifier& id) {
     return out + "`";
 }
 
+/// `a.b.c`, each part as identifier_text shows it.
+std::string dotted_text(const ast::Identifiers& parts) {
+    std::string text;
+    for (const ast::Identifier& part : parts) {
+        text += (text.empty() ? "" : ".") + identifier_text(part);
+    }
+    return text;
+}
+
 const char* literal_kind_name(ast::LiteralKind kind) {
     using K = ast::LiteralKind;
     switch (kind) {
@@ -242,15 +251,11 @@ class Dumper {
     }
 
     void node(int indent, const ast::NameRef& n, Span span) {
-        std::string text;
-        for (const ast::Identifier& part : n.parts) {
-            text += (text.empty() ? "" : ".") + identifier_text(part);
-        }
-        line(indent, "NameRef " + text, span);
+        line(indent, "NameRef " + dotted_text(n.parts), span);
     }
 
     void node(int indent, const ast::Star& n, Span span) {
-        line(indent, n.qualifier ? "Star " + identifier_text(*n.qualifier) : "Star", span);
+        line(indent, n.qualifier.empty() ? "Star" : "Star " + dotted_text(n.qualifier), span);
     }
 
     void node(int indent, const ast::FieldAccess& n, Span span) {

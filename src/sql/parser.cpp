@@ -273,7 +273,6 @@ struct State {
     bool is_negated = false;
     int is_target = 0; // 0 NULL, 1 TRUE, 2 FALSE, 3 DISTINCT FROM
     std::optional<ast::Identifier> alias;
-    std::optional<ast::Identifier> star_qualifier;
     bool order_descending = false;
     std::optional<bool> nulls_first;
 
@@ -694,17 +693,14 @@ template <> struct action<g::plain_star> {
     }
 };
 
-template <> struct action<g::star_qualifier> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        st.star_qualifier = st.ident;
-    }
-};
+template <> struct action<g::star_qualifier> : action<g::name_first> {};
+template <> struct action<g::star_qualifier_part> : action<g::name_part> {};
 
 template <> struct action<g::qualified_star> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
-        st.push(ast::Star{std::move(st.star_qualifier)}, span, 0, span);
-        st.star_qualifier.reset();
+        st.push(ast::Star{std::move(st.name_parts)}, span, 0, span);
+        st.name_parts.clear();
     }
 };
 

@@ -482,7 +482,9 @@ TEST_CASE("field access and subscript errors point at the offending text", "[ana
          "1:21: cannot access a field of the result of user-defined function 'my_udf'"},
         {"SELECT my_udf(name)[0] FROM contacts",
          "1:8: cannot subscript the result of user-defined function 'my_udf'"},
-        {"SELECT x.* FROM contacts c", "1:8: unknown table 'x'; did you mean 'c'?"},
+        {"SELECT x.* FROM contacts c",
+         "1:8: cannot expand 'x.*': 'x' is neither the table nor a column of table "
+         "'contacts'; did you mean 'c'?"},
         {"SELECT id FROM contacts WHERE upper(*) = 'A'",
          "1:37: '*' is only allowed in the select list or in count(*)"},
     }));
@@ -532,6 +534,43 @@ TEST_CASE("SELECT * expands to every column, partition columns included", "[anal
           "id#0");
     CHECK(sx_list(select_list(*bind_sql("SELECT c.* FROM contacts c", contacts_catalog()).plan)) ==
           "id#0, name#1, address#2, pets#3, friends#4, relatives#5, employer#6, relations#7, p#8");
+}
+
+TEST_CASE("s.* expands a struct as Spark's UnresolvedStar.expand: the table first", "[analyzer]") {
+    // One Alias(GetStructField(s, i), field name) per field, named as the schema spells it.
+    CHECK(sx_list(select_list(
+              *bind_sql("SELECT NAME.*, c.employer.*, id FROM contacts c", contacts_catalog())
+                   .plan)) ==
+          "GetStructField(name#1, 0) AS first#9, GetStructField(name#1, 1) AS middle#10, "
+          "GetStructField(name#1, 2) AS last#11, GetStructField(employer#6, 0) AS id#12, "
+          "GetStructField(employer#6, 1) AS company#13, id#0");
+    CHECK(first_item("SELECT employer.company.* FROM contacts", contacts_catalog()) ==
+          "GetStructField(GetStructField(employer#6, 1), 0) AS name#9");
+    // A qualifier that names the table is the table, even beside a column of that name.
+    CHECK(
+        sx_list(select_list(*bind_sql("SELECT name.* FROM contacts name", contacts_catalog()).plan))
+            .starts_with("id#0, name#1, address#2"));
+    CHECK(first_item("SELECT struct(name.*) FROM contacts", contacts_catalog()) ==
+          "named_struct(first, GetStructField(name#1, 0), middle, GetStructField(name#1, 1), "
+          "last, GetStructField(name#1, 2)) AS struct(name.first, name.middle, name.last)#12");
+}
+
+TEST_CASE("only a struct can be star-expanded", "[analyzer]") {
+    auto [sql, expected] = GENERATE(table<std::string, std::string>({
+        {"SELECT friends.* FROM contacts",
+         "1:8: cannot expand 'friends.*': only a struct can be expanded, 'friends' is "
+         "array<struct<first:string,middle:string,last:string>>"},
+        {"SELECT id, c.pets.* FROM contacts c",
+         "1:12: cannot expand 'c.pets.*': only a struct can be expanded, 'c.pets' is int"},
+        {"SELECT name.nope.* FROM contacts",
+         "1:13: no field 'nope' in struct<first:string,middle:string,last:string>"},
+        {"SELECT nmae.* FROM contacts",
+         "1:8: cannot expand 'nmae.*': 'nmae' is neither the table nor a column of table "
+         "'contacts'; did you mean 'name'?"},
+        {"SELECT count(name.*) FROM contacts", "1:14: 'name.*' is not allowed in count"},
+    }));
+    CAPTURE(sql);
+    CHECK(error_of(sql, contacts_catalog()) == expected);
 }
 
 TEST_CASE("select items are named as Spark names them", "[analyzer]") {

@@ -54,16 +54,18 @@ std::string sexpr_node(const ast::Literal& n) {
     return out + ")";
 }
 
-std::string sexpr_node(const ast::NameRef& n) {
+std::string dotted(const ast::Identifiers& parts) {
     std::string out;
-    for (const auto& part : n.parts) {
+    for (const auto& part : parts) {
         out += (out.empty() ? "" : ".") + ident(part);
     }
     return out;
 }
 
+std::string sexpr_node(const ast::NameRef& n) { return dotted(n.parts); }
+
 std::string sexpr_node(const ast::Star& n) {
-    return n.qualifier ? ident(*n.qualifier) + ".*" : "*";
+    return n.qualifier.empty() ? "*" : dotted(n.qualifier) + ".*";
 }
 std::string sexpr_node(const ast::FieldAccess& n) {
     return "(. " + sexpr(n.base) + " " + ident(n.field) + ")";
@@ -435,6 +437,18 @@ TEST_CASE("names: reserved words, ordinary words, backquotes", "[parser]") {
     }));
     CAPTURE(expression);
     CHECK(expr_of(expression) == expected);
+}
+
+TEST_CASE("a star's qualifier keeps every part before '.*'", "[parser]") {
+    const ast::Statement s = parse_one("select s.*, t.s.inner.*, a . b . *, x.`q r`.end.* from t");
+    const ast::Select& q = s.select;
+    REQUIRE(q.items.size() == 4);
+    CHECK(sexpr(q.items[0].expr) == "s.*");
+    CHECK(sexpr(q.items[1].expr) == "t.s.inner.*");
+    CHECK(sexpr(q.items[2].expr) == "a.b.*");
+    CHECK(sexpr(q.items[3].expr) == "x.`q r`.end.*");
+    CHECK(q.items[1].expr->span.begin == 12);
+    CHECK(q.items[1].expr->span.end == 23);
 }
 
 TEST_CASE("clauses of a SELECT", "[parser]") {
