@@ -428,9 +428,11 @@ struct angle_block {
 struct unbalanced_type {};
 struct type_params
     : seq<one<'('>, skip, digits, skip, opt<one<','>, skip, digits, skip>, one<')'>> {};
-struct type_core
-    : seq<word, star<seq<skip, not_at<reserved>, word>>, opt<seq<skip, type_params>>,
+/// What may follow a type's name: `(n[, m])`, then `<...>`.
+struct type_suffix
+    : seq<opt<seq<skip, type_params>>,
           opt<seq<skip, sor<angle_block, seq<at<one<'<'>>, raise<unbalanced_type>>>>>> {};
+struct type_core : seq<word, star<seq<skip, not_at<reserved>, word>>, type_suffix> {};
 struct type_text : seq<type_core, skip> {};
 struct cast_keyword : tok<k_cast> {};
 struct cast_open : tok<one<'('>> {};
@@ -444,7 +446,16 @@ struct primary : sor<misplaced_paren_lambda, paren_expr, string_literal, number_
                      null_literal, true_literal, false_literal, case_expr, cast_expr,
                      interval_literal, typed_literal, binary_literal, name_or_call> {};
 
-// Postfix: `.field` and `[index]` after any primary.
+// `e::type` (Spark 4: `primaryExpression DOUBLE_COLON dataType #castByColon`, a postfix like
+// `.f` and `[i]`). The type is one word with its suffix, or an interval type: a word after the
+// type is an alias (`a::int x`), not part of the type as in CAST(... AS ...).
+struct colon_interval_type : seq<k_interval, star<skip, sor<interval_unit_word, k_to>>> {};
+struct colon_type_core : seq<sor<colon_interval_type, seq<not_at<reserved>, word>>, type_suffix> {};
+struct colon_type : seq<colon_type_core, skip> {};
+struct colon_cast_op : tok<two<':'>> {};
+struct colon_cast : seq<colon_cast_op, must<colon_type>> {};
+
+// Postfix: `.field`, `[index]` and `::type` after any primary.
 struct field_dot : seq<token<one<'.'>>> {};
 struct field_name : field_part {};
 struct field_access : seq<field_dot, must<field_name>> {};
@@ -452,7 +463,7 @@ struct subscript_open : tok<one<'['>> {};
 struct subscript_close : tok<one<']'>> {};
 struct subscript : seq<subscript_open, must<expr>, must<subscript_close>> {};
 struct no_arrow : sor<not_at<arrow>, raise<misplaced_arrow>> {};
-struct postfix_expr : seq<primary, star<sor<field_access, subscript>>, no_arrow> {};
+struct postfix_expr : seq<primary, star<sor<field_access, subscript, colon_cast>>, no_arrow> {};
 
 // Unary - + ~ (bind tighter than every binary operator).
 struct unary_op : tok<sor<one<'~', '+'>, seq<one<'-'>, not_at<one<'>'>>>>> {};

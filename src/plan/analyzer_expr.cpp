@@ -456,7 +456,7 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                     // The DDL parser names its own source (`<ddl>:1:5: ...`): point into the
                     // query's type text instead.
                     std::string message = err.what();
-                    Span where = c.type_span;
+                    Span where = c.type_span();
                     if (message.starts_with("<ddl>:")) {
                         const std::size_t colon1 = message.find(':', 6);
                         const std::size_t colon2 =

@@ -19,6 +19,7 @@
 // Labels that are not nodes (`where`, `when`, `else`) carry no location. Strings are quoted
 // with their escapes, so the dump is one line per node whatever the literal holds.
 
+#include <array>
 #include <sstream>
 
 #include "sql/parser.hpp"
@@ -342,9 +343,10 @@ class Dumper {
     }
 
     void node(int indent, const ast::Cast& n, Span span) {
-        line(indent, "Cast", span);
+        static constexpr std::array<const char*, 3> kNames = {"Cast", "Cast ::", "TryCast"};
+        line(indent, kNames.at(static_cast<std::size_t>(n.syntax)), span);
         expr(indent + 1, n.operand);
-        line(indent + 1, "type " + n.type_text, n.type_span);
+        line(indent + 1, "type " + n.type_text, n.type_span());
     }
 
     void node(int indent, const ast::Case& n, Span span) {

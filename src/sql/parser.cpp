@@ -1075,10 +1075,23 @@ template <> struct action<g::type_core> {
     }
 };
 
+template <> struct action<g::colon_type_core> : action<g::type_core> {};
+
+template <> struct action<g::colon_cast> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        Value operand = st.pop();
+        const Span span{operand.expr->span.begin, st.type_span.end};
+        st.push(ast::Cast{std::move(operand.expr), std::move(st.type_text), st.type_span.begin,
+                          ast::CastSyntax::Colon},
+                span, operand.depth + 1, st.span(in.begin(), in.begin() + 2));
+        st.type_text.clear();
+    }
+};
+
 template <> struct action<g::cast_expr> {
     template <typename Input> static void apply(const Input& in, State& st) {
         Value operand = st.pop();
-        st.push(ast::Cast{std::move(operand.expr), std::move(st.type_text), st.type_span},
+        st.push(ast::Cast{std::move(operand.expr), std::move(st.type_text), st.type_span.begin},
                 st.span_to_last(in.begin()), operand.depth + 1,
                 st.span(in.begin(), in.begin() + 4));
         st.type_text.clear();
@@ -1227,6 +1240,7 @@ PRUNE_SQL_ERROR(when_clause, "expected 'WHEN' after '{prev}'");
 PRUNE_SQL_ERROR(then_keyword, "expected 'THEN' after '{prev}'");
 PRUNE_SQL_ERROR(unbalanced_type, "expected '>' to close '<' in the type");
 PRUNE_SQL_ERROR(type_text, "expected a type after 'AS'");
+PRUNE_SQL_ERROR(colon_type, "expected a type after '::'");
 PRUNE_SQL_ERROR(cast_open, "expected '(' after 'CAST'");
 PRUNE_SQL_ERROR(cast_as, "expected 'AS' and a type in 'CAST'");
 PRUNE_SQL_ERROR(is_target, "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after '{prev}'");

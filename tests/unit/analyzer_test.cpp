@@ -582,6 +582,11 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"CAST(id AS STRING)", "id"},
         {"CAST(name.first AS INT)", "CAST(name.first AS INT)"},
         {"CAST(friends AS ARRAY<STRUCT<a: STRING, b: STRING, c: STRING>>)", "friends"},
+        // `e::t` is Spark's Cast, named as CAST names it.
+        {"id::string", "id"},
+        {"name.first::int", "CAST(name.first AS INT)"},
+        {"(id + 1)::string", "CAST((id + 1) AS STRING)"},
+        {"id::bigint::string", "CAST(CAST(id AS BIGINT) AS STRING)"},
         {"size(friends)", "size(friends)"},
         {"count(*)", "count(1)"},
         {"count(DISTINCT id)", "count(DISTINCT id)"},

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <fstream>
 #include <sstream>
 
@@ -122,7 +123,9 @@ std::string sexpr_node(const ast::Like& n) {
            (n.escape ? " ESCAPE " + sexpr(n.escape) : "") + ")";
 }
 std::string sexpr_node(const ast::Cast& n) {
-    return "(CAST " + sexpr(n.operand) + " " + n.type_text + ")";
+    static constexpr std::array<const char*, 3> kHeads = {"(CAST ", "(:: ", "(TRY_CAST "};
+    return kHeads.at(static_cast<std::size_t>(n.syntax)) + sexpr(n.operand) + " " + n.type_text +
+           ")";
 }
 std::string sexpr_node(const ast::Case& n) {
     std::string out = "(CASE";
@@ -336,6 +339,18 @@ TEST_CASE("calls, lambdas, CASE and CAST", "[parser]") {
          "(CAST a struct<c: string comment 'a > b'>)"},
         {"CAST(a AS interval day to second)", "(CAST a interval day to second)"},
         {"CAST(NULL AS INT)", "(CAST Null INT)"},
+        // `::` is a postfix like `.f` and `[i]` (Spark 4's castByColon), left to right.
+        {"a::int", "(:: a int)"},
+        {"a.b::int", "(:: a.b int)"},
+        {"-a::int", "(- (:: a int))"},
+        {"a + b::int * c", "(+ a (* (:: b int) c))"},
+        {"a::int = b", "(= (:: a int) b)"},
+        {"x::array<int>[0]", "([] (:: x array<int>) Integer(0))"},
+        {"x::struct<f: int>.f", "(. (:: x struct<f: int>) f)"},
+        {"f(x)[1]::decimal(10, 2)", "(:: ([] f(x) Integer(1)) decimal(10, 2))"},
+        {"a::int::string", "(:: (:: a int) string)"},
+        {"a :: interval day to second", "(:: a interval day to second)"},
+        {"CAST(a AS int)::string", "(:: (CAST a int) string)"},
     }));
     CAPTURE(expression);
     CHECK(expr_of(expression) == expected);
@@ -523,7 +538,7 @@ TEST_CASE("spans are byte ranges of the file", "[parser]") {
     const ast::Statement c = parse_one("SELECT CAST(x AS array< int >) FROM t");
     const auto& cast = std::get<ast::Cast>(c.select.items[0].expr->node);
     CHECK(cast.type_text == "array< int >");
-    CHECK(cast.type_span == Span{17, 29});
+    CHECK(cast.type_span() == Span{17, 29});
     const ast::Statement q = parse_one("SELECT `a``b` FROM t");
     const auto& quoted = std::get<ast::NameRef>(q.select.items[0].expr->node).parts[0];
     CHECK(quoted.quoted);
@@ -697,6 +712,9 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT CAST(a AS) FROM t", "expected a type after 'AS'", "1:17"},
         {"SELECT CAST(a AS array<int) FROM t", "expected '>' to close '<' in the type", "1:23"},
         {"SELECT CAST(a AS int FROM t", "expected ')' to close '(' at 1:12", "1:22"},
+        {"SELECT a:: FROM t", "expected a type after '::'", "1:12"},
+        {"SELECT a::array<int FROM t", "expected '>' to close '<' in the type", "1:16"},
+        {"SELECT a: :int FROM t", "expected 'FROM' and a table name", "1:9"},
         {"SELECT INTERVAL FROM t", "expected a string or a number after 'INTERVAL'", "1:17"},
         {"SELECT INTERVAL 3 FROM t", "expected an interval unit such as 'DAY' after '3'", "1:19"},
         {"SELECT INTERVAL '1' YEAR TO FROM t", "expected an interval unit after 'TO'", "1:29"},
