@@ -188,6 +188,7 @@ struct k_pivot : kw<TAO_PEGTL_ISTRING("pivot")> {};
 struct k_unpivot : kw<TAO_PEGTL_ISTRING("unpivot")> {};
 struct k_escape : kw<TAO_PEGTL_ISTRING("escape")> {};
 struct k_filter : kw<TAO_PEGTL_ISTRING("filter")> {};
+struct k_try_cast : kw<TAO_PEGTL_ISTRING("try_cast")> {};
 // clang-format on
 
 /// An interval unit, singular or plural (`DAY`, `days`).
@@ -437,13 +438,18 @@ struct type_text : seq<type_core, skip> {};
 struct cast_keyword : tok<k_cast> {};
 struct cast_open : tok<one<'('>> {};
 struct cast_as : tok<k_as> {};
-struct cast_expr : seq<cast_keyword, must<cast_open>, must<expr>, must<cast_as>, must<type_text>,
-                       must<close_paren>> {};
+/// `e AS type)` after `CAST(` or `TRY_CAST(`.
+struct cast_body : seq<must<expr>, must<cast_as>, must<type_text>, must<close_paren>> {};
+struct cast_expr : seq<cast_keyword, must<cast_open>, cast_body> {};
+// `TRY_CAST(e AS type)`: an ordinary word (a column may be called try_cast) unless a `(` follows.
+struct try_cast_keyword : tok<k_try_cast> {};
+struct try_cast_expr : seq<at<k_try_cast, skip, one<'('>>, try_cast_keyword, cast_open, cast_body> {
+};
 
 /// A value without operators; the order of the alternatives settles the ambiguous words
 /// (`date '...'`, `x'..'`, `f(`, `x ->`).
 struct primary : sor<misplaced_paren_lambda, paren_expr, string_literal, number_literal,
-                     null_literal, true_literal, false_literal, case_expr, cast_expr,
+                     null_literal, true_literal, false_literal, case_expr, cast_expr, try_cast_expr,
                      interval_literal, typed_literal, binary_literal, name_or_call> {};
 
 // `e::type` (Spark 4: `primaryExpression DOUBLE_COLON dataType #castByColon`, a postfix like

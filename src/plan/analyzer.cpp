@@ -187,7 +187,10 @@ bool same_expr(const Expr& a, const Expr& b) {
                 return x.branches.size() == y.branches.size() &&
                        (x.else_value == nullptr) == (y.else_value == nullptr);
             },
-            [&](const Cast& x) { return same_type(*x.target, *b.as<Cast>()->target); },
+            [&](const Cast& x) {
+                return x.try_cast == b.as<Cast>()->try_cast &&
+                       same_type(*x.target, *b.as<Cast>()->target);
+            },
             [](const GetArrayItem&) { return true; },
             [](const GetMapValue&) { return true; },
             [](const MapKeys&) { return true; },

@@ -481,7 +481,8 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                     fail(span, "cannot cast " + catalog_string(*child->type) + " to " +
                                    catalog_string(*target));
                 }
-                ExprPtr result = make_expr(Cast{child, target}, span);
+                ExprPtr result =
+                    make_expr(Cast{child, target, c.syntax == ast::CastSyntax::TryCall}, span);
                 pretty_.user_casts.insert(result.get());
                 return result;
             },

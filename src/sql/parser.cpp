@@ -1088,15 +1088,19 @@ template <> struct action<g::colon_cast> {
     }
 };
 
-template <> struct action<g::cast_expr> {
+/// `CAST(...)` and `TRY_CAST(...)`; the keyword's length locates a nesting error.
+template <ast::CastSyntax Syntax, std::size_t KeywordLength> struct cast_call_action {
     template <typename Input> static void apply(const Input& in, State& st) {
         Value operand = st.pop();
-        st.push(ast::Cast{std::move(operand.expr), std::move(st.type_text), st.type_span.begin},
-                st.span_to_last(in.begin()), operand.depth + 1,
-                st.span(in.begin(), in.begin() + 4));
+        st.push(
+            ast::Cast{std::move(operand.expr), std::move(st.type_text), st.type_span.begin, Syntax},
+            st.span_to_last(in.begin()), operand.depth + 1,
+            st.span(in.begin(), in.begin() + KeywordLength));
         st.type_text.clear();
     }
 };
+template <> struct action<g::cast_expr> : cast_call_action<ast::CastSyntax::Call, 4> {};
+template <> struct action<g::try_cast_expr> : cast_call_action<ast::CastSyntax::TryCall, 8> {};
 
 // The statement ----------------------------------------------------------------------------
 

@@ -587,6 +587,10 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"name.first::int", "CAST(name.first AS INT)"},
         {"(id + 1)::string", "CAST((id + 1) AS STRING)"},
         {"id::bigint::string", "CAST(CAST(id AS BIGINT) AS STRING)"},
+        // Spark 4's TRY_CAST is a Cast too: ResolveAliases keeps a column's name.
+        {"try_cast(id AS string)", "id"},
+        {"TRY_CAST(name.first AS INT)", "TRY_CAST(name.first AS INT)"},
+        {"try_cast(id + 1 AS string)", "TRY_CAST((id + 1) AS STRING)"},
         {"size(friends)", "size(friends)"},
         {"count(*)", "count(1)"},
         {"count(DISTINCT id)", "count(DISTINCT id)"},

@@ -351,6 +351,10 @@ TEST_CASE("calls, lambdas, CASE and CAST", "[parser]") {
         {"a::int::string", "(:: (:: a int) string)"},
         {"a :: interval day to second", "(:: a interval day to second)"},
         {"CAST(a AS int)::string", "(:: (CAST a int) string)"},
+        {"TRY_CAST(a AS int)", "(TRY_CAST a int)"},
+        {"try_cast(a.b + 1 AS array<int>)", "(TRY_CAST (+ a.b Integer(1)) array<int>)"},
+        {"try_cast", "try_cast"},
+        {"try_cast.x", "try_cast.x"},
     }));
     CAPTURE(expression);
     CHECK(expr_of(expression) == expected);
@@ -713,6 +717,9 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT CAST(a AS array<int) FROM t", "expected '>' to close '<' in the type", "1:23"},
         {"SELECT CAST(a AS int FROM t", "expected ')' to close '(' at 1:12", "1:22"},
         {"SELECT a:: FROM t", "expected a type after '::'", "1:12"},
+        {"SELECT try_cast(a int) FROM t", "expected 'AS' and a type in 'CAST'", "1:19"},
+        {"SELECT try_cast(a AS) FROM t", "expected a type after 'AS'", "1:21"},
+        {"SELECT TRY_CAST() FROM t", "expected an expression after '('", "1:17"},
         {"SELECT a::array<int FROM t", "expected '>' to close '<' in the type", "1:16"},
         {"SELECT a: :int FROM t", "expected 'FROM' and a table name", "1:9"},
         {"SELECT INTERVAL FROM t", "expected a string or a number after 'INTERVAL'", "1:17"},
