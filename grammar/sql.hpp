@@ -589,7 +589,10 @@ struct where_keyword : tok<k_where> {};
 struct where_clause : seq<where_keyword, must<expr>> {};
 struct group_keyword : tok<k_group> {};
 struct group_by_keyword : tok<k_by> {};
-struct group_item : seq<expr> {};
+/// `ALL` as a GROUP BY or ORDER BY item: Spark's UnresolvedAttribute("ALL"), a column named
+/// `all` if the table has one, else GROUP BY ALL / ORDER BY ALL (the analyzer decides).
+struct all_item : tok<k_all> {};
+struct group_item : sor<all_item, expr> {};
 struct group_by_clause
     : seq<group_keyword, must<group_by_keyword>, must<group_item>, star<comma, must<group_item>>> {
 };
@@ -603,8 +606,8 @@ struct nulls_keyword : tok<k_nulls> {};
 struct nulls_first : tok<k_first> {};
 struct nulls_last : tok<k_last> {};
 struct nulls_position : sor<nulls_first, nulls_last> {};
-struct order_item
-    : seq<expr, opt<sor<order_asc, order_desc>>, opt<nulls_keyword, must<nulls_position>>> {};
+struct order_item : seq<sor<all_item, expr>, opt<sor<order_asc, order_desc>>,
+                        opt<nulls_keyword, must<nulls_position>>> {};
 struct order_by_clause
     : seq<order_keyword, must<order_by_keyword>, must<order_item>, star<comma, must<order_item>>> {
 };

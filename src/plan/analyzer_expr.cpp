@@ -777,6 +777,16 @@ const OutputRef* Binder::find_output(const ast::Identifier& name) const {
     return found;
 }
 
+bool Binder::is_all_token(const ast::Expr& e) const {
+    const auto* ref = std::get_if<ast::NameRef>(&e.node);
+    if (ref == nullptr || ref->parts.size() != 1 ||
+        !names_match(ref->parts[0].name, "all", CaseSensitivity::Insensitive)) {
+        return false;
+    }
+    return !find_column(ref->parts[0]) &&
+           (alias_mode_ != AliasMode::OutputFirst || find_output(ref->parts[0]) == nullptr);
+}
+
 void Binder::unknown_column(const ast::Identifier& name) const {
     // Innermost bindings first: on a tie, the nearest name in scope is the likelier typo.
     std::vector<std::string> candidates;

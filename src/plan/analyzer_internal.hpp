@@ -74,6 +74,9 @@ std::string java_float_string(float v);
 bool same_expr(const Expr& a, const Expr& b);
 /// An aggregate function call (count, sum, ...).
 bool is_aggregate_call(const Expr& e);
+/// Whether `e` reads a column outside every aggregate call (`i`, `i + sum(j)`; not
+/// `sum(j) / 2`). Spark: ResolveGroupByAll.containsAttribute.
+bool column_outside_aggregate(const Expr& e);
 /// `s` lower-cased (ASCII).
 std::string lower(std::string_view s);
 /// Whether two names match under `cs`.
@@ -118,6 +121,12 @@ class Binder {
     /// `Alias(GetStructField(s, i), field name)` per field of the struct. Spark:
     /// UnresolvedStar.expand (the table first, then a column or field path).
     std::vector<ExprPtr> expand_star(const ast::Star& star, Span span);
+
+    /// Whether `e`, alone in the GROUP BY or ORDER BY list of the current clause, is Spark's
+    /// unresolved `ALL`: the one-part name `all` (any case) naming no column of the table nor,
+    /// for ORDER BY, a select item (a column `all` wins, as in Spark). Spark:
+    /// ResolveGroupByAll.matchToken, ResolveOrderByAll.
+    bool is_all_token(const ast::Expr& e) const;
 
     /// The query's text at `span`, as written.
     std::string written(Span span) const {

@@ -1149,6 +1149,16 @@ template <> struct action<g::where_clause> {
     }
 };
 
+template <> struct action<g::all_item> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const Span span = st.span_to_last(in.begin());
+        ast::Identifiers parts;
+        parts.push_back(ast::Identifier{
+            Name(std::string_view(st.file + span.begin, span.end - span.begin)), span});
+        st.push(ast::NameRef{std::move(parts)}, span, 0, span);
+    }
+};
+
 template <> struct action<g::group_item> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.select.group_by.push_back(st.pop().expr);

@@ -943,6 +943,52 @@ TEST_CASE("GROUP BY, HAVING and ORDER BY refer to select aliases and positions",
     }
 }
 
+TEST_CASE("GROUP BY ALL and ORDER BY ALL as Spark's ResolveGroupByAll and ResolveOrderByAll",
+          "[analyzer]") {
+    const auto grouping = [](const std::string& sql) {
+        const BoundStatement b = bind_sql(sql, contacts_catalog());
+        REQUIRE(b.plan->as<Aggregate>() != nullptr);
+        return sx_list(b.plan->as<Aggregate>()->grouping);
+    };
+    // Every select item without an aggregate, as the item's expression.
+    CHECK(grouping("SELECT id, name.first, count(*), sum(pets) + 1 FROM contacts GROUP BY ALL") ==
+          "id#0, GetStructField(name#1, 0)");
+    CHECK(grouping("SELECT address FROM contacts group by all") == "address#2");
+    // Only aggregates: a global aggregate.
+    CHECK(grouping("SELECT count(*), sum(pets) / 2 FROM contacts GROUP BY ALL").empty());
+    CHECK(error_of("SELECT id + sum(pets) FROM contacts GROUP BY ALL", contacts_catalog()) ==
+          "1:46: cannot infer the grouping columns of GROUP BY ALL: every select item has an "
+          "aggregate, and one uses a column outside it; name the grouping columns");
+    CHECK(error_of("SELECT pets, id + sum(pets) FROM contacts GROUP BY ALL", contacts_catalog()) ==
+          "1:14: expression 'id' is neither in GROUP BY nor an aggregate");
+    CHECK(error_of("SELECT id FROM contacts GROUP BY ALL, id", contacts_catalog()) ==
+          "1:34: no column 'ALL' in table 'contacts'");
+
+    // ORDER BY ALL: every output column, in order, with ALL's direction and nulls order.
+    const BoundStatement o =
+        bind_sql("SELECT id, name.first AS f FROM contacts ORDER BY ALL DESC", contacts_catalog());
+    REQUIRE(o.plan->as<Sort>() != nullptr);
+    const std::vector<SortOrder>& order = o.plan->as<Sort>()->order;
+    REQUIRE(order.size() == 2);
+    CHECK(sx(*order[1].child) == "f#9");
+    CHECK_FALSE(order[0].ascending);
+    CHECK_FALSE(order[1].nulls_first);
+    CHECK(bind_sql("SELECT id FROM contacts ORDER BY ALL NULLS LAST", contacts_catalog())
+              .plan->as<Sort>()
+              ->order.at(0)
+              .nulls_first == false);
+
+    // A column (or, for ORDER BY, a select item) named `all` wins, as in Spark.
+    Catalog with_all = load_ddl_catalog("k STRING, `all` INT, v INT");
+    const BoundStatement c = bind_sql("SELECT k, v FROM x ORDER BY ALL", with_all);
+    REQUIRE(c.plan->as<Sort>() != nullptr);
+    CHECK(sx_list(std::vector<ExprPtr>{c.plan->as<Sort>()->order.at(0).child}) == "all#1");
+    CHECK(error_of("SELECT k, sum(v) FROM x GROUP BY ALL", with_all) ==
+          "1:8: expression 'k' is neither in GROUP BY nor an aggregate");
+    const BoundStatement a = bind_sql("SELECT v AS `All` FROM contacts ORDER BY all", with_all);
+    CHECK(a.plan->as<Sort>()->order.size() == 1);
+}
+
 TEST_CASE("plan shapes: Distinct, global aggregates, HAVING without GROUP BY", "[analyzer]") {
     const Catalog c = contacts_catalog();
     CHECK(shape(*bind_sql("SELECT DISTINCT id FROM t ORDER BY id LIMIT 1", c).plan) ==

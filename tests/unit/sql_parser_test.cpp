@@ -458,6 +458,16 @@ TEST_CASE("names: reserved words, ordinary words, backquotes", "[parser]") {
     CHECK(expr_of(expression) == expected);
 }
 
+TEST_CASE("ALL in GROUP BY and ORDER BY is the name 'ALL' as written", "[parser]") {
+    const ast::Statement s = parse_one("select a from t group by All order by ALL desc nulls last");
+    REQUIRE(s.select.group_by.size() == 1);
+    CHECK(sexpr(s.select.group_by[0]) == "All");
+    REQUIRE(s.select.order_by.size() == 1);
+    CHECK(sexpr(s.select.order_by[0].expr) == "ALL");
+    CHECK_FALSE(s.select.order_by[0].ascending);
+    CHECK(s.select.order_by[0].nulls_first == false);
+}
+
 TEST_CASE("a star's qualifier keeps every part before '.*'", "[parser]") {
     const ast::Statement s = parse_one("select s.*, t.s.inner.*, a . b . *, x.`q r`.end.* from t");
     const ast::Select& q = s.select;
@@ -717,6 +727,8 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT CAST(a AS array<int) FROM t", "expected '>' to close '<' in the type", "1:23"},
         {"SELECT CAST(a AS int FROM t", "expected ')' to close '(' at 1:12", "1:22"},
         {"SELECT a:: FROM t", "expected a type after '::'", "1:12"},
+        {"SELECT a FROM t GROUP BY ALL +", "unexpected '+' after the end of the statement", "1:30"},
+        {"SELECT a FROM t ORDER BY ALL NULLS", "expected 'FIRST' or 'LAST' after 'NULLS'", "1:35"},
         {"SELECT try_cast(a int) FROM t", "expected 'AS' and a type in 'CAST'", "1:19"},
         {"SELECT try_cast(a AS) FROM t", "expected a type after 'AS'", "1:21"},
         {"SELECT TRY_CAST() FROM t", "expected an expression after '('", "1:17"},
