@@ -145,6 +145,11 @@ class Binder {
     /// time-zone database. Spark: AstBuilder.visitTypeConstructor (INVALID_TYPED_LITERAL).
     ExprPtr datetime_literal(AtomicKind kind, const std::string& text, Span span) const;
     ExprPtr resolve_name(const ast::NameRef& ref, Span span);
+    /// `CAST(e AS t)`, `e::t`, `TRY_CAST(e AS t)` over the bound operand. Spark: Cast.
+    ExprPtr bind_cast(const ast::Cast& c, const ExprPtr& child, Span span);
+    /// `-operand` as Spark's grammar reads it when the operand is a number literal, or such a
+    /// literal under `::` casts (`-1::string` is the cast of -1); null otherwise.
+    ExprPtr negated_literal(const ast::Expr& operand, Span span);
     ExprPtr extract_field(const ExprPtr& base, const ast::Identifier& field, Span span) const;
     ExprPtr subscript(const ExprPtr& base, const ExprPtr& index, Span span, Span index_span) const;
     ExprPtr array_index(const ExprPtr& index, Span span) const;

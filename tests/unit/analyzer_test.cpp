@@ -587,6 +587,10 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"name.first::int", "CAST(name.first AS INT)"},
         {"(id + 1)::string", "CAST((id + 1) AS STRING)"},
         {"id::bigint::string", "CAST(CAST(id AS BIGINT) AS STRING)"},
+        // Spark's `-1` is one literal and `::` its postfix; a column's minus applies last.
+        {"-1::string", "CAST(-1 AS STRING)"},
+        {"-1::int::string", "CAST(CAST(-1 AS INT) AS STRING)"},
+        {"-id::bigint", "(- CAST(id AS BIGINT))"},
         // Spark 4's TRY_CAST is a Cast too: ResolveAliases keeps a column's name.
         {"try_cast(id AS string)", "id"},
         {"TRY_CAST(name.first AS INT)", "TRY_CAST(name.first AS INT)"},

@@ -222,6 +222,8 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"try_cast(1 div 0 AS STRING)", "ERROR:DIVIDE_BY_ZERO"},
         {"'12x'::int", "ERROR:CAST_INVALID_INPUT"},
         {"'12'::int + 1", "13"},
+        {"-128::tinyint", "-128"},
+        {"-1.5::string", R"("-1.5")"},
         {"TIMESTAMP_NTZ '2024-01-31 10:00:00' < TIMESTAMP_NTZ '2024-02-01 00:00:00'", "true"},
         {"TIMESTAMP_LTZ '2024-01-31 10:00:00' = TIMESTAMP '2024-01-31 10:00:00'", "true"},
         {"r'a\\b' = 'a\\\\b'", "true"},
