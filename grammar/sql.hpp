@@ -188,6 +188,7 @@ struct k_pivot : kw<TAO_PEGTL_ISTRING("pivot")> {};
 struct k_unpivot : kw<TAO_PEGTL_ISTRING("unpivot")> {};
 struct k_escape : kw<TAO_PEGTL_ISTRING("escape")> {};
 struct k_filter : kw<TAO_PEGTL_ISTRING("filter")> {};
+struct k_try_cast : kw<TAO_PEGTL_ISTRING("try_cast")> {};
 // clang-format on
 
 /// An interval unit, singular or plural (`DAY`, `days`).
@@ -299,9 +300,14 @@ struct call_open : tok<one<'('>> {};
 struct call_distinct : tok<k_distinct> {};
 struct call_all : tok<k_all> {};
 struct star_qualifier : tok<identifier> {};
-struct qualified_star_head : seq<ident_tok, dot, one<'*'>> {};
-/// `t.*`: a Star with a qualifier.
-struct qualified_star : seq<at<qualified_star_head>, star_qualifier, dot, star_sym> {};
+/// A later part of a star's qualifier: a reserved word may name a field (`t.end.*`).
+struct star_qualifier_part : tok<field_identifier> {};
+struct qualified_star_head : seq<ident_tok, star<dot, tok<field_identifier>>, dot, one<'*'>> {};
+/// `t.*`, `s.*`, `t.s.inner.*`: a Star with a qualifier (the analyzer decides whether it names
+/// the table or a struct, as Spark's UnresolvedStar.expand does).
+struct qualified_star
+    : seq<at<qualified_star_head>, star_qualifier, star<dot, star_qualifier_part>, dot, star_sym> {
+};
 /// `*`: a Star without a qualifier.
 struct plain_star : tok<one<'*'>> {};
 struct star_expr : sor<qualified_star, plain_star> {};
@@ -423,23 +429,39 @@ struct angle_block {
 struct unbalanced_type {};
 struct type_params
     : seq<one<'('>, skip, digits, skip, opt<one<','>, skip, digits, skip>, one<')'>> {};
-struct type_core
-    : seq<word, star<seq<skip, not_at<reserved>, word>>, opt<seq<skip, type_params>>,
+/// What may follow a type's name: `(n[, m])`, then `<...>`.
+struct type_suffix
+    : seq<opt<seq<skip, type_params>>,
           opt<seq<skip, sor<angle_block, seq<at<one<'<'>>, raise<unbalanced_type>>>>>> {};
+struct type_core : seq<word, star<seq<skip, not_at<reserved>, word>>, type_suffix> {};
 struct type_text : seq<type_core, skip> {};
 struct cast_keyword : tok<k_cast> {};
 struct cast_open : tok<one<'('>> {};
 struct cast_as : tok<k_as> {};
-struct cast_expr : seq<cast_keyword, must<cast_open>, must<expr>, must<cast_as>, must<type_text>,
-                       must<close_paren>> {};
+/// `e AS type)` after `CAST(` or `TRY_CAST(`.
+struct cast_body : seq<must<expr>, must<cast_as>, must<type_text>, must<close_paren>> {};
+struct cast_expr : seq<cast_keyword, must<cast_open>, cast_body> {};
+// `TRY_CAST(e AS type)`: an ordinary word (a column may be called try_cast) unless a `(` follows.
+struct try_cast_keyword : tok<k_try_cast> {};
+struct try_cast_expr : seq<at<k_try_cast, skip, one<'('>>, try_cast_keyword, cast_open, cast_body> {
+};
 
 /// A value without operators; the order of the alternatives settles the ambiguous words
 /// (`date '...'`, `x'..'`, `f(`, `x ->`).
 struct primary : sor<misplaced_paren_lambda, paren_expr, string_literal, number_literal,
-                     null_literal, true_literal, false_literal, case_expr, cast_expr,
+                     null_literal, true_literal, false_literal, case_expr, cast_expr, try_cast_expr,
                      interval_literal, typed_literal, binary_literal, name_or_call> {};
 
-// Postfix: `.field` and `[index]` after any primary.
+// `e::type` (Spark 4: `primaryExpression DOUBLE_COLON dataType #castByColon`, a postfix like
+// `.f` and `[i]`). The type is one word with its suffix, or an interval type: a word after the
+// type is an alias (`a::int x`), not part of the type as in CAST(... AS ...).
+struct colon_interval_type : seq<k_interval, star<skip, sor<interval_unit_word, k_to>>> {};
+struct colon_type_core : seq<sor<colon_interval_type, seq<not_at<reserved>, word>>, type_suffix> {};
+struct colon_type : seq<colon_type_core, skip> {};
+struct colon_cast_op : tok<two<':'>> {};
+struct colon_cast : seq<colon_cast_op, must<colon_type>> {};
+
+// Postfix: `.field`, `[index]` and `::type` after any primary.
 struct field_dot : seq<token<one<'.'>>> {};
 struct field_name : field_part {};
 struct field_access : seq<field_dot, must<field_name>> {};
@@ -447,7 +469,7 @@ struct subscript_open : tok<one<'['>> {};
 struct subscript_close : tok<one<']'>> {};
 struct subscript : seq<subscript_open, must<expr>, must<subscript_close>> {};
 struct no_arrow : sor<not_at<arrow>, raise<misplaced_arrow>> {};
-struct postfix_expr : seq<primary, star<sor<field_access, subscript>>, no_arrow> {};
+struct postfix_expr : seq<primary, star<sor<field_access, subscript, colon_cast>>, no_arrow> {};
 
 // Unary - + ~ (bind tighter than every binary operator).
 struct unary_op : tok<sor<one<'~', '+'>, seq<one<'-'>, not_at<one<'>'>>>>> {};
@@ -567,7 +589,10 @@ struct where_keyword : tok<k_where> {};
 struct where_clause : seq<where_keyword, must<expr>> {};
 struct group_keyword : tok<k_group> {};
 struct group_by_keyword : tok<k_by> {};
-struct group_item : seq<expr> {};
+/// `ALL` as a GROUP BY or ORDER BY item: Spark's UnresolvedAttribute("ALL"), a column named
+/// `all` if the table has one, else GROUP BY ALL / ORDER BY ALL (the analyzer decides).
+struct all_item : tok<k_all> {};
+struct group_item : sor<all_item, expr> {};
 struct group_by_clause
     : seq<group_keyword, must<group_by_keyword>, must<group_item>, star<comma, must<group_item>>> {
 };
@@ -581,8 +606,8 @@ struct nulls_keyword : tok<k_nulls> {};
 struct nulls_first : tok<k_first> {};
 struct nulls_last : tok<k_last> {};
 struct nulls_position : sor<nulls_first, nulls_last> {};
-struct order_item
-    : seq<expr, opt<sor<order_asc, order_desc>>, opt<nulls_keyword, must<nulls_position>>> {};
+struct order_item : seq<sor<all_item, expr>, opt<sor<order_asc, order_desc>>,
+                        opt<nulls_keyword, must<nulls_position>>> {};
 struct order_by_clause
     : seq<order_keyword, must<order_by_keyword>, must<order_item>, star<comma, must<order_item>>> {
 };

@@ -360,7 +360,14 @@ Value Evaluator::eval_node(const Expr& e) {
                 if (v.is_null()) {
                     return v;
                 }
-                return cast_value(v, *c.child->type, *c.target);
+                if (!c.try_cast) {
+                    return cast_value(v, *c.child->type, *c.target);
+                }
+                try {
+                    return cast_value(v, *c.child->type, *c.target);
+                } catch (const EvalError&) {
+                    return Value::null(); // Spark's evalMode TRY
+                }
             },
             [&](const KnownNotContainsNull& k) { return eval(*k.child); },
         },

@@ -373,7 +373,7 @@ class ExprPrinter {
 
     void cast(const Expr& e, const Cast& n, std::size_t d) {
         if (!pretty_) {
-            out_ += "cast(";
+            out_ += n.try_cast ? "try_cast(" : "cast(";
             print(*n.child, d);
             out_ += " as ";
             out_ += n.target ? catalog_string(*n.target) : std::string("?");
@@ -384,7 +384,7 @@ class ExprPrinter {
             print(*n.child, d); // inserted by the analyzer: hidden, as Spark hides it
             return;
         }
-        out_ += "CAST(";
+        out_ += n.try_cast ? "TRY_CAST(" : "CAST(";
         print(*n.child, d);
         out_ += " AS ";
         if (n.target) {

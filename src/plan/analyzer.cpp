@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
@@ -149,6 +150,18 @@ bool is_aggregate_call(const Expr& e) {
     return f != nullptr && f->def->aggregate;
 }
 
+bool column_outside_aggregate(const Expr& e) {
+    if (is_aggregate_call(e)) {
+        return false;
+    }
+    if (e.is<AttributeReference>()) {
+        return true;
+    }
+    const ExprChildren kids = children(e);
+    return std::any_of(kids.begin(), kids.end(),
+                       [](const ExprPtr& kid) { return column_outside_aggregate(*kid); });
+}
+
 bool same_expr(const Expr& a, const Expr& b) {
     if (&a == &b) {
         return true;
@@ -187,7 +200,10 @@ bool same_expr(const Expr& a, const Expr& b) {
                 return x.branches.size() == y.branches.size() &&
                        (x.else_value == nullptr) == (y.else_value == nullptr);
             },
-            [&](const Cast& x) { return same_type(*x.target, *b.as<Cast>()->target); },
+            [&](const Cast& x) {
+                return x.try_cast == b.as<Cast>()->try_cast &&
+                       same_type(*x.target, *b.as<Cast>()->target);
+            },
             [](const GetArrayItem&) { return true; },
             [](const GetMapValue&) { return true; },
             [](const MapKeys&) { return true; },
@@ -302,7 +318,30 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     }
 
     std::vector<ExprPtr> grouping;
-    for (const ast::ExprPtr& g : select.group_by) {
+    binder.set_clause(Clause::GroupBy, AliasMode::ChildFallback, &outputs);
+    const bool group_by_all =
+        select.group_by.size() == 1 && binder.is_all_token(*select.group_by[0]);
+    if (group_by_all) {
+        // Spark's ResolveGroupByAll: every select item without an aggregate; none at all is a
+        // global aggregate unless an item has a column outside its aggregates (`i + sum(j)`).
+        for (const OutputRef& out : outputs) {
+            if (!out.has_aggregate) {
+                grouping.push_back(out.child());
+            }
+        }
+        if (grouping.empty() &&
+            std::any_of(outputs.begin(), outputs.end(), [](const OutputRef& out) {
+                return column_outside_aggregate(*out.child());
+            })) {
+            binder.fail(select.group_by[0]->span,
+                        "cannot infer the grouping columns of GROUP BY ALL: every select item "
+                        "has an aggregate, and one uses a column outside it; name the grouping "
+                        "columns");
+        }
+        select_aggregates = select_aggregates || grouping.empty();
+    }
+    for (const ast::ExprPtr& g : group_by_all ? std::span<const ast::ExprPtr>()
+                                              : std::span<const ast::ExprPtr>(select.group_by)) {
         if (std::optional<long long> pos = position_literal(*g)) {
             if (*pos < 1 || static_cast<std::size_t>(*pos) > outputs.size()) {
                 binder.fail(g->span, "GROUP BY position " + std::to_string(*pos) +
@@ -332,7 +371,20 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
 
     std::vector<SortOrder> order;
     bool order_aggregates = false;
-    for (const ast::OrderItem& o : select.order_by) {
+    binder.set_clause(Clause::OrderBy, AliasMode::OutputFirst, &outputs);
+    const bool order_by_all =
+        select.order_by.size() == 1 && binder.is_all_token(*select.order_by[0].expr);
+    if (order_by_all) {
+        // Spark 4's ResolveOrderByAll: every output column in order, with ALL's direction.
+        const ast::OrderItem& o = select.order_by[0];
+        for (const OutputRef& out : outputs) {
+            order.push_back(SortOrder{out.attribute(o.expr->span), o.ascending,
+                                      o.nulls_first.value_or(o.ascending)});
+        }
+    }
+    for (const ast::OrderItem& o : order_by_all
+                                       ? std::span<const ast::OrderItem>()
+                                       : std::span<const ast::OrderItem>(select.order_by)) {
         ExprPtr key;
         if (std::optional<long long> pos = position_literal(*o.expr)) {
             if (*pos < 1 || static_cast<std::size_t>(*pos) > outputs.size()) {

@@ -239,17 +239,93 @@ ExprPtr Binder::column_ref(std::size_t i, Span span) const {
     return make_expr(columns().at(i)->node, span);
 }
 
-std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) const {
-    if (star.qualifier && !qualifier_matches(star.qualifier->name)) {
-        fail(star.qualifier->span,
-             "unknown table '" + star.qualifier->name + "'" +
-                 did_you_mean(star.qualifier->name, {alias_ ? *alias_ : table_.name}));
-    }
+std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) {
     std::vector<ExprPtr> out;
-    for (std::size_t i = 0; i < columns().size(); ++i) {
-        out.push_back(column_ref(i, span));
+    const ast::Identifiers& target = star.qualifier;
+    if (target.empty() || (target.size() == 1 && qualifier_matches(target[0].name))) {
+        for (std::size_t i = 0; i < columns().size(); ++i) {
+            out.push_back(column_ref(i, span));
+        }
+        return out;
+    }
+    const Span target_span{target.front().span.begin, target.back().span.end};
+    const std::string target_text = written(target_span);
+    if (target.size() == 1 && !find_column(target[0])) {
+        std::vector<std::string> candidates = schema_->field_names();
+        candidates.insert(candidates.begin(), alias_ ? *alias_ : table_.name);
+        fail(target_span, "cannot expand '" + target_text + ".*': '" + target[0].name +
+                              "' is neither the table nor a column of table '" + table_.name + "'" +
+                              did_you_mean(target[0].name, candidates));
+    }
+    // Spark resolves the target as a column or field path; only a struct expands.
+    const ExprPtr base = resolve_name(ast::NameRef{target}, target_span);
+    const StructType* st = base->type->struct_type();
+    if (st == nullptr) {
+        fail(target_span, "cannot expand '" + target_text +
+                              ".*': only a struct can be expanded, '" + target_text + "' is " +
+                              catalog_string(*base->type));
+    }
+    for (std::size_t i = 0; i < st->size(); ++i) {
+        out.push_back(make_expr(
+            Alias{make_expr(GetStructField{base, i, Name()}, span), (*st)[i].name, fresh_id()},
+            span));
     }
     return out;
+}
+
+ExprPtr Binder::negated_literal(const ast::Expr& operand, Span span) {
+    // Spark's grammar reads `-1` as one literal (`number: MINUS? INTEGER_VALUE`), so `-1::t`
+    // casts the literal -1 (`::` is a postfix of a primary expression).
+    if (const auto* lit = std::get_if<ast::Literal>(&operand.node)) {
+        const ast::LiteralKind k = lit->kind;
+        if (k == ast::LiteralKind::Integer || k == ast::LiteralKind::Decimal ||
+            k == ast::LiteralKind::Double || k == ast::LiteralKind::Float) {
+            return bind_literal(*lit, span, true);
+        }
+        return nullptr;
+    }
+    const auto* cast = std::get_if<ast::Cast>(&operand.node);
+    if (cast == nullptr || cast->syntax != ast::CastSyntax::Colon) {
+        return nullptr;
+    }
+    ExprPtr child = negated_literal(*cast->operand, Span{span.begin, cast->operand->span.end});
+    return child ? bind_cast(*cast, child, span) : nullptr;
+}
+
+ExprPtr Binder::bind_cast(const ast::Cast& c, const ExprPtr& child, Span span) {
+    TypePtr target;
+    try {
+        target = parse_ddl_type(c.type_text);
+    } catch (const SchemaError& err) {
+        // The DDL parser names its own source (`<ddl>:1:5: ...`): point into the
+        // query's type text instead.
+        std::string message = err.what();
+        Span where = c.type_span();
+        if (message.starts_with("<ddl>:")) {
+            const std::size_t colon1 = message.find(':', 6);
+            const std::size_t colon2 =
+                colon1 == std::string::npos ? colon1 : message.find(':', colon1 + 1);
+            if (colon2 != std::string::npos) {
+                const std::string line = message.substr(6, colon1 - 6);
+                const std::string column = message.substr(colon1 + 1, colon2 - colon1 - 1);
+                if (line == "1" && all_digits(column)) {
+                    const std::size_t offset = std::stoul(column) - 1;
+                    if (offset < where.end - where.begin) {
+                        where.begin += static_cast<std::uint32_t>(offset); // within the span
+                    }
+                }
+                message = message.substr(std::min(colon2 + 2, message.size()));
+            }
+        }
+        fail(where, message);
+    }
+    if (!can_cast(*child->type, *target)) {
+        fail(span,
+             "cannot cast " + catalog_string(*child->type) + " to " + catalog_string(*target));
+    }
+    ExprPtr result = make_expr(Cast{child, target, c.syntax == ast::CastSyntax::TryCall}, span);
+    pretty_.user_casts.insert(result.get());
+    return result;
 }
 
 ExprPtr Binder::bind(const ast::Expr& e) {
@@ -305,13 +381,8 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
             [&](const ast::Lambda&) -> ExprPtr { fail(span, "a lambda is not allowed here"); },
             [&](const ast::Unary& u) -> ExprPtr {
                 if (u.op == ast::UnaryOp::Negate) {
-                    // Spark's grammar reads `-1` as one literal (`number: MINUS? INTEGER_VALUE`).
-                    if (const auto* lit = std::get_if<ast::Literal>(&u.operand->node)) {
-                        const ast::LiteralKind k = lit->kind;
-                        if (k == ast::LiteralKind::Integer || k == ast::LiteralKind::Decimal ||
-                            k == ast::LiteralKind::Double || k == ast::LiteralKind::Float) {
-                            return bind_literal(*lit, span, true);
-                        }
+                    if (ExprPtr negated = negated_literal(*u.operand, span)) {
+                        return negated;
                     }
                 }
                 ExprPtr child = bind(*u.operand);
@@ -426,44 +497,7 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                 ExprPtr result = apply_function(*def, args, false, span);
                 return like.negated ? make_expr(UnaryOp{UnaryOpKind::Not, result}, span) : result;
             },
-            [&](const ast::Cast& c) -> ExprPtr {
-                ExprPtr child = bind(*c.operand);
-                TypePtr target;
-                try {
-                    target = parse_ddl_type(c.type_text);
-                } catch (const SchemaError& err) {
-                    // The DDL parser names its own source (`<ddl>:1:5: ...`): point into the
-                    // query's type text instead.
-                    std::string message = err.what();
-                    Span where = c.type_span;
-                    if (message.starts_with("<ddl>:")) {
-                        const std::size_t colon1 = message.find(':', 6);
-                        const std::size_t colon2 =
-                            colon1 == std::string::npos ? colon1 : message.find(':', colon1 + 1);
-                        if (colon2 != std::string::npos) {
-                            const std::string line = message.substr(6, colon1 - 6);
-                            const std::string column =
-                                message.substr(colon1 + 1, colon2 - colon1 - 1);
-                            if (line == "1" && all_digits(column)) {
-                                const std::size_t offset = std::stoul(column) - 1;
-                                if (offset < where.end - where.begin) {
-                                    where.begin +=
-                                        static_cast<std::uint32_t>(offset); // within the span
-                                }
-                            }
-                            message = message.substr(std::min(colon2 + 2, message.size()));
-                        }
-                    }
-                    fail(where, message);
-                }
-                if (!can_cast(*child->type, *target)) {
-                    fail(span, "cannot cast " + catalog_string(*child->type) + " to " +
-                                   catalog_string(*target));
-                }
-                ExprPtr result = make_expr(Cast{child, target}, span);
-                pretty_.user_casts.insert(result.get());
-                return result;
-            },
+            [&](const ast::Cast& c) { return bind_cast(c, bind(*c.operand), span); },
             [&](const ast::Case& c) -> ExprPtr {
                 ExprPtr operand = c.operand ? bind(*c.operand) : nullptr;
                 std::vector<std::pair<ExprPtr, ExprPtr>> branches;
@@ -753,6 +787,16 @@ const OutputRef* Binder::find_output(const ast::Identifier& name) const {
         }
     }
     return found;
+}
+
+bool Binder::is_all_token(const ast::Expr& e) const {
+    const auto* ref = std::get_if<ast::NameRef>(&e.node);
+    if (ref == nullptr || ref->parts.size() != 1 ||
+        !names_match(ref->parts[0].name, "all", CaseSensitivity::Insensitive)) {
+        return false;
+    }
+    return !find_column(ref->parts[0]) &&
+           (alias_mode_ != AliasMode::OutputFirst || find_output(ref->parts[0]) == nullptr);
 }
 
 void Binder::unknown_column(const ast::Identifier& name) const {

@@ -183,8 +183,9 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     if (name == "count" && inputs.size() == 1 &&
         std::holds_alternative<ast::Star>(inputs[0]->node)) {
         const auto& star = std::get<ast::Star>(call.args[0]->node);
-        if (star.qualifier) {
-            fail(call.args[0]->span, "'" + star.qualifier->name + ".*' is not allowed in count");
+        if (!star.qualifier.empty()) {
+            fail(call.args[0]->span,
+                 "'" + written(call.args[0]->span) + "' is not allowed in count");
         }
         if (call.distinct) {
             fail(span, "count(DISTINCT *) is not supported");
@@ -291,8 +292,10 @@ ExprPtr Binder::bind_struct(const ast::Call& call, Span span) {
         const ast::Expr& arg = *call.args[i];
         if (const auto* star = std::get_if<ast::Star>(&arg.node)) {
             for (ExprPtr& column : expand_star(*star, arg.span)) {
-                names.push_back(column->as<AttributeReference>()->name);
-                values.push_back(std::move(column));
+                // Spark's CreateStruct takes a named expression's name; the alias goes.
+                const OutputRef field{std::move(column), false};
+                names.push_back(field.name());
+                values.push_back(field.child());
             }
             continue;
         }

@@ -74,6 +74,9 @@ std::string java_float_string(float v);
 bool same_expr(const Expr& a, const Expr& b);
 /// An aggregate function call (count, sum, ...).
 bool is_aggregate_call(const Expr& e);
+/// Whether `e` reads a column outside every aggregate call (`i`, `i + sum(j)`; not
+/// `sum(j) / 2`). Spark: ResolveGroupByAll.containsAttribute.
+bool column_outside_aggregate(const Expr& e);
 /// `s` lower-cased (ASCII).
 std::string lower(std::string_view s);
 /// Whether two names match under `cs`.
@@ -114,7 +117,21 @@ class Binder {
     void reset_saw_aggregate() { saw_aggregate_ = false; }
 
     /// `*` or `t.*`: every column of the relation (partition columns too), in table order.
-    std::vector<ExprPtr> expand_star(const ast::Star& star, Span span) const;
+    /// `s.*`, `t.s.*`, `s.inner.*` (a qualifier that is not the table): one
+    /// `Alias(GetStructField(s, i), field name)` per field of the struct. Spark:
+    /// UnresolvedStar.expand (the table first, then a column or field path).
+    std::vector<ExprPtr> expand_star(const ast::Star& star, Span span);
+
+    /// Whether `e`, alone in the GROUP BY or ORDER BY list of the current clause, is Spark's
+    /// unresolved `ALL`: the one-part name `all` (any case) naming no column of the table nor,
+    /// for ORDER BY, a select item (a column `all` wins, as in Spark). Spark:
+    /// ResolveGroupByAll.matchToken, ResolveOrderByAll.
+    bool is_all_token(const ast::Expr& e) const;
+
+    /// The query's text at `span`, as written.
+    std::string written(Span span) const {
+        return source_->text().substr(span.begin, span.end - span.begin);
+    }
 
     /// A reference to column `i` of the relation, located at `span`.
     ExprPtr column_ref(std::size_t i, Span span) const;
@@ -128,6 +145,11 @@ class Binder {
     /// time-zone database. Spark: AstBuilder.visitTypeConstructor (INVALID_TYPED_LITERAL).
     ExprPtr datetime_literal(AtomicKind kind, const std::string& text, Span span) const;
     ExprPtr resolve_name(const ast::NameRef& ref, Span span);
+    /// `CAST(e AS t)`, `e::t`, `TRY_CAST(e AS t)` over the bound operand. Spark: Cast.
+    ExprPtr bind_cast(const ast::Cast& c, const ExprPtr& child, Span span);
+    /// `-operand` as Spark's grammar reads it when the operand is a number literal, or such a
+    /// literal under `::` casts (`-1::string` is the cast of -1); null otherwise.
+    ExprPtr negated_literal(const ast::Expr& operand, Span span);
     ExprPtr extract_field(const ExprPtr& base, const ast::Identifier& field, Span span) const;
     ExprPtr subscript(const ExprPtr& base, const ExprPtr& index, Span span, Span index_span) const;
     ExprPtr array_index(const ExprPtr& index, Span span) const;

@@ -227,7 +227,7 @@ class PrettyPrinter {
                         print(*n.child); // implicit casts are invisible in names
                         return;
                     }
-                    wrapped("CAST(", *n.child, " AS ");
+                    wrapped(n.try_cast ? "TRY_CAST(" : "CAST(", *n.child, " AS ");
                     out_ += sql_type(*n.target);
                     out_ += ')';
                 },

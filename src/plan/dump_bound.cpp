@@ -70,6 +70,7 @@ std::string key_fields(const Expr& e) {
             [](const ElementAt& n) {
                 return std::string(n.fail_on_error ? "" : " fail_on_error=false");
             },
+            [](const Cast& n) { return std::string(n.try_cast ? " eval_mode=TRY" : ""); },
             [](const CreateNamedStruct& n) {
                 std::string out = " names=[";
                 for (std::size_t i = 0; i < n.names.size(); ++i) {

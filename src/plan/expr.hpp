@@ -270,10 +270,12 @@ struct CaseWhen {
     ExprPtr else_value; // may be null
 };
 
-/// Spark: Cast.
+/// Spark: Cast. `try_cast` is Spark's evalMode TRY (`TRY_CAST(e AS t)`): NULL where the
+/// ANSI cast raises an error, and always nullable.
 struct Cast {
     ExprPtr child;
     TypePtr target;
+    bool try_cast = false;
 };
 
 /// The array's elements are known not to be null (from `array_compact`); the result's

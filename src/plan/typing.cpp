@@ -1429,8 +1429,8 @@ Typed derive_type(const Expr::Node& node) {
                     ill_typed("cast from " + str(*n.child->type) + " to " +
                               (n.target ? str(*n.target) : std::string("nothing")));
                 }
-                return {n.target,
-                        n.child->nullable || cast_forces_nullable(*n.child->type, *n.target)};
+                return {n.target, n.try_cast || n.child->nullable ||
+                                      cast_forces_nullable(*n.child->type, *n.target)};
             },
             [](const KnownNotContainsNull& n) -> Typed {
                 const ArrayType& a = need_array(*n.child, "KnownNotContainsNull");

@@ -72,9 +72,10 @@ struct NameRef {
     Identifiers parts;
 };
 
-/// `*` or `t.*` in a select list or `count(*)`.
+/// `*`, `t.*` or `s.inner.*` in a select list or `count(*)`: the qualifier holds the parts
+/// before `.*` (none for a plain `*`). Spark: UnresolvedStar(target).
 struct Star {
-    std::optional<Identifier> qualifier;
+    Identifiers qualifier;
 };
 
 /// `e.field` where `e` is not a plain name (`f(x).a`, `arr[0].b`, `(s).c`).
@@ -181,11 +182,21 @@ struct Like {
     bool regex = false;
 };
 
-/// `CAST(e AS type)`; the type is kept as written and parsed by the DDL type parser.
+/// How a cast was written: `CAST(e AS t)`, `e::t` (the same Cast in Spark) or
+/// `TRY_CAST(e AS t)`.
+enum class CastSyntax : std::uint8_t { Call, Colon, TryCall };
+
+/// `CAST(e AS type)`, `e::type`, `TRY_CAST(e AS type)`; the type is kept as written and
+/// parsed by the DDL type parser.
 struct Cast {
     ExprPtr operand;
     std::string type_text;
-    Span type_span;
+    std::uint32_t type_begin = 0; // where type_text starts (a Span would not fit the slot)
+    CastSyntax syntax = CastSyntax::Call;
+
+    Span type_span() const {
+        return {type_begin, type_begin + static_cast<std::uint32_t>(type_text.size())};
+    }
 };
 
 /// `CASE [operand] WHEN w THEN t ... [ELSE e] END`.

@@ -19,6 +19,7 @@
 // Labels that are not nodes (`where`, `when`, `else`) carry no location. Strings are quoted
 // with their escapes, so the dump is one line per node whatever the literal holds.
 
+#include <array>
 #include <sstream>
 
 #include "sql/parser.hpp"
@@ -72,6 +73,15 @@ std::string identifier_text(const ast::Identifier& id) {
         }
     }
     return out + "`";
+}
+
+/// `a.b.c`, each part as identifier_text shows it.
+std::string dotted_text(const ast::Identifiers& parts) {
+    std::string text;
+    for (const ast::Identifier& part : parts) {
+        text += (text.empty() ? "" : ".") + identifier_text(part);
+    }
+    return text;
 }
 
 const char* literal_kind_name(ast::LiteralKind kind) {
@@ -242,15 +252,11 @@ class Dumper {
     }
 
     void node(int indent, const ast::NameRef& n, Span span) {
-        std::string text;
-        for (const ast::Identifier& part : n.parts) {
-            text += (text.empty() ? "" : ".") + identifier_text(part);
-        }
-        line(indent, "NameRef " + text, span);
+        line(indent, "NameRef " + dotted_text(n.parts), span);
     }
 
     void node(int indent, const ast::Star& n, Span span) {
-        line(indent, n.qualifier ? "Star " + identifier_text(*n.qualifier) : "Star", span);
+        line(indent, n.qualifier.empty() ? "Star" : "Star " + dotted_text(n.qualifier), span);
     }
 
     void node(int indent, const ast::FieldAccess& n, Span span) {
@@ -337,9 +343,10 @@ class Dumper {
     }
 
     void node(int indent, const ast::Cast& n, Span span) {
-        line(indent, "Cast", span);
+        static constexpr std::array<const char*, 3> kNames = {"Cast", "Cast ::", "TryCast"};
+        line(indent, kNames.at(static_cast<std::size_t>(n.syntax)), span);
         expr(indent + 1, n.operand);
-        line(indent + 1, "type " + n.type_text, n.type_span);
+        line(indent + 1, "type " + n.type_text, n.type_span());
     }
 
     void node(int indent, const ast::Case& n, Span span) {

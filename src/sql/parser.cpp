@@ -273,7 +273,6 @@ struct State {
     bool is_negated = false;
     int is_target = 0; // 0 NULL, 1 TRUE, 2 FALSE, 3 DISTINCT FROM
     std::optional<ast::Identifier> alias;
-    std::optional<ast::Identifier> star_qualifier;
     bool order_descending = false;
     std::optional<bool> nulls_first;
 
@@ -694,17 +693,14 @@ template <> struct action<g::plain_star> {
     }
 };
 
-template <> struct action<g::star_qualifier> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        st.star_qualifier = st.ident;
-    }
-};
+template <> struct action<g::star_qualifier> : action<g::name_first> {};
+template <> struct action<g::star_qualifier_part> : action<g::name_part> {};
 
 template <> struct action<g::qualified_star> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
-        st.push(ast::Star{std::move(st.star_qualifier)}, span, 0, span);
-        st.star_qualifier.reset();
+        st.push(ast::Star{std::move(st.name_parts)}, span, 0, span);
+        st.name_parts.clear();
     }
 };
 
@@ -1079,15 +1075,32 @@ template <> struct action<g::type_core> {
     }
 };
 
-template <> struct action<g::cast_expr> {
+template <> struct action<g::colon_type_core> : action<g::type_core> {};
+
+template <> struct action<g::colon_cast> {
     template <typename Input> static void apply(const Input& in, State& st) {
         Value operand = st.pop();
-        st.push(ast::Cast{std::move(operand.expr), std::move(st.type_text), st.type_span},
-                st.span_to_last(in.begin()), operand.depth + 1,
-                st.span(in.begin(), in.begin() + 4));
+        const Span span{operand.expr->span.begin, st.type_span.end};
+        st.push(ast::Cast{std::move(operand.expr), std::move(st.type_text), st.type_span.begin,
+                          ast::CastSyntax::Colon},
+                span, operand.depth + 1, st.span(in.begin(), in.begin() + 2));
         st.type_text.clear();
     }
 };
+
+/// `CAST(...)` and `TRY_CAST(...)`; the keyword's length locates a nesting error.
+template <ast::CastSyntax Syntax, std::size_t KeywordLength> struct cast_call_action {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        Value operand = st.pop();
+        st.push(
+            ast::Cast{std::move(operand.expr), std::move(st.type_text), st.type_span.begin, Syntax},
+            st.span_to_last(in.begin()), operand.depth + 1,
+            st.span(in.begin(), in.begin() + KeywordLength));
+        st.type_text.clear();
+    }
+};
+template <> struct action<g::cast_expr> : cast_call_action<ast::CastSyntax::Call, 4> {};
+template <> struct action<g::try_cast_expr> : cast_call_action<ast::CastSyntax::TryCall, 8> {};
 
 // The statement ----------------------------------------------------------------------------
 
@@ -1133,6 +1146,16 @@ template <> struct action<g::table_alias_name> {
 template <> struct action<g::where_clause> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.select.where = st.pop().expr;
+    }
+};
+
+template <> struct action<g::all_item> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const Span span = st.span_to_last(in.begin());
+        ast::Identifiers parts;
+        parts.push_back(ast::Identifier{
+            Name(std::string_view(st.file + span.begin, span.end - span.begin)), span});
+        st.push(ast::NameRef{std::move(parts)}, span, 0, span);
     }
 };
 
@@ -1231,6 +1254,7 @@ PRUNE_SQL_ERROR(when_clause, "expected 'WHEN' after '{prev}'");
 PRUNE_SQL_ERROR(then_keyword, "expected 'THEN' after '{prev}'");
 PRUNE_SQL_ERROR(unbalanced_type, "expected '>' to close '<' in the type");
 PRUNE_SQL_ERROR(type_text, "expected a type after 'AS'");
+PRUNE_SQL_ERROR(colon_type, "expected a type after '::'");
 PRUNE_SQL_ERROR(cast_open, "expected '(' after 'CAST'");
 PRUNE_SQL_ERROR(cast_as, "expected 'AS' and a type in 'CAST'");
 PRUNE_SQL_ERROR(is_target, "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after '{prev}'");

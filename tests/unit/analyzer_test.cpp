@@ -482,7 +482,9 @@ TEST_CASE("field access and subscript errors point at the offending text", "[ana
          "1:21: cannot access a field of the result of user-defined function 'my_udf'"},
         {"SELECT my_udf(name)[0] FROM contacts",
          "1:8: cannot subscript the result of user-defined function 'my_udf'"},
-        {"SELECT x.* FROM contacts c", "1:8: unknown table 'x'; did you mean 'c'?"},
+        {"SELECT x.* FROM contacts c",
+         "1:8: cannot expand 'x.*': 'x' is neither the table nor a column of table "
+         "'contacts'; did you mean 'c'?"},
         {"SELECT id FROM contacts WHERE upper(*) = 'A'",
          "1:37: '*' is only allowed in the select list or in count(*)"},
     }));
@@ -534,6 +536,43 @@ TEST_CASE("SELECT * expands to every column, partition columns included", "[anal
           "id#0, name#1, address#2, pets#3, friends#4, relatives#5, employer#6, relations#7, p#8");
 }
 
+TEST_CASE("s.* expands a struct as Spark's UnresolvedStar.expand: the table first", "[analyzer]") {
+    // One Alias(GetStructField(s, i), field name) per field, named as the schema spells it.
+    CHECK(sx_list(select_list(
+              *bind_sql("SELECT NAME.*, c.employer.*, id FROM contacts c", contacts_catalog())
+                   .plan)) ==
+          "GetStructField(name#1, 0) AS first#9, GetStructField(name#1, 1) AS middle#10, "
+          "GetStructField(name#1, 2) AS last#11, GetStructField(employer#6, 0) AS id#12, "
+          "GetStructField(employer#6, 1) AS company#13, id#0");
+    CHECK(first_item("SELECT employer.company.* FROM contacts", contacts_catalog()) ==
+          "GetStructField(GetStructField(employer#6, 1), 0) AS name#9");
+    // A qualifier that names the table is the table, even beside a column of that name.
+    CHECK(
+        sx_list(select_list(*bind_sql("SELECT name.* FROM contacts name", contacts_catalog()).plan))
+            .starts_with("id#0, name#1, address#2"));
+    CHECK(first_item("SELECT struct(name.*) FROM contacts", contacts_catalog()) ==
+          "named_struct(first, GetStructField(name#1, 0), middle, GetStructField(name#1, 1), "
+          "last, GetStructField(name#1, 2)) AS struct(name.first, name.middle, name.last)#12");
+}
+
+TEST_CASE("only a struct can be star-expanded", "[analyzer]") {
+    auto [sql, expected] = GENERATE(table<std::string, std::string>({
+        {"SELECT friends.* FROM contacts",
+         "1:8: cannot expand 'friends.*': only a struct can be expanded, 'friends' is "
+         "array<struct<first:string,middle:string,last:string>>"},
+        {"SELECT id, c.pets.* FROM contacts c",
+         "1:12: cannot expand 'c.pets.*': only a struct can be expanded, 'c.pets' is int"},
+        {"SELECT name.nope.* FROM contacts",
+         "1:13: no field 'nope' in struct<first:string,middle:string,last:string>"},
+        {"SELECT nmae.* FROM contacts",
+         "1:8: cannot expand 'nmae.*': 'nmae' is neither the table nor a column of table "
+         "'contacts'; did you mean 'name'?"},
+        {"SELECT count(name.*) FROM contacts", "1:14: 'name.*' is not allowed in count"},
+    }));
+    CAPTURE(sql);
+    CHECK(error_of(sql, contacts_catalog()) == expected);
+}
+
 TEST_CASE("select items are named as Spark names them", "[analyzer]") {
     auto [item, name] = GENERATE(table<std::string, std::string>({
         {"id + 1", "(id + 1)"},
@@ -543,6 +582,19 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"CAST(id AS STRING)", "id"},
         {"CAST(name.first AS INT)", "CAST(name.first AS INT)"},
         {"CAST(friends AS ARRAY<STRUCT<a: STRING, b: STRING, c: STRING>>)", "friends"},
+        // `e::t` is Spark's Cast, named as CAST names it.
+        {"id::string", "id"},
+        {"name.first::int", "CAST(name.first AS INT)"},
+        {"(id + 1)::string", "CAST((id + 1) AS STRING)"},
+        {"id::bigint::string", "CAST(CAST(id AS BIGINT) AS STRING)"},
+        // Spark's `-1` is one literal and `::` its postfix; a column's minus applies last.
+        {"-1::string", "CAST(-1 AS STRING)"},
+        {"-1::int::string", "CAST(CAST(-1 AS INT) AS STRING)"},
+        {"-id::bigint", "(- CAST(id AS BIGINT))"},
+        // Spark 4's TRY_CAST is a Cast too: ResolveAliases keeps a column's name.
+        {"try_cast(id AS string)", "id"},
+        {"TRY_CAST(name.first AS INT)", "TRY_CAST(name.first AS INT)"},
+        {"try_cast(id + 1 AS string)", "TRY_CAST((id + 1) AS STRING)"},
         {"size(friends)", "size(friends)"},
         {"count(*)", "count(1)"},
         {"count(DISTINCT id)", "count(DISTINCT id)"},
@@ -893,6 +945,52 @@ TEST_CASE("GROUP BY, HAVING and ORDER BY refer to select aliases and positions",
         const BoundStatement b = bind_sql("SELECT name AS s FROM contacts ORDER BY s.last DESC", c);
         CHECK(sx(*b.plan->as<Sort>()->order[0].child) == "GetStructField(s#9, 2)");
     }
+}
+
+TEST_CASE("GROUP BY ALL and ORDER BY ALL as Spark's ResolveGroupByAll and ResolveOrderByAll",
+          "[analyzer]") {
+    const auto grouping = [](const std::string& sql) {
+        const BoundStatement b = bind_sql(sql, contacts_catalog());
+        REQUIRE(b.plan->as<Aggregate>() != nullptr);
+        return sx_list(b.plan->as<Aggregate>()->grouping);
+    };
+    // Every select item without an aggregate, as the item's expression.
+    CHECK(grouping("SELECT id, name.first, count(*), sum(pets) + 1 FROM contacts GROUP BY ALL") ==
+          "id#0, GetStructField(name#1, 0)");
+    CHECK(grouping("SELECT address FROM contacts group by all") == "address#2");
+    // Only aggregates: a global aggregate.
+    CHECK(grouping("SELECT count(*), sum(pets) / 2 FROM contacts GROUP BY ALL").empty());
+    CHECK(error_of("SELECT id + sum(pets) FROM contacts GROUP BY ALL", contacts_catalog()) ==
+          "1:46: cannot infer the grouping columns of GROUP BY ALL: every select item has an "
+          "aggregate, and one uses a column outside it; name the grouping columns");
+    CHECK(error_of("SELECT pets, id + sum(pets) FROM contacts GROUP BY ALL", contacts_catalog()) ==
+          "1:14: expression 'id' is neither in GROUP BY nor an aggregate");
+    CHECK(error_of("SELECT id FROM contacts GROUP BY ALL, id", contacts_catalog()) ==
+          "1:34: no column 'ALL' in table 'contacts'");
+
+    // ORDER BY ALL: every output column, in order, with ALL's direction and nulls order.
+    const BoundStatement o =
+        bind_sql("SELECT id, name.first AS f FROM contacts ORDER BY ALL DESC", contacts_catalog());
+    REQUIRE(o.plan->as<Sort>() != nullptr);
+    const std::vector<SortOrder>& order = o.plan->as<Sort>()->order;
+    REQUIRE(order.size() == 2);
+    CHECK(sx(*order[1].child) == "f#9");
+    CHECK_FALSE(order[0].ascending);
+    CHECK_FALSE(order[1].nulls_first);
+    CHECK(bind_sql("SELECT id FROM contacts ORDER BY ALL NULLS LAST", contacts_catalog())
+              .plan->as<Sort>()
+              ->order.at(0)
+              .nulls_first == false);
+
+    // A column (or, for ORDER BY, a select item) named `all` wins, as in Spark.
+    Catalog with_all = load_ddl_catalog("k STRING, `all` INT, v INT");
+    const BoundStatement c = bind_sql("SELECT k, v FROM x ORDER BY ALL", with_all);
+    REQUIRE(c.plan->as<Sort>() != nullptr);
+    CHECK(sx_list(std::vector<ExprPtr>{c.plan->as<Sort>()->order.at(0).child}) == "all#1");
+    CHECK(error_of("SELECT k, sum(v) FROM x GROUP BY ALL", with_all) ==
+          "1:8: expression 'k' is neither in GROUP BY nor an aggregate");
+    const BoundStatement a = bind_sql("SELECT v AS `All` FROM contacts ORDER BY all", with_all);
+    CHECK(a.plan->as<Sort>()->order.size() == 1);
 }
 
 TEST_CASE("plan shapes: Distinct, global aggregates, HAVING without GROUP BY", "[analyzer]") {

@@ -183,7 +183,7 @@ TEST_CASE("unknown columns, fields, tables and wrong arities are resolution erro
         {"SELECT meta.src.x FROM events", "1:17", "cannot access field 'x' of string"},
         {"SELECT id.x FROM events", "1:11", "cannot access field 'x' of int"},
         {"SELECT id FROM events WHERE rule_results[0].nope = 1", "1:45", "no field 'nope' in"},
-        {"SELECT *, nope.* FROM events", "1:11", "unknown table 'nope'"},
+        {"SELECT *, nope.* FROM events", "1:11", "'nope' is neither the table nor a column"},
         {"SELECT size() FROM events", "1:8", "function 'size' takes 1 argument, got 0"},
         {"SELECT size(id, id) FROM events", "1:8", "function 'size' takes 1 argument, got 2"},
         {"SELECT coalesce() FROM events", "1:8",

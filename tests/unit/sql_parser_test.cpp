@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <fstream>
 #include <sstream>
 
@@ -54,16 +55,18 @@ std::string sexpr_node(const ast::Literal& n) {
     return out + ")";
 }
 
-std::string sexpr_node(const ast::NameRef& n) {
+std::string dotted(const ast::Identifiers& parts) {
     std::string out;
-    for (const auto& part : n.parts) {
+    for (const auto& part : parts) {
         out += (out.empty() ? "" : ".") + ident(part);
     }
     return out;
 }
 
+std::string sexpr_node(const ast::NameRef& n) { return dotted(n.parts); }
+
 std::string sexpr_node(const ast::Star& n) {
-    return n.qualifier ? ident(*n.qualifier) + ".*" : "*";
+    return n.qualifier.empty() ? "*" : dotted(n.qualifier) + ".*";
 }
 std::string sexpr_node(const ast::FieldAccess& n) {
     return "(. " + sexpr(n.base) + " " + ident(n.field) + ")";
@@ -120,7 +123,9 @@ std::string sexpr_node(const ast::Like& n) {
            (n.escape ? " ESCAPE " + sexpr(n.escape) : "") + ")";
 }
 std::string sexpr_node(const ast::Cast& n) {
-    return "(CAST " + sexpr(n.operand) + " " + n.type_text + ")";
+    static constexpr std::array<const char*, 3> kHeads = {"(CAST ", "(:: ", "(TRY_CAST "};
+    return kHeads.at(static_cast<std::size_t>(n.syntax)) + sexpr(n.operand) + " " + n.type_text +
+           ")";
 }
 std::string sexpr_node(const ast::Case& n) {
     std::string out = "(CASE";
@@ -334,6 +339,22 @@ TEST_CASE("calls, lambdas, CASE and CAST", "[parser]") {
          "(CAST a struct<c: string comment 'a > b'>)"},
         {"CAST(a AS interval day to second)", "(CAST a interval day to second)"},
         {"CAST(NULL AS INT)", "(CAST Null INT)"},
+        // `::` is a postfix like `.f` and `[i]` (Spark 4's castByColon), left to right.
+        {"a::int", "(:: a int)"},
+        {"a.b::int", "(:: a.b int)"},
+        {"-a::int", "(- (:: a int))"},
+        {"a + b::int * c", "(+ a (* (:: b int) c))"},
+        {"a::int = b", "(= (:: a int) b)"},
+        {"x::array<int>[0]", "([] (:: x array<int>) Integer(0))"},
+        {"x::struct<f: int>.f", "(. (:: x struct<f: int>) f)"},
+        {"f(x)[1]::decimal(10, 2)", "(:: ([] f(x) Integer(1)) decimal(10, 2))"},
+        {"a::int::string", "(:: (:: a int) string)"},
+        {"a :: interval day to second", "(:: a interval day to second)"},
+        {"CAST(a AS int)::string", "(:: (CAST a int) string)"},
+        {"TRY_CAST(a AS int)", "(TRY_CAST a int)"},
+        {"try_cast(a.b + 1 AS array<int>)", "(TRY_CAST (+ a.b Integer(1)) array<int>)"},
+        {"try_cast", "try_cast"},
+        {"try_cast.x", "try_cast.x"},
     }));
     CAPTURE(expression);
     CHECK(expr_of(expression) == expected);
@@ -437,6 +458,28 @@ TEST_CASE("names: reserved words, ordinary words, backquotes", "[parser]") {
     CHECK(expr_of(expression) == expected);
 }
 
+TEST_CASE("ALL in GROUP BY and ORDER BY is the name 'ALL' as written", "[parser]") {
+    const ast::Statement s = parse_one("select a from t group by All order by ALL desc nulls last");
+    REQUIRE(s.select.group_by.size() == 1);
+    CHECK(sexpr(s.select.group_by[0]) == "All");
+    REQUIRE(s.select.order_by.size() == 1);
+    CHECK(sexpr(s.select.order_by[0].expr) == "ALL");
+    CHECK_FALSE(s.select.order_by[0].ascending);
+    CHECK(s.select.order_by[0].nulls_first == false);
+}
+
+TEST_CASE("a star's qualifier keeps every part before '.*'", "[parser]") {
+    const ast::Statement s = parse_one("select s.*, t.s.inner.*, a . b . *, x.`q r`.end.* from t");
+    const ast::Select& q = s.select;
+    REQUIRE(q.items.size() == 4);
+    CHECK(sexpr(q.items[0].expr) == "s.*");
+    CHECK(sexpr(q.items[1].expr) == "t.s.inner.*");
+    CHECK(sexpr(q.items[2].expr) == "a.b.*");
+    CHECK(sexpr(q.items[3].expr) == "x.`q r`.end.*");
+    CHECK(q.items[1].expr->span.begin == 12);
+    CHECK(q.items[1].expr->span.end == 23);
+}
+
 TEST_CASE("clauses of a SELECT", "[parser]") {
     const ast::Statement s = parse_one(
         "select distinct a, b AS x, c y, t.*, * from events AS e where a > 1 group by a, b "
@@ -509,7 +552,7 @@ TEST_CASE("spans are byte ranges of the file", "[parser]") {
     const ast::Statement c = parse_one("SELECT CAST(x AS array< int >) FROM t");
     const auto& cast = std::get<ast::Cast>(c.select.items[0].expr->node);
     CHECK(cast.type_text == "array< int >");
-    CHECK(cast.type_span == Span{17, 29});
+    CHECK(cast.type_span() == Span{17, 29});
     const ast::Statement q = parse_one("SELECT `a``b` FROM t");
     const auto& quoted = std::get<ast::NameRef>(q.select.items[0].expr->node).parts[0];
     CHECK(quoted.quoted);
@@ -683,6 +726,14 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT CAST(a AS) FROM t", "expected a type after 'AS'", "1:17"},
         {"SELECT CAST(a AS array<int) FROM t", "expected '>' to close '<' in the type", "1:23"},
         {"SELECT CAST(a AS int FROM t", "expected ')' to close '(' at 1:12", "1:22"},
+        {"SELECT a:: FROM t", "expected a type after '::'", "1:12"},
+        {"SELECT a FROM t GROUP BY ALL +", "unexpected '+' after the end of the statement", "1:30"},
+        {"SELECT a FROM t ORDER BY ALL NULLS", "expected 'FIRST' or 'LAST' after 'NULLS'", "1:35"},
+        {"SELECT try_cast(a int) FROM t", "expected 'AS' and a type in 'CAST'", "1:19"},
+        {"SELECT try_cast(a AS) FROM t", "expected a type after 'AS'", "1:21"},
+        {"SELECT TRY_CAST() FROM t", "expected an expression after '('", "1:17"},
+        {"SELECT a::array<int FROM t", "expected '>' to close '<' in the type", "1:16"},
+        {"SELECT a: :int FROM t", "expected 'FROM' and a table name", "1:9"},
         {"SELECT INTERVAL FROM t", "expected a string or a number after 'INTERVAL'", "1:17"},
         {"SELECT INTERVAL 3 FROM t", "expected an interval unit such as 'DAY' after '3'", "1:19"},
         {"SELECT INTERVAL '1' YEAR TO FROM t", "expected an interval unit after 'TO'", "1:29"},
