@@ -185,7 +185,12 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
                           [](const IsNotNull&) {},
                           [](const In&) {},
                           [](const CaseWhen&) {},
-                          [](const Cast&) {},
+                          [&](const Cast& n) {
+                              if (n.try_cast) {
+                                  out_.key("eval_mode"); // Spark's EvalMode.TRY
+                                  out_.value("TRY");
+                              }
+                          },
                           [](const KnownNotContainsNull&) {}},
                e.node);
     out_.key("data_type");
