@@ -17,7 +17,7 @@
 namespace prune::eval_detail {
 namespace {
 
-using Args = std::vector<ExprPtr>;
+using Args = ExprList;
 
 std::string text_of(const Value& v) {
     return v.kind() == Value::Kind::Binary ? v.as_binary() : v.as_string();

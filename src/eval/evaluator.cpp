@@ -248,10 +248,10 @@ Value Evaluator::eval_node(const Expr& e) {
                         out.push_back(Value::null());
                         continue;
                     }
-                    if (g.ordinal >= s.fields().size() || s.fields().size() != g.num_fields) {
+                    if (g.ordinal >= s.fields().size() || s.fields().size() != g.num_fields()) {
                         raise("INTERNAL_ERROR", "array struct field ordinal " +
                                                     std::to_string(g.ordinal) + " / " +
-                                                    std::to_string(g.num_fields) +
+                                                    std::to_string(g.num_fields()) +
                                                     " fields does not fit a struct of " +
                                                     std::to_string(s.fields().size()) + " fields");
                     }

@@ -311,7 +311,7 @@ class ExprPrinter {
         }
     }
 
-    void list(const std::vector<ExprPtr>& args, std::size_t d) {
+    void list(std::span<const ExprPtr> args, std::size_t d) {
         out_ += '(';
         join(args, d);
         out_ += ')';

@@ -70,7 +70,7 @@ class JsonPrinter {
     explicit JsonPrinter(JsonWriter& out) : out_(out) {}
 
     void expr(const Expr& e, std::size_t depth);
-    void expr_list(const std::vector<ExprPtr>& exprs, std::size_t depth);
+    void expr_list(std::span<const ExprPtr> exprs, std::size_t depth);
     void plan(const Plan& plan);
     void plan_or_null(const PlanPtr& plan);
 
@@ -81,7 +81,7 @@ class JsonPrinter {
     TypeStrings types_;
 };
 
-void JsonPrinter::expr_list(const std::vector<ExprPtr>& exprs, std::size_t depth) {
+void JsonPrinter::expr_list(std::span<const ExprPtr> exprs, std::size_t depth) {
     out_.begin_array();
     for (const ExprPtr& x : exprs) {
         expr(*x, depth);
@@ -137,7 +137,7 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
                               out_.key("ordinal");
                               out_.value(n.ordinal);
                               out_.key("num_fields");
-                              out_.value(n.num_fields);
+                              out_.value(n.num_fields());
                               field_keys(field_name(a != nullptr ? struct_of(a->element) : nullptr,
                                                     n.ordinal, "GetArrayStructFields"),
                                          n.name_as_written);

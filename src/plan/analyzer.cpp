@@ -53,7 +53,7 @@ std::optional<long long> position_literal(const ast::Expr& e) {
         lit->suffix != ast::IntegerSuffix::None || lit->text.size() > 9) {
         return std::nullopt;
     }
-    return std::stoll(lit->text);
+    return std::stoll(lit->text.str());
 }
 
 // The checks an aggregating query makes of the expressions above the Aggregate: a column

@@ -569,18 +569,19 @@ ExprPtr Binder::datetime_literal(AtomicKind kind, const std::string& text, Span 
 
 ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) const {
     const std::string sign = negate ? "-" : "";
+    const std::string written = lit.text.str();
     switch (lit.kind) {
     case ast::LiteralKind::Null:
         return make_expr(Literal{null_type(), "null", true}, span);
     case ast::LiteralKind::Boolean:
-        return literal(boolean_type(), lower(lit.text), span);
+        return literal(boolean_type(), lower(written), span);
     case ast::LiteralKind::Integer: {
-        std::string text = strip_suffix(lit.text, "lLsSyY");
+        std::string text = strip_suffix(written, "lLsSyY");
         if (lit.suffix == ast::IntegerSuffix::BigDecimal) {
             text = strip_suffix(text, "bBdD");
         }
         if (!all_digits(text)) {
-            fail(span, "malformed integer literal '" + lit.text + "'");
+            fail(span, "malformed integer literal '" + written + "'");
         }
         const std::string digits = strip_leading_zeros(text);
         const std::string value = (negate && digits != "0" ? "-" : "") + digits;
@@ -588,7 +589,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
             return digits_le(digits, negate ? max_neg : max_pos);
         };
         auto out_of_range = [&](const char* type) {
-            return "integer literal '" + sign + lit.text + "' is out of range for " + type;
+            return "integer literal '" + sign + written + "' is out of range for " + type;
         };
         switch (lit.suffix) {
         case ast::IntegerSuffix::None:
@@ -628,7 +629,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
     case ast::LiteralKind::Decimal: {
         // Java's BigDecimal: unscaled digits and a scale; Spark's DecimalType takes
         // precision = max(digits, scale) and never a negative scale.
-        std::string text = lit.text;
+        std::string text = written;
         if (text.size() > 2 && (text.ends_with("BD") || text.ends_with("bd"))) {
             text.resize(text.size() - 2);
         }
@@ -638,7 +639,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
             errno = 0;
             exponent = std::strtol(exp_text.c_str(), nullptr, 10);
             if (errno != 0 || exponent > 1000 || exponent < -1000) {
-                fail(span, "decimal literal '" + sign + lit.text + "' is out of range");
+                fail(span, "decimal literal '" + sign + written + "' is out of range");
             }
             text.resize(e);
         }
@@ -648,7 +649,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
         if ((!int_part.empty() && !all_digits(int_part)) ||
             (!frac_part.empty() && !all_digits(frac_part)) ||
             (int_part.empty() && frac_part.empty())) {
-            fail(span, "malformed decimal literal '" + lit.text + "'");
+            fail(span, "malformed decimal literal '" + written + "'");
         }
         std::string unscaled = int_part + frac_part;
         long scale = static_cast<long>(frac_part.size()) - exponent;
@@ -660,7 +661,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
         const auto scale_n = static_cast<std::size_t>(scale);
         const std::size_t precision = std::max(unscaled.size(), scale_n);
         if (precision > 38) {
-            fail(span, "decimal literal '" + sign + lit.text +
+            fail(span, "decimal literal '" + sign + written +
                            "' exceeds the maximum decimal precision 38");
         }
         std::string plain = unscaled;
@@ -675,53 +676,53 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
                        (negate && !zero ? "-" : "") + plain, span);
     }
     case ast::LiteralKind::Double: {
-        const std::string text = sign + strip_suffix(lit.text, "dD");
+        const std::string text = sign + strip_suffix(written, "dD");
         errno = 0;
         char* end = nullptr;
         const double v = std::strtod(text.c_str(), &end);
         if (end == text.c_str() || *end != '\0') {
-            fail(span, "malformed number '" + lit.text + "'");
+            fail(span, "malformed number '" + written + "'");
         }
         if (std::isinf(v)) {
-            fail(span, "number '" + sign + lit.text + "' is out of range for double");
+            fail(span, "number '" + sign + written + "' is out of range for double");
         }
         return literal(double_type(), java_double_string(v), span);
     }
     case ast::LiteralKind::Float: {
-        const std::string text = sign + strip_suffix(lit.text, "fF");
+        const std::string text = sign + strip_suffix(written, "fF");
         char* end = nullptr;
         const float v = std::strtof(text.c_str(), &end);
         if (end == text.c_str() || *end != '\0') {
-            fail(span, "malformed number '" + lit.text + "'");
+            fail(span, "malformed number '" + written + "'");
         }
         if (std::isinf(v)) {
-            fail(span, "number '" + sign + lit.text + "' is out of range for float");
+            fail(span, "number '" + sign + written + "' is out of range for float");
         }
         return literal(make_atomic(AtomicKind::Float), java_float_string(v), span);
     }
     case ast::LiteralKind::String:
-        return literal(string_type(), lit.text, span);
+        return literal(string_type(), written, span);
     case ast::LiteralKind::Binary: {
         std::string hex;
-        for (char c : lit.text) {
+        for (char c : written) {
             hex += static_cast<char>(c >= 'a' && c <= 'f' ? c - 'a' + 'A' : c);
         }
         if (hex.size() % 2 != 0 || !std::all_of(hex.begin(), hex.end(), [](char c) {
                 return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
             })) {
-            fail(span, "malformed binary literal X'" + lit.text + "'");
+            fail(span, "malformed binary literal X'" + written + "'");
         }
         return literal(make_atomic(AtomicKind::Binary), "0x" + hex, span);
     }
     case ast::LiteralKind::Date:
-        return datetime_literal(AtomicKind::Date, lit.text, span);
+        return datetime_literal(AtomicKind::Date, written, span);
     case ast::LiteralKind::Timestamp:
-        return datetime_literal(AtomicKind::Timestamp, lit.text, span);
+        return datetime_literal(AtomicKind::Timestamp, written, span);
     case ast::LiteralKind::TimestampNtz:
-        return datetime_literal(AtomicKind::TimestampNtz, lit.text, span);
+        return datetime_literal(AtomicKind::TimestampNtz, written, span);
     case ast::LiteralKind::Interval: {
         TypePtr type = interval_literal_type(lit.interval_unit.str());
-        std::string text = "INTERVAL '" + lit.text + "'";
+        std::string text = "INTERVAL '" + written + "'";
         if (!lit.interval_unit.empty()) {
             text += " " + lit.interval_unit;
         }
@@ -894,9 +895,10 @@ ExprPtr Binder::extract_field(const ExprPtr& base, const ast::Identifier& field,
     if (const ArrayType* at = type.array(); at != nullptr && at->element->struct_type()) {
         const StructType& st = *at->element->struct_type();
         const std::size_t i = lookup(*at->element);
-        return make_expr(GetArrayStructFields{base, field_position(i), field_position(st.size()),
-                                              at->contains_null || st[i].nullable,
-                                              as_written(st[i])},
+        return make_expr(GetArrayStructFields{.child = base,
+                                              .name_as_written = as_written(st[i]),
+                                              .ordinal = field_position(i),
+                                              .contains_null = at->contains_null || st[i].nullable},
                          span);
     }
     if (const MapType* mt = type.map()) {

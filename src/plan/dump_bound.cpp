@@ -64,7 +64,7 @@ std::string key_fields(const Expr& e) {
             },
             [&](const GetArrayStructFields& n) {
                 return " ordinal=" + std::to_string(n.ordinal) +
-                       " num_fields=" + std::to_string(n.num_fields) +
+                       " num_fields=" + std::to_string(n.num_fields()) +
                        " name=" + field_name(*n.child, n.ordinal) + written(n.name_as_written);
             },
             [](const ElementAt& n) {

@@ -87,6 +87,15 @@ std::uint32_t field_position(std::size_t position) {
 FieldNames::FieldNames(std::vector<Name> names)
     : list_(names.empty() ? nullptr : make_ref<const List>(List{std::move(names), {}})) {}
 
+std::size_t GetArrayStructFields::num_fields() const {
+    const ArrayType* array = child->type->array();
+    const StructType* element = array != nullptr ? array->element->struct_type() : nullptr;
+    if (element == nullptr) {
+        throw InternalError("GetArrayStructFields over " + catalog_string(*child->type));
+    }
+    return element->size();
+}
+
 std::string_view ScalarFunction::name() const { return def->name; }
 
 bool ScalarFunction::user_defined() const { return def->user_defined; }

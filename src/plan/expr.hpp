@@ -34,6 +34,7 @@
 #include "types/data_type.hpp"
 #include "util/name.hpp"
 #include "util/node_pool.hpp"
+#include "util/packed_list.hpp"
 #include "util/ref_ptr.hpp"
 
 namespace prune {
@@ -41,13 +42,16 @@ namespace prune {
 struct FunctionDef; // plan/functions.hpp
 struct HofDef;      // plan/higher_order.hpp
 
-/// Spark's exprId: unique per binding, numbered in order of appearance.
-using ExprId = std::int64_t;
+/// Spark's exprId: unique per binding, numbered in order of appearance. 32 bits keep the nodes
+/// that carry one small; a statement has fewer nodes (the parser's limit).
+using ExprId = std::int32_t;
 
 struct Expr;
 
 /// A shared handle to an immutable node (util/ref_ptr.hpp): one pointer, the count in the node.
 using ExprPtr = RefPtr<const Expr>;
+/// A node's children list (util/packed_list.hpp): one pointer.
+using ExprList = PackedList<ExprPtr>;
 
 /// A column of a relation. Spark: AttributeReference.
 struct AttributeReference {
@@ -84,13 +88,16 @@ struct GetStructField {
 };
 
 /// `a.f` on `array<struct>`: the field of every element. `contains_null` is the result
-/// array's: the input's containsNull or the field's nullability. Spark: GetArrayStructFields.
+/// array's: the input's containsNull or the field's nullability. Spark: GetArrayStructFields
+/// (its numFields is the element struct's size, `num_fields()`).
 struct GetArrayStructFields {
     ExprPtr child;
+    Name name_as_written;      // as GetStructField's
     std::uint32_t ordinal = 0; // 32 bits keep the node small; a struct has fewer fields
-    std::uint32_t num_fields = 0;
     bool contains_null = true;
-    Name name_as_written; // as GetStructField's
+
+    /// The number of fields of the element struct (Spark: numFields).
+    std::size_t num_fields() const;
 };
 
 /// `a[i]` on an array. Spark: GetArrayItem.
@@ -157,7 +164,7 @@ class FieldNames {
 /// `named_struct('a', e1, 'b', e2)` and `struct(e1, e2)`. Spark: CreateNamedStruct.
 struct CreateNamedStruct {
     FieldNames names;
-    std::vector<ExprPtr> values;
+    ExprList values;
 };
 
 /// A lambda parameter. Matched by `id` (binding identity), never by name. Spark:
@@ -172,7 +179,7 @@ struct NamedLambdaVariable {
 /// `(args) -> body`; `args` are NamedLambdaVariable nodes. Spark: LambdaFunction.
 struct LambdaFunction {
     ExprPtr body;
-    std::vector<ExprPtr> args;
+    ExprList args;
 };
 
 /// transform, exists, filter, aggregate, ...: described by one row of the higher-order-function
@@ -180,7 +187,7 @@ struct LambdaFunction {
 /// their positions; `array_sort` without a comparator has no lambda.
 struct HigherOrderFunction {
     const HofDef* def = nullptr;
-    std::vector<ExprPtr> args;
+    ExprList args;
 };
 
 /// Any other function call, aggregates included. A function the catalog does not know has a
@@ -196,7 +203,7 @@ struct HigherOrderFunction {
 ///                                               EqualTo(GetStructField(s, 1), 'z')
 struct ScalarFunction {
     const FunctionDef* def = nullptr;
-    std::vector<ExprPtr> args;
+    ExprList args;
     bool distinct = false;
     bool filtered = false;
 
@@ -260,13 +267,13 @@ struct IsNotNull {
 /// `value IN (list)`. Spark: In.
 struct In {
     ExprPtr value;
-    std::vector<ExprPtr> list;
+    ExprList list;
 };
 
 /// `CASE WHEN c1 THEN v1 ... ELSE e END` (a simple CASE is bound to EqualTo conditions).
 /// Spark: CaseWhen.
 struct CaseWhen {
-    std::vector<std::pair<ExprPtr, ExprPtr>> branches;
+    PackedList<std::pair<ExprPtr, ExprPtr>> branches;
     ExprPtr else_value; // may be null
 };
 
@@ -285,8 +292,8 @@ struct KnownNotContainsNull {
 };
 
 struct Expr final {
-    // A node is one 64-byte cache line, a node pool slot (issue 10): every alternative is at
-    // most 40 bytes, and `nullable` and `refs` take the variant's tail padding.
+    // A node is 48 bytes, a node pool slot (issue 10): every alternative is at most 24 bytes,
+    // and `nullable` and `refs` take the variant's tail padding.
     using Node = std::variant<AttributeReference, Literal, Alias, GetStructField,
                               GetArrayStructFields, GetArrayItem, GetMapValue, ElementAt, MapKeys,
                               MapValues, CreateNamedStruct, NamedLambdaVariable, LambdaFunction,

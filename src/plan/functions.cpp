@@ -27,6 +27,7 @@ namespace prune {
 namespace {
 
 using Args = std::vector<ExprPtr>;
+using Inputs = std::span<const ExprPtr>;
 
 // --- type predicates -----------------------------------------------------------------------
 
@@ -106,15 +107,15 @@ TypeCheck fail(std::string_view fn, int arg, const std::string& message) {
     return c;
 }
 
-TypeCheck expects(std::string_view fn, const Args& a, std::size_t i, std::string_view what) {
+TypeCheck expects(std::string_view fn, Inputs a, std::size_t i, std::string_view what) {
     return fail(fn, static_cast<int>(i), "expects " + std::string(what) + ", got " + str(a[i]));
 }
 
-bool any_nullable(const Args& a) {
+bool any_nullable(Inputs a) {
     return std::any_of(a.begin(), a.end(), [](const ExprPtr& e) { return e->nullable; });
 }
 
-bool all_nullable(const Args& a) {
+bool all_nullable(Inputs a) {
     return std::all_of(a.begin(), a.end(), [](const ExprPtr& e) { return e->nullable; });
 }
 
@@ -125,7 +126,7 @@ struct Merged {
     int bad = -1;
 };
 
-Merged merge_types(const Args& a, std::size_t first, std::size_t step = 1) {
+Merged merge_types(Inputs a, std::size_t first, std::size_t step = 1) {
     Merged m;
     for (std::size_t i = first; i < a.size(); i += step) {
         if (!m.type) {
@@ -142,7 +143,7 @@ Merged merge_types(const Args& a, std::size_t first, std::size_t step = 1) {
     return m;
 }
 
-TypeCheck not_common(std::string_view fn, const Args& a, std::size_t first, int bad,
+TypeCheck not_common(std::string_view fn, Inputs a, std::size_t first, int bad,
                      std::string_view what) {
     return fail(fn, bad,
                 "expects " + std::string(what) + " of a common type, got " + str(a[first]) +
@@ -274,8 +275,8 @@ ExprPtr implicit(const ExprPtr& e, const Expects& expects) {
 }
 
 /// Spark: ImplicitCastInputTypes — every argument with a parameter type implicitly cast.
-Args implicit_args(const Args& a, const std::vector<Expects>& params) {
-    Args out = a;
+Args implicit_args(Inputs a, const std::vector<Expects>& params) {
+    Args out(a.begin(), a.end());
     for (std::size_t i = 0; i < out.size() && i < params.size(); ++i) {
         out[i] = implicit(out[i], params[i]);
     }
@@ -284,8 +285,8 @@ Args implicit_args(const Args& a, const std::vector<Expects>& params) {
 
 /// Spark: ExpectsInputTypes — no implicit casts, but a NULL literal takes the parameter's
 /// default concrete type.
-Args null_args(const Args& a, const std::vector<Expects>& params) {
-    Args out = a;
+Args null_args(Inputs a, const std::vector<Expects>& params) {
+    Args out(a.begin(), a.end());
     for (std::size_t i = 0; i < out.size() && i < params.size(); ++i) {
         if (is_null_type(*out[i]->type) && !accepts(params[i].front(), *out[i]->type)) {
             out[i] = cast_to(out[i], default_concrete(params[i].front()));
@@ -331,13 +332,13 @@ Expects numeric_or_interval() {
 
 // --- collection functions ------------------------------------------------------------------
 
-Args coerce_common_all(const Args& a) {
-    Args out = a;
+Args coerce_common_all(Inputs a) {
+    Args out(a.begin(), a.end());
     cast_to_common(out, 0, 1, true);
     return out;
 }
 
-TypeCheck type_array(std::string_view fn, const Args& a) {
+TypeCheck type_array(std::string_view fn, Inputs a) {
     const Merged m = merge_types(a, 0);
     if (m.bad >= 0) {
         return not_common(fn, a, 0, m.bad, "elements");
@@ -345,8 +346,8 @@ TypeCheck type_array(std::string_view fn, const Args& a) {
     return ok(make_array(m.type ? m.type : null_type(), any_nullable(a)), false);
 }
 
-Args coerce_map(const Args& a) {
-    Args out = a;
+Args coerce_map(Inputs a) {
+    Args out(a.begin(), a.end());
     if (out.size() % 2 == 0) {
         cast_to_common(out, 0, 2, true);
         cast_to_common(out, 1, 2, true);
@@ -359,7 +360,7 @@ TypeCheck no_map_keys(std::string_view fn, std::size_t i, const TypePtr& key) {
                 "expects map keys that are not maps, got " + catalog_string(*key));
 }
 
-TypeCheck type_map(std::string_view fn, const Args& a) {
+TypeCheck type_map(std::string_view fn, Inputs a) {
     if (a.size() % 2 != 0) {
         return fail(fn, -1, "expects an even number of arguments, got " + std::to_string(a.size()));
     }
@@ -383,7 +384,7 @@ TypeCheck type_map(std::string_view fn, const Args& a) {
               false);
 }
 
-TypeCheck type_map_from_arrays(std::string_view fn, const Args& a) {
+TypeCheck type_map_from_arrays(std::string_view fn, Inputs a) {
     const ArrayType* keys = a[0]->type->array();
     if (keys == nullptr) {
         return expects(fn, a, 0, "an array of keys");
@@ -399,7 +400,7 @@ TypeCheck type_map_from_arrays(std::string_view fn, const Args& a) {
               a[0]->nullable || a[1]->nullable);
 }
 
-TypeCheck type_map_from_entries(std::string_view fn, const Args& a) {
+TypeCheck type_map_from_entries(std::string_view fn, Inputs a) {
     const ArrayType* arr = a[0]->type->array();
     const StructType* entry = arr != nullptr ? arr->element->struct_type() : nullptr;
     if (entry == nullptr || entry->size() != 2) {
@@ -412,7 +413,7 @@ TypeCheck type_map_from_entries(std::string_view fn, const Args& a) {
               a[0]->nullable || arr->contains_null);
 }
 
-TypeCheck type_map_entries(std::string_view fn, const Args& a) {
+TypeCheck type_map_entries(std::string_view fn, Inputs a) {
     const MapType* m = a[0]->type->map();
     if (m == nullptr) {
         return expects(fn, a, 0, "a map");
@@ -424,8 +425,8 @@ TypeCheck type_map_entries(std::string_view fn, const Args& a) {
 
 // Spark: ElementAt.inputTypes — an integral index becomes int; a map key and the map's keys
 // meet at their tightest common type.
-Args coerce_element_at(const Args& a) {
-    Args out = a;
+Args coerce_element_at(Inputs a) {
+    Args out(a.begin(), a.end());
     if (out.size() != 2) {
         return out;
     }
@@ -443,7 +444,7 @@ Args coerce_element_at(const Args& a) {
     return out;
 }
 
-TypeCheck type_try_element_at(std::string_view fn, const Args& a) {
+TypeCheck type_try_element_at(std::string_view fn, Inputs a) {
     if (const ArrayType* arr = a[0]->type->array()) {
         if (!is_int(*a[1]->type)) {
             return expects(fn, a, 1, "an int index");
@@ -460,9 +461,9 @@ TypeCheck type_try_element_at(std::string_view fn, const Args& a) {
     return ok(m->value, true);
 }
 
-Args coerce_get(const Args& a) { return null_args(a, {array_(), {want(Want::Integral)}}); }
+Args coerce_get(Inputs a) { return null_args(a, {array_(), {want(Want::Integral)}}); }
 
-TypeCheck type_get(std::string_view fn, const Args& a) {
+TypeCheck type_get(std::string_view fn, Inputs a) {
     const ArrayType* arr = a[0]->type->array();
     if (arr == nullptr) {
         return expects(fn, a, 0, "an array");
@@ -473,11 +474,9 @@ TypeCheck type_get(std::string_view fn, const Args& a) {
     return ok(arr->element, array_access_nullable(*a[0], *a[1], false, false));
 }
 
-Args coerce_size(const Args& a) {
-    return null_args(a, {{want(Want::AnyArray), want(Want::AnyMap)}});
-}
+Args coerce_size(Inputs a) { return null_args(a, {{want(Want::AnyArray), want(Want::AnyMap)}}); }
 
-TypeCheck type_size(std::string_view fn, const Args& a) {
+TypeCheck type_size(std::string_view fn, Inputs a) {
     if (a[0]->type->array() == nullptr && a[0]->type->map() == nullptr) {
         return expects(fn, a, 0, "an array or a map");
     }
@@ -485,9 +484,9 @@ TypeCheck type_size(std::string_view fn, const Args& a) {
     return ok(int_type(), a[0]->nullable);
 }
 
-Args coerce_array_arg(const Args& a) { return implicit_args(a, {array_()}); }
+Args coerce_array_arg(Inputs a) { return implicit_args(a, {array_()}); }
 
-TypeCheck type_array_size(std::string_view fn, const Args& a) {
+TypeCheck type_array_size(std::string_view fn, Inputs a) {
     if (a[0]->type->array() == nullptr) {
         return expects(fn, a, 0, "an array");
     }
@@ -506,8 +505,8 @@ std::optional<TypePtr> wider_no_string(const TypePtr& a, const TypePtr& b) {
 
 // Spark: array_contains / array_position / array_remove cast the array and the value to a
 // common element type.
-Args coerce_array_and_value(const Args& a, FindTwo find) {
-    Args out = a;
+Args coerce_array_and_value(Inputs a, FindTwo find) {
+    Args out(a.begin(), a.end());
     if (out.size() != 2 || is_null_type(*out[1]->type)) {
         return out;
     }
@@ -522,7 +521,7 @@ Args coerce_array_and_value(const Args& a, FindTwo find) {
     return out;
 }
 
-TypeCheck check_array_and_value(std::string_view fn, const Args& a, bool null_allowed) {
+TypeCheck check_array_and_value(std::string_view fn, Inputs a, bool null_allowed) {
     if (!null_allowed && (is_null_type(*a[0]->type) || is_null_type(*a[1]->type))) {
         return fail(fn, is_null_type(*a[0]->type) ? 0 : 1, "does not accept NULL arguments");
     }
@@ -539,7 +538,7 @@ TypeCheck check_array_and_value(std::string_view fn, const Args& a, bool null_al
     return TypeCheck{};
 }
 
-TypeCheck type_array_contains(std::string_view fn, const Args& a) {
+TypeCheck type_array_contains(std::string_view fn, Inputs a) {
     if (TypeCheck c = check_array_and_value(fn, a, false); !c.ok()) {
         return c;
     }
@@ -547,21 +546,21 @@ TypeCheck type_array_contains(std::string_view fn, const Args& a) {
     return ok(boolean_type(), nullable);
 }
 
-TypeCheck type_array_position(std::string_view fn, const Args& a) {
+TypeCheck type_array_position(std::string_view fn, Inputs a) {
     if (TypeCheck c = check_array_and_value(fn, a, false); !c.ok()) {
         return c;
     }
     return ok(long_type(), a[0]->nullable || a[1]->nullable);
 }
 
-TypeCheck type_array_remove(std::string_view fn, const Args& a) {
+TypeCheck type_array_remove(std::string_view fn, Inputs a) {
     if (TypeCheck c = check_array_and_value(fn, a, true); !c.ok()) {
         return c;
     }
     return ok(a[0]->type, a[0]->nullable || a[1]->nullable);
 }
 
-TypeCheck type_same_array(std::string_view fn, const Args& a) {
+TypeCheck type_same_array(std::string_view fn, Inputs a) {
     if (a[0]->type->array() == nullptr) {
         return expects(fn, a, 0, "an array");
     }
@@ -570,7 +569,7 @@ TypeCheck type_same_array(std::string_view fn, const Args& a) {
 
 // Spark: BinaryArrayExpressionWithImplicitCast — both arrays cast to the tightest common
 // element type, each keeping its containsNull.
-Args coerce_two_arrays(const Args& a) {
+Args coerce_two_arrays(Inputs a) {
     Args out = null_args(a, {array_(), array_()});
     if (out.size() != 2) {
         return out;
@@ -589,7 +588,7 @@ Args coerce_two_arrays(const Args& a) {
 
 enum class SetOp : std::uint8_t { Union, Intersect, Except, Overlap };
 
-TypeCheck type_set_op(std::string_view fn, const Args& a, SetOp op) {
+TypeCheck type_set_op(std::string_view fn, Inputs a, SetOp op) {
     for (std::size_t i = 0; i < 2; ++i) {
         if (a[i]->type->array() == nullptr) {
             return expects(fn, a, i, "an array");
@@ -647,7 +646,7 @@ std::string zip_field_name(const Expr& e, std::size_t i) {
     return std::to_string(i);
 }
 
-TypeCheck type_arrays_zip(std::string_view fn, const Args& a) {
+TypeCheck type_arrays_zip(std::string_view fn, Inputs a) {
     std::vector<StructField> fields;
     for (std::size_t i = 0; i < a.size(); ++i) {
         const ArrayType* arr = a[i]->type->array();
@@ -659,7 +658,7 @@ TypeCheck type_arrays_zip(std::string_view fn, const Args& a) {
     return ok(make_array(make_struct(std::move(fields)), false), any_nullable(a));
 }
 
-TypeCheck type_flatten(std::string_view fn, const Args& a) {
+TypeCheck type_flatten(std::string_view fn, Inputs a) {
     const ArrayType* outer = a[0]->type->array();
     if (outer == nullptr || outer->element->array() == nullptr) {
         return expects(fn, a, 0, "an array of arrays");
@@ -669,8 +668,8 @@ TypeCheck type_flatten(std::string_view fn, const Args& a) {
 
 // Spark: FunctionArgumentTypeCoercion (arrays of different element types meet at their wider
 // common type) and ConcatTypeCoercion (every other argument is implicitly cast to string).
-Args coerce_concat(const Args& a) {
-    Args out = a;
+Args coerce_concat(Inputs a) {
+    Args out(a.begin(), a.end());
     const bool all_arrays = std::all_of(
         out.begin(), out.end(), [](const ExprPtr& e) { return e->type->array() != nullptr; });
     if (all_arrays) {
@@ -687,7 +686,7 @@ Args coerce_concat(const Args& a) {
     return out;
 }
 
-TypeCheck type_concat(std::string_view fn, const Args& a) {
+TypeCheck type_concat(std::string_view fn, Inputs a) {
     if (a.empty()) {
         return ok(string_type(), false);
     }
@@ -709,11 +708,11 @@ TypeCheck type_concat(std::string_view fn, const Args& a) {
     return ok(m.type, nullable);
 }
 
-Args coerce_reverse(const Args& a) {
+Args coerce_reverse(Inputs a) {
     return implicit_args(a, {{type_of(string_type()), want(Want::AnyArray)}});
 }
 
-TypeCheck type_reverse(std::string_view fn, const Args& a) {
+TypeCheck type_reverse(std::string_view fn, Inputs a) {
     if (is_string_like(*a[0]->type)) {
         return ok(string_type(), a[0]->nullable);
     }
@@ -723,11 +722,11 @@ TypeCheck type_reverse(std::string_view fn, const Args& a) {
     return ok(a[0]->type, a[0]->nullable);
 }
 
-Args coerce_null_array(const Args& a) { return null_args(a, {array_()}); }
+Args coerce_null_array(Inputs a) { return null_args(a, {array_()}); }
 
-Args coerce_slice(const Args& a) { return implicit_args(a, {array_(), int_(), int_()}); }
+Args coerce_slice(Inputs a) { return implicit_args(a, {array_(), int_(), int_()}); }
 
-TypeCheck type_slice(std::string_view fn, const Args& a) {
+TypeCheck type_slice(std::string_view fn, Inputs a) {
     if (a[0]->type->array() == nullptr) {
         return expects(fn, a, 0, "an array");
     }
@@ -744,7 +743,7 @@ bool is_boolean_literal(const Expr& e) {
     return lit != nullptr && !lit->is_null && is_boolean(*lit->type);
 }
 
-TypeCheck type_sort_array(std::string_view fn, const Args& a) {
+TypeCheck type_sort_array(std::string_view fn, Inputs a) {
     const ArrayType* arr = a[0]->type->array();
     if (arr == nullptr) {
         return expects(fn, a, 0, "an array");
@@ -758,7 +757,7 @@ TypeCheck type_sort_array(std::string_view fn, const Args& a) {
     return ok(a[0]->type, a[0]->nullable || (a.size() > 1 && a[1]->nullable));
 }
 
-TypeCheck type_array_extreme(std::string_view fn, const Args& a) {
+TypeCheck type_array_extreme(std::string_view fn, Inputs a) {
     const ArrayType* arr = a[0]->type->array();
     if (arr == nullptr) {
         return expects(fn, a, 0, "an array");
@@ -771,7 +770,7 @@ TypeCheck type_array_extreme(std::string_view fn, const Args& a) {
 
 // Spark: an array that is not array<string> is implicitly cast to one; the delimiter and
 // the NULL replacement must be strings (only a NULL literal is cast).
-Args coerce_array_join(const Args& a) {
+Args coerce_array_join(Inputs a) {
     Args out = null_args(a, {array_(), str_(), str_()});
     if (const ArrayType* arr = out[0]->type->array();
         arr != nullptr && !is_string_like(*arr->element)) {
@@ -783,7 +782,7 @@ Args coerce_array_join(const Args& a) {
     return out;
 }
 
-TypeCheck type_array_join(std::string_view fn, const Args& a) {
+TypeCheck type_array_join(std::string_view fn, Inputs a) {
     const ArrayType* arr = a[0]->type->array();
     if (arr == nullptr || !is_string_like(*arr->element)) {
         return expects(fn, a, 0, "an array of strings");
@@ -796,22 +795,22 @@ TypeCheck type_array_join(std::string_view fn, const Args& a) {
     return ok(string_type(), any_nullable(a));
 }
 
-Args coerce_array_repeat(const Args& a) {
-    Args out = a;
+Args coerce_array_repeat(Inputs a) {
+    Args out(a.begin(), a.end());
     if (out.size() == 2) {
         out[1] = implicit(out[1], int_());
     }
     return out;
 }
 
-TypeCheck type_array_repeat(std::string_view fn, const Args& a) {
+TypeCheck type_array_repeat(std::string_view fn, Inputs a) {
     if (!is_int(*a[1]->type)) {
         return expects(fn, a, 1, "an int count");
     }
     return ok(make_array(a[0]->type, a[0]->nullable), a[1]->nullable);
 }
 
-TypeCheck type_array_compact(std::string_view fn, const Args& a) {
+TypeCheck type_array_compact(std::string_view fn, Inputs a) {
     const ArrayType* arr = a[0]->type->array();
     if (arr == nullptr) {
         return expects(fn, a, 0, "an array");
@@ -825,8 +824,8 @@ bool is_interval(const DataType& t) {
 
 // Spark: Sequence.coercibleChildren (start, stop and an integral step) meet at their wider
 // common type; an interval step keeps its own type.
-Args coerce_sequence(const Args& a) {
-    Args out = a;
+Args coerce_sequence(Inputs a) {
+    Args out(a.begin(), a.end());
     std::vector<std::size_t> coercible;
     std::vector<TypePtr> types;
     for (std::size_t i = 0; i < out.size(); ++i) {
@@ -849,7 +848,7 @@ Args coerce_sequence(const Args& a) {
     return out;
 }
 
-TypeCheck type_sequence(std::string_view fn, const Args& a) {
+TypeCheck type_sequence(std::string_view fn, Inputs a) {
     const DataType& start = *a[0]->type;
     if (!same_type_ignoring_nullability(start, *a[1]->type)) {
         return fail(fn, 1,
@@ -873,8 +872,8 @@ TypeCheck type_sequence(std::string_view fn, const Args& a) {
 // --- conditional functions -----------------------------------------------------------------
 
 // Spark: IfCoercion — the branches meet at their wider type, a NULL condition is boolean.
-Args coerce_if(const Args& a) {
-    Args out = a;
+Args coerce_if(Inputs a) {
+    Args out(a.begin(), a.end());
     if (out.size() != 3) {
         return out;
     }
@@ -885,7 +884,7 @@ Args coerce_if(const Args& a) {
     return out;
 }
 
-TypeCheck type_if(std::string_view fn, const Args& a) {
+TypeCheck type_if(std::string_view fn, Inputs a) {
     if (!is_boolean(*a[0]->type)) {
         return expects(fn, a, 0, "a boolean condition");
     }
@@ -896,7 +895,7 @@ TypeCheck type_if(std::string_view fn, const Args& a) {
     return ok(m.type, a[1]->nullable || a[2]->nullable);
 }
 
-TypeCheck type_coalesce(std::string_view fn, const Args& a) {
+TypeCheck type_coalesce(std::string_view fn, Inputs a) {
     const Merged m = merge_types(a, 0);
     if (m.bad >= 0) {
         return not_common(fn, a, 0, m.bad, "arguments");
@@ -905,13 +904,13 @@ TypeCheck type_coalesce(std::string_view fn, const Args& a) {
     return ok(m.type, all_nullable(a));
 }
 
-Args coerce_nvl2(const Args& a) {
-    Args out = a;
+Args coerce_nvl2(Inputs a) {
+    Args out(a.begin(), a.end());
     cast_to_common(out, 1, 1, true);
     return out;
 }
 
-TypeCheck type_nvl2(std::string_view fn, const Args& a) {
+TypeCheck type_nvl2(std::string_view fn, Inputs a) {
     const Merged m = merge_types(a, 1);
     if (m.bad >= 0) {
         return not_common(fn, a, 1, m.bad, "values");
@@ -921,8 +920,8 @@ TypeCheck type_nvl2(std::string_view fn, const Args& a) {
 
 // Spark: NullIf is If(EqualTo(left, right), NULL, left): the comparison is coerced, the result
 // keeps the left argument's type. Only a cast of the right argument is kept here.
-Args coerce_nullif(const Args& a) {
-    Args out = a;
+Args coerce_nullif(Inputs a) {
+    Args out(a.begin(), a.end());
     if (out.size() != 2) {
         return out;
     }
@@ -933,7 +932,7 @@ Args coerce_nullif(const Args& a) {
     return out;
 }
 
-TypeCheck type_nullif(std::string_view fn, const Args& a) {
+TypeCheck type_nullif(std::string_view fn, Inputs a) {
     BinaryCoercion c = coerce_binary(BinaryOpKind::EqualTo, a[0], a[1]);
     if (!c.error.empty()) {
         return fail(fn, 1, "cannot compare " + str(a[0]) + " and " + str(a[1]));
@@ -941,13 +940,13 @@ TypeCheck type_nullif(std::string_view fn, const Args& a) {
     return ok(a[0]->type, true);
 }
 
-Args coerce_greatest(const Args& a) {
-    Args out = a;
+Args coerce_greatest(Inputs a) {
+    Args out(a.begin(), a.end());
     cast_to_common(out, 0, 1, false);
     return out;
 }
 
-TypeCheck type_greatest(std::string_view fn, const Args& a) {
+TypeCheck type_greatest(std::string_view fn, Inputs a) {
     const Merged m = merge_types(a, 0);
     if (m.bad >= 0) {
         return not_common(fn, a, 0, m.bad, "arguments");
@@ -958,12 +957,12 @@ TypeCheck type_greatest(std::string_view fn, const Args& a) {
     return ok(m.type, all_nullable(a));
 }
 
-TypeCheck type_is_null(std::string_view, const Args&) { return ok(boolean_type(), false); }
+TypeCheck type_is_null(std::string_view, Inputs) { return ok(boolean_type(), false); }
 
 // --- string functions ----------------------------------------------------------------------
 
-Args coerce_concat_ws(const Args& a) {
-    Args out = a;
+Args coerce_concat_ws(Inputs a) {
+    Args out(a.begin(), a.end());
     for (std::size_t i = 0; i < out.size(); ++i) {
         out[i] = implicit(
             out[i], i == 0 ? str_() : Expects{want(Want::StringArray), type_of(string_type())});
@@ -971,7 +970,7 @@ Args coerce_concat_ws(const Args& a) {
     return out;
 }
 
-TypeCheck type_concat_ws(std::string_view fn, const Args& a) {
+TypeCheck type_concat_ws(std::string_view fn, Inputs a) {
     if (!is_string_like(*a[0]->type)) {
         return expects(fn, a, 0, "a string separator");
     }
@@ -984,22 +983,20 @@ TypeCheck type_concat_ws(std::string_view fn, const Args& a) {
     return ok(string_type(), a[0]->nullable);
 }
 
-Args coerce_length(const Args& a) {
+Args coerce_length(Inputs a) {
     return implicit_args(a, {{type_of(string_type()), type_of(make_atomic(AtomicKind::Binary))}});
 }
 
-TypeCheck type_length(std::string_view fn, const Args& a) {
+TypeCheck type_length(std::string_view fn, Inputs a) {
     if (!is_string_like(*a[0]->type) && !a[0]->type->is(AtomicKind::Binary)) {
         return expects(fn, a, 0, "a string or a binary");
     }
     return ok(int_type(), a[0]->nullable);
 }
 
-Args coerce_strings(const Args& a) {
-    return implicit_args(a, std::vector<Expects>(a.size(), str_()));
-}
+Args coerce_strings(Inputs a) { return implicit_args(a, std::vector<Expects>(a.size(), str_())); }
 
-TypeCheck check_strings(std::string_view fn, const Args& a, std::size_t first, std::size_t last) {
+TypeCheck check_strings(std::string_view fn, Inputs a, std::size_t first, std::size_t last) {
     for (std::size_t i = first; i < last && i < a.size(); ++i) {
         if (!is_string_like(*a[i]->type)) {
             return expects(fn, a, i, "a string");
@@ -1008,19 +1005,19 @@ TypeCheck check_strings(std::string_view fn, const Args& a, std::size_t first, s
     return TypeCheck{};
 }
 
-TypeCheck type_string_to_string(std::string_view fn, const Args& a) {
+TypeCheck type_string_to_string(std::string_view fn, Inputs a) {
     if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
         return c;
     }
     return ok(string_type(), any_nullable(a));
 }
 
-Args coerce_substring(const Args& a) {
+Args coerce_substring(Inputs a) {
     return implicit_args(
         a, {{type_of(string_type()), type_of(make_atomic(AtomicKind::Binary))}, int_(), int_()});
 }
 
-TypeCheck type_substring(std::string_view fn, const Args& a) {
+TypeCheck type_substring(std::string_view fn, Inputs a) {
     const DataType& t = *a[0]->type;
     if (!is_string_like(t) && !t.is(AtomicKind::Binary)) {
         return expects(fn, a, 0, "a string or a binary");
@@ -1033,9 +1030,9 @@ TypeCheck type_substring(std::string_view fn, const Args& a) {
     return ok(is_string_like(t) ? string_type() : a[0]->type, any_nullable(a));
 }
 
-Args coerce_two_strings_int(const Args& a) { return implicit_args(a, {str_(), str_(), int_()}); }
+Args coerce_two_strings_int(Inputs a) { return implicit_args(a, {str_(), str_(), int_()}); }
 
-TypeCheck check_two_strings_int(std::string_view fn, const Args& a) {
+TypeCheck check_two_strings_int(std::string_view fn, Inputs a) {
     if (TypeCheck c = check_strings(fn, a, 0, 2); !c.ok()) {
         return c;
     }
@@ -1045,33 +1042,33 @@ TypeCheck check_two_strings_int(std::string_view fn, const Args& a) {
     return TypeCheck{};
 }
 
-TypeCheck type_split(std::string_view fn, const Args& a) {
+TypeCheck type_split(std::string_view fn, Inputs a) {
     if (TypeCheck c = check_two_strings_int(fn, a); !c.ok()) {
         return c;
     }
     return ok(make_array(string_type(), false), any_nullable(a));
 }
 
-TypeCheck type_regexp_extract(std::string_view fn, const Args& a) {
+TypeCheck type_regexp_extract(std::string_view fn, Inputs a) {
     if (TypeCheck c = check_two_strings_int(fn, a); !c.ok()) {
         return c;
     }
     return ok(string_type(), any_nullable(a));
 }
 
-Args coerce_first_string(const Args& a) { return implicit_args(a, {str_()}); }
+Args coerce_first_string(Inputs a) { return implicit_args(a, {str_()}); }
 
 // The escape literal (a third argument) is checked, not cast.
-Args coerce_like(const Args& a) {
+Args coerce_like(Inputs a) {
     if (a.size() != 3) {
         return coerce_strings(a);
     }
-    Args out = coerce_strings({a[0], a[1]});
+    Args out = coerce_strings(Args{a[0], a[1]});
     out.push_back(a[2]);
     return out;
 }
 
-TypeCheck type_format_string(std::string_view fn, const Args& a) {
+TypeCheck type_format_string(std::string_view fn, Inputs a) {
     if (!is_string_like(*a[0]->type)) {
         return expects(fn, a, 0, "a string format");
     }
@@ -1089,7 +1086,7 @@ bool like_escape_char(const Expr& e) {
     return utf8_sequence_length(text, 0) == text.size() && text.size() <= 3;
 }
 
-TypeCheck type_like(std::string_view fn, const Args& a) {
+TypeCheck type_like(std::string_view fn, Inputs a) {
     if (TypeCheck c = check_strings(fn, a, 0, 2); !c.ok()) {
         return c;
     }
@@ -1108,8 +1105,8 @@ TypeCheck type_like(std::string_view fn, const Args& a) {
 
 // --- math functions ------------------------------------------------------------------------
 
-Args coerce_abs(const Args& a) {
-    Args out = a;
+Args coerce_abs(Inputs a) {
+    Args out(a.begin(), a.end());
     if (out.size() == 1 && is_string_like(*out[0]->type)) {
         out[0] = cast_to(out[0], double_type()); // Spark: AnsiStringPromotionTypeCoercion
         return out;
@@ -1117,7 +1114,7 @@ Args coerce_abs(const Args& a) {
     return implicit_args(out, {numeric_or_interval()});
 }
 
-TypeCheck type_abs(std::string_view fn, const Args& a) {
+TypeCheck type_abs(std::string_view fn, Inputs a) {
     if (!is_numeric(*a[0]->type) && !is_ansi_interval(*a[0]->type)) {
         return expects(fn, a, 0, "a numeric or interval value");
     }
@@ -1145,9 +1142,9 @@ TypePtr round_type(const TypePtr& t, std::int64_t scale) {
     return make_decimal(std::min(integral_digits + s, 38), s);
 }
 
-Args coerce_round(const Args& a) { return implicit_args(a, {{want(Want::Numeric)}, int_()}); }
+Args coerce_round(Inputs a) { return implicit_args(a, {{want(Want::Numeric)}, int_()}); }
 
-TypeCheck type_round(std::string_view fn, const Args& a) {
+TypeCheck type_round(std::string_view fn, Inputs a) {
     if (!is_numeric(*a[0]->type)) {
         return expects(fn, a, 0, "a numeric value");
     }
@@ -1163,14 +1160,14 @@ TypeCheck type_round(std::string_view fn, const Args& a) {
     return ok(is_decimal(*a[0]->type) ? round_type(a[0]->type, scale) : a[0]->type, true);
 }
 
-Args coerce_floor_ceil(const Args& a) {
+Args coerce_floor_ceil(Inputs a) {
     if (a.size() > 1) {
         return implicit_args(a, {{want(Want::Decimal)}, int_()}); // RoundFloor / RoundCeil
     }
     return implicit_args(a, {{type_of(double_type()), want(Want::Decimal), type_of(long_type())}});
 }
 
-TypeCheck type_floor_ceil(std::string_view fn, const Args& a) {
+TypeCheck type_floor_ceil(std::string_view fn, Inputs a) {
     const DataType& t = *a[0]->type;
     if (a.size() > 1) {
         if (!is_decimal(t)) {
@@ -1194,15 +1191,15 @@ TypeCheck type_floor_ceil(std::string_view fn, const Args& a) {
 }
 
 // Spark: Pmod is a BinaryArithmetic: its operands are coerced as `%`'s are.
-Args coerce_pmod(const Args& a) {
+Args coerce_pmod(Inputs a) {
     if (a.size() != 2) {
-        return a;
+        return Args(a.begin(), a.end());
     }
     BinaryCoercion c = coerce_binary(BinaryOpKind::Remainder, a[0], a[1]);
-    return c.error.empty() ? Args{c.left, c.right} : a;
+    return c.error.empty() ? Args{c.left, c.right} : Args(a.begin(), a.end());
 }
 
-TypeCheck type_pmod(std::string_view fn, const Args& a) {
+TypeCheck type_pmod(std::string_view fn, Inputs a) {
     if (!is_numeric(*a[0]->type) || !same_type_ignoring_nullability(*a[0]->type, *a[1]->type)) {
         return fail(fn, -1,
                     "expects numeric arguments of a common type, got " + str(a[0]) + " and " +
@@ -1213,7 +1210,7 @@ TypeCheck type_pmod(std::string_view fn, const Args& a) {
 
 // --- other functions -----------------------------------------------------------------------
 
-TypeCheck type_to_json(std::string_view fn, const Args& a) {
+TypeCheck type_to_json(std::string_view fn, Inputs a) {
     const DataType& t = *a[0]->type;
     if (t.struct_type() == nullptr && t.array() == nullptr && t.map() == nullptr) {
         return expects(fn, a, 0, "a struct, an array or a map");
@@ -1224,7 +1221,7 @@ TypeCheck type_to_json(std::string_view fn, const Args& a) {
     return ok(string_type(), true);
 }
 
-TypeCheck type_hash(std::string_view fn, const Args& a) {
+TypeCheck type_hash(std::string_view fn, Inputs a) {
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (contains_map(*a[i]->type)) {
             return fail(fn, static_cast<int>(i), "cannot hash values of type " + str(a[i]));
@@ -1233,18 +1230,18 @@ TypeCheck type_hash(std::string_view fn, const Args& a) {
     return ok(int_type(), false);
 }
 
-Args coerce_md5(const Args& a) { return implicit_args(a, {binary_()}); }
+Args coerce_md5(Inputs a) { return implicit_args(a, {binary_()}); }
 
-TypeCheck type_md5(std::string_view fn, const Args& a) {
+TypeCheck type_md5(std::string_view fn, Inputs a) {
     if (!a[0]->type->is(AtomicKind::Binary)) {
         return expects(fn, a, 0, "a binary");
     }
     return ok(string_type(), a[0]->nullable);
 }
 
-Args coerce_sha2(const Args& a) { return implicit_args(a, {binary_(), int_()}); }
+Args coerce_sha2(Inputs a) { return implicit_args(a, {binary_(), int_()}); }
 
-TypeCheck type_sha2(std::string_view fn, const Args& a) {
+TypeCheck type_sha2(std::string_view fn, Inputs a) {
     if (!a[0]->type->is(AtomicKind::Binary)) {
         return expects(fn, a, 0, "a binary");
     }
@@ -1254,13 +1251,13 @@ TypeCheck type_sha2(std::string_view fn, const Args& a) {
     return ok(string_type(), true); // an unsupported bit length gives NULL
 }
 
-TypeCheck type_input_file_name(std::string_view, const Args&) { return ok(string_type(), false); }
+TypeCheck type_input_file_name(std::string_view, Inputs) { return ok(string_type(), false); }
 
-TypeCheck type_current_date(std::string_view, const Args&) {
+TypeCheck type_current_date(std::string_view, Inputs) {
     return ok(make_atomic(AtomicKind::Date), false);
 }
 
-TypeCheck type_rand(std::string_view fn, const Args& a) {
+TypeCheck type_rand(std::string_view fn, Inputs a) {
     if (!a.empty()) {
         const Literal* seed = a[0]->as<Literal>();
         const DataType& t = *a[0]->type;
@@ -1274,10 +1271,10 @@ TypeCheck type_rand(std::string_view fn, const Args& a) {
 
 // --- aggregate functions -------------------------------------------------------------------
 
-TypeCheck type_count(std::string_view, const Args&) { return ok(long_type(), false); }
+TypeCheck type_count(std::string_view, Inputs) { return ok(long_type(), false); }
 
-Args coerce_sum(const Args& a) {
-    Args out = a;
+Args coerce_sum(Inputs a) {
+    Args out(a.begin(), a.end());
     if (out.size() == 1 && is_string_like(*out[0]->type)) {
         out[0] = cast_to(out[0], double_type());
         return out;
@@ -1285,7 +1282,7 @@ Args coerce_sum(const Args& a) {
     return implicit_args(out, {numeric_or_interval()});
 }
 
-TypeCheck type_sum(std::string_view fn, const Args& a) {
+TypeCheck type_sum(std::string_view fn, Inputs a) {
     const DataType& t = *a[0]->type;
     if (is_decimal(t)) {
         return ok(bounded_decimal(t.atomic()->precision + 10, t.atomic()->scale), true);
@@ -1302,7 +1299,7 @@ TypeCheck type_sum(std::string_view fn, const Args& a) {
     return expects(fn, a, 0, "a numeric or interval value");
 }
 
-TypeCheck type_avg(std::string_view fn, const Args& a) {
+TypeCheck type_avg(std::string_view fn, Inputs a) {
     const DataType& t = *a[0]->type;
     if (is_decimal(t)) {
         return ok(bounded_decimal(t.atomic()->precision + 4, t.atomic()->scale + 4), true);
@@ -1319,41 +1316,41 @@ TypeCheck type_avg(std::string_view fn, const Args& a) {
     return expects(fn, a, 0, "a numeric or interval value");
 }
 
-TypeCheck type_min_max(std::string_view fn, const Args& a) {
+TypeCheck type_min_max(std::string_view fn, Inputs a) {
     if (!is_orderable(*a[0]->type)) {
         return fail(fn, 0, "cannot order values of type " + str(a[0]));
     }
     return ok(a[0]->type, true);
 }
 
-TypeCheck type_first_last(std::string_view fn, const Args& a) {
+TypeCheck type_first_last(std::string_view fn, Inputs a) {
     if (a.size() > 1 && !is_boolean_literal(*a[1])) {
         return expects(fn, a, 1, "a boolean literal for ignoreNulls");
     }
     return ok(a[0]->type, true);
 }
 
-TypeCheck type_collect_list(std::string_view, const Args& a) {
+TypeCheck type_collect_list(std::string_view, Inputs a) {
     return ok(make_array(a[0]->type, false), false);
 }
 
-TypeCheck type_collect_set(std::string_view fn, const Args& a) {
+TypeCheck type_collect_set(std::string_view fn, Inputs a) {
     if (contains_map(*a[0]->type)) {
         return fail(fn, 0, "cannot collect a set of values of type " + str(a[0]));
     }
     return ok(make_array(a[0]->type, false), false);
 }
 
-Args coerce_boolean(const Args& a) { return implicit_args(a, {bool_()}); }
+Args coerce_boolean(Inputs a) { return implicit_args(a, {bool_()}); }
 
-TypeCheck type_count_if(std::string_view fn, const Args& a) {
+TypeCheck type_count_if(std::string_view fn, Inputs a) {
     if (!is_boolean(*a[0]->type)) {
         return expects(fn, a, 0, "a boolean");
     }
     return ok(long_type(), false);
 }
 
-TypeCheck type_bool_agg(std::string_view fn, const Args& a) {
+TypeCheck type_bool_agg(std::string_view fn, Inputs a) {
     if (!is_boolean(*a[0]->type)) {
         return expects(fn, a, 0, "a boolean");
     }
@@ -1362,8 +1359,8 @@ TypeCheck type_bool_agg(std::string_view fn, const Args& a) {
 
 // --- the table -----------------------------------------------------------------------------
 
-using Coerce = std::vector<ExprPtr> (*)(const std::vector<ExprPtr>&);
-using TypeFn = TypeCheck (*)(std::string_view, const Args&);
+using Coerce = std::vector<ExprPtr> (*)(std::span<const ExprPtr>);
+using TypeFn = TypeCheck (*)(std::string_view, Inputs);
 
 /// A function's SQL name as a template argument, so that each row gets its own typing
 /// function pointer that knows the name for its messages.
@@ -1375,7 +1372,7 @@ template <std::size_t N> struct Name {
 constexpr int kVariadic = -1;
 
 /// Checks the arity before `type` runs, so every typing function may index its arguments.
-template <Name name, int Min, int Max, TypeFn F> TypeCheck checked(const std::vector<ExprPtr>& a) {
+template <Name name, int Min, int Max, TypeFn F> TypeCheck checked(std::span<const ExprPtr> a) {
     const std::string_view fn(name.text);
     const auto n = static_cast<int>(a.size());
     if (n < Min || (Max != kVariadic && n > Max)) {
@@ -1417,20 +1414,14 @@ FunctionDef aggregate(std::string_view catalyst, Options o) {
     return def;
 }
 
-TypeCheck type_union(std::string_view fn, const Args& a) {
-    return type_set_op(fn, a, SetOp::Union);
-}
-TypeCheck type_intersect(std::string_view fn, const Args& a) {
+TypeCheck type_union(std::string_view fn, Inputs a) { return type_set_op(fn, a, SetOp::Union); }
+TypeCheck type_intersect(std::string_view fn, Inputs a) {
     return type_set_op(fn, a, SetOp::Intersect);
 }
-TypeCheck type_except(std::string_view fn, const Args& a) {
-    return type_set_op(fn, a, SetOp::Except);
-}
-TypeCheck type_overlap(std::string_view fn, const Args& a) {
-    return type_set_op(fn, a, SetOp::Overlap);
-}
-Args coerce_contains(const Args& a) { return coerce_array_and_value(a, &wider_no_string); }
-Args coerce_tightest_value(const Args& a) { return coerce_array_and_value(a, &tightest); }
+TypeCheck type_except(std::string_view fn, Inputs a) { return type_set_op(fn, a, SetOp::Except); }
+TypeCheck type_overlap(std::string_view fn, Inputs a) { return type_set_op(fn, a, SetOp::Overlap); }
+Args coerce_contains(Inputs a) { return coerce_array_and_value(a, &wider_no_string); }
+Args coerce_tightest_value(Inputs a) { return coerce_array_and_value(a, &tightest); }
 
 using enum ResultFlow;
 
@@ -1577,7 +1568,7 @@ const FunctionDef* user_function(std::string_view name) {
         def.catalyst = "ScalaUDF";
         def.max_args = -1;
         def.deterministic = false;
-        def.type = [](const std::vector<ExprPtr>&) {
+        def.type = [](std::span<const ExprPtr>) {
             return TypeCheck{Typed{string_type(), true}, {}, -1};
         };
         def.user_defined = true;

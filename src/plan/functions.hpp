@@ -4,6 +4,7 @@
 /// function's arguments. Higher-order functions live in plan/higher_order.hpp.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -59,8 +60,8 @@ struct FunctionDef {
     /// Spark's type coercion for the call (e.g. a common type for coalesce's arguments):
     /// returns the arguments with casts inserted, or throws via the analyzer's error path.
     /// Null: no coercion.
-    std::vector<ExprPtr> (*coerce)(const std::vector<ExprPtr>& args) = nullptr;
-    TypeCheck (*type)(const std::vector<ExprPtr>& args) = nullptr;
+    std::vector<ExprPtr> (*coerce)(std::span<const ExprPtr> args) = nullptr;
+    TypeCheck (*type)(std::span<const ExprPtr> args) = nullptr;
     /// Not in the catalog: a user-defined function, named as written (`user_function`).
     bool user_defined = false;
 };

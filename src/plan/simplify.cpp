@@ -127,10 +127,10 @@ ExprPtr simplify_node(const ExprPtr& e, ExprId& next_id) {
         return make_expr(ElementAt{f->args[0], f->args[1], false}, e->span);
     }
     if (f->name() == "array_size") {
-        return call("size", f->args, e->span);
+        return call("size", f->args.to_vector(), e->span);
     }
     if (f->name() == "nvl" || f->name() == "ifnull") {
-        return call("coalesce", f->args, e->span);
+        return call("coalesce", f->args.to_vector(), e->span);
     }
     if (f->name() == "array_compact" && f->args.size() == 1 && f->args[0]->type->array()) {
         // Spark: ArrayCompact.replacement, with the lambda variable named `arg`.

@@ -446,7 +446,7 @@ bool resolvable_nullability(bool from, bool to) { return !from || to; }
 
 // --- expressions ---------------------------------------------------------------------------
 
-const std::vector<ExprPtr>* create_array_elements(const Expr& e) {
+const ExprList* create_array_elements(const Expr& e) {
     const ScalarFunction* f = e.as<ScalarFunction>();
     if (f != nullptr && f->def->name == "array") {
         return &f->args;
@@ -1045,7 +1045,7 @@ ExprPtr cast_to(const ExprPtr& e, const TypePtr& target) {
 }
 
 bool expr_foldable(const Expr& e) {
-    auto all = [](const std::vector<ExprPtr>& es) {
+    auto all = [](std::span<const ExprPtr> es) {
         return std::all_of(es.begin(), es.end(),
                            [](const ExprPtr& x) { return expr_foldable(*x); });
     };
@@ -1137,7 +1137,7 @@ bool array_access_nullable(const Expr& array, const Expr& index, bool fail_on_er
     if (!(expr_foldable(index) && !index.nullable)) {
         return fail_on_error ? element_nullable : true;
     }
-    const std::vector<ExprPtr>* elements = create_array_elements(array);
+    const ExprList* elements = create_array_elements(array);
     bool field_nullable = false;
     if (elements == nullptr) {
         if (const GetArrayStructFields* g = array.as<GetArrayStructFields>()) {
@@ -1399,9 +1399,7 @@ Typed derive_type(const Expr::Node& node) {
                     ill_typed("function '" + std::string(n.def->name) + "' without typing");
                 }
                 const std::span<const ExprPtr> inputs = n.inputs();
-                TypeCheck check =
-                    n.filtered ? n.def->type(std::vector<ExprPtr>(inputs.begin(), inputs.end()))
-                               : n.def->type(n.args);
+                TypeCheck check = n.def->type(inputs);
                 if (!check.ok()) {
                     ill_typed(check.error);
                 }

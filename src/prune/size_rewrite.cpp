@@ -55,13 +55,12 @@ ExprPtr rewrite_size(const ExprPtr& e) {
             smallest = i;
         }
     }
-    ExprPtr field =
-        make_expr(GetArrayStructFields{input,
-                                       field_position(smallest),
-                                       field_position(element->size()),
-                                       array->contains_null || (*element)[smallest].nullable,
-                                       {}},
-                  input->span);
+    ExprPtr field = make_expr(GetArrayStructFields{.child = input,
+                                                   .name_as_written = {},
+                                                   .ordinal = field_position(smallest),
+                                                   .contains_null = array->contains_null ||
+                                                                    (*element)[smallest].nullable},
+                              input->span);
     ScalarFunction rewritten = *size;
     rewritten.args = {std::move(field)};
     return make_expr(std::move(rewritten), e->span);

@@ -319,10 +319,11 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
         }
         const StructType& after = struct_of(array->element, "GetArrayStructFields");
         const std::size_t ordinal = remap(before, f->ordinal, after, "GetArrayStructFields");
-        ExprPtr rewritten = make_expr(
-            GetArrayStructFields{
-                child, field_position(ordinal), field_position(after.size()), f->contains_null, {}},
-            e->span);
+        ExprPtr rewritten = make_expr(GetArrayStructFields{.child = child,
+                                                           .name_as_written = {},
+                                                           .ordinal = field_position(ordinal),
+                                                           .contains_null = f->contains_null},
+                                      e->span);
         if (ordinal != f->ordinal) {
             record_change(rewritten, f->ordinal, ordinal, ChangeSite::ElementsOf, child);
         }
@@ -338,7 +339,7 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
 /// Spark: projectArrayHigherOrderFunction, for every row of the table: the collections are
 /// rewritten first, then each lambda parameter takes the type of what it ranges over.
 ExprPtr Rewriter::rewrite_hof(const ExprPtr& e, const HigherOrderFunction& hof) {
-    std::vector<ExprPtr> args = hof.args;
+    std::vector<ExprPtr> args = hof.args.to_vector();
     for (ExprPtr& arg : args) {
         if (!arg->is<LambdaFunction>()) {
             arg = rewrite(arg);
@@ -353,7 +354,7 @@ ExprPtr Rewriter::rewrite_hof(const ExprPtr& e, const HigherOrderFunction& hof) 
         if (lambda == nullptr) {
             continue;
         }
-        std::vector<ExprPtr> parameters = lambda->args;
+        std::vector<ExprPtr> parameters = lambda->args.to_vector();
         for (std::size_t i = 0; i < parameters.size() && i < spec.params.size(); ++i) {
             const ParamSpec& param = spec.params[i];
             const auto input = static_cast<std::size_t>(param.input);
@@ -438,12 +439,12 @@ void check_access(const Expr& before, const Expr& after) {
         const StructType& new_struct =
             struct_of(new_array == nullptr ? new_fields->child->type : new_array->element,
                       "GetArrayStructFields");
+        // numFields is the element struct's size by construction (num_fields()).
         if (new_fields->ordinal >= new_struct.size() ||
-            new_struct[new_fields->ordinal].name != old_struct[old_fields->ordinal].name ||
-            new_fields->num_fields != new_struct.size()) {
+            new_struct[new_fields->ordinal].name != old_struct[old_fields->ordinal].name) {
             throw InternalError("GetArrayStructFields ordinal " +
                                 std::to_string(new_fields->ordinal) + " / numFields " +
-                                std::to_string(new_fields->num_fields) + " does not match " +
+                                std::to_string(new_struct.size()) + " does not match " +
                                 catalog_string(*new_fields->child->type));
         }
     }

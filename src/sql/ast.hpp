@@ -23,12 +23,15 @@
 #include "diag/diagnostic.hpp"
 #include "util/name.hpp"
 #include "util/node_pool.hpp"
+#include "util/packed_list.hpp"
 
 namespace prune::ast {
 
 struct Expr;
 /// A tree: every node has one owner, and the analyzer may release a subtree once it is bound.
 using ExprPtr = std::unique_ptr<const Expr>;
+/// A node's children list (util/packed_list.hpp): one pointer.
+using ExprList = PackedList<ExprPtr>;
 
 /// A name as written: bare (`first`) or backquoted (`` `a b` ``, doubled backquotes undone).
 struct Identifier {
@@ -63,7 +66,7 @@ struct Literal {
     LiteralKind kind = LiteralKind::Null;
     IntegerSuffix suffix = IntegerSuffix::None;
     Name interval_unit; // upper-case: YEAR, MONTH, DAY, HOUR, MINUTE, SECOND, ...
-    std::string text;
+    Name text;
 };
 
 /// A dotted name `a.b.c` (a column, a table-qualified column, a lambda variable, with field
@@ -96,7 +99,7 @@ struct Call {
     [[no_unique_address]] Identifier name; // `distinct` and `filtered` take its tail padding
     bool distinct = false;
     bool filtered = false;
-    std::vector<ExprPtr> args;
+    ExprList args;
 
     /// The arguments without the FILTER condition.
     std::span<const ExprPtr> inputs() const {
@@ -161,7 +164,7 @@ struct IsBool {
 /// `e [NOT] IN (list)`.
 struct In {
     ExprPtr operand;
-    std::vector<ExprPtr> list;
+    ExprList list;
     bool negated = false;
 };
 
@@ -190,7 +193,7 @@ enum class CastSyntax : std::uint8_t { Call, Colon, TryCall };
 /// parsed by the DDL type parser.
 struct Cast {
     ExprPtr operand;
-    std::string type_text;
+    Name type_text;
     std::uint32_t type_begin = 0; // where type_text starts (a Span would not fit the slot)
     CastSyntax syntax = CastSyntax::Call;
 
@@ -202,7 +205,7 @@ struct Cast {
 /// `CASE [operand] WHEN w THEN t ... [ELSE e] END`.
 struct Case {
     ExprPtr operand; // null for a searched CASE
-    std::vector<std::pair<ExprPtr, ExprPtr>> branches;
+    PackedList<std::pair<ExprPtr, ExprPtr>> branches;
     ExprPtr else_value; // may be null
 };
 

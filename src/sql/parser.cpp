@@ -305,6 +305,19 @@ struct State {
             {std::make_unique<const ast::Expr>(ast::Expr{std::move(node), span}), node_depth});
     }
 
+    /// The values from `mark` on, taken off the stack as one list; `deepest` becomes the
+    /// greatest of their depths.
+    ast::ExprList take_exprs(std::size_t mark, std::size_t& deepest) {
+        std::vector<ast::ExprPtr> exprs;
+        exprs.reserve(values.size() - mark);
+        for (std::size_t i = mark; i < values.size(); ++i) {
+            deepest = std::max(deepest, values[i].depth);
+            exprs.push_back(std::move(values[i].expr));
+        }
+        values.resize(mark);
+        return exprs;
+    }
+
     Value pop() {
         Value v = std::move(values.back());
         values.pop_back();
@@ -760,11 +773,7 @@ template <> struct action<g::call_rest> {
         call.distinct = frame.distinct;
         call.filtered = frame.filtered;
         std::size_t depth = 0;
-        for (std::size_t i = frame.mark; i < st.values.size(); ++i) {
-            depth = std::max(depth, st.values[i].depth);
-            call.args.push_back(std::move(st.values[i].expr));
-        }
-        st.values.resize(frame.mark);
+        call.args = st.take_exprs(frame.mark, depth);
         const Span where = call.name.span;
         st.push(std::move(call), Span{where.begin, st.last_token.end}, depth + 1, where);
     }
@@ -977,11 +986,7 @@ template <> struct action<g::in_predicate> {
         ast::In node;
         node.negated = frame.negated;
         std::size_t depth = 0;
-        for (std::size_t i = frame.mark; i < st.values.size(); ++i) {
-            depth = std::max(depth, st.values[i].depth);
-            node.list.push_back(std::move(st.values[i].expr));
-        }
-        st.values.resize(frame.mark);
+        node.list = st.take_exprs(frame.mark, depth);
         Value operand = st.pop();
         node.operand = std::move(operand.expr);
         const Span span{node.operand->span.begin, st.last_token.end};
@@ -1058,10 +1063,12 @@ template <> struct action<g::case_expr> {
         if (frame.has_else) {
             node.else_value = std::move(st.values[--end].expr);
         }
+        std::vector<std::pair<ast::ExprPtr, ast::ExprPtr>> branches;
+        branches.reserve((end - i) / 2);
         for (; i + 1 < end; i += 2) {
-            node.branches.emplace_back(std::move(st.values[i].expr),
-                                       std::move(st.values[i + 1].expr));
+            branches.emplace_back(std::move(st.values[i].expr), std::move(st.values[i + 1].expr));
         }
+        node.branches = std::move(branches);
         st.values.resize(frame.mark);
         st.push(std::move(node), st.span_to_last(in.begin()), depth + 1,
                 st.span(in.begin(), in.begin() + 4));

@@ -1,6 +1,6 @@
 #pragma once
 /// An immutable string in one pointer's room: the names and texts of syntax and plan nodes,
-/// which issue 10 wants in one 64-byte cache line each (a std::string alone is 32 bytes).
+/// which issue 10 wants in one 48-byte slot each (a std::string alone is 32 bytes).
 ///
 ///     Name column = "c374";            // up to 7 bytes: kept in the handle, nothing allocated
 ///     Name alias = "transform(a, ...)"; // longer: one counted copy, shared by every copy

@@ -18,8 +18,8 @@
 
 namespace prune::node_pool {
 
-/// The largest node type that lives here, one cache line; each such type asserts that it fits.
-inline constexpr std::size_t kSlotBytes = 64;
+/// The largest node type that lives here; each such type asserts that it fits.
+inline constexpr std::size_t kSlotBytes = 48;
 
 /// A slot for a node of `size` bytes (at most kSlotBytes).
 void* allocate(std::size_t size);

@@ -68,7 +68,7 @@ std::string error_of(const std::string& sql, const Catalog& catalog,
 // A compact one-line form of a bound expression with the fields the analyzer must get right.
 std::string sx(const Expr& e);
 
-std::string sx_list(const std::vector<ExprPtr>& xs) {
+std::string sx_list(std::span<const ExprPtr> xs) {
     std::string out;
     for (std::size_t i = 0; i < xs.size(); ++i) {
         out += (i == 0 ? "" : ", ") + sx(*xs[i]);
@@ -99,7 +99,7 @@ std::string sx(const Expr& e) {
             },
             [&](const GetArrayStructFields& n) {
                 return "GetArrayStructFields(" + sx(*n.child) + ", " + std::to_string(n.ordinal) +
-                       ", " + std::to_string(n.num_fields) + ", " +
+                       ", " + std::to_string(n.num_fields()) + ", " +
                        (n.contains_null ? "true" : "false") + written(n.name_as_written) + ")";
             },
             [](const ElementAt& n) {

@@ -51,7 +51,7 @@ ExprPtr call(const std::string& name, std::vector<ExprPtr> args) {
     const TypeCheck check = def(name).type(args);
     INFO(check.error);
     REQUIRE(check.ok());
-    ExprPtr e = make_expr(ScalarFunction{&def(name), args, false});
+    ExprPtr e = make_expr(ScalarFunction{&def(name), std::vector<ExprPtr>(args), false});
     CHECK(equals(*e->type, *check.result.type));
     CHECK(e->nullable == check.result.nullable);
     return e;

@@ -25,15 +25,16 @@ TEST_CASE("a thread with a loan allocates from and releases to the lender's pool
     std::thread worker([&] {
         const node_pool::Loan loan(mine);
         CHECK(node_pool::current() == mine);
-        void* scratch = node_pool::allocate(64);
+        void* scratch = node_pool::allocate(node_pool::kSlotBytes);
         node_pool::release(scratch);
-        built = node_pool::allocate(64); // the slot just given back, in the lender's pool
+        built = node_pool::allocate(
+            node_pool::kSlotBytes); // the slot just given back, in the lender's pool
         CHECK((!node_pool::pooled() || built == scratch));
     });
     worker.join();
     // The worker has ended; its node lives on in this thread's pool, and goes back to it.
     node_pool::release(built);
-    void* again = node_pool::allocate(64);
+    void* again = node_pool::allocate(node_pool::kSlotBytes);
     if (node_pool::pooled()) {
         CHECK(again == built);
     }

@@ -136,9 +136,9 @@ TEST_CASE("expr_string and pretty_name print every kind as Spark does", "[output
         {r, "lambda r#3", "r"},
         {x, "lambda x#5L", "x"},
         {field(r, 1, double_type()), "lambda r#3.score", "r.score"},
-        {node(GetArrayStructFields{rr, 1, 2, true, {}}, make_array(double_type())),
+        {node(GetArrayStructFields{rr, {}, 1, true}, make_array(double_type())),
          "rule_results#1.score", "rule_results.score"},
-        {node(GetArrayStructFields{rr, 1, 2, true, "Score"}, make_array(double_type())),
+        {node(GetArrayStructFields{rr, "Score", 1, true}, make_array(double_type())),
          "rule_results#1.Score", "rule_results.Score"},
         {node(GetArrayItem{arr, int_lit(0)}, int_type()), "arr#2[0]", "arr[0]"},
         {node(GetMapValue{m, lit(string_type(), "k")}, int_type()), "m#6[k]", "m[k]"},
@@ -401,7 +401,7 @@ TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
         result.scans[0].leaves_total = 2;
         const ExprPtr rr = attr("rule_results", make_array(element_type()), 1);
         result.ordinal_changes.push_back(
-            OrdinalChange{node(GetArrayStructFields{rr, 0, 2, true, {}}, make_array(string_type())),
+            OrdinalChange{node(GetArrayStructFields{rr, {}, 0, true}, make_array(string_type())),
                           nullptr, 12, 0, ChangeSite::None});
         const std::string text = text_of(result, {});
         CHECK(text.find("events: reads 2 of 2 leaves; columns not read: none\n") !=
@@ -462,12 +462,11 @@ TEST_CASE("expr_json gives every kind its keys", "[output]") {
     const std::string people_json =
         R"({"expr":"AttributeReference","name":"people","expr_id":2,)"
         R"("data_type":"array<struct<first:string,last:string>>","nullable":true,"children":[]})";
-    CHECK(
-        expr_json(*node(GetArrayStructFields{people, 1, 2, true, {}}, make_array(string_type()))) ==
-        R"({"expr":"GetArrayStructFields","ordinal":1,"num_fields":2,)"
-        R"("name":"last","data_type":"array<string>","nullable":true,)"
-        R"("children":[)" +
-            people_json + "]}");
+    CHECK(expr_json(*node(GetArrayStructFields{people, {}, 1, true}, make_array(string_type()))) ==
+          R"({"expr":"GetArrayStructFields","ordinal":1,"num_fields":2,)"
+          R"("name":"last","data_type":"array<string>","nullable":true,)"
+          R"("children":[)" +
+              people_json + "]}");
     CHECK(expr_json(*node(Alias{a, "y", 10}, int_type())) ==
           R"({"expr":"Alias","name":"y","expr_id":10,"data_type":"int","nullable":true,)"
           R"("children":[)" +

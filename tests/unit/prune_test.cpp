@@ -108,7 +108,7 @@ TEST_CASE("GetArrayStructFields gets numFields of the pruned element", "[rewrite
     for (const ExprPtr& e : plan_expressions(*result.plan)) {
         visit_down(e, [&](const ExprPtr& node) {
             if (const auto* f = node->as<GetArrayStructFields>()) {
-                CHECK(f->num_fields == 2);
+                CHECK(f->num_fields() == 2);
                 CHECK(f->ordinal < 2);
                 seen = true;
             }

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <span>
 #include <string>
 
 #include "catalog/catalog.hpp"
@@ -30,7 +31,7 @@ BoundStatement bind_sql(const std::string& sql) {
 
 std::string sx(const Expr& e);
 
-std::string sx_list(const std::vector<ExprPtr>& xs) {
+std::string sx_list(std::span<const ExprPtr> xs) {
     std::string out;
     for (std::size_t i = 0; i < xs.size(); ++i) {
         out += (i == 0 ? "" : ", ") + sx(*xs[i]);

@@ -111,12 +111,12 @@ TEST_CASE("struct field nullability is the child's or the field's", "[typing]") 
 
 TEST_CASE("extractors on arrays and maps", "[typing]") {
     const ExprPtr items = attr("items", "ARRAY<STRUCT<sku: STRING, qty: INT NOT NULL>>", false);
-    const ExprPtr skus = make_expr(GetArrayStructFields{items, 0, 2, true, {}});
+    const ExprPtr skus = make_expr(GetArrayStructFields{items, {}, 0, true});
     CHECK(str(skus) == "array<string>");
     CHECK(skus->type->array()->contains_null);
     CHECK_FALSE(skus->nullable);
 
-    const ExprPtr qtys = make_expr(GetArrayStructFields{items, 1, 2, false, {}});
+    const ExprPtr qtys = make_expr(GetArrayStructFields{items, {}, 1, false});
     CHECK_FALSE(qtys->type->array()->contains_null);
 
     const ExprPtr m = attr("m", make_map(string_type(), int_type(), false), false);
@@ -598,7 +598,7 @@ TEST_CASE("catalyst names of every node kind", "[typing]") {
         {int_lit(1), "Literal"},
         {make_expr(Alias{a, "b", 9}), "Alias"},
         {field(s, 0), "GetStructField"},
-        {make_expr(GetArrayStructFields{arr, 0, 1, true, {}}), "GetArrayStructFields"},
+        {make_expr(GetArrayStructFields{arr, {}, 0, true}), "GetArrayStructFields"},
         {make_expr(GetArrayItem{arr, int_lit(0)}), "GetArrayItem"},
         {make_expr(GetMapValue{m, str_lit("k")}), "GetMapValue"},
         {make_expr(ElementAt{arr, int_lit(1)}), "ElementAt"},
