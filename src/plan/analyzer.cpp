@@ -314,7 +314,8 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     ExprPtr where;
     if (select.where) {
         binder.set_clause(Clause::Where, AliasMode::None, nullptr);
-        where = binder.require_boolean(binder.bind(*select.where), "the WHERE condition");
+        where = binder.require_boolean(binder.bind(*select.where), select.where->span,
+                                       "the WHERE condition");
     }
 
     std::vector<ExprPtr> grouping;
@@ -365,7 +366,8 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     if (select.having) {
         binder.set_clause(Clause::Having, AliasMode::OutputFallback, &outputs);
         binder.reset_saw_aggregate();
-        having = binder.require_boolean(binder.bind(*select.having), "the HAVING condition");
+        having = binder.require_boolean(binder.bind(*select.having), select.having->span,
+                                        "the HAVING condition");
         having_aggregates = binder.saw_aggregate();
     }
 

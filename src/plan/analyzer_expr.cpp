@@ -18,6 +18,7 @@
 // normalizeAttributeRefNames renames it back; we keep the canonical name throughout).
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -235,8 +236,9 @@ void Binder::set_clause(Clause clause, AliasMode mode, const std::vector<OutputR
     }
 }
 
-ExprPtr Binder::column_ref(std::size_t i, Span span) const {
-    return make_expr(columns().at(i)->node, span);
+ExprPtr Binder::column_ref(std::size_t i, Span span, bool under_access) const {
+    const ExprPtr& column = columns().at(i);
+    return under_access ? column : make_expr(column->node, span);
 }
 
 std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) {
@@ -244,7 +246,7 @@ std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) {
     const ast::Identifiers& target = star.qualifier;
     if (target.empty() || (target.size() == 1 && qualifier_matches(target[0].name))) {
         for (std::size_t i = 0; i < columns().size(); ++i) {
-            out.push_back(column_ref(i, span));
+            out.push_back(column_ref(i, span, false));
         }
         return out;
     }
@@ -341,14 +343,14 @@ ExprPtr Binder::bind(const ast::Expr& e) {
     return bind_node(e);
 }
 
-ExprPtr Binder::require_boolean(const ExprPtr& e, std::string_view what) const {
+ExprPtr Binder::require_boolean(const ExprPtr& e, Span where, std::string_view what) const {
     if (e->type->is(AtomicKind::Boolean)) {
         return e;
     }
     if (e->type->is(AtomicKind::Null)) {
         return cast_to(e, boolean_type());
     }
-    fail(e->span, std::string(what) + " must be boolean, got " + catalog_string(*e->type));
+    fail(where, std::string(what) + " must be boolean, got " + catalog_string(*e->type));
 }
 
 ExprPtr Binder::binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const {
@@ -390,7 +392,8 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                 switch (u.op) {
                 case ast::UnaryOp::Not:
                     return make_expr(
-                        UnaryOp{UnaryOpKind::Not, require_boolean(child, "the operand of NOT")},
+                        UnaryOp{UnaryOpKind::Not,
+                                require_boolean(child, u.operand->span, "the operand of NOT")},
                         span);
                 case ast::UnaryOp::Negate:
                 case ast::UnaryOp::Plus: {
@@ -429,7 +432,8 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                     if (def == nullptr) {
                         throw InternalError("the function catalog has no 'concat'");
                     }
-                    return apply_function(*def, {l, r}, false, span);
+                    const std::array<Span, 2> arg_spans{b.lhs->span, b.rhs->span};
+                    return apply_function(*def, {l, r}, arg_spans, false, span);
                 }
                 return binary(*binary_kind(b.op), l, r, span);
             },
@@ -455,8 +459,8 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                     ExprPtr bound = bind(*item);
                     std::optional<TypePtr> w = wider_common_type(common, bound->type);
                     if (!w) {
-                        fail(bound->span, "cannot compare " + catalog_string(*value->type) +
-                                              " with " + catalog_string(*bound->type) + " in IN");
+                        fail(item->span, "cannot compare " + catalog_string(*value->type) +
+                                             " with " + catalog_string(*bound->type) + " in IN");
                     }
                     common = *w;
                     list.push_back(std::move(bound));
@@ -481,12 +485,14 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
             },
             [&](const ast::Like& like) -> ExprPtr {
                 std::vector<ExprPtr> args{bind(*like.operand), bind(*like.pattern)};
+                std::vector<Span> arg_spans{like.operand->span, like.pattern->span};
                 if (like.escape) {
                     // Spark: Like(left, right, escapeChar); ESCAPE '\\' is the default escape.
                     ExprPtr escape = bind(*like.escape);
                     const auto* lit = escape->as<Literal>();
                     if (lit == nullptr || lit->text != "\\") {
                         args.push_back(std::move(escape));
+                        arg_spans.push_back(like.escape->span);
                     }
                 }
                 const char* name = like.regex ? "rlike" : "like";
@@ -494,7 +500,7 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                 if (def == nullptr) {
                     throw InternalError(std::string("the function catalog has no '") + name + "'");
                 }
-                ExprPtr result = apply_function(*def, args, false, span);
+                ExprPtr result = apply_function(*def, args, arg_spans, false, span);
                 return like.negated ? make_expr(UnaryOp{UnaryOpKind::Not, result}, span) : result;
             },
             [&](const ast::Cast& c) { return bind_cast(c, bind(*c.operand), span); },
@@ -502,30 +508,30 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                 ExprPtr operand = c.operand ? bind(*c.operand) : nullptr;
                 std::vector<std::pair<ExprPtr, ExprPtr>> branches;
                 std::optional<TypePtr> common;
-                auto widen = [&](const ExprPtr& v) {
+                auto widen = [&](const ExprPtr& v, Span where) {
                     if (!common) {
                         common = v->type;
                         return;
                     }
                     std::optional<TypePtr> w = wider_common_type(*common, v->type);
                     if (!w) {
-                        fail(v->span, "CASE branches have incompatible types " +
-                                          catalog_string(**common) + " and " +
-                                          catalog_string(*v->type));
+                        fail(where, "CASE branches have incompatible types " +
+                                        catalog_string(**common) + " and " +
+                                        catalog_string(*v->type));
                     }
                     common = *w;
                 };
                 for (const auto& [when, then] : c.branches) {
                     ExprPtr cond = bind(*when);
                     cond = operand ? binary(BinaryOpKind::EqualTo, operand, cond, when->span)
-                                   : require_boolean(cond, "a WHEN condition");
+                                   : require_boolean(cond, when->span, "a WHEN condition");
                     ExprPtr value = bind(*then);
-                    widen(value);
+                    widen(value, then->span);
                     branches.emplace_back(std::move(cond), std::move(value));
                 }
                 ExprPtr else_value = c.else_value ? bind(*c.else_value) : nullptr;
                 if (else_value) {
-                    widen(else_value);
+                    widen(else_value, c.else_value->span);
                 }
                 if (branches.empty()) {
                     fail(span, "CASE needs at least one WHEN branch");
@@ -830,15 +836,16 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
     std::size_t next = 1;
     const OutputRef* out = nullptr;
     if (ExprPtr var = find_lambda_variable(head.name)) {
-        base = make_expr(var->node, head.span);
+        // As for columns (column_ref): under a field access the parameter's node serves.
+        base = parts.size() > 1 ? std::move(var) : make_expr(var->node, head.span);
     } else if (alias_mode_ == AliasMode::OutputFirst && (out = find_output(head)) != nullptr) {
         base = out->attribute(head.span);
     } else if (std::optional<std::size_t> q; parts.size() >= 2 && qualifier_matches(head.name) &&
                                              (q = find_column(parts[1])).has_value()) {
-        base = column_ref(*q, Span{head.span.begin, parts[1].span.end});
+        base = column_ref(*q, Span{head.span.begin, parts[1].span.end}, parts.size() > 2);
         next = 2;
     } else if (std::optional<std::size_t> c = find_column(head)) {
-        base = column_ref(*c, head.span);
+        base = column_ref(*c, head.span, parts.size() > 1);
     } else if (alias_mode_ == AliasMode::ChildFallback && parts.size() == 1 &&
                (out = find_output(head)) != nullptr) {
         if (out->has_aggregate) {

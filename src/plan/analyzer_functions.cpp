@@ -44,6 +44,17 @@ std::string count_phrase(int min, int max, std::string_view noun) {
 
 const ast::Lambda* as_lambda(const ast::ExprPtr& e) { return std::get_if<ast::Lambda>(&e->node); }
 
+/// Where each argument was written: errors about bound arguments are reported there, as a
+/// bound node may be shared and keep no place of its own (a column reference).
+std::vector<Span> arg_spans_of(std::span<const ast::ExprPtr> args) {
+    std::vector<Span> spans;
+    spans.reserve(args.size());
+    for (const ast::ExprPtr& arg : args) {
+        spans.push_back(arg->span);
+    }
+    return spans;
+}
+
 // Spark: DataType.equalsStructurally(ignoreNullability = true) — field names do not matter.
 bool equals_structurally(const DataType& a, const DataType& b) {
     if (const StructType* sa = a.struct_type()) {
@@ -119,7 +130,8 @@ std::vector<ExprPtr> Binder::bind_plain_args(std::span<const ast::ExprPtr> call_
 }
 
 ExprPtr Binder::apply_function(const FunctionDef& def, const std::vector<ExprPtr>& args,
-                               bool distinct, Span span, const ExprPtr& filter) const {
+                               std::span<const Span> arg_spans, bool distinct, Span span,
+                               const ExprPtr& filter) const {
     std::vector<ExprPtr> coerced = args;
     if (def.coerce != nullptr) {
         try {
@@ -135,8 +147,8 @@ ExprPtr Binder::apply_function(const FunctionDef& def, const std::vector<ExprPtr
         const TypeCheck check = def.type(coerced);
         if (!check.ok()) {
             Span where = span;
-            if (check.bad_arg >= 0 && static_cast<std::size_t>(check.bad_arg) < args.size()) {
-                where = args[static_cast<std::size_t>(check.bad_arg)]->span;
+            if (check.bad_arg >= 0 && static_cast<std::size_t>(check.bad_arg) < arg_spans.size()) {
+                where = arg_spans[static_cast<std::size_t>(check.bad_arg)];
             }
             fail(where, check.error);
         }
@@ -154,7 +166,8 @@ ExprPtr Binder::bind_aggregate_filter(const ast::Call& call, std::string_view fu
     // Spark: AggregateExpression.filter must be a deterministic boolean without aggregates
     // (an aggregate inside is reported as inside `function`).
     const std::string outer = std::exchange(enclosing_aggregate_, std::string(function));
-    ExprPtr filter = require_boolean(bind(*call.args.back()), "a FILTER condition");
+    ExprPtr filter =
+        require_boolean(bind(*call.args.back()), call.args.back()->span, "a FILTER condition");
     enclosing_aggregate_ = outer;
     visit_down(filter, [&](const ExprPtr& e) {
         const auto* f = e->as<ScalarFunction>();
@@ -197,7 +210,7 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
             throw InternalError("the function catalog has no 'count'");
         }
         ExprPtr one = make_expr(Literal{int_type(), "1", false}, inputs[0]->span);
-        return apply_function(*def, {one}, false, span, bind_aggregate_filter(call, name));
+        return apply_function(*def, {one}, {}, false, span, bind_aggregate_filter(call, name));
     }
     if (const HofDef* hof = find_hof(name)) {
         return bind_hof(*hof, call, span);
@@ -232,7 +245,8 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     } else {
         args = bind_plain_args(inputs, name);
     }
-    return apply_function(*def, args, call.distinct, span, bind_aggregate_filter(call, name));
+    return apply_function(*def, args, arg_spans_of(inputs), call.distinct, span,
+                          bind_aggregate_filter(call, name));
 }
 
 ExprPtr Binder::bind_udf(const ast::Call& call, const std::string& name, Span span) {
@@ -329,15 +343,16 @@ ExprPtr Binder::bind_element_at(const ast::Call& call, Span span) {
     }
     std::vector<ExprPtr> args = bind_plain_args(call.args, "element_at");
     const ExprPtr& base = args[0];
-    check_not_udf_result(base, base->span, "subscript");
+    const Span base_span = call.args[0]->span;
+    check_not_udf_result(base, base_span, "subscript");
     if (base->type->array()) {
-        return make_expr(ElementAt{base, array_index(args[1], args[1]->span)}, span);
+        return make_expr(ElementAt{base, array_index(args[1], call.args[1]->span)}, span);
     }
     if (base->type->map()) {
-        return make_expr(ElementAt{base, map_key(base, args[1], args[1]->span)}, span);
+        return make_expr(ElementAt{base, map_key(base, args[1], call.args[1]->span)}, span);
     }
-    fail(base->span, "function 'element_at' expects an array or a map as argument 1, got " +
-                         catalog_string(*base->type));
+    fail(base_span, "function 'element_at' expects an array or a map as argument 1, got " +
+                        catalog_string(*base->type));
 }
 
 ExprPtr Binder::bind_map_extract(const ast::Call& call, Span span, bool keys) {
@@ -349,10 +364,10 @@ ExprPtr Binder::bind_map_extract(const ast::Call& call, Span span, bool keys) {
     }
     std::vector<ExprPtr> args = bind_plain_args(call.args, name);
     const ExprPtr& map = args[0];
-    check_not_udf_result(map, map->span, "access a field of");
+    check_not_udf_result(map, call.args[0]->span, "access a field of");
     if (!map->type->map()) {
-        fail(map->span, std::string("function '") + name + "' expects a map, got " +
-                            catalog_string(*map->type));
+        fail(call.args[0]->span, std::string("function '") + name + "' expects a map, got " +
+                                     catalog_string(*map->type));
     }
     if (keys) {
         return make_expr(MapKeys{map}, span);
@@ -521,8 +536,10 @@ ExprPtr Binder::bind_hof(const HofDef& def, const ast::Call& call, Span span) {
         const ExprPtr& body = bound->as<LambdaFunction>()->body;
         const DataType& result = *body->type;
         auto must_return = [&](const std::string& what) {
-            fail(body->span, "the " + role + " of '" + function + "' must return " + what +
-                                 ", got " + catalog_string(result));
+            const ast::Lambda* lambda = as_lambda(call.args[pos]);
+            fail(lambda != nullptr ? lambda->body->span : call.args[pos]->span,
+                 "the " + role + " of '" + function + "' must return " + what + ", got " +
+                     catalog_string(result));
         };
         switch (def.kind) {
         case HofKind::Exists:

@@ -97,8 +97,9 @@ class Binder {
     ExprPtr bind(const ast::Expr& e);
 
     [[noreturn]] void fail(Span span, std::string message) const;
-    /// `e` if boolean (a NULL literal is cast to boolean); else an error naming `what`.
-    ExprPtr require_boolean(const ExprPtr& e, std::string_view what) const;
+    /// `e` if boolean (a NULL literal is cast to boolean); else an error naming `what` at
+    /// `where`, where the query wrote it.
+    ExprPtr require_boolean(const ExprPtr& e, Span where, std::string_view what) const;
 
     const std::vector<ExprPtr>& columns() const { return relation_->columns; }
     const TypePtr& stored_schema() const { return relation_->stored_schema; }
@@ -133,8 +134,11 @@ class Binder {
         return source_->text().substr(span.begin, span.end - span.begin);
     }
 
-    /// A reference to column `i` of the relation, located at `span`.
-    ExprPtr column_ref(std::size_t i, Span span) const;
+    /// A reference to column `i` written at `span`. Under a field access (`s.f`), which keeps
+    /// the place for errors, it is the relation's own node, shared by every such reference
+    /// (issue 10: one node fewer per access); a bare reference, which an error may point at,
+    /// is a node of its own.
+    ExprPtr column_ref(std::size_t i, Span span, bool under_access) const;
 
   private:
     ExprPtr bind_node(const ast::Expr& e);
@@ -171,9 +175,12 @@ class Binder {
                         std::string_view function, const LambdaSpec& spec,
                         const std::vector<Typed>& param_types);
     /// `def` applied to `args` (coerced and type-checked), with an aggregate's FILTER
-    /// condition (bound by `bind_aggregate_filter`) as its last child when there is one.
-    ExprPtr apply_function(const FunctionDef& def, const std::vector<ExprPtr>& args, bool distinct,
-                           Span span, const ExprPtr& filter = nullptr) const;
+    /// condition (bound by `bind_aggregate_filter`) as its last child when there is one. An
+    /// argument that does not fit is reported where the query wrote it (`arg_spans`, one per
+    /// argument), else at the call.
+    ExprPtr apply_function(const FunctionDef& def, const std::vector<ExprPtr>& args,
+                           std::span<const Span> arg_spans, bool distinct, Span span,
+                           const ExprPtr& filter = nullptr) const;
     ExprPtr bind_aggregate_filter(const ast::Call& call, std::string_view function);
     ExprPtr bind_named_struct(const ast::Call& call, Span span);
     ExprPtr bind_struct(const ast::Call& call, Span span);
