@@ -222,6 +222,9 @@ class Rewriter {
         : column_types_(column_types) {}
 
     ExprPtr rewrite(const ExprPtr& e);
+    /// A column of the relation, re-typed: the node every reference under a field access
+    /// shares (column_ref) becomes the one the rewritten references share.
+    ExprPtr rewrite_column(const ExprPtr& column);
     OrdinalChanges take_changes() { return std::move(changes_); }
 
   private:
@@ -242,6 +245,9 @@ class Rewriter {
         ExprPtr source;
     };
     std::unordered_map<ExprId, Binding> variables_;
+    /// The relation's column nodes, by address, with their re-typed nodes (rewrite_column).
+    /// Each original is held, so no other node takes its address while it is a key.
+    std::unordered_map<const Expr*, std::pair<ExprPtr, ExprPtr>> retyped_columns_;
     OrdinalChanges changes_;
 };
 
@@ -254,6 +260,12 @@ std::size_t Rewriter::remap(const StructType& before, std::size_t ordinal, const
                             name + "' in " + catalog_string(*make_struct(after.fields())));
     }
     return *found;
+}
+
+ExprPtr Rewriter::rewrite_column(const ExprPtr& column) {
+    ExprPtr retyped = rewrite(column);
+    retyped_columns_.emplace(column.get(), std::make_pair(column, retyped));
+    return retyped;
 }
 
 ExprPtr Rewriter::rebuild(const ExprPtr& e, std::span<const ExprPtr> kids) {
@@ -272,6 +284,9 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
         const auto it = column_types_.find(a->id);
         if (it == column_types_.end() || it->second == a->type) {
             return e;
+        }
+        if (const auto shared = retyped_columns_.find(e.get()); shared != retyped_columns_.end()) {
+            return shared->second.second;
         }
         AttributeReference retyped = *a;
         retyped.type = it->second;
@@ -470,7 +485,7 @@ Rewritten project_over_schema(PlanPtr plan, const TypePtr& read_schema,
             Relation scan{relation->table, {}, read_schema};
             for (const ExprPtr& column : relation->output) {
                 if (column_types.count(column->as<AttributeReference>()->id) != 0) {
-                    scan.output.push_back(rewriter.rewrite(column));
+                    scan.output.push_back(rewriter.rewrite_column(column));
                 }
             }
             rebuilt = make_plan(std::move(scan));
