@@ -75,7 +75,9 @@ std::string unary_name(UnaryOpKind op) {
 
 void* Expr::operator new(std::size_t size) { return node_pool::allocate(size); }
 
-void Expr::operator delete(void* node) noexcept { node_pool::release(node); }
+void Expr::operator delete(void* node, std::size_t size) noexcept {
+    node_pool::release(node, size);
+}
 
 std::uint32_t field_position(std::size_t position) {
     if (position > std::numeric_limits<std::uint32_t>::max()) {

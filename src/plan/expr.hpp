@@ -311,7 +311,7 @@ struct Expr final {
 
     /// Nodes live in the node pool's slots (util/node_pool.hpp), shared with the syntax tree.
     static void* operator new(std::size_t size);
-    static void operator delete(void* node) noexcept;
+    static void operator delete(void* node, std::size_t size) noexcept;
 };
 static_assert(sizeof(Expr) <= node_pool::kSlotBytes, "a plan node must fit a node pool slot");
 

@@ -218,7 +218,9 @@ struct Expr {
     /// Nodes live in the node pool's slots (util/node_pool.hpp), shared with the plan: the
     /// slots a bound select item's syntax gives back are the ones its plan nodes take.
     static void* operator new(std::size_t size) { return node_pool::allocate(size); }
-    static void operator delete(void* node) noexcept { node_pool::release(node); }
+    static void operator delete(void* node, std::size_t size) noexcept {
+        node_pool::release(node, size);
+    }
 };
 static_assert(sizeof(Expr) <= node_pool::kSlotBytes, "a syntax node must fit a node pool slot");
 

@@ -11,18 +11,6 @@ namespace {
 
 std::size_t shared_bytes(std::size_t size) { return sizeof(std::uint32_t) * 2 + size; }
 
-void* allocate_shared(std::size_t bytes) {
-    return bytes <= node_pool::kSlotBytes ? node_pool::allocate(bytes) : ::operator new(bytes);
-}
-
-void free_shared(void* shared, std::size_t bytes) noexcept {
-    if (bytes <= node_pool::kSlotBytes) {
-        node_pool::release(shared);
-    } else {
-        ::operator delete(shared);
-    }
-}
-
 } // namespace
 
 Name::Name(std::string_view text) {
@@ -34,7 +22,7 @@ Name::Name(std::string_view text) {
         throw std::length_error("a name of 4 GiB or more"); // inputs are smaller (diag)
     }
     static_assert(sizeof(Shared) == sizeof(std::uint32_t) * 2);
-    void* memory = allocate_shared(shared_bytes(text.size()));
+    void* memory = node_pool::allocate(shared_bytes(text.size()));
     auto* shared = new (memory) Shared{static_cast<std::uint32_t>(text.size()), 1};
     std::memcpy(const_cast<char*>(shared->text()), text.data(), text.size());
     std::memcpy(bytes_.data(), &shared, sizeof shared);
@@ -46,7 +34,7 @@ void Name::release() noexcept {
     }
     const Shared* shared = this->shared();
     if (--shared->handles == 0) {
-        free_shared(const_cast<Shared*>(shared), shared_bytes(shared->size));
+        node_pool::release(const_cast<Shared*>(shared), shared_bytes(shared->size));
     }
 }
 

@@ -16,9 +16,10 @@
 
 namespace prune::node_pool {
 
-class Pool {
+/// Slots of one size, refilled from blocks that are never given back.
+template <std::size_t Bytes> class Slots {
   public:
-    void* allocate() {
+    void* take() {
         if (free_ != nullptr) {
             Slot* slot = free_;
             free_ = slot->next;
@@ -26,30 +27,48 @@ class Pool {
         }
         if (next_ == end_) {
             next_ = static_cast<Slot*>(
-                ::operator new (sizeof(Slot) * kSlotsPerBlock, std::align_val_t{alignof(Slot)}));
-            end_ = next_ + kSlotsPerBlock;
+                ::operator new (sizeof(Slot) * kPerBlock, std::align_val_t{alignof(Slot)}));
+            end_ = next_ + kPerBlock;
         }
         return next_++;
     }
 
-    void release(void* node) noexcept {
-        auto* slot = static_cast<Slot*>(node);
+    void give_back(void* memory) noexcept {
+        auto* slot = static_cast<Slot*>(memory);
         slot->next = free_;
         free_ = slot;
     }
 
   private:
-    // Three quarters of a cache line: a node's fields come in with one or two memory accesses.
-    union alignas(alignof(std::max_align_t)) Slot {
+    union alignas(8) Slot {
         Slot* next;
-        unsigned char bytes[kSlotBytes];
+        unsigned char bytes[Bytes];
     };
-    static_assert(sizeof(Slot) == kSlotBytes);
-    static constexpr std::size_t kSlotsPerBlock = (64 * 1024) / sizeof(Slot);
+    static_assert(sizeof(Slot) == Bytes);
+    static constexpr std::size_t kPerBlock = (64 * 1024) / sizeof(Slot);
 
     Slot* free_ = nullptr;
     Slot* next_ = nullptr;
     Slot* end_ = nullptr;
+};
+
+class Pool {
+  public:
+    void* allocate(std::size_t size) {
+        return size <= kSmallSlotBytes ? small_.take() : large_.take();
+    }
+    void release(void* memory, std::size_t size) noexcept {
+        if (size <= kSmallSlotBytes) {
+            small_.give_back(memory);
+        } else {
+            large_.give_back(memory);
+        }
+    }
+
+  private:
+    // A node is three quarters of a cache line: its fields come in with one or two accesses.
+    Slots<kSlotBytes> large_;
+    Slots<kSmallSlotBytes> small_;
 };
 
 namespace {
@@ -63,21 +82,21 @@ Pool& pool() noexcept { return borrowed != nullptr ? *borrowed : own; }
 
 void* allocate(std::size_t size) {
 #if PRUNE_NODE_POOL
-    if (size > kSlotBytes) {
-        throw std::bad_alloc(); // unreachable: each node type asserts that it fits
+    if (size <= kSlotBytes) {
+        return pool().allocate(size);
     }
-    return pool().allocate();
-#else
-    return ::operator new(size);
 #endif
+    return ::operator new(size);
 }
 
-void release(void* slot) noexcept {
+void release(void* memory, std::size_t size) noexcept {
 #if PRUNE_NODE_POOL
-    pool().release(slot);
-#else
-    ::operator delete(slot);
+    if (size <= kSlotBytes) {
+        pool().release(memory, size);
+        return;
+    }
 #endif
+    ::operator delete(memory, size);
 }
 
 Loan::Loan(Pool* lender) noexcept : previous_(borrowed) { borrowed = lender; }

@@ -1,9 +1,11 @@
 #pragma once
-/// Equal-sized slots for tree nodes. The plan's expressions (plan/expr.hpp) and the syntax
-/// tree's (sql/ast.hpp) share them: the analyzer lets each select item's syntax go as soon as
-/// it is bound, and the plan's nodes take the slots it leaves, so a statement's syntax tree and
-/// its plan never both exist in full (issue 10). A slot costs no allocator header and no size
-/// rounding, and taking one is a pointer pop, not a malloc call.
+/// Slots of two sizes for tree nodes and their small buffers. The plan's expressions
+/// (plan/expr.hpp) and the syntax tree's (sql/ast.hpp) share them: the analyzer lets each
+/// select item's syntax go as soon as it is bound, and the plan's nodes take the slots it
+/// leaves, so a statement's syntax tree and its plan never both exist in full (issue 10). A
+/// slot costs no allocator header and no size rounding, and taking one is a pointer pop, not a
+/// malloc call. Nodes take the large slots; the small ones hold what is at most half a node:
+/// a short children list (util/packed_list.hpp), a name's text (util/name.hpp), a name's parts.
 ///
 /// Each thread has its own pool, refilled from blocks of 64 KiB that are never given back (the
 /// next statement's nodes reuse the slots). A node released on another thread than the one
@@ -20,11 +22,13 @@ namespace prune::node_pool {
 
 /// The largest node type that lives here; each such type asserts that it fits.
 inline constexpr std::size_t kSlotBytes = 48;
+/// The small slots: a list of two pointers with its length, a name of 16 bytes.
+inline constexpr std::size_t kSmallSlotBytes = 24;
 
-/// A slot for a node of `size` bytes (at most kSlotBytes).
+/// Memory for `size` bytes: the smallest slot that holds them, or the heap above kSlotBytes.
 void* allocate(std::size_t size);
-/// Gives back a slot from `allocate`.
-void release(void* slot) noexcept;
+/// Gives back memory from `allocate`, with the size it was asked for.
+void release(void* memory, std::size_t size) noexcept;
 
 class Pool;
 
@@ -56,17 +60,9 @@ template <class T> struct SlotAllocator {
     SlotAllocator() = default;
     template <class U> SlotAllocator(const SlotAllocator<U>&) noexcept {} // NOLINT: rebinding
 
-    T* allocate(std::size_t n) {
-        const std::size_t bytes = n * sizeof(T);
-        return static_cast<T*>(bytes <= kSlotBytes ? node_pool::allocate(bytes)
-                                                   : ::operator new(bytes));
-    }
+    T* allocate(std::size_t n) { return static_cast<T*>(node_pool::allocate(n * sizeof(T))); }
     void deallocate(T* buffer, std::size_t n) noexcept {
-        if (n * sizeof(T) <= kSlotBytes) {
-            node_pool::release(buffer);
-        } else {
-            ::operator delete(buffer);
-        }
+        node_pool::release(buffer, n * sizeof(T));
     }
     template <class U> bool operator==(const SlotAllocator<U>&) const noexcept { return true; }
 };

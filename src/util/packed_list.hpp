@@ -7,7 +7,8 @@
 ///     for (const ExprPtr& arg : args) ...                     // read as a span
 ///
 /// The length is stored in front of the elements, in one block that takes a node pool slot
-/// when it fits one (util/node_pool.hpp), so it goes back to the slots with its node. It copies
+/// when it fits one (util/node_pool.hpp; one or two items take a small slot), so it goes back
+/// to the slots with its node. It copies
 /// and compares as a vector does, element by element; its elements may be assigned, but it does
 /// not grow: build a std::vector and move it in.
 
@@ -103,8 +104,7 @@ template <class T> class PackedList {
             return;
         }
         const std::size_t size = bytes(n);
-        void* memory =
-            size <= node_pool::kSlotBytes ? node_pool::allocate(size) : ::operator new(size);
+        void* memory = node_pool::allocate(size);
         auto* block = new (memory) Block{n};
         try {
             construct(items(block));
@@ -115,13 +115,7 @@ template <class T> class PackedList {
         block_ = block;
     }
 
-    static void release(Block* block) noexcept {
-        if (bytes(block->size) <= node_pool::kSlotBytes) {
-            node_pool::release(block);
-        } else {
-            ::operator delete(block);
-        }
-    }
+    static void release(Block* block) noexcept { node_pool::release(block, bytes(block->size)); }
 
     void clear() noexcept {
         if (block_ != nullptr) {

@@ -11,12 +11,12 @@ using namespace prune;
 
 TEST_CASE("a slot given back is the next one taken", "[node_pool]") {
     void* first = node_pool::allocate(node_pool::kSlotBytes);
-    node_pool::release(first);
+    node_pool::release(first, node_pool::kSlotBytes);
     void* second = node_pool::allocate(node_pool::kSlotBytes);
     if (node_pool::pooled()) {
         CHECK(second == first);
     }
-    node_pool::release(second);
+    node_pool::release(second, node_pool::kSlotBytes);
 }
 
 TEST_CASE("a thread with a loan allocates from and releases to the lender's pool", "[node_pool]") {
@@ -26,19 +26,19 @@ TEST_CASE("a thread with a loan allocates from and releases to the lender's pool
         const node_pool::Loan loan(mine);
         CHECK(node_pool::current() == mine);
         void* scratch = node_pool::allocate(node_pool::kSlotBytes);
-        node_pool::release(scratch);
+        node_pool::release(scratch, node_pool::kSlotBytes);
         built = node_pool::allocate(
             node_pool::kSlotBytes); // the slot just given back, in the lender's pool
         CHECK((!node_pool::pooled() || built == scratch));
     });
     worker.join();
     // The worker has ended; its node lives on in this thread's pool, and goes back to it.
-    node_pool::release(built);
+    node_pool::release(built, node_pool::kSlotBytes);
     void* again = node_pool::allocate(node_pool::kSlotBytes);
     if (node_pool::pooled()) {
         CHECK(again == built);
     }
-    node_pool::release(again);
+    node_pool::release(again, node_pool::kSlotBytes);
 }
 
 TEST_CASE("without a loan a thread has a pool of its own", "[node_pool]") {

@@ -85,9 +85,9 @@ TEST_CASE("a packed list's block goes back to the node pool", "[packed_list]") {
     }
     if (node_pool::pooled()) {
         // The slot just given back is the next one taken (node_pool_test), here by a node.
-        void* slot = node_pool::allocate(node_pool::kSlotBytes);
+        void* slot = node_pool::allocate(node_pool::kSmallSlotBytes);
         CHECK(static_cast<const char*>(block) - static_cast<const char*>(slot) ==
               static_cast<std::ptrdiff_t>(sizeof(std::size_t)));
-        node_pool::release(slot);
+        node_pool::release(slot, node_pool::kSmallSlotBytes);
     }
 }
