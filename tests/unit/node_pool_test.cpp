@@ -48,3 +48,23 @@ TEST_CASE("without a loan a thread has a pool of its own", "[node_pool]") {
     worker.join();
     CHECK(theirs != mine);
 }
+
+TEST_CASE("small and large slots are kept apart, and larger sizes go to the heap", "[node_pool]") {
+    void* small = node_pool::allocate(node_pool::kSmallSlotBytes);
+    void* large = node_pool::allocate(node_pool::kSlotBytes);
+    node_pool::release(small, node_pool::kSmallSlotBytes);
+    // A large request does not take the small slot just given back; a small one does.
+    void* next_large = node_pool::allocate(node_pool::kSmallSlotBytes + 1);
+    void* next_small = node_pool::allocate(1);
+    if (node_pool::pooled()) {
+        CHECK(next_large != small);
+        CHECK(next_small == small);
+    }
+    // Above the large slots: the heap, given back through the same call.
+    void* big = node_pool::allocate(node_pool::kSlotBytes + 1);
+    static_cast<unsigned char*>(big)[node_pool::kSlotBytes] = 1;
+    node_pool::release(big, node_pool::kSlotBytes + 1);
+    node_pool::release(next_small, 1);
+    node_pool::release(next_large, node_pool::kSmallSlotBytes + 1);
+    node_pool::release(large, node_pool::kSlotBytes);
+}
