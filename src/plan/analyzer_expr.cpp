@@ -229,10 +229,7 @@ void Binder::set_clause(Clause clause, AliasMode mode, const std::vector<OutputR
     if (outputs != outputs_) {
         outputs_ = outputs;
         output_index_.clear();
-        for (std::size_t i = 0; outputs != nullptr && i < outputs->size(); ++i) {
-            const std::string name = (*outputs)[i].name().str();
-            output_index_[cs_ == CaseSensitivity::Sensitive ? name : lower(name)].push_back(i);
-        }
+        output_index_built_ = false;
     }
 }
 
@@ -777,14 +774,24 @@ const OutputRef* Binder::find_output(const ast::Identifier& name) const {
     if (outputs_ == nullptr) {
         return nullptr;
     }
-    const auto it =
-        output_index_.find(cs_ == CaseSensitivity::Sensitive ? name.name.str() : lower(name.name));
-    if (it == output_index_.end()) {
-        return nullptr;
+    const auto key = [this](std::string_view text) {
+        return cs_ == CaseSensitivity::Sensitive ? std::string(text) : lower(text);
+    };
+    if (!output_index_built_) {
+        output_index_.reserve(outputs_->size());
+        for (std::size_t i = 0; i < outputs_->size(); ++i) {
+            output_index_.emplace_back(key((*outputs_)[i].name()), i);
+        }
+        std::sort(output_index_.begin(), output_index_.end());
+        output_index_built_ = true;
     }
+    const std::string wanted = key(name.name);
+    const auto [first, last] = std::equal_range(
+        output_index_.begin(), output_index_.end(), std::pair<std::string, std::size_t>{wanted, 0},
+        [](const auto& a, const auto& b) { return a.first < b.first; });
     const OutputRef* found = nullptr;
-    for (const std::size_t i : it->second) {
-        const OutputRef& out = (*outputs_)[i];
+    for (auto it = first; it != last; ++it) {
+        const OutputRef& out = (*outputs_)[it->second];
         if (found != nullptr && found->id() != out.id()) {
             fail(name.span,
                  "ambiguous reference '" + name.name + "': several select items have this name");
