@@ -22,9 +22,6 @@ struct TextOptions {
 std::string expr_string(const Expr& e);
 /// expr_string appended to `out`: printers that write many expressions reuse one buffer.
 void append_expr_string(std::string& out, const Expr& e);
-/// The auto-generated column name Spark gives an unaliased expression (pretty SQL form:
-/// `transform(rule_results, lambdafunction(named_struct(id, r.rule_public_id), r))`).
-std::string pretty_name(const Expr& e);
 /// A plan as an EXPLAIN-style tree (`Project [...]` / `+- Relation t[a#1] ReadSchema: ...`),
 /// written to `out` one operator line at a time, and each line one piece at a time.
 /// Spark: QueryPlan.treeString.

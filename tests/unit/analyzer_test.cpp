@@ -595,6 +595,10 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"try_cast(id AS string)", "id"},
         {"TRY_CAST(name.first AS INT)", "TRY_CAST(name.first AS INT)"},
         {"try_cast(id + 1 AS string)", "TRY_CAST((id + 1) AS STRING)"},
+        // Spark's DataType.sql upper-cases the type and backquotes a field name that is not a
+        // plain identifier.
+        {"CAST(friends AS ARRAY<STRUCT<a: STRING, `b c`: STRING, c: STRING>>) IS NULL",
+         "(CAST(friends AS ARRAY<STRUCT<a: STRING, `b c`: STRING, c: STRING>>) IS NULL)"},
         {"size(friends)", "size(friends)"},
         {"count(*)", "count(1)"},
         {"count(DISTINCT id)", "count(DISTINCT id)"},
@@ -602,7 +606,9 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"count(DISTINCT id) FILTER (WHERE name IS NULL)",
          "count(DISTINCT id) FILTER (WHERE (name IS NULL))"},
         {"1", "1"},
+        {"1L", "1"},
         {"'abc'", "abc"},
+        {"X'0A0B'", "X'0A0B'"},
         {"TIMESTAMP_NTZ '2024-01-31 10:00:00'", "TIMESTAMP_NTZ '2024-01-31 10:00:00'"},
         {"TIMESTAMP_LTZ '2024-01-31 10:00:00'", "TIMESTAMP '2024-01-31 10:00:00'"},
         // Spark's Literal.sql of the parsed value, not the text as written.
@@ -618,14 +624,23 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"1e3", "1000.0"},
         {"id = 1 AND NOT pets > 2", "((id = 1) AND (NOT (pets > 2)))"},
         {"id <> 1", "(NOT (id = 1))"},
+        {"+id", "(+ id)"},
+        {"~id", "~id"},
         {"address || 'x'", "concat(address, x)"},
         {"address LIKE 'a%'", "address LIKE a%"},
+        // Spark's Like.sql leaves the ESCAPE out.
+        {"address LIKE 'a!%' ESCAPE '!'", "address LIKE a!%"},
         {"id IS DISTINCT FROM pets", "(NOT (id <=> pets))"},
         {"id IS NOT DISTINCT FROM pets", "(id <=> pets)"},
         {"address IS NULL", "(address IS NULL)"},
         {"id IN (1, 2)", "(id IN (1, 2))"},
         {"CASE WHEN id > 1 THEN 'a' ELSE 'b' END", "CASE WHEN (id > 1) THEN a ELSE b END"},
+        {"CASE WHEN id > 1 THEN 1 WHEN pets > 2 THEN 2 END",
+         "CASE WHEN (id > 1) THEN 1 WHEN (pets > 2) THEN 2 END"},
         {"friends[0]", "friends[0]"},
+        {"try_element_at(friends, 1)", "try_element_at(friends, 1)"},
+        // A field of an array of structs keeps the name as written.
+        {"size(friends.FIRST)", "size(friends.FIRST)"},
         {"transform(friends, f -> f.first)", "transform(friends, lambdafunction(f.first, f))"},
         {"my_udf(id)", "my_udf(id)"},
     }));
