@@ -112,9 +112,13 @@ class ExprPrinter {
                                   list(n.args, d);
                               },
                               [&](const ScalarFunction& n) {
-                                  if ((n.name() == "like" || n.name() == "rlike") &&
-                                      n.args.size() >= 2) {
+                                  if (n.name() == "like" && n.args.size() >= 2) {
                                       like(n, d);
+                                      return;
+                                  }
+                                  if (n.name() == "rlike") {
+                                      out_ += "RLIKE"; // RLike.toString: `RLIKE(a, p)`
+                                      list(n.args, d);
                                       return;
                                   }
                                   out_ += n.name();
@@ -196,11 +200,10 @@ class ExprPrinter {
         out_ += n.text;
     }
 
-    // Spark: Like.toString `a LIKE p` (`a LIKE p ESCAPE 'c'` for another escape than `\`),
-    // RLike.toString `a RLIKE p`.
+    // Spark: Like.toString `a LIKE p` (`a LIKE p ESCAPE 'c'` for another escape than `\`).
     void like(const ScalarFunction& n, std::size_t d) {
         print(*n.args[0], d);
-        out_ += n.name() == "like" ? " LIKE " : " RLIKE ";
+        out_ += " LIKE ";
         print(*n.args[1], d);
         if (n.args.size() > 2) {
             out_ += " ESCAPE '";

@@ -174,13 +174,18 @@ class PrettyPrinter {
                     out_ += ')';
                 },
                 [&](const ScalarFunction& n) {
-                    // Spark's Like.sql leaves the ESCAPE character out.
-                    if ((n.name() == "like" || n.name() == "rlike") && n.args.size() >= 2) {
+                    // Spark's Like.sql is `a LIKE p`, without the ESCAPE character; RLike.sql
+                    // is `RLIKE(a, p)`.
+                    if (n.name() == "like" && n.args.size() >= 2) {
                         print(*n.args[0]);
-                        out_ += ' ';
-                        out_ += upper(std::string(n.name()));
-                        out_ += ' ';
+                        out_ += " LIKE ";
                         print(*n.args[1]);
+                        return;
+                    }
+                    if (n.name() == "rlike") {
+                        out_ += "RLIKE(";
+                        list(n.args);
+                        out_ += ')';
                         return;
                     }
                     out_ += n.name();

@@ -630,6 +630,7 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"address LIKE 'a%'", "address LIKE a%"},
         // Spark's Like.sql leaves the ESCAPE out.
         {"address LIKE 'a!%' ESCAPE '!'", "address LIKE a!%"},
+        {"address RLIKE 'a.*'", "RLIKE(address, a.*)"}, // RLike.sql
         {"id IS DISTINCT FROM pets", "(NOT (id <=> pets))"},
         {"id IS NOT DISTINCT FROM pets", "(id <=> pets)"},
         {"address IS NULL", "(address IS NULL)"},
