@@ -318,6 +318,8 @@ ExprPtr Binder::bind_cast(const ast::Cast& c, const ExprPtr& child, Span span) {
         }
         fail(where, message);
     }
+    // Spark's parser casts to string where the query names char(n) or varchar(n).
+    target = replace_char_varchar_with_string(target);
     if (!can_cast(*child->type, *target)) {
         fail(span,
              "cannot cast " + catalog_string(*child->type) + " to " + catalog_string(*target));

@@ -483,6 +483,34 @@ std::size_t type_depth(const DataType& type) {
     return 1;
 }
 
+TypePtr replace_char_varchar_with_string(const TypePtr& type) {
+    if (type->is(AtomicKind::Char) || type->is(AtomicKind::Varchar)) {
+        return string_type();
+    }
+    if (const StructType* s = type->struct_type()) {
+        std::vector<StructField> fields = s->fields();
+        bool changed = false;
+        for (StructField& f : fields) {
+            TypePtr replaced = replace_char_varchar_with_string(f.type);
+            changed = changed || replaced != f.type;
+            f.type = std::move(replaced);
+        }
+        return changed ? make_struct(std::move(fields)) : type;
+    }
+    if (const ArrayType* a = type->array()) {
+        TypePtr element = replace_char_varchar_with_string(a->element);
+        return element == a->element ? type : make_array(std::move(element), a->contains_null);
+    }
+    if (const MapType* m = type->map()) {
+        TypePtr key = replace_char_varchar_with_string(m->key);
+        TypePtr value = replace_char_varchar_with_string(m->value);
+        return key == m->key && value == m->value
+                   ? type
+                   : make_map(std::move(key), std::move(value), m->value_contains_null);
+    }
+    return type;
+}
+
 bool is_numeric(const DataType& type) {
     const AtomicType* t = type.atomic();
     if (t == nullptr) {

@@ -188,6 +188,10 @@ std::int64_t default_size(const DataType& type);
 std::int64_t count_leaves(const DataType& type);
 /// Nesting depth: atomic 1, otherwise 1 + deepest child.
 std::size_t type_depth(const DataType& type);
+/// `type` with every char(n) and varchar(n) in it replaced by string, and `type` itself when
+/// it has none (Spark: CharVarcharUtils.replaceCharVarcharWithStringForCast, what a CAST's
+/// target type becomes).
+TypePtr replace_char_varchar_with_string(const TypePtr& type);
 
 /// Numeric kinds (byte .. decimal) and whether `kind` is an integral kind.
 bool is_numeric(const DataType& type);

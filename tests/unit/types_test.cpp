@@ -259,6 +259,24 @@ TEST_CASE("count_leaves and type_depth", "[types]") {
     CHECK(type_depth(*type(text)) == depth);
 }
 
+TEST_CASE("a cast's char and varchar become string, at any depth", "[types]") {
+    const auto [text, expected] = GENERATE(table<std::string, std::string>({
+        {"VARCHAR(3)", "string"},
+        {"CHAR(2)", "string"},
+        {"STRUCT<a: CHAR(1), b: INT>", "struct<a:string,b:int>"},
+        {"ARRAY<VARCHAR(5)>", "array<string>"},
+        {"MAP<CHAR(2), ARRAY<STRUCT<v: VARCHAR(1)>>>", "map<string,array<struct<v:string>>>"},
+        {"STRUCT<a: INT, b: ARRAY<STRING>>", "struct<a:int,b:array<string>>"},
+    }));
+    CAPTURE(text);
+    const TypePtr before = type(text);
+    const TypePtr after = replace_char_varchar_with_string(before);
+    CHECK(catalog_string(*after) == expected);
+    if (catalog_string(*before) == expected) {
+        CHECK(after == before); // nothing to replace: the same type, not a copy
+    }
+}
+
 TEST_CASE("numeric and integral kinds", "[types]") {
     using Row = std::tuple<std::string, bool, bool>;
     const auto [text, numeric, integral] = GENERATE(table<std::string, bool, bool>({
