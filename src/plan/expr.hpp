@@ -42,8 +42,9 @@ namespace prune {
 struct FunctionDef; // plan/functions.hpp
 struct HofDef;      // plan/higher_order.hpp
 
-/// Spark's exprId: unique per binding, numbered in order of appearance. 32 bits keep the nodes
-/// that carry one small; a statement has fewer nodes (the parser's limit).
+/// Spark's exprId: unique per binding, numbered in order of appearance (a table's columns
+/// first). 32 bits keep the nodes that carry one small: a table has fewer columns than the
+/// 4 GiB input limit allows bytes, and a statement at most kMaxStatementNodes nodes.
 using ExprId = std::int32_t;
 
 struct Expr;

@@ -7,10 +7,10 @@
 ///     for (const ExprPtr& arg : args) ...                     // read as a span
 ///
 /// The length is stored in front of the elements, in one block that takes a node pool slot
-/// when it fits one (util/node_pool.hpp; one or two items take a small slot), so it goes back
-/// to the slots with its node. It copies
-/// and compares as a vector does, element by element; its elements may be assigned, but it does
-/// not grow: build a std::vector and move it in.
+/// when it fits one (util/node_pool.hpp; one or two pointers take a small slot), so it goes
+/// back to the slots with its node. It copies and compares as a vector does, element by
+/// element; its elements may be assigned, but it does not grow: build a std::vector and move
+/// it in.
 
 #include <algorithm>
 #include <concepts>
