@@ -89,14 +89,15 @@ void* allocate(std::size_t size) {
     return ::operator new(size);
 }
 
-void release(void* memory, std::size_t size) noexcept {
+void release(void* memory, [[maybe_unused]] std::size_t size) noexcept {
 #if PRUNE_NODE_POOL
     if (size <= kSlotBytes) {
         pool().release(memory, size);
         return;
     }
 #endif
-    ::operator delete(memory, size);
+    // Unsized: clang declares the sized operator delete only under -fsized-deallocation.
+    ::operator delete(memory);
 }
 
 Loan::Loan(Pool* lender) noexcept : previous_(borrowed) { borrowed = lender; }
