@@ -360,12 +360,12 @@ Value Evaluator::eval_node(const Expr& e) {
                 if (v.is_null()) {
                     return v;
                 }
-                if (!c.try_cast) {
-                    return cast_value(v, *c.child->type, *c.target);
-                }
                 try {
                     return cast_value(v, *c.child->type, *c.target);
                 } catch (const EvalError&) {
+                    if (!c.try_cast) {
+                        throw;
+                    }
                     return Value::null(); // Spark's evalMode TRY
                 }
             },

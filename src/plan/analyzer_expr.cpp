@@ -229,7 +229,6 @@ void Binder::set_clause(Clause clause, AliasMode mode, const std::vector<OutputR
     if (outputs != outputs_) {
         outputs_ = outputs;
         output_index_.clear();
-        output_index_built_ = false;
     }
 }
 
@@ -550,22 +549,23 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
 
 ExprPtr Binder::datetime_literal(AtomicKind kind, const std::string& text, Span span) const {
     TypePtr type = make_atomic(kind);
-    const std::string written = std::string(typed_literal_keyword(*type)) + " '" + text + "'";
+    const std::string keyword(typed_literal_keyword(*type));
+    const std::string literal_text = keyword + " '" + text + "'";
     std::string spark_text;
     switch (typed_datetime_literal(kind, text, spark_text)) {
     case DateTimeStatus::Ok:
         return literal(std::move(type), std::move(spark_text), span);
     case DateTimeStatus::Invalid:
-        fail(span, "the value of the typed literal " + std::string(typed_literal_keyword(*type)) +
-                       " is invalid: '" + text + "'");
+        fail(span, "the value of the typed literal " + keyword + " is invalid: '" + text + "'");
     case DateTimeStatus::TimeOnly:
-        fail(span, written + " has no date; Spark puts a time alone on the current date, so "
-                             "the plan would depend on the day: write the date");
+        fail(span, literal_text + " has no date; Spark puts a time alone on the current date, so "
+                                  "the plan would depend on the day: write the date");
     case DateTimeStatus::CurrentTime:
-        fail(span, written + " reads the clock, so the plan would depend on the day: write the "
-                             "date");
+        fail(span, literal_text +
+                       " reads the clock, so the plan would depend on the day: write the "
+                       "date");
     case DateTimeStatus::RegionZone:
-        fail(span, "the time zone in " + written +
+        fail(span, "the time zone in " + literal_text +
                        " is region-based, which needs a time-zone database that prune-plan "
                        "does not have: write an offset such as '+01:00'");
     }
@@ -574,19 +574,19 @@ ExprPtr Binder::datetime_literal(AtomicKind kind, const std::string& text, Span 
 
 ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) const {
     const std::string sign = negate ? "-" : "";
-    const std::string written = lit.text.str();
+    const std::string lit_text = lit.text.str();
     switch (lit.kind) {
     case ast::LiteralKind::Null:
         return make_expr(Literal{null_type(), "null", true}, span);
     case ast::LiteralKind::Boolean:
-        return literal(boolean_type(), lower(written), span);
+        return literal(boolean_type(), lower(lit_text), span);
     case ast::LiteralKind::Integer: {
-        std::string text = strip_suffix(written, "lLsSyY");
+        std::string text = strip_suffix(lit_text, "lLsSyY");
         if (lit.suffix == ast::IntegerSuffix::BigDecimal) {
             text = strip_suffix(text, "bBdD");
         }
         if (!all_digits(text)) {
-            fail(span, "malformed integer literal '" + written + "'");
+            fail(span, "malformed integer literal '" + lit_text + "'");
         }
         const std::string digits = strip_leading_zeros(text);
         const std::string value = (negate && digits != "0" ? "-" : "") + digits;
@@ -594,7 +594,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
             return digits_le(digits, negate ? max_neg : max_pos);
         };
         auto out_of_range = [&](const char* type) {
-            return "integer literal '" + sign + written + "' is out of range for " + type;
+            return "integer literal '" + sign + lit_text + "' is out of range for " + type;
         };
         switch (lit.suffix) {
         case ast::IntegerSuffix::None:
@@ -634,7 +634,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
     case ast::LiteralKind::Decimal: {
         // Java's BigDecimal: unscaled digits and a scale; Spark's DecimalType takes
         // precision = max(digits, scale) and never a negative scale.
-        std::string text = written;
+        std::string text = lit_text;
         if (text.size() > 2 && (text.ends_with("BD") || text.ends_with("bd"))) {
             text.resize(text.size() - 2);
         }
@@ -644,7 +644,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
             errno = 0;
             exponent = std::strtol(exp_text.c_str(), nullptr, 10);
             if (errno != 0 || exponent > 1000 || exponent < -1000) {
-                fail(span, "decimal literal '" + sign + written + "' is out of range");
+                fail(span, "decimal literal '" + sign + lit_text + "' is out of range");
             }
             text.resize(e);
         }
@@ -654,7 +654,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
         if ((!int_part.empty() && !all_digits(int_part)) ||
             (!frac_part.empty() && !all_digits(frac_part)) ||
             (int_part.empty() && frac_part.empty())) {
-            fail(span, "malformed decimal literal '" + written + "'");
+            fail(span, "malformed decimal literal '" + lit_text + "'");
         }
         std::string unscaled = int_part + frac_part;
         long scale = static_cast<long>(frac_part.size()) - exponent;
@@ -666,7 +666,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
         const auto scale_n = static_cast<std::size_t>(scale);
         const std::size_t precision = std::max(unscaled.size(), scale_n);
         if (precision > 38) {
-            fail(span, "decimal literal '" + sign + written +
+            fail(span, "decimal literal '" + sign + lit_text +
                            "' exceeds the maximum decimal precision 38");
         }
         std::string plain = unscaled;
@@ -681,53 +681,53 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
                        (negate && !zero ? "-" : "") + plain, span);
     }
     case ast::LiteralKind::Double: {
-        const std::string text = sign + strip_suffix(written, "dD");
+        const std::string text = sign + strip_suffix(lit_text, "dD");
         errno = 0;
         char* end = nullptr;
         const double v = std::strtod(text.c_str(), &end);
         if (end == text.c_str() || *end != '\0') {
-            fail(span, "malformed number '" + written + "'");
+            fail(span, "malformed number '" + lit_text + "'");
         }
         if (std::isinf(v)) {
-            fail(span, "number '" + sign + written + "' is out of range for double");
+            fail(span, "number '" + sign + lit_text + "' is out of range for double");
         }
         return literal(double_type(), java_double_string(v), span);
     }
     case ast::LiteralKind::Float: {
-        const std::string text = sign + strip_suffix(written, "fF");
+        const std::string text = sign + strip_suffix(lit_text, "fF");
         char* end = nullptr;
         const float v = std::strtof(text.c_str(), &end);
         if (end == text.c_str() || *end != '\0') {
-            fail(span, "malformed number '" + written + "'");
+            fail(span, "malformed number '" + lit_text + "'");
         }
         if (std::isinf(v)) {
-            fail(span, "number '" + sign + written + "' is out of range for float");
+            fail(span, "number '" + sign + lit_text + "' is out of range for float");
         }
         return literal(make_atomic(AtomicKind::Float), java_float_string(v), span);
     }
     case ast::LiteralKind::String:
-        return literal(string_type(), written, span);
+        return literal(string_type(), lit_text, span);
     case ast::LiteralKind::Binary: {
         std::string hex;
-        for (char c : written) {
+        for (char c : lit_text) {
             hex += static_cast<char>(c >= 'a' && c <= 'f' ? c - 'a' + 'A' : c);
         }
         if (hex.size() % 2 != 0 || !std::all_of(hex.begin(), hex.end(), [](char c) {
                 return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
             })) {
-            fail(span, "malformed binary literal X'" + written + "'");
+            fail(span, "malformed binary literal X'" + lit_text + "'");
         }
         return literal(make_atomic(AtomicKind::Binary), "0x" + hex, span);
     }
     case ast::LiteralKind::Date:
-        return datetime_literal(AtomicKind::Date, written, span);
+        return datetime_literal(AtomicKind::Date, lit_text, span);
     case ast::LiteralKind::Timestamp:
-        return datetime_literal(AtomicKind::Timestamp, written, span);
+        return datetime_literal(AtomicKind::Timestamp, lit_text, span);
     case ast::LiteralKind::TimestampNtz:
-        return datetime_literal(AtomicKind::TimestampNtz, written, span);
+        return datetime_literal(AtomicKind::TimestampNtz, lit_text, span);
     case ast::LiteralKind::Interval: {
         TypePtr type = interval_literal_type(lit.interval_unit.str());
-        std::string text = "INTERVAL '" + written + "'";
+        std::string text = "INTERVAL '" + lit_text + "'";
         if (!lit.interval_unit.empty()) {
             text += " " + lit.interval_unit;
         }
@@ -779,13 +779,12 @@ const OutputRef* Binder::find_output(const ast::Identifier& name) const {
     const auto key = [this](std::string_view text) {
         return cs_ == CaseSensitivity::Sensitive ? std::string(text) : lower(text);
     };
-    if (!output_index_built_) {
+    if (output_index_.size() != outputs_->size()) { // not built yet
         output_index_.reserve(outputs_->size());
         for (std::size_t i = 0; i < outputs_->size(); ++i) {
             output_index_.emplace_back(key((*outputs_)[i].name()), i);
         }
         std::sort(output_index_.begin(), output_index_.end());
-        output_index_built_ = true;
     }
     const std::string wanted = key(name.name);
     const auto [first, last] = std::equal_range(

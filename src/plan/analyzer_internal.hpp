@@ -205,11 +205,11 @@ class Binder {
     Clause clause_ = Clause::Select;
     AliasMode alias_mode_ = AliasMode::None;
     const std::vector<OutputRef>* outputs_ = nullptr;
-    // (output name, lower-cased unless case-sensitive; position in *outputs_), sorted. Built
-    // by the first lookup: most statements never look an output up, and at 46,000 select
-    // items an index built for every clause was an eighth of the peak heap (issue 10).
+    // (output name, lower-cased unless case-sensitive; position in *outputs_), sorted, one
+    // entry per output. Built by the first lookup: most statements never look an output up,
+    // and at 46,000 select items an index built for every clause was an eighth of the peak
+    // heap (issue 10).
     mutable std::vector<std::pair<std::string, std::size_t>> output_index_;
-    mutable bool output_index_built_ = false;
     std::string enclosing_aggregate_; // the aggregate whose arguments are being bound
     bool saw_aggregate_ = false;
     std::size_t depth_ = 0;
