@@ -209,9 +209,7 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
     } else {
         out_.key("children");
         out_.begin_array();
-        for (const ExprPtr& kid : children(e)) {
-            expr(*kid, d);
-        }
+        for_each_child(e, [&](const ExprPtr& kid) { expr(*kid, d); });
         out_.end_array();
     }
     out_.end_object();

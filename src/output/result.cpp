@@ -29,7 +29,7 @@ void append_path(std::string& out, const Expr& e) {
         append_path(out, *fields->child);
         out += '.';
         out += struct_of(fields->child->type->array()->element)[fields->ordinal].name;
-    } else if (const ExprChildren kids = children(e); !kids.empty()) {
+    } else if (const ChildPointers kids = child_pointers(e); !kids.empty()) {
         append_path(out, *kids[0]);
         out += "[...]";
     } else {

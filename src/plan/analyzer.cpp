@@ -83,12 +83,13 @@ class GroupingCheck {
             return a->id < static_cast<ExprId>(relation_columns_) ? e : nullptr;
         }
         const bool field_chain = e->is<GetStructField>() || e->is<GetArrayStructFields>();
-        for (const ExprPtr& kid : children(*e)) {
-            if (ExprPtr bad = find_ungrouped(kid)) {
-                return field_chain ? e : bad;
+        ExprPtr bad;
+        for_each_child(*e, [&](const ExprPtr& kid) {
+            if (!bad) {
+                bad = find_ungrouped(kid);
             }
-        }
-        return nullptr;
+        });
+        return bad && field_chain ? e : bad;
     }
 
   private:
@@ -114,9 +115,7 @@ class GroupingCheck {
         } else if (const auto* f = e.as<ScalarFunction>()) {
             mix(std::hash<std::string_view>{}(f->name()));
         }
-        for (const ExprPtr& kid : children(e)) {
-            mix(signature(*kid));
-        }
+        for_each_child(e, [&](const ExprPtr& kid) { mix(signature(*kid)); });
         hashes_.emplace(&e, key);
         return key;
     }
@@ -157,9 +156,9 @@ bool column_outside_aggregate(const Expr& e) {
     if (e.is<AttributeReference>()) {
         return true;
     }
-    const ExprChildren kids = children(e);
+    const ChildPointers kids = child_pointers(e);
     return std::any_of(kids.begin(), kids.end(),
-                       [](const ExprPtr& kid) { return column_outside_aggregate(*kid); });
+                       [](const Expr* kid) { return column_outside_aggregate(*kid); });
 }
 
 bool same_expr(const Expr& a, const Expr& b) {
@@ -216,8 +215,8 @@ bool same_expr(const Expr& a, const Expr& b) {
     if (!same_fields) {
         return false;
     }
-    const ExprChildren ka = children(a);
-    const ExprChildren kb = children(b);
+    const ChildPointers ka = child_pointers(a);
+    const ChildPointers kb = child_pointers(b);
     if (ka.size() != kb.size()) {
         return false;
     }

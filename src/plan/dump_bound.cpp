@@ -95,9 +95,7 @@ void dump_expr(const Expr& e, std::size_t indent, std::string& out) {
     out.append(indent, ' ');
     out += catalyst_name(e) + key_fields(e) + " : " + catalog_string(*e.type) +
            (e.nullable ? " nullable" : " not null") + "\n";
-    for (const ExprPtr& kid : children(e)) {
-        dump_expr(*kid, indent + 2, out);
-    }
+    for_each_child(e, [&](const ExprPtr& kid) { dump_expr(*kid, indent + 2, out); });
 }
 
 void dump_exprs(const char* label, const std::vector<ExprPtr>& exprs, std::size_t indent,

@@ -7,20 +7,24 @@
 #include <functional>
 #include <iterator>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "plan/expr.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 
-/// The children of one node: up to four held in place (every kind but functions, IN lists,
-/// CASE and struct constructors has at most two), more on the heap. Every pass asks for the
-/// children of every node, so a walk costs no allocation per node (issue 10: a vector here
-/// made a quarter of all allocations).
-class ExprChildren {
+/// The children of one node, as owning handles (`ExprChildren`, for passes that rebuild)
+/// or as plain pointers (`ChildPointers`, for walks that only read: no reference count is
+/// touched, so a read-only walk writes nothing to the nodes it visits). Up to four are held
+/// in place (every kind but functions, IN lists, CASE and struct constructors has at most
+/// two), more on the heap: every pass asks for the children of every node, so a walk costs
+/// no allocation per node (issue 10: a vector here made a quarter of all allocations).
+template <class T> class BasicChildren {
   public:
     /// Appends a child.
-    void push_back(ExprPtr e) {
+    void push_back(T e) {
         if (size_ < kInline) {
             inline_[size_] = std::move(e);
         } else {
@@ -34,9 +38,7 @@ class ExprChildren {
     }
     /// Drops every child.
     void clear() {
-        for (ExprPtr& slot : inline_) {
-            slot.reset();
-        }
+        inline_ = {};
         heap_.clear();
         size_ = 0;
     }
@@ -45,26 +47,117 @@ class ExprChildren {
     /// Whether there are none.
     bool empty() const { return size_ == 0; }
     /// The first child.
-    ExprPtr* begin() { return size_ <= kInline ? inline_.data() : heap_.data(); }
+    T* begin() { return size_ <= kInline ? inline_.data() : heap_.data(); }
     /// One past the last child.
-    ExprPtr* end() { return begin() + size_; }
+    T* end() { return begin() + size_; }
     /// The first child.
-    const ExprPtr* begin() const { return size_ <= kInline ? inline_.data() : heap_.data(); }
+    const T* begin() const { return size_ <= kInline ? inline_.data() : heap_.data(); }
     /// One past the last child.
-    const ExprPtr* end() const { return begin() + size_; }
+    const T* end() const { return begin() + size_; }
     /// Child `i` (unchecked).
-    ExprPtr& operator[](std::size_t i) { return begin()[i]; }
+    T& operator[](std::size_t i) { return begin()[i]; }
     /// Child `i` (unchecked).
-    const ExprPtr& operator[](std::size_t i) const { return begin()[i]; }
+    const T& operator[](std::size_t i) const { return begin()[i]; }
     /// The children as a vector, for callers that keep them.
-    operator std::vector<ExprPtr>() const { return std::vector<ExprPtr>(begin(), end()); }
+    operator std::vector<T>() const { return std::vector<T>(begin(), end()); }
 
   private:
     static constexpr std::size_t kInline = 4;
-    std::array<ExprPtr, kInline> inline_;
-    std::vector<ExprPtr> heap_; // every child, once there are more than kInline
+    std::array<T, kInline> inline_{};
+    std::vector<T> heap_; // every child, once there are more than kInline
     std::size_t size_ = 0;
 };
+using ExprChildren = BasicChildren<ExprPtr>;
+using ChildPointers = BasicChildren<const Expr*>;
+
+namespace tree_detail {
+
+// A node kind by reference, const when the node being walked is.
+template <class T, bool Const> using Ref = std::conditional_t<Const, const T&, T&>;
+
+// The child slots of each kind, listed once: every reader and `with_children`, which writes
+// them, go through here, so they can never disagree about the order. Reading walks the node
+// in place (no copy of its names and lists).
+template <class Node, class F> void for_each_slot(Node& node, F&& f) {
+    constexpr bool C = std::is_const_v<Node>;
+    std::visit(Overloaded{[](Ref<AttributeReference, C>) {},
+                          [](Ref<Literal, C>) {},
+                          [](Ref<NamedLambdaVariable, C>) {},
+                          [&](Ref<Alias, C> n) { f(n.child); },
+                          [&](Ref<GetStructField, C> n) { f(n.child); },
+                          [&](Ref<GetArrayStructFields, C> n) { f(n.child); },
+                          [&](Ref<GetArrayItem, C> n) {
+                              f(n.child);
+                              f(n.index);
+                          },
+                          [&](Ref<GetMapValue, C> n) {
+                              f(n.child);
+                              f(n.key);
+                          },
+                          [&](Ref<ElementAt, C> n) {
+                              f(n.left);
+                              f(n.right);
+                          },
+                          [&](Ref<MapKeys, C> n) { f(n.child); },
+                          [&](Ref<MapValues, C> n) { f(n.child); },
+                          [&](Ref<CreateNamedStruct, C> n) {
+                              for (auto& v : n.values) {
+                                  f(v);
+                              }
+                          },
+                          [&](Ref<LambdaFunction, C> n) {
+                              f(n.body);
+                              for (auto& a : n.args) {
+                                  f(a);
+                              }
+                          },
+                          [&](Ref<HigherOrderFunction, C> n) {
+                              for (auto& a : n.args) {
+                                  f(a);
+                              }
+                          },
+                          [&](Ref<ScalarFunction, C> n) {
+                              for (auto& a : n.args) {
+                                  f(a);
+                              }
+                          },
+                          [&](Ref<BinaryOp, C> n) {
+                              f(n.left);
+                              f(n.right);
+                          },
+                          [&](Ref<UnaryOp, C> n) { f(n.child); },
+                          [&](Ref<IsNull, C> n) { f(n.child); },
+                          [&](Ref<IsNotNull, C> n) { f(n.child); },
+                          [&](Ref<In, C> n) {
+                              f(n.value);
+                              for (auto& v : n.list) {
+                                  f(v);
+                              }
+                          },
+                          [&](Ref<CaseWhen, C> n) {
+                              for (auto& [cond, value] : n.branches) {
+                                  f(cond);
+                                  f(value);
+                              }
+                              if (n.else_value) {
+                                  f(n.else_value);
+                              }
+                          },
+                          [&](Ref<Cast, C> n) { f(n.child); },
+                          [&](Ref<KnownNotContainsNull, C> n) { f(n.child); }},
+               node);
+}
+
+} // namespace tree_detail
+
+/// Calls `f(const ExprPtr&)` on each child of `e`, in the order `with_children` expects,
+/// in place: nothing is copied and no reference count is touched.
+template <class F> void for_each_child(const Expr& e, F&& f) {
+    tree_detail::for_each_slot(e.node, f);
+}
+
+/// The children of a node as plain pointers, for walks that read two nodes side by side.
+ChildPointers child_pointers(const Expr& e);
 
 /// The children of a node in a fixed order (the order `with_children` expects).
 ExprChildren children(const Expr& e);

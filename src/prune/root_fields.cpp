@@ -151,9 +151,7 @@ class Collector {
     }
 
     void walk_children(const Expr& e) {
-        for (const ExprPtr& kid : children(e)) {
-            walk(kid, Requirement::all());
-        }
+        for_each_child(e, [&](const ExprPtr& kid) { walk(kid, Requirement::all()); });
     }
     void walk_generic(const Expr& e);
     bool walk_step(const ExprPtr& e, Requirement& need, Root root, bool optional);

@@ -412,8 +412,8 @@ template <class F> void zip_expressions(const Expr& before, const Expr& after, F
                             catalyst_name(before) + " became " + catalyst_name(after));
     }
     check(before, after);
-    ExprChildren old_kids = children(before);
-    const ExprChildren new_kids = children(after);
+    ChildPointers old_kids = child_pointers(before);
+    const ChildPointers new_kids = child_pointers(after);
     if (const auto* narrowed = after.as<CreateNamedStruct>()) {
         // A constructor the rewrite narrowed (align_branches) keeps a subset of its fields.
         const auto& original = *before.as<CreateNamedStruct>();
@@ -424,7 +424,7 @@ template <class F> void zip_expressions(const Expr& before, const Expr& after, F
                 throw InternalError("the rewrite invented field '" + narrowed->names[i] +
                                     "' of a struct");
             }
-            old_kids.push_back(original.values[positions[i]]);
+            old_kids.push_back(original.values[positions[i]].get());
         }
     }
     if (old_kids.size() != new_kids.size()) {
