@@ -13,7 +13,7 @@ namespace prune {
 Requirement Requirement::at(ReqKey key, Requirement inner) {
     Requirement req;
     if (!inner.empty()) {
-        req.kids.emplace(key, std::move(inner));
+        req.kids.try_emplace(key, std::move(inner));
     }
     return req;
 }

@@ -10,11 +10,11 @@
 ///                                      ->  struct<first:string>   (one leaf: smallest defaultSize)
 
 #include <cstdint>
-#include <map>
 #include <memory>
 
 #include "types/data_type.hpp"
 #include "types/type_interner.hpp"
+#include "util/flat_map.hpp"
 
 namespace prune {
 
@@ -28,7 +28,7 @@ inline constexpr ReqKey kValue = -3;   // map value
 struct Requirement {
     bool whole = false;    // the value is needed as it is
     bool any_leaf = false; // only its null-ness or length: any one leaf will do (SPEC.md X5)
-    std::map<ReqKey, Requirement> kids;
+    FlatMap<ReqKey, Requirement> kids; // in key order
 
     static Requirement all() { return Requirement{true, false, {}}; }
     static Requirement one_leaf() { return Requirement{false, true, {}}; }

@@ -53,8 +53,8 @@ Requirement requirement_of(const TypePtr& full, const TypePtr& pruned) {
             if (!index) {
                 return Requirement::all();
             }
-            req.kids.emplace(static_cast<ReqKey>(*index),
-                             requirement_of((*full_struct)[*index].type, field.type));
+            req.kids.try_emplace(static_cast<ReqKey>(*index),
+                                 requirement_of((*full_struct)[*index].type, field.type));
         }
         return req;
     }
