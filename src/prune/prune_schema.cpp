@@ -184,8 +184,25 @@ Requirement column_need(std::span<RootField> roots) {
     return need;
 }
 
+std::uint32_t* RootsByColumn::slot(ExprId id, bool create) {
+    const auto at = static_cast<std::size_t>(id);
+    if (id >= 0 && at < dense_.size()) {
+        return &dense_[at];
+    }
+    if (create) {
+        return &sparse_.try_emplace(id, kNone).first->second;
+    }
+    const auto it = sparse_.find(id);
+    return it == sparse_.end() ? nullptr : &it->second;
+}
+
 void RootsByColumn::add(RootField&& root) {
-    Column& column = columns_[root.attribute];
+    std::uint32_t& position = *slot(root.attribute, /*create=*/true);
+    if (position == kNone) {
+        position = static_cast<std::uint32_t>(columns_.size());
+        columns_.push_back(Column{.id = root.attribute, .taken = false, .need = {}, .roots = {}});
+    }
+    Column& column = columns_[position];
     if (may_be_optional_) {
         column.roots.push_back(std::move(root));
     } else {
@@ -196,25 +213,31 @@ void RootsByColumn::add(RootField&& root) {
 std::vector<ExprId> RootsByColumn::columns() const {
     std::vector<ExprId> ids;
     ids.reserve(columns_.size());
-    for (const auto& entry : columns_) {
-        ids.push_back(entry.first);
+    for (const Column& column : columns_) {
+        if (!column.taken) {
+            ids.push_back(column.id);
+        }
     }
     std::sort(ids.begin(), ids.end());
     return ids;
 }
 
 std::optional<Requirement> RootsByColumn::take_need(ExprId id) {
-    const auto it = columns_.find(id);
-    if (it == columns_.end()) {
+    const std::uint32_t* position = slot(id, /*create=*/false);
+    if (position == nullptr || *position == kNone || columns_[*position].taken) {
         return std::nullopt;
     }
-    Column column = std::move(it->second);
-    columns_.erase(it);
-    return may_be_optional_ ? column_need(column.roots) : std::move(column.need);
+    Column& column = columns_[*position];
+    column.taken = true;
+    // Taken out: what the column held is let go here, not at the end of the pass.
+    Requirement need = may_be_optional_ ? column_need(column.roots) : std::move(column.need);
+    column.need = Requirement{};
+    std::vector<RootField>().swap(column.roots);
+    return need;
 }
 
 ReadSet read_set(const Plan& plan, const CollectOptions& options) {
-    RootsByColumn roots(may_find_optional_roots(options));
+    RootsByColumn roots(may_find_optional_roots(options), plan_relation(plan).output.size());
     collect_root_fields(plan, options, [&](RootField&& root) { roots.add(std::move(root)); });
     return prune_schema(plan_relation(plan), std::move(roots));
 }
@@ -239,9 +262,13 @@ ReadSet prune_schema(const Relation& relation, RootsByColumn roots) {
         const AttributeReference& attribute = *column;
         TypePtr pruned = prune_type(attribute.type, *roots.take_need(id), &types);
         if (!attribute.partition) {
-            // With the stored field's nullability and metadata (Spark keeps both).
+            // With the stored field's nullability and metadata (Spark keeps both). Binding
+            // numbers columns by position, so the field is looked for there first.
+            const auto at = static_cast<std::size_t>(id);
             const std::optional<std::size_t> field =
-                stored.field_index(attribute.name, CaseSensitivity::Sensitive);
+                at < stored.size() && stored[at].name == attribute.name
+                    ? at
+                    : stored.field_index(attribute.name, CaseSensitivity::Sensitive);
             if (!field) {
                 throw InternalError("column '" + attribute.name +
                                     "' of the relation is not a field of its schema");

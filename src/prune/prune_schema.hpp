@@ -2,6 +2,7 @@
 /// From root fields to the read schema of a scan (Spark: identifyRootFields' optional-root
 /// handling, pruneSchema, sortLeftFieldsByRight) — one requirement tree per column.
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <unordered_map>
@@ -28,9 +29,14 @@ Requirement column_need(std::span<RootField> roots);
 /// (may_find_optional_roots), each root is merged into its column's need at once, so the
 /// roots never exist side by side (a column read a thousand ways is one need, not a thousand
 /// roots). Otherwise each column keeps its roots for column_need, which compares them pairwise.
+///
+/// Columns are found by id through a table of `dense_ids` entries (binding numbers a
+/// relation's columns 0, 1, ...: pass the relation's width), other ids through a hash map;
+/// the columns reached are kept side by side in the order first reached.
 class RootsByColumn {
   public:
-    explicit RootsByColumn(bool may_be_optional) : may_be_optional_(may_be_optional) {}
+    explicit RootsByColumn(bool may_be_optional, std::size_t dense_ids = 0)
+        : may_be_optional_(may_be_optional), dense_(dense_ids, kNone) {}
 
     void add(RootField&& root);
     /// The columns some root reached, in id order.
@@ -39,12 +45,20 @@ class RootsByColumn {
     std::optional<Requirement> take_need(ExprId column);
 
   private:
+    static constexpr std::uint32_t kNone = 0xFFFFFFFFU;
     struct Column {
+        ExprId id;
+        bool taken = false;
         Requirement need;             // the roots merged, unless they may be optional
         std::vector<RootField> roots; // otherwise, the roots as found
     };
+    /// Where column `id` is in columns_: its slot in dense_ or sparse_ (kNone when absent).
+    std::uint32_t* slot(ExprId id, bool create);
+
     bool may_be_optional_;
-    std::unordered_map<ExprId, Column> columns_;
+    std::vector<Column> columns_;
+    std::vector<std::uint32_t> dense_;                 // ids below its size
+    std::unordered_map<ExprId, std::uint32_t> sparse_; // the others
 };
 
 /// Every referenced column's need narrowed to a pruned type. Each column's need is dropped as
