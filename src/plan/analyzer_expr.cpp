@@ -26,6 +26,7 @@
 
 #include "plan/analyzer_internal.hpp"
 #include "plan/typing.hpp"
+#include "sql/parser.hpp"
 #include "types/datetime.hpp"
 #include "types/schema_formats.hpp"
 #include "util/overloaded.hpp"
@@ -273,7 +274,14 @@ std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) {
 
 ExprPtr Binder::negated_literal(const ast::Expr& operand, Span span) {
     // Spark's grammar reads `-1` as one literal (`number: MINUS? INTEGER_VALUE`), so `-1::t`
-    // casts the literal -1 (`::` is a postfix of a primary expression).
+    // casts the literal -1 (`::` is a postfix of a primary expression); `-(1)` is a negation
+    // of the literal 1 (UnaryMinus, named `(- 1)`).
+    const std::string_view between =
+        std::string_view(source_->text())
+            .substr(span.begin + 1, operand.span.begin - span.begin - 1);
+    if (!only_blanks(between)) {
+        return nullptr;
+    }
     if (const auto* lit = std::get_if<ast::Literal>(&operand.node)) {
         const ast::LiteralKind k = lit->kind;
         if (k == ast::LiteralKind::Integer || k == ast::LiteralKind::Decimal ||

@@ -1508,4 +1508,13 @@ ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
     return statement;
 }
 
+bool only_blanks(std::string_view text) {
+    tao::pegtl::memory_input<> in(text.data(), text.size(), "");
+    try {
+        return tao::pegtl::parse<tao::pegtl::seq<g::skip, tao::pegtl::eof>>(in);
+    } catch (const tao::pegtl::parse_error&) {
+        return false; // an unterminated comment
+    }
+}
+
 } // namespace prune

@@ -35,6 +35,11 @@ ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
                                const StatementText& text,
                                std::size_t max_nodes = kMaxStatementNodes);
 
+/// Whether `text` is only blanks and comments: what may stand between two tokens of one
+/// grammar rule (the sign and the digits of `- /* c */ 1`, a negative number in Spark's
+/// grammar), as opposed to a parenthesis (`-(1)`, a negation).
+bool only_blanks(std::string_view text);
+
 /// The `--emit ast` form: an indented tree, one node per line, with spans as line:column.
 std::string dump_ast(const ast::Statement& statement, const SourceFile& source);
 

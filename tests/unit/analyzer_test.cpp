@@ -591,6 +591,13 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"-1::string", "CAST(-1 AS STRING)"},
         {"-1::int::string", "CAST(CAST(-1 AS INT) AS STRING)"},
         {"-id::bigint", "(- CAST(id AS BIGINT))"},
+        // Blanks and comments may stand between the sign and the digits; a parenthesis makes
+        // it a negation of the literal (UnaryMinus), whose `::` applies first.
+        {"- 1", "-1"},
+        {"- /* ( */ 1.5", "-1.5"},
+        {"-(1)", "(- 1)"},
+        {"-(-(1))", "(- (- 1))"},
+        {"-(1)::int", "(- CAST(1 AS INT))"},
         // Spark 4's TRY_CAST is a Cast too: ResolveAliases keeps a column's name.
         {"try_cast(id AS string)", "id"},
         {"TRY_CAST(name.first AS INT)", "TRY_CAST(name.first AS INT)"},
