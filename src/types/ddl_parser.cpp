@@ -13,10 +13,12 @@
 /// before PEGTL recurses any deeper.
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <unordered_map>
 #include <vector>
@@ -81,16 +83,6 @@ struct State {
 std::string where(const State& st, const char* at) {
     const Location loc = st.source.location(static_cast<std::size_t>(at - st.source.text().data()));
     return std::to_string(loc.line) + ":" + std::to_string(loc.column);
-}
-
-std::string ascii_lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) {
-        if (c >= 'A' && c <= 'Z') {
-            c = static_cast<char>(c - 'A' + 'a');
-        }
-    }
-    return out;
 }
 
 std::optional<std::uint32_t> hex4(std::string_view s, std::size_t at) {
@@ -257,56 +249,55 @@ void finish_field(State& st) {
     f.fields.push_back(StructField{std::move(f.name), std::move(type), f.nullable, metadata});
 }
 
+// The primitive type names that take no parameters (Spark: AstBuilder.visitPrimitiveDataType),
+// lower case; a type word is compared with them ignoring ASCII case, without a lower-cased copy
+// (a schema of a million leaves names a type a million times).
+struct SimpleType {
+    std::string_view name;
+    AtomicKind kind;
+};
+constexpr std::array<SimpleType, 19> kSimpleTypes{{
+    {"int", AtomicKind::Integer},
+    {"string", AtomicKind::String},
+    {"bigint", AtomicKind::Long},
+    {"double", AtomicKind::Double},
+    {"boolean", AtomicKind::Boolean},
+    {"integer", AtomicKind::Integer},
+    {"long", AtomicKind::Long},
+    {"float", AtomicKind::Float},
+    {"real", AtomicKind::Float},
+    {"tinyint", AtomicKind::Byte},
+    {"byte", AtomicKind::Byte},
+    {"smallint", AtomicKind::Short},
+    {"short", AtomicKind::Short},
+    {"date", AtomicKind::Date},
+    {"timestamp", AtomicKind::Timestamp},
+    {"timestamp_ltz", AtomicKind::Timestamp},
+    {"timestamp_ntz", AtomicKind::TimestampNtz},
+    {"binary", AtomicKind::Binary},
+    {"void", AtomicKind::Null},
+}};
+
+bool same_word(std::string_view written, std::string_view lower) {
+    return written.size() == lower.size() &&
+           std::equal(written.begin(), written.end(), lower.begin(), [](char w, char l) {
+               return (w >= 'A' && w <= 'Z' ? static_cast<char>(w - 'A' + 'a') : w) == l;
+           });
+}
+
 // Spark: AstBuilder.visitPrimitiveDataType.
 TypePtr resolve_primitive(const State& st) {
-    const std::string word = ascii_lower(st.word);
     const std::string& as_written = st.word;
-    const auto no_params = [&](AtomicKind kind) {
-        if (!st.params.empty()) {
-            fail(st, st.word_at, "data type '" + as_written + "' takes no parameters");
+    for (const SimpleType& simple : kSimpleTypes) {
+        if (same_word(as_written, simple.name)) {
+            if (!st.params.empty()) {
+                fail(st, st.word_at, "data type '" + as_written + "' takes no parameters");
+            }
+            return make_atomic(simple.kind);
         }
-        return make_atomic(kind);
-    };
-    if (word == "boolean") {
-        return no_params(AtomicKind::Boolean);
     }
-    if (word == "tinyint" || word == "byte") {
-        return no_params(AtomicKind::Byte);
-    }
-    if (word == "smallint" || word == "short") {
-        return no_params(AtomicKind::Short);
-    }
-    if (word == "int" || word == "integer") {
-        return no_params(AtomicKind::Integer);
-    }
-    if (word == "bigint" || word == "long") {
-        return no_params(AtomicKind::Long);
-    }
-    if (word == "float" || word == "real") {
-        return no_params(AtomicKind::Float);
-    }
-    if (word == "double") {
-        return no_params(AtomicKind::Double);
-    }
-    if (word == "date") {
-        return no_params(AtomicKind::Date);
-    }
-    if (word == "timestamp" || word == "timestamp_ltz") {
-        return no_params(AtomicKind::Timestamp);
-    }
-    if (word == "timestamp_ntz") {
-        return no_params(AtomicKind::TimestampNtz);
-    }
-    if (word == "string") {
-        return no_params(AtomicKind::String);
-    }
-    if (word == "binary") {
-        return no_params(AtomicKind::Binary);
-    }
-    if (word == "void") {
-        return no_params(AtomicKind::Null);
-    }
-    if (word == "decimal" || word == "dec" || word == "numeric") {
+    const auto is = [&](std::string_view lower) { return same_word(as_written, lower); };
+    if (is("decimal") || is("dec") || is("numeric")) {
         if (st.params.size() > 2) {
             fail(st, st.word_at,
                  "data type '" + as_written + "' takes at most 2 parameters (precision, scale)");
@@ -327,13 +318,13 @@ TypePtr resolve_primitive(const State& st) {
         }
         return make_decimal(precision, scale);
     }
-    if (word == "char" || word == "character" || word == "varchar") {
+    if (is("char") || is("character") || is("varchar")) {
         if (st.params.size() != 1) {
             fail(st, st.word_at,
                  "data type '" + as_written + "' needs one length parameter, e.g. " + as_written +
                      "(10)");
         }
-        return word == "varchar" ? make_varchar(st.params[0]) : make_char(st.params[0]);
+        return is("varchar") ? make_varchar(st.params[0]) : make_char(st.params[0]);
     }
     fail(st, st.word_at, "unknown type '" + as_written + "'");
 }
