@@ -1,6 +1,7 @@
 #include "diag/diagnostic.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "diag/utf8.hpp"
 #include <cctype>
@@ -74,10 +75,12 @@ SourceFile::SourceFile(std::string name, std::string text)
         throw InternalError("source '" + name_ + "' is longer than a span can address");
     }
     line_starts_.push_back(0);
-    for (std::size_t i = 0; i < text_.size(); ++i) {
-        if (text_[i] == '\n') {
-            line_starts_.push_back(i + 1);
-        }
+    const char* const begin = text_.data();
+    const char* const end = begin + text_.size();
+    for (const char* p = begin;
+         (p = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p))));) {
+        ++p;
+        line_starts_.push_back(static_cast<std::size_t>(p - begin));
     }
 }
 

@@ -7,6 +7,7 @@
 #include "diag/utf8.hpp"
 
 #include <cstdint>
+#include <cstring>
 
 namespace prune {
 namespace {
@@ -56,7 +57,20 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
 std::string BadText::message() const { return nul ? "NUL byte in input" : "invalid UTF-8"; }
 
 std::optional<BadText> find_bad_text(std::string_view text) {
+    constexpr std::uint64_t kOnes = 0x0101010101010101U;
+    constexpr std::uint64_t kHighBits = 0x8080808080808080U;
     for (std::size_t i = 0; i < text.size();) {
+        // Eight bytes at a time while they are ASCII (no high bit) and none is NUL: most
+        // schemas and queries are all ASCII.
+        if (i + 8 <= text.size()) {
+            std::uint64_t word = 0;
+            std::memcpy(&word, text.data() + i, 8);
+            const bool has_zero = ((word - kOnes) & ~word & kHighBits) != 0;
+            if ((word & kHighBits) == 0 && !has_zero) {
+                i += 8;
+                continue;
+            }
+        }
         if (text[i] == '\0') {
             return BadText{i, 1, true};
         }

@@ -41,6 +41,29 @@ TEST_CASE("find_bad_text finds the first NUL or malformed sequence", "[utf8]") {
     }
 }
 
+TEST_CASE("find_bad_text finds a bad byte at any offset of a long ASCII text", "[utf8]") {
+    // ASCII is checked eight bytes at a time: every offset within and across those words.
+    for (std::size_t length : {std::size_t{1}, std::size_t{7}, std::size_t{8}, std::size_t{9},
+                               std::size_t{31}}) {
+        const std::string clean(length, 'a');
+        CHECK_FALSE(find_bad_text(clean).has_value());
+        for (std::size_t at = 0; at < length; ++at) {
+            for (const char bad : {'\0', '\x80', '\xFF'}) {
+                std::string text = clean;
+                text[at] = bad;
+                CAPTURE(length, at, static_cast<int>(static_cast<unsigned char>(bad)));
+                const std::optional<BadText> found = find_bad_text(text);
+                REQUIRE(found.has_value());
+                CHECK(found->at == at);
+                CHECK(found->nul == (bad == '\0'));
+            }
+        }
+        // A valid multi-byte sequence in the middle is no finding.
+        std::string accented = clean + "caf\xC3\xA9" + clean;
+        CHECK_FALSE(find_bad_text(accented).has_value());
+    }
+}
+
 TEST_CASE("printable replaces control characters and malformed bytes, one per column", "[utf8]") {
     CHECK(printable("a\tb c\xC3\xA9") == "a\tb c\xC3\xA9");
     CHECK(printable(std::string("na\0me", 5)) == "na\xEF\xBF\xBDme");
