@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,12 +56,45 @@ struct Frame {
     std::optional<std::string> comment;
 };
 
+/// The open frames, innermost last. A closed frame stays behind as a spare for the next one
+/// opened at its depth, so its vectors keep their capacity: a schema of thousands of structs
+/// reuses a few buffers instead of growing new ones field by field.
+class Frames {
+  public:
+    /// The innermost open frame.
+    Frame& top() { return frames_[open_ - 1]; }
+    /// The outermost frame (the column list).
+    Frame& outermost() { return frames_.front(); }
+    /// Opens a frame of `kind` whose keyword starts at `at`.
+    void open(Frame::Kind kind, const char* at) {
+        if (open_ == frames_.size()) {
+            frames_.emplace_back();
+        }
+        Frame& f = frames_[open_++];
+        f.kind = kind;
+        f.open = at;
+        f.types.clear();
+        f.fields.clear();
+        f.name_slots.clear();
+        f.name.clear();
+        f.name_at = nullptr;
+        f.nullable = true;
+        f.comment.reset();
+    }
+    /// Closes the innermost frame and returns it: valid until the next open().
+    Frame& close() { return frames_[--open_]; }
+
+  private:
+    std::vector<Frame> frames_;
+    std::size_t open_ = 0;
+};
+
 struct State {
     explicit State(const SourceFile& s) : source(s) {}
     const SourceFile& source;
     TypeInterner interner;
     std::size_t depth = 0;
-    std::vector<Frame> frames;
+    Frames frames;
     const char* keyword = nullptr;    // the last ARRAY / MAP / STRUCT keyword
     const char* comment_at = nullptr; // the last `/*`
     // The primitive type being read.
@@ -188,21 +222,10 @@ std::string identifier_text(std::string_view raw) {
 }
 
 void deliver(State& st, TypePtr type) {
-    st.frames.back().types.push_back(st.interner.intern(std::move(type)));
+    st.frames.top().types.push_back(st.interner.intern(std::move(type)));
 }
 
-Frame pop(State& st) {
-    Frame f = std::move(st.frames.back());
-    st.frames.pop_back();
-    return f;
-}
-
-void open_frame(State& st, Frame::Kind kind) {
-    Frame f;
-    f.kind = kind;
-    f.open = st.keyword;
-    st.frames.push_back(std::move(f));
-}
+void open_frame(State& st, Frame::Kind kind) { st.frames.open(kind, st.keyword); }
 
 constexpr std::uint32_t kNoField = 0xFFFFFFFFU;
 
@@ -235,7 +258,7 @@ bool is_new_name(Frame& f, const std::string& name) {
 }
 
 void finish_field(State& st) {
-    Frame& f = st.frames.back();
+    Frame& f = st.frames.top();
     TypePtr type = std::move(f.types.back());
     f.types.pop_back();
     if (!is_new_name(f, f.name)) {
@@ -246,7 +269,8 @@ void finish_field(State& st) {
         metadata = nlohmann::json{{"comment", *f.comment}}.dump(
             -1, ' ', false, nlohmann::json::error_handler_t::replace);
     }
-    f.fields.push_back(StructField{std::move(f.name), std::move(type), f.nullable, metadata});
+    f.fields.push_back(
+        StructField{std::move(f.name), std::move(type), f.nullable, std::move(metadata)});
 }
 
 // The primitive type names that take no parameters (Spark: AstBuilder.visitPrimitiveDataType),
@@ -354,20 +378,23 @@ template <> struct Action<g::struct_open> {
 
 template <> struct Action<g::array_close> {
     static void apply0(State& st) {
-        Frame f = pop(st);
+        Frame& f = st.frames.close();
         deliver(st, make_array(std::move(f.types.at(0))));
     }
 };
 template <> struct Action<g::map_close> {
     static void apply0(State& st) {
-        Frame f = pop(st);
+        Frame& f = st.frames.close();
         deliver(st, make_map(std::move(f.types.at(0)), std::move(f.types.at(1))));
     }
 };
 template <> struct Action<g::struct_close> {
     static void apply0(State& st) {
-        Frame f = pop(st);
-        deliver(st, st.interner.intern_struct(std::move(f.fields)));
+        Frame& f = st.frames.close();
+        // Moved into a vector of its exact size; the frame keeps its buffer for the next.
+        std::vector<StructField> fields(std::make_move_iterator(f.fields.begin()),
+                                        std::make_move_iterator(f.fields.end()));
+        deliver(st, st.interner.intern_struct(std::move(fields)));
     }
 };
 
@@ -426,7 +453,7 @@ template <> struct Action<g::interval_type> {
 
 template <typename Rule> struct NameAction {
     template <typename ActionInput> static void apply(const ActionInput& in, State& st) {
-        Frame& f = st.frames.back();
+        Frame& f = st.frames.top();
         f.name = identifier_text(in.string_view());
         f.name_at = in.begin();
         f.nullable = true;
@@ -437,12 +464,12 @@ template <> struct Action<g::column_name> : NameAction<g::column_name> {};
 template <> struct Action<g::field_name> : NameAction<g::field_name> {};
 
 template <> struct Action<g::not_null> {
-    static void apply0(State& st) { st.frames.back().nullable = false; }
+    static void apply0(State& st) { st.frames.top().nullable = false; }
 };
 template <> struct Action<g::string_literal> {
     template <typename ActionInput> static void apply(const ActionInput& in, State& st) {
         const std::string_view text = in.string_view();
-        st.frames.back().comment = unescape_string(text.substr(1, text.size() - 2));
+        st.frames.top().comment = unescape_string(text.substr(1, text.size() - 2));
     }
 };
 
@@ -513,7 +540,7 @@ template <typename Rule> struct Control : pegtl::normal<Rule> {
 
     template <typename ParseInput> [[noreturn]] static void raise(const ParseInput& in, State& st) {
         if constexpr (close_message<Rule> != nullptr) {
-            fail(st, in.current(), close_message<Rule> + where(st, st.frames.back().open));
+            fail(st, in.current(), close_message<Rule> + where(st, st.frames.top().open));
         } else if constexpr (std::is_same_v<Rule, g::block_comment_rest>) {
             // Point at the comment's opening: its end is the end of the input.
             fail(st, st.comment_at, error_message<Rule>);
@@ -536,9 +563,9 @@ void check_text(const State& st) {
 template <typename Grammar> TypePtr run(const SourceFile& source, State& st) {
     check_text(st);
     Input in(source.text().data(), source.text().size(), source.name());
-    st.frames.emplace_back();
+    st.frames.open(Frame::Kind::Top, nullptr);
     pegtl::parse<Grammar, Action, Control>(in, st);
-    Frame& top = st.frames.front();
+    Frame& top = st.frames.outermost();
     if (!top.types.empty()) {
         return top.types.front();
     }

@@ -61,6 +61,10 @@ TypePtr TypeInterner::intern(TypePtr type) {
     if (type->struct_type() != nullptr) {
         return type;
     }
+    if (const AtomicType* atomic = type->atomic();
+        atomic != nullptr && make_atomic(atomic->kind) == type) {
+        return type; // make_atomic's one instance of its kind: shared already
+    }
     const std::size_t h = hash_of(*type);
     const auto [first, last] = types_.equal_range(h);
     for (auto it = first; it != last; ++it) {
