@@ -1407,26 +1407,34 @@ void check_text(const State& st, std::size_t begin, std::size_t end) {
 constexpr std::size_t kParserStackBytes = std::size_t{64} << 20;
 constexpr std::size_t kInlineNestingBound = 100;
 
-/// An upper bound of the parser's recursion depth over `text`: only `(`, `[`, a unary operator
-/// (`-` `+` `~` `!`, the `-` of `->` too), NOT and CASE open a level, each at most one.
-std::size_t nesting_bound(std::string_view text) {
+/// Whether the parser's recursion depth over `text` stays within `limit`, by an upper bound:
+/// only `(`, `[`, a unary operator (`-` `+` `~` `!`, the `-` of `->` too), NOT and CASE open a
+/// level, each at most one. Stops at the first level past the limit: a wide statement is
+/// settled in its first few hundred bytes instead of a scan of all of it.
+bool nesting_within(std::string_view text, std::size_t limit) {
+    const auto is_word = [](std::string_view word, std::string_view upper_case) {
+        return word.size() == upper_case.size() &&
+               std::equal(word.begin(), word.end(), upper_case.begin(), [](char w, char u) {
+                   return std::toupper(static_cast<unsigned char>(w)) == u;
+               });
+    };
     std::size_t bound = 1;
     std::size_t i = 0;
-    while (i < text.size()) {
+    while (i < text.size() && bound <= limit) {
         const char c = text[i];
         if (std::isalpha(static_cast<unsigned char>(c)) != 0) {
             const std::size_t start = i;
             while (i < text.size() && std::isalnum(static_cast<unsigned char>(text[i])) != 0) {
                 ++i;
             }
-            const std::string word = upper(text.substr(start, i - start));
-            bound += (word == "NOT" || word == "CASE") ? 1U : 0U;
+            const std::string_view word = text.substr(start, i - start);
+            bound += is_word(word, "NOT") || is_word(word, "CASE") ? 1U : 0U;
             continue;
         }
         bound += std::string_view("([-+~!").find(c) != std::string_view::npos ? 1U : 0U;
         ++i;
     }
-    return bound;
+    return bound <= limit;
 }
 
 template <typename F> void run_with_large_stack(F& work) {
@@ -1493,7 +1501,7 @@ ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
         }
     };
     const std::string_view statement_text(file.data() + begin, end - begin);
-    if (nesting_bound(statement_text) <= kInlineNestingBound) {
+    if (nesting_within(statement_text, kInlineNestingBound)) {
         parse();
     } else {
         run_with_large_stack(parse);
