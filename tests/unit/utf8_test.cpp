@@ -43,8 +43,8 @@ TEST_CASE("find_bad_text finds the first NUL or malformed sequence", "[utf8]") {
 
 TEST_CASE("find_bad_text finds a bad byte at any offset of a long ASCII text", "[utf8]") {
     // ASCII is checked eight bytes at a time: every offset within and across those words.
-    for (std::size_t length : {std::size_t{1}, std::size_t{7}, std::size_t{8}, std::size_t{9},
-                               std::size_t{31}}) {
+    for (std::size_t length :
+         {std::size_t{1}, std::size_t{7}, std::size_t{8}, std::size_t{9}, std::size_t{31}}) {
         const std::string clean(length, 'a');
         CHECK_FALSE(find_bad_text(clean).has_value());
         for (std::size_t at = 0; at < length; ++at) {
