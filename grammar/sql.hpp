@@ -183,6 +183,7 @@ struct k_timestamp_ltz : kw<TAO_PEGTL_ISTRING("timestamp_ltz")> {};
 struct k_to : kw<TAO_PEGTL_ISTRING("to")> {};
 struct k_minus : kw<TAO_PEGTL_ISTRING("minus")> {};
 struct k_natural : kw<TAO_PEGTL_ISTRING("natural")> {};
+struct k_offset : kw<TAO_PEGTL_ISTRING("offset")> {};
 struct k_tablesample : kw<TAO_PEGTL_ISTRING("tablesample")> {};
 struct k_pivot : kw<TAO_PEGTL_ISTRING("pivot")> {};
 struct k_unpivot : kw<TAO_PEGTL_ISTRING("unpivot")> {};
@@ -553,6 +554,8 @@ struct unsupported_pivot {};
 struct unsupported_set_operation {};
 struct unsupported_table_function {};
 struct unsupported_qualified_table {};
+/// Raised at a LIMIT after OFFSET: Spark's grammar has them the other way round.
+struct limit_after_offset {};
 
 struct select_keyword : tok<k_select> {};
 struct select_distinct : tok<k_distinct> {};
@@ -577,8 +580,17 @@ struct no_qualified_table : sor<not_at<one<'.'>>, raise<unsupported_qualified_ta
 struct no_from_subquery : sor<not_at<one<'('>, skip, subquery_head>, raise<unsupported_subquery>> {
 };
 struct table_name : tok<identifier> {};
+/// What may follow a table reference: the end, a later clause, or a construct rejected there.
+struct table_follower
+    : sor<eof, k_where, k_group, k_having, k_order, k_limit, k_offset, k_union, k_intersect,
+          k_except, k_minus, join_head, k_lateral, k_tablesample, k_pivot, k_unpivot> {};
+/// OFFSET is not reserved (`offset` is a common column name), so `FROM t offset` names the
+/// table `offset`; followed by anything but what may follow a table, it starts the OFFSET
+/// clause instead (`FROM t OFFSET 5`), the one reading that parses, as Spark's parser finds.
+struct offset_ahead : seq<k_offset, skip, not_at<table_follower>> {};
 struct table_alias_name : tok<identifier> {};
-struct table_alias : sor<seq<as_keyword, must<table_alias_name>>, table_alias_name> {};
+struct table_alias
+    : sor<seq<as_keyword, must<table_alias_name>>, seq<not_at<offset_ahead>, table_alias_name>> {};
 struct table_ref
     : seq<no_from_subquery, must<table_name>, no_qualified_table, no_table_function, no_tablesample,
           no_pivot, no_join, opt<table_alias>, no_tablesample, no_pivot, no_join, no_lateral> {};
@@ -616,6 +628,11 @@ struct limit_keyword : tok<k_limit> {};
 struct limit_all : tok<k_all> {};
 struct limit_value : seq<expr> {};
 struct limit_clause : seq<limit_keyword, sor<limit_all, must<limit_value>>> {};
+struct offset_keyword : tok<k_offset> {};
+struct offset_value : seq<expr> {};
+/// `OFFSET n` (Spark 3.4+): skips the first n rows, before any LIMIT.
+struct offset_clause
+    : seq<offset_keyword, must<offset_value>, sor<not_at<k_limit>, raise<limit_after_offset>>> {};
 
 struct no_with : sor<not_at<k_with>, raise<unsupported_with>> {};
 struct no_set_operation
@@ -625,10 +642,10 @@ struct no_set_operation
 struct end_of_statement : eof {};
 
 /// One SELECT statement, blanks and comments around it included.
-struct statement
-    : seq<skip, no_with, must<select_keyword>, opt<sor<select_distinct, select_all>>, select_list,
-          must<from_clause>, opt<where_clause>, opt<group_by_clause>, opt<having_clause>,
-          opt<order_by_clause>, opt<limit_clause>, no_set_operation, must<end_of_statement>> {};
+struct statement : seq<skip, no_with, must<select_keyword>, opt<sor<select_distinct, select_all>>,
+                       select_list, must<from_clause>, opt<where_clause>, opt<group_by_clause>,
+                       opt<having_clause>, opt<order_by_clause>, opt<limit_clause>,
+                       opt<offset_clause>, no_set_operation, must<end_of_statement>> {};
 
 } // namespace prune::grammar::sql
 

@@ -757,6 +757,17 @@ class PlanRunner {
                            }
                            return rows;
                        },
+                       [&](const Offset& o) {
+                           std::vector<Row> rows = run(*o.child, input);
+                           const Value n = ev_.eval_in(*o.offset, Row{});
+                           const std::size_t skip =
+                               n.is_null() || n.as_int() < 0
+                                   ? 0
+                                   : std::min(static_cast<std::size_t>(n.as_int()), rows.size());
+                           rows.erase(rows.begin(),
+                                      rows.begin() + static_cast<std::ptrdiff_t>(skip));
+                           return rows;
+                       },
                        [&](const Distinct& d) {
                            std::vector<Row> rows = run(*d.child, input);
                            const std::vector<ExprPtr>* outputs = output_exprs(*d.child);

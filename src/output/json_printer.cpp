@@ -270,6 +270,12 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               out_.key("limit");
                               expr(*n.limit, 0);
                           },
+                          [&](const Offset& n) {
+                              out_.key("node");
+                              out_.value("Offset");
+                              out_.key("offset");
+                              expr(*n.offset, 0);
+                          },
                           [&](const Distinct&) {
                               out_.key("node");
                               out_.value("Distinct");

@@ -110,6 +110,7 @@ void write_operator_line(const Plan& plan, std::ostream& out) {
                               out << "]";
                           },
                           [&](const Limit& n) { out << "Limit " << expr_string(*n.limit); },
+                          [&](const Offset& n) { out << "Offset " << expr_string(*n.offset); },
                           [&](const Distinct&) { out << "Distinct"; }},
                plan.node);
 }

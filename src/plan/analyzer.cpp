@@ -404,16 +404,25 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         order.push_back(SortOrder{key, o.ascending, o.nulls_first.value_or(o.ascending)});
     }
 
-    ExprPtr limit;
-    if (select.limit) {
-        binder.set_clause(Clause::Limit, AliasMode::None, nullptr);
-        limit = binder.bind(*select.limit);
-        const auto* lit = limit->as<Literal>();
-        if (lit == nullptr || lit->is_null || !limit->type->is(AtomicKind::Integer) ||
-            lit->text.view().starts_with("-")) {
-            binder.fail(select.limit->span, "LIMIT must be a non-negative integer literal");
+    // LIMIT n and OFFSET n: a row count, which Spark's CheckAnalysis wants a non-negative
+    // integer constant (a literal here).
+    const auto row_count = [&](const ast::ExprPtr& count, Clause clause,
+                               const char* keyword) -> ExprPtr {
+        if (!count) {
+            return nullptr;
         }
-    }
+        binder.set_clause(clause, AliasMode::None, nullptr);
+        ExprPtr bound = binder.bind(*count);
+        const auto* lit = bound->as<Literal>();
+        if (lit == nullptr || lit->is_null || !bound->type->is(AtomicKind::Integer) ||
+            lit->text.view().starts_with("-")) {
+            binder.fail(count->span,
+                        std::string(keyword) + " must be a non-negative integer literal");
+        }
+        return bound;
+    };
+    const ExprPtr limit = row_count(select.limit, Clause::Limit, "LIMIT");
+    const ExprPtr offset = row_count(select.offset, Clause::Offset, "OFFSET");
 
     const bool aggregating =
         !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
@@ -437,7 +446,8 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     }
 
     // Innermost first: Relation, Filter(WHERE), Project | Aggregate + Filter(HAVING),
-    // Distinct, Sort, Limit.
+    // Distinct, Sort, Offset, Limit (Spark's parser puts the Offset below the Limit: the rows
+    // are skipped, then counted).
     PlanPtr plan =
         make_plan(Relation{binder.table().name, binder.columns(), binder.stored_schema()});
     if (where) {
@@ -456,6 +466,9 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     }
     if (!order.empty()) {
         plan = make_plan(Sort{order, plan});
+    }
+    if (offset) {
+        plan = make_plan(Offset{offset, plan});
     }
     if (limit) {
         plan = make_plan(Limit{limit, plan});

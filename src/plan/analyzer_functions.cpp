@@ -106,6 +106,8 @@ void Binder::check_aggregate_context(std::string_view function, Span span) const
         fail(span, what + "in GROUP BY");
     case Clause::Limit:
         fail(span, what + "in LIMIT");
+    case Clause::Offset:
+        fail(span, what + "in OFFSET");
     case Clause::Select:
     case Clause::Having:
     case Clause::OrderBy:

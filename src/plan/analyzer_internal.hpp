@@ -24,7 +24,7 @@
 namespace prune::analyzer_detail {
 
 /// The clause being bound: decides where aggregates are allowed and how select aliases resolve.
-enum class Clause { Select, Where, GroupBy, Having, OrderBy, Limit };
+enum class Clause { Select, Where, GroupBy, Having, OrderBy, Limit, Offset };
 
 /// How a name that is not a lambda variable may refer to a select item.
 enum class AliasMode {

@@ -155,6 +155,11 @@ std::string dump_bound(const Plan& plan) {
                                   out += "Limit\n";
                                   dump_exprs("limit", {l.limit}, indent + 2, out);
                               },
+                              [&](const Offset& o) {
+                                  out.append(indent, ' ');
+                                  out += "Offset\n";
+                                  dump_exprs("offset", {o.offset}, indent + 2, out);
+                              },
                               [&](const Distinct&) {
                                   out.append(indent, ' ');
                                   out += "Distinct\n";

@@ -49,7 +49,8 @@ std::vector<ExprPtr> take_plan_expressions(PlanPtr& plan) {
                            take(o.child);
                        }
                    },
-                   [&](Limit& l) { take(l.limit); }, [](Distinct&) {}},
+                   [&](Limit& l) { take(l.limit); }, [&](Offset& o) { take(o.offset); },
+                   [](Distinct&) {}},
         owned->node);
     return out;
 }
@@ -85,6 +86,7 @@ std::vector<ExprPtr> plan_expressions(const Plan& plan) {
                                      return out;
                                  },
                                  [](const Limit& l) { return std::vector<ExprPtr>{l.limit}; },
+                                 [](const Offset& o) { return std::vector<ExprPtr>{o.offset}; },
                                  [](const Distinct&) { return std::vector<ExprPtr>{}; }},
                       plan.node);
 }
@@ -104,7 +106,8 @@ PlanPtr with_plan_expressions(const Plan& plan, const std::vector<ExprPtr>& expr
                                   s.order[i].child = exprs.at(i);
                               }
                           },
-                          [&](Limit& l) { l.limit = exprs.at(0); }, [](Distinct&) {}},
+                          [&](Limit& l) { l.limit = exprs.at(0); },
+                          [&](Offset& o) { o.offset = exprs.at(0); }, [](Distinct&) {}},
                copy.node);
     return std::make_shared<Plan>(std::move(copy));
 }

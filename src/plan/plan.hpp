@@ -2,8 +2,8 @@
 /// Bound operators: enough of Catalyst's logical plan to print a query and to collect every
 /// expression it evaluates. A single-table SELECT binds to, from the top:
 ///
-///     Limit? / Sort? / Distinct? / Project or Aggregate / Filter(HAVING)? / Filter(WHERE)? /
-///     Relation
+///     Limit? / Offset? / Sort? / Distinct? / Project or Aggregate / Filter(HAVING)? /
+///     Filter(WHERE)? / Relation
 
 #include <memory>
 #include <string>
@@ -59,12 +59,18 @@ struct Limit {
     PlanPtr child;
 };
 
+/// Skips the first `offset` rows (Spark 3.4+: below the Limit of `LIMIT n OFFSET m`).
+struct Offset {
+    ExprPtr offset;
+    PlanPtr child;
+};
+
 struct Distinct {
     PlanPtr child;
 };
 
 struct Plan {
-    using Node = std::variant<Relation, Filter, Project, Aggregate, Sort, Limit, Distinct>;
+    using Node = std::variant<Relation, Filter, Project, Aggregate, Sort, Limit, Offset, Distinct>;
     Node node;
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }

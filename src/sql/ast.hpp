@@ -251,7 +251,8 @@ struct Select {
     std::vector<ExprPtr> group_by;
     ExprPtr having; // may be null
     std::vector<OrderItem> order_by;
-    ExprPtr limit; // may be null
+    ExprPtr limit;  // may be null
+    ExprPtr offset; // may be null
     Span span;
 };
 

@@ -409,6 +409,10 @@ class Dumper {
             line(indent + 1, "limit");
             expr(indent + 2, s.limit);
         }
+        if (s.offset) {
+            line(indent + 1, "offset");
+            expr(indent + 2, s.offset);
+        }
     }
 
   private:

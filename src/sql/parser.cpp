@@ -1209,6 +1209,12 @@ template <> struct action<g::limit_value> {
     }
 };
 
+template <> struct action<g::offset_value> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.select.offset = st.pop().expr;
+    }
+};
+
 template <> struct action<g::statement> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.select.span.end = st.last_token.end;
@@ -1252,6 +1258,7 @@ PRUNE_SQL_ERROR(select_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(group_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(order_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(limit_value, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(offset_value, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(name_part, "expected a field name after '.'");
 PRUNE_SQL_ERROR(field_name, "expected a field name after '.'");
 PRUNE_SQL_ERROR(interval_body, "expected a string or a number after 'INTERVAL'");
@@ -1279,6 +1286,7 @@ PRUNE_SQL_ERROR(unsupported_pivot, "unsupported: {NEXT}");
 PRUNE_SQL_ERROR(unsupported_set_operation, "unsupported: {NEXT}");
 PRUNE_SQL_ERROR(unsupported_table_function, "unsupported: table-valued function");
 PRUNE_SQL_ERROR(unsupported_qualified_table, "unsupported: qualified table name");
+PRUNE_SQL_ERROR(limit_after_offset, "LIMIT goes before OFFSET: LIMIT n OFFSET m");
 PRUNE_SQL_ERROR(alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(table_alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(table_name, "expected a table name after 'FROM'");

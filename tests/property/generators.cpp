@@ -139,6 +139,9 @@ class QueryGen {
             if (r_.chance(0.5)) {
                 sql += " LIMIT " + std::to_string(r_.between(0, 3));
             }
+            if (r_.chance(0.3)) {
+                sql += " OFFSET " + std::to_string(r_.between(0, 3));
+            }
         } else if (r_.chance(0.1)) {
             sql += " LIMIT " + std::to_string(r_.between(0, 3));
         }

@@ -156,7 +156,8 @@ std::string shape(const Plan& plan) {
     std::string out;
     for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
         static const char* const names[] = {"Relation", "Filter", "Project", "Aggregate",
-                                            "Sort",     "Limit",  "Distinct"};
+                                            "Sort",     "Limit",  "Offset",  "Distinct"};
+        static_assert(std::size(names) == std::variant_size_v<Plan::Node>);
         out += (out.empty() ? "" : " ") + std::string(names[p->node.index()]);
     }
     return out;
@@ -903,6 +904,12 @@ TEST_CASE("aggregates: placement and grouping are checked", "[analyzer]") {
         {"SELECT id FROM t LIMIT 1L", "1:24: LIMIT must be a non-negative integer literal"},
         {"SELECT id FROM t LIMIT -1", "1:24: LIMIT must be a non-negative integer literal"},
         {"SELECT id FROM t LIMIT pets", "1:24: LIMIT must be a non-negative integer literal"},
+        {"SELECT id FROM t OFFSET -1", "1:25: OFFSET must be a non-negative integer literal"},
+        {"SELECT id FROM t OFFSET pets", "1:25: OFFSET must be a non-negative integer literal"},
+        {"SELECT id FROM t LIMIT 1 OFFSET 1L",
+         "1:33: OFFSET must be a non-negative integer literal"},
+        {"SELECT id FROM t OFFSET count(*)",
+         "1:25: aggregate function 'count' is not allowed in OFFSET"},
     }));
     CAPTURE(sql);
     CHECK(error_of(sql, c) == expected);
@@ -1029,6 +1036,10 @@ TEST_CASE("plan shapes: Distinct, global aggregates, HAVING without GROUP BY", "
     // Spark: LIMIT ALL is no limit, so no Limit operator.
     CHECK(shape(*bind_sql("SELECT id FROM t ORDER BY id LIMIT ALL", c).plan) ==
           "Sort Project Relation");
+    // Spark's parser: the rows are skipped (Offset), then counted (Limit).
+    CHECK(shape(*bind_sql("SELECT id FROM t ORDER BY id LIMIT 2 OFFSET 1", c).plan) ==
+          "Limit Offset Sort Project Relation");
+    CHECK(shape(*bind_sql("SELECT id FROM t OFFSET 0", c).plan) == "Offset Project Relation");
     const BoundStatement b = bind_sql("SELECT count(*) FROM t", c);
     CHECK(sx_list(b.plan->as<Aggregate>()->aggregates) == "count(1) AS count(1)#9");
     CHECK(b.plan->as<Aggregate>()->grouping.empty());

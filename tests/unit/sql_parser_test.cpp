@@ -525,6 +525,20 @@ TEST_CASE("clauses of a SELECT", "[parser]") {
     CHECK(filter_alias.select.items[0].alias->name == "filter");
     CHECK(sexpr(filter_alias.select.items[1].expr) == "filter");
 
+    // OFFSET is no reserved word either: after a table it is the alias unless an OFFSET clause
+    // is the only reading that parses (Spark's parser picks that one too).
+    const ast::Statement offset_alias = parse_one("SELECT offset FROM t offset WHERE offset > 1");
+    CHECK(offset_alias.select.from.alias->name == "offset");
+    CHECK_FALSE(offset_alias.select.offset);
+    CHECK(parse_one("SELECT a FROM t offset").select.from.alias->name == "offset");
+    const ast::Statement offset_clause = parse_one("SELECT a FROM t OFFSET 5");
+    CHECK_FALSE(offset_clause.select.from.alias);
+    CHECK(sexpr(offset_clause.select.offset) == "Integer(5)");
+    const ast::Statement both = parse_one("SELECT a FROM t AS offset LIMIT 2 OFFSET (1)");
+    CHECK(both.select.from.alias->name == "offset");
+    CHECK(sexpr(both.select.limit) == "Integer(2)");
+    CHECK(sexpr(both.select.offset) == "Integer(1)");
+
     // Spark: LIMIT ALL is no limit.
     CHECK_FALSE(parse_one("SELECT a FROM t LIMIT ALL").select.limit);
     CHECK_FALSE(parse_one("SELECT a FROM t ORDER BY a limit all").select.limit);
@@ -719,6 +733,10 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT a FROM t WHERE a IS DISTINCT FROM", "expected an expression after 'FROM'", "1:41"},
         {"SELECT a FROM t LIMIT", "expected an expression after 'LIMIT'", "1:22"},
         {"SELECT a FROM t LIMIT ALL 5", "unexpected '5' after the end of the statement", "1:27"},
+        {"SELECT a FROM t LIMIT 1 OFFSET", "expected an expression after 'OFFSET'", "1:31"},
+        {"SELECT a FROM t OFFSET 1 LIMIT 2", "LIMIT goes before OFFSET: LIMIT n OFFSET m", "1:26"},
+        {"SELECT a FROM t OFFSET 1 OFFSET 2", "unexpected 'OFFSET' after the end of the statement",
+         "1:26"},
         {"SELECT a IN 1 FROM t", "expected '(' after 'IN'", "1:13"},
         {"SELECT a BETWEEN 1 FROM t", "expected 'AND' after the lower bound of 'BETWEEN'", "1:20"},
         {"SELECT CAST a FROM t", "expected '(' after 'CAST'", "1:13"},

@@ -1,0 +1,2 @@
+-- Spark's grammar takes LIMIT before OFFSET.
+SELECT a FROM t OFFSET 1 LIMIT 2
