@@ -100,6 +100,7 @@ struct k_join : kw<TAO_PEGTL_ISTRING("join")> {};
 struct k_lateral : kw<TAO_PEGTL_ISTRING("lateral")> {};
 struct k_left : kw<TAO_PEGTL_ISTRING("left")> {};
 struct k_like : kw<TAO_PEGTL_ISTRING("like")> {};
+struct k_ilike : kw<TAO_PEGTL_ISTRING("ilike")> {};
 struct k_limit : kw<TAO_PEGTL_ISTRING("limit")> {};
 struct k_not : kw<TAO_PEGTL_ISTRING("not")> {};
 struct k_null : kw<TAO_PEGTL_ISTRING("null")> {};
@@ -513,6 +514,11 @@ struct between_predicate
     : seq<between_keyword, must<value_chain>, must<between_and>, must<value_chain>> {};
 struct like_keyword : tok<k_like> {};
 struct rlike_keyword : tok<k_rlike> {};
+/// `ILIKE` is a non-reserved word: before what ends a select item or clause it is an alias.
+struct ilike_head : seq<k_ilike, skip,
+                        not_at<sor<one<',', ')'>, k_from, k_where, k_group, k_having, k_order,
+                                   k_limit, k_offset, k_as, eof>>> {};
+struct ilike_keyword : seq<at<ilike_head>, tok<k_ilike>> {};
 /// Raised at `ESCAPE 'c'` after an RLIKE pattern (Spark's grammar has ESCAPE for LIKE only).
 struct misplaced_escape {};
 struct escape_keyword : tok<k_escape> {};
@@ -523,8 +529,9 @@ struct escape_string : tok<string_part> {};
 struct escape_head : seq<k_escape, skip, not_at<sor<one<','>, k_from, eof>>> {};
 struct like_escape : seq<at<escape_head>, escape_keyword, must<escape_string>> {};
 struct no_rlike_escape : sor<not_at<k_escape, skip, string_start>, raise<misplaced_escape>> {};
-/// `[NOT] LIKE pattern [ESCAPE 'c']`, `[NOT] RLIKE pattern`.
+/// `[NOT] LIKE pattern [ESCAPE 'c']`, `[NOT] ILIKE pattern [ESCAPE 'c']`, `[NOT] RLIKE pattern`.
 struct like_predicate : sor<seq<like_keyword, must<value_chain>, opt<like_escape>>,
+                            seq<ilike_keyword, must<value_chain>, opt<like_escape>>,
                             seq<rlike_keyword, must<value_chain>, no_rlike_escape>> {};
 struct negatable_predicate : sor<in_predicate, between_predicate, like_predicate> {};
 struct predicate_not : tok<k_not> {};

@@ -65,6 +65,21 @@ std::regex compile_regex(const std::string& pattern) {
     }
 }
 
+/// `text` in upper or lower case, as Spark's Upper/Lower; only ASCII letters change, so other
+/// text cannot be checked (`function` names the caller in the refusal).
+std::string ascii_case(std::string text, bool upper, const std::string& function) {
+    for (char& c : text) {
+        if (upper && c >= 'a' && c <= 'z') {
+            c = static_cast<char>(c - 32);
+        } else if (!upper && c >= 'A' && c <= 'Z') {
+            c = static_cast<char>(c + 32);
+        } else if (static_cast<unsigned char>(c) >= 0x80) {
+            unsupported("'" + function + "' of non-ASCII text");
+        }
+    }
+    return text;
+}
+
 bool like_match(std::string_view text, std::string_view pattern, std::string_view escape) {
     // Code points of both, then a classic wildcard match. As Spark's escapeLikeRegex: the
     // escape character makes a following `_`, `%` or escape character literal, and may
@@ -949,18 +964,7 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         if (v[0].is_null()) {
             return v[0];
         }
-        std::string s = v[0].as_string();
-        const bool upper = name == "upper";
-        for (char& c : s) {
-            if (upper && c >= 'a' && c <= 'z') {
-                c = static_cast<char>(c - 32);
-            } else if (!upper && c >= 'A' && c <= 'Z') {
-                c = static_cast<char>(c + 32);
-            } else if (static_cast<unsigned char>(c) >= 0x80) {
-                unsupported("'" + name + "' of non-ASCII text");
-            }
-        }
-        return Value::string(std::move(s));
+        return Value::string(ascii_case(v[0].as_string(), name == "upper", name));
     }
     if (name == "substring" || name == "substr") {
         if (any_null()) {
@@ -1037,13 +1041,18 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return Value::string(java_format(v[0].as_string(), rest, types));
     }
-    if (name == "like" || name == "rlike") {
+    if (name == "like" || name == "ilike" || name == "rlike") {
         if (any_null()) {
             return Value::null();
         }
-        if (name == "like") {
+        if (name == "like" || name == "ilike") {
             const std::string_view escape =
                 v.size() > 2 ? std::string_view(v[2].as_string()) : std::string_view("\\");
+            if (name == "ilike") { // Spark: like(lower(str), lower(pattern))
+                return Value::boolean(like_match(ascii_case(v[0].as_string(), false, "lower"),
+                                                 ascii_case(v[1].as_string(), false, "lower"),
+                                                 escape));
+            }
             return Value::boolean(like_match(v[0].as_string(), v[1].as_string(), escape));
         }
         const std::regex re = compile_regex(v[1].as_string());

@@ -501,7 +501,9 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                         arg_spans.push_back(like.escape->span);
                     }
                 }
-                const char* name = like.regex ? "rlike" : "like";
+                const char* name = like.kind == ast::LikeKind::RLike   ? "rlike"
+                                   : like.kind == ast::LikeKind::ILike ? "ilike"
+                                                                       : "like";
                 const FunctionDef* def = find_function(name);
                 if (def == nullptr) {
                     throw InternalError(std::string("the function catalog has no '") + name + "'");

@@ -175,11 +175,18 @@ class PrettyPrinter {
                 },
                 [&](const ScalarFunction& n) {
                     // Spark's Like.sql is `a LIKE p`, without the ESCAPE character; RLike.sql
-                    // is `RLIKE(a, p)`.
+                    // is `RLIKE(a, p)`; ILike.sql is `ilike(a, p)` (its escape character is
+                    // no child).
                     if (n.name() == "like" && n.args.size() >= 2) {
                         print(*n.args[0]);
                         out_ += " LIKE ";
                         print(*n.args[1]);
+                        return;
+                    }
+                    if (n.name() == "ilike" && n.args.size() >= 2) {
+                        out_ += "ilike(";
+                        list(std::span<const ExprPtr>(n.args.data(), 2));
+                        out_ += ')';
                         return;
                     }
                     if (n.name() == "rlike") {

@@ -1501,6 +1501,8 @@ const std::vector<FunctionDef>& table() {
         // like(str, pattern[, escape]): the third argument is LIKE's ESCAPE character.
         scalar<"like", 2, 3, type_like>("Like", {Opaque, &coerce_like}),
         scalar<"rlike", 2, 2, type_like>("RLike", {Opaque, &coerce_strings}),
+        // ilike(str, pattern[, escape]): RuntimeReplaceable, like(lower(str), lower(pattern)).
+        scalar<"ilike", 2, 3, type_like>("ILike", {Opaque, &coerce_like}),
         // math
         scalar<"abs", 1, 1, type_abs>("Abs", {Opaque, &coerce_abs}),
         scalar<"round", 1, 2, type_round>("Round", {Opaque, &coerce_round}),

@@ -13,6 +13,7 @@
 //     try_element_at(a, i)  -> ElementAt(a, i) that returns null when out of range
 //     array_size(a)         -> size(a)
 //     nvl(a, b), ifnull(a, b) -> coalesce(a, b)
+//     a ILIKE p             -> lower(a) LIKE lower(p)
 //     array_compact(a)      -> knownnotcontainsnull(filter(a, lambdafunction(isnotnull(lambda
 //     arg#N),
 //                                                                            lambda arg#N)))
@@ -131,6 +132,13 @@ ExprPtr simplify_node(const ExprPtr& e, ExprId& next_id) {
     }
     if (f->name() == "nvl" || f->name() == "ifnull") {
         return call("coalesce", f->args.to_vector(), e->span);
+    }
+    if (f->name() == "ilike" && f->args.size() >= 2) {
+        // Spark: ILike.replacement, Like(Lower(left), Lower(right), escapeChar).
+        std::vector<ExprPtr> args = f->args.to_vector();
+        args[0] = call("lower", {args[0]}, args[0]->span);
+        args[1] = call("lower", {args[1]}, args[1]->span);
+        return call("like", std::move(args), e->span);
     }
     if (f->name() == "array_compact" && f->args.size() == 1 && f->args[0]->type->array()) {
         // Spark: ArrayCompact.replacement, with the lambda variable named `arg`.

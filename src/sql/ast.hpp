@@ -176,13 +176,16 @@ struct Between {
     bool negated = false;
 };
 
-/// `e [NOT] LIKE|RLIKE pattern [ESCAPE 'c']`.
+/// Which of the pattern predicates: LIKE, its case-blind ILIKE, or the regular-expression RLIKE.
+enum class LikeKind : std::uint8_t { Like, ILike, RLike };
+
+/// `e [NOT] LIKE|ILIKE|RLIKE pattern [ESCAPE 'c']` (no ESCAPE after RLIKE).
 struct Like {
     ExprPtr operand;
     ExprPtr pattern;
     ExprPtr escape; // a string Literal, or null for the default `\`
     bool negated = false;
-    bool regex = false;
+    LikeKind kind = LikeKind::Like;
 };
 
 /// How a cast was written: `CAST(e AS t)`, `e::t` (the same Cast in Spark) or

@@ -333,7 +333,11 @@ class Dumper {
 
     void node(int indent, const ast::Like& n, Span span) {
         line(indent,
-             std::string("Like ") + (n.negated ? "NOT " : "") + (n.regex ? "RLIKE" : "LIKE"), span);
+             std::string("Like ") + (n.negated ? "NOT " : "") +
+                 (n.kind == ast::LikeKind::RLike   ? "RLIKE"
+                  : n.kind == ast::LikeKind::ILike ? "ILIKE"
+                                                   : "LIKE"),
+             span);
         expr(indent + 1, n.operand);
         expr(indent + 1, n.pattern);
         if (n.escape) {

@@ -239,7 +239,7 @@ struct CaseFrame {
 struct PredicateFrame {
     std::size_t mark = 0;
     bool negated = false;
-    bool regex = false;
+    ast::LikeKind like = ast::LikeKind::Like; // for LIKE, ILIKE and RLIKE
     bool escape = false; // LIKE ... ESCAPE: the escape literal is the last value
 };
 
@@ -906,7 +906,7 @@ template <> struct action<g::is_false> {
 // FROM may hold predicates of its own (`a IS DISTINCT FROM (b IS NOT NULL)`).
 template <> struct action<g::is_distinct_keyword> {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.predicates.push_back({st.values.size(), st.is_negated, false});
+        st.predicates.push_back({st.values.size(), st.is_negated});
     }
 };
 template <> struct action<g::is_distinct_from> {
@@ -952,8 +952,11 @@ template <> struct action<g::predicate_not> {
 
 struct predicate_keyword_action {
     template <typename Input> static void apply(const Input& in, State& st) {
-        const bool regex = std::tolower(static_cast<unsigned char>(*in.begin())) == 'r';
-        st.predicates.push_back({st.values.size(), st.pending_not, regex});
+        const char first = static_cast<char>(std::tolower(static_cast<unsigned char>(*in.begin())));
+        const ast::LikeKind like = first == 'r'   ? ast::LikeKind::RLike
+                                   : first == 'i' ? ast::LikeKind::ILike
+                                                  : ast::LikeKind::Like;
+        st.predicates.push_back({st.values.size(), st.pending_not, like});
         st.pending_not = false;
     }
 };
@@ -961,6 +964,7 @@ template <> struct action<g::in_keyword> : predicate_keyword_action {};
 template <> struct action<g::between_keyword> : predicate_keyword_action {};
 template <> struct action<g::like_keyword> : predicate_keyword_action {};
 template <> struct action<g::rlike_keyword> : predicate_keyword_action {};
+template <> struct action<g::ilike_keyword> : predicate_keyword_action {};
 
 template <> struct action<g::escape_string> {
     template <typename Input> static void apply(const Input&, State& st) {
@@ -1020,7 +1024,7 @@ template <> struct action<g::like_predicate> {
         const Span span{operand.expr->span.begin, st.last_token.end};
         const std::size_t depth = std::max(operand.depth, pattern.depth) + 1;
         st.push(ast::Like{std::move(operand.expr), std::move(pattern.expr), std::move(escape),
-                          frame.negated, frame.regex},
+                          frame.negated, frame.like},
                 span, depth, st.span(in.begin(), in.begin() + 1));
     }
 };

@@ -638,7 +638,8 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"address LIKE 'a%'", "address LIKE a%"},
         // Spark's Like.sql leaves the ESCAPE out.
         {"address LIKE 'a!%' ESCAPE '!'", "address LIKE a!%"},
-        {"address RLIKE 'a.*'", "RLIKE(address, a.*)"}, // RLike.sql
+        {"address RLIKE 'a.*'", "RLIKE(address, a.*)"},            // RLike.sql
+        {"address ILIKE 'a!%' ESCAPE '!'", "ilike(address, a!%)"}, // ILike.sql: two children
         {"id IS DISTINCT FROM pets", "(NOT (id <=> pets))"},
         {"id IS NOT DISTINCT FROM pets", "(id <=> pets)"},
         {"address IS NULL", "(address IS NULL)"},
@@ -762,6 +763,7 @@ TEST_CASE("operators bind to Catalyst's expressions with Spark's coercion", "[an
          "Not(And(GreaterThanOrEqual(id#0, 1), LessThanOrEqual(id#0, 3)))"},
         {"address LIKE 'a%'", "like(address#2, 'a%')"},
         {"address NOT RLIKE 'a.*'", "Not(rlike(address#2, 'a.*'))"},
+        {"address NOT ILIKE 'A%'", "Not(ilike(address#2, 'A%'))"},
         // Spark: Like(left, right, escapeChar); ESCAPE '\\' is the default escape.
         {"address LIKE 'a!%' ESCAPE '!'", "like(address#2, 'a!%', '!')"},
         {"address NOT LIKE 'a\\%' ESCAPE '\\\\'", "Not(like(address#2, 'a\\%'))"},

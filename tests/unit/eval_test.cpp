@@ -198,6 +198,12 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"s LIKE 'H!ello' ESCAPE '!'", "ERROR:INVALID_FORMAT.ESC_IN_THE_MIDDLE"},
         {"s LIKE 'Hello!' ESCAPE '!'", "ERROR:INVALID_FORMAT.ESC_AT_THE_END"},
         {"s LIKE NULL ESCAPE '!'", "null"},
+        // ILIKE: LIKE over both sides in lower case (Spark: like(lower(str), lower(pattern))).
+        {"s ILIKE 'h_L%'", "true"},
+        {"s NOT ILIKE 'HELLO'", "false"},
+        {"'A_C' ILIKE 'a!_c' ESCAPE '!'", "true"},
+        {"'ABC' ILIKE 'a!_c' ESCAPE '!'", "false"},
+        {"s ILIKE NULL", "null"},
         {"s RLIKE 'l+o$'", "true"},
         {"s || '!'", R"("Hello!")"},
         // casts

@@ -161,6 +161,7 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"format_string", {str_lit("%d"), f.i}, "string", false},
         {"like", {f.s, str_lit("a%")}, "boolean", true},
         {"rlike", {f.s_nn, str_lit("^a")}, "boolean", false},
+        {"ilike", {f.s_nn, str_lit("A%")}, "boolean", false},
         {"abs", {f.i}, "int", true},
         {"abs", {f.s_nn}, "double", true}, // a string may not parse
         {"round", {f.d, int_lit(1)}, "decimal(10,1)", true},

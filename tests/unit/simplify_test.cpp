@@ -120,6 +120,9 @@ TEST_CASE("RuntimeReplaceable functions are replaced", "[simplify]") {
         {"array_size(friends)", "size(friends#4)"},
         {"nvl(id, pets)", "coalesce(id#0, pets#3)"},
         {"ifnull(id, 1)", "coalesce(id#0, 1)"},
+        // ILike.replacement: Like(Lower(left), Lower(right), escapeChar).
+        {"address ILIKE 'A%'", "like(lower(address#2), lower('A%'))"},
+        {"address ILIKE 'A!%' ESCAPE '!'", "like(lower(address#2), lower('A!%'), '!')"},
         {"element_at(friends, 1)", "ElementAt(friends#4, 1)"},
     }));
     CAPTURE(item);

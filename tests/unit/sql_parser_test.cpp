@@ -118,7 +118,10 @@ std::string sexpr_node(const ast::Between& n) {
            sexpr(n.low) + " " + sexpr(n.high) + ")";
 }
 std::string sexpr_node(const ast::Like& n) {
-    return std::string("(") + (n.negated ? "NOT " : "") + (n.regex ? "RLIKE " : "LIKE ") +
+    return std::string("(") + (n.negated ? "NOT " : "") +
+           (n.kind == ast::LikeKind::RLike   ? "RLIKE "
+            : n.kind == ast::LikeKind::ILike ? "ILIKE "
+                                             : "LIKE ") +
            sexpr(n.operand) + " " + sexpr(n.pattern) +
            (n.escape ? " ESCAPE " + sexpr(n.escape) : "") + ")";
 }
@@ -277,6 +280,8 @@ TEST_CASE("expressions follow Spark's precedence", "[parser]") {
         {"a LIKE 'x!%' ESCAPE '!'", "(LIKE a String(x!%) ESCAPE String(!))"},
         {"a NOT LIKE b || 'y' escape r'\\'", "(NOT LIKE a (|| b String(y)) ESCAPE String(\\))"},
         {"a LIKE 'x' ESCAPE '#' AND b", "(AND (LIKE a String(x) ESCAPE String(#)) b)"},
+        {"a ILIKE 'x%'", "(ILIKE a String(x%))"},
+        {"a NOT iLike 'x!%' ESCAPE '!'", "(NOT ILIKE a String(x!%) ESCAPE String(!))"},
         // runs of AND / OR are balanced, as Spark's AstBuilder builds them
         {"a AND b AND c", "(AND (AND a b) c)"},
         {"a AND b AND c AND d", "(AND (AND a b) (AND c d))"},
@@ -521,6 +526,11 @@ TEST_CASE("clauses of a SELECT", "[parser]") {
     CHECK(sexpr(escape_alias.select.items[0].expr) == "(LIKE a b)");
     CHECK(escape_alias.select.items[1].alias->name == "escape");
     // So is FILTER: only `FILTER (` after a call is the clause.
+    // So is ILIKE: before what ends a select item it is an alias, or a column.
+    const ast::Statement ilike_alias = parse_one("SELECT a ilike, ilike FROM t WHERE b ILIKE c");
+    CHECK(ilike_alias.select.items[0].alias->name == "ilike");
+    CHECK(sexpr(ilike_alias.select.items[1].expr) == "ilike");
+    CHECK(sexpr(ilike_alias.select.where) == "(ILIKE b c)");
     const ast::Statement filter_alias = parse_one("SELECT count(*) filter, filter FROM t");
     CHECK(filter_alias.select.items[0].alias->name == "filter");
     CHECK(sexpr(filter_alias.select.items[1].expr) == "filter");
