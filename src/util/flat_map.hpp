@@ -1,11 +1,14 @@
 #pragma once
-/// A map kept as one sorted vector of (key, value) pairs: the std::map operations the
+/// A map kept as one sorted vector of (key, value) entries: the std::map operations the
 /// pruning trees use (find, try_emplace, operator[], ordered iteration), with the entries of
 /// one node side by side in one allocation instead of one tree node each. Meant for the few
 /// keys of a node (a struct's needed fields): insertion moves the entries after it.
 ///
 /// The value type may be incomplete where the map is declared (a tree whose nodes hold a
-/// FlatMap of nodes), as with std::vector.
+/// FlatMap of nodes). The entries are a struct of their own rather than std::pair: a pair's
+/// default constructor asks, when the pair is instantiated, whether its value type is
+/// default-constructible, which for such a node asks about the node's own map (clang rejects
+/// that cycle).
 
 #include <algorithm>
 #include <utility>
@@ -15,9 +18,14 @@ namespace prune {
 
 template <class Key, class Value> class FlatMap {
   public:
-    using value_type = std::pair<Key, Value>;
-    using iterator = typename std::vector<value_type>::iterator;
-    using const_iterator = typename std::vector<value_type>::const_iterator;
+    /// One entry: `auto& [key, value] : map` and `it->first`, `it->second` work as for a map.
+    struct Entry {
+        Key first;
+        Value second;
+    };
+    using value_type = Entry;
+    using iterator = typename std::vector<Entry>::iterator;
+    using const_iterator = typename std::vector<Entry>::const_iterator;
 
     iterator begin() { return entries_.begin(); }
     iterator end() { return entries_.end(); }
@@ -43,26 +51,22 @@ template <class Key, class Value> class FlatMap {
         if (it != end() && it->first == key) {
             return {it, false};
         }
-        return {entries_.emplace(it, std::piecewise_construct, std::forward_as_tuple(key),
-                                 std::forward_as_tuple(std::forward<Args>(args)...)),
-                true};
+        return {entries_.insert(it, Entry{key, Value(std::forward<Args>(args)...)}), true};
     }
     /// The value for `key`, default-constructed if it was not there.
     Value& operator[](const Key& key) { return try_emplace(key).first->second; }
 
   private:
     iterator lower_bound(const Key& key) {
-        return std::lower_bound(
-            entries_.begin(), entries_.end(), key,
-            [](const value_type& entry, const Key& k) { return entry.first < k; });
+        return std::lower_bound(begin(), end(), key,
+                                [](const Entry& entry, const Key& k) { return entry.first < k; });
     }
     const_iterator lower_bound(const Key& key) const {
-        return std::lower_bound(
-            entries_.begin(), entries_.end(), key,
-            [](const value_type& entry, const Key& k) { return entry.first < k; });
+        return std::lower_bound(begin(), end(), key,
+                                [](const Entry& entry, const Key& k) { return entry.first < k; });
     }
 
-    std::vector<value_type> entries_;
+    std::vector<Entry> entries_;
 };
 
 } // namespace prune
