@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <random>
 #include <string>
@@ -214,8 +215,9 @@ TEST_CASE("roots merged as they come make the need the list of roots makes", "[p
             roots.push_back(
                 RootField{1 + static_cast<ExprId>(rng() % 3), random_requirement(rng, 3), false});
         }
-        RootsByColumn merged(/*may_be_optional=*/false);
-        RootsByColumn kept(/*may_be_optional=*/true);
+        // Ids below 2 go through the table by id, the others through the hash map.
+        RootsByColumn merged(/*may_be_optional=*/false, /*dense_ids=*/2);
+        RootsByColumn kept(/*may_be_optional=*/true, /*dense_ids=*/2);
         for (const RootField& root : roots) {
             RootField copy = root;
             merged.add(std::move(copy));
@@ -223,6 +225,14 @@ TEST_CASE("roots merged as they come make the need the list of roots makes", "[p
             kept.add(std::move(copy));
         }
         CAPTURE(round);
+        std::vector<ExprId> reached;
+        for (const RootField& root : roots) {
+            reached.push_back(root.attribute);
+        }
+        std::sort(reached.begin(), reached.end());
+        reached.erase(std::unique(reached.begin(), reached.end()), reached.end());
+        CHECK(merged.columns() == reached);
+        CHECK(kept.columns() == reached);
         for (ExprId column = 1; column <= 4; ++column) {
             const std::optional<Requirement> a = merged.take_need(column);
             const std::optional<Requirement> b = kept.take_need(column);
@@ -232,6 +242,7 @@ TEST_CASE("roots merged as they come make the need the list of roots makes", "[p
             }
             CHECK_FALSE(merged.take_need(column).has_value()); // taken out
         }
+        CHECK(merged.columns().empty());
     }
 }
 
