@@ -36,6 +36,7 @@
 #include "grammar/sql.hpp"
 #include "sql/parser.hpp"
 #include "types/data_type.hpp"
+#include "util/ascii.hpp"
 #include "util/node_pool.hpp"
 
 namespace prune {
@@ -1424,12 +1425,6 @@ constexpr std::size_t kInlineNestingBound = 100;
 /// level, each at most one. Stops at the first level past the limit: a wide statement is
 /// settled in its first few hundred bytes instead of a scan of all of it.
 bool nesting_within(std::string_view text, std::size_t limit) {
-    const auto is_word = [](std::string_view word, std::string_view upper_case) {
-        return word.size() == upper_case.size() &&
-               std::equal(word.begin(), word.end(), upper_case.begin(), [](char w, char u) {
-                   return std::toupper(static_cast<unsigned char>(w)) == u;
-               });
-    };
     std::size_t bound = 1;
     std::size_t i = 0;
     while (i < text.size() && bound <= limit) {
@@ -1440,7 +1435,10 @@ bool nesting_within(std::string_view text, std::size_t limit) {
                 ++i;
             }
             const std::string_view word = text.substr(start, i - start);
-            bound += is_word(word, "NOT") || is_word(word, "CASE") ? 1U : 0U;
+            bound +=
+                equal_ignoring_ascii_case(word, "not") || equal_ignoring_ascii_case(word, "case")
+                    ? 1U
+                    : 0U;
             continue;
         }
         bound += std::string_view("([-+~!").find(c) != std::string_view::npos ? 1U : 0U;

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diag/diagnostic.hpp"
+#include "util/ascii.hpp"
 
 namespace prune {
 namespace {
@@ -26,8 +27,6 @@ namespace {
 constexpr std::size_t kScanLimit = 8;
 constexpr std::uint32_t kEmptySlot = 0xFFFFFFFFU;
 constexpr std::uint32_t kAmbiguousBit = 0x80000000U;
-
-char fold_ascii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 // FNV-1a over the name's bytes, ASCII-folded when `fold`: no lower-cased copy per lookup.
 std::size_t hash_name(std::string_view name, bool fold) {
@@ -40,18 +39,7 @@ std::size_t hash_name(std::string_view name, bool fold) {
 }
 
 bool same_name(std::string_view a, std::string_view b, bool fold) {
-    if (a.size() != b.size()) {
-        return false;
-    }
-    if (!fold) {
-        return a == b;
-    }
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (fold_ascii(a[i]) != fold_ascii(b[i])) {
-            return false;
-        }
-    }
-    return true;
+    return fold ? equal_ignoring_ascii_case(a, b) : a == b;
 }
 
 AtomicType atomic_of(AtomicKind kind) {

@@ -30,6 +30,7 @@
 #include "grammar/ddl.hpp"
 #include "types/schema_formats.hpp"
 #include "types/type_interner.hpp"
+#include "util/ascii.hpp"
 
 namespace prune {
 namespace {
@@ -302,25 +303,20 @@ constexpr std::array<SimpleType, 19> kSimpleTypes{{
     {"void", AtomicKind::Null},
 }};
 
-bool same_word(std::string_view written, std::string_view lower) {
-    return written.size() == lower.size() &&
-           std::equal(written.begin(), written.end(), lower.begin(), [](char w, char l) {
-               return (w >= 'A' && w <= 'Z' ? static_cast<char>(w - 'A' + 'a') : w) == l;
-           });
-}
-
 // Spark: AstBuilder.visitPrimitiveDataType.
 TypePtr resolve_primitive(const State& st) {
     const std::string& as_written = st.word;
     for (const SimpleType& simple : kSimpleTypes) {
-        if (same_word(as_written, simple.name)) {
+        if (equal_ignoring_ascii_case(as_written, simple.name)) {
             if (!st.params.empty()) {
                 fail(st, st.word_at, "data type '" + as_written + "' takes no parameters");
             }
             return make_atomic(simple.kind);
         }
     }
-    const auto is = [&](std::string_view lower) { return same_word(as_written, lower); };
+    const auto is = [&](std::string_view name) {
+        return equal_ignoring_ascii_case(as_written, name);
+    };
     if (is("decimal") || is("dec") || is("numeric")) {
         if (st.params.size() > 2) {
             fail(st, st.word_at,
