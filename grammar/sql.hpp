@@ -512,12 +512,13 @@ struct between_keyword : tok<k_between> {};
 struct between_and : tok<k_and> {};
 struct between_predicate
     : seq<between_keyword, must<value_chain>, must<between_and>, must<value_chain>> {};
+/// A keyword that starts one of the clauses after FROM's table.
+struct later_clause : sor<k_where, k_group, k_having, k_order, k_limit, k_offset> {};
 struct like_keyword : tok<k_like> {};
 struct rlike_keyword : tok<k_rlike> {};
 /// `ILIKE` is a non-reserved word: before what ends a select item or clause it is an alias.
-struct ilike_head : seq<k_ilike, skip,
-                        not_at<sor<one<',', ')'>, k_from, k_where, k_group, k_having, k_order,
-                                   k_limit, k_offset, k_as, eof>>> {};
+struct ilike_head
+    : seq<k_ilike, skip, not_at<sor<one<',', ')'>, k_from, later_clause, k_as, eof>>> {};
 struct ilike_keyword : seq<at<ilike_head>, tok<k_ilike>> {};
 /// Raised at `ESCAPE 'c'` after an RLIKE pattern (Spark's grammar has ESCAPE for LIKE only).
 struct misplaced_escape {};
@@ -588,9 +589,8 @@ struct no_from_subquery : sor<not_at<one<'('>, skip, subquery_head>, raise<unsup
 };
 struct table_name : tok<identifier> {};
 /// What may follow a table reference: the end, a later clause, or a construct rejected there.
-struct table_follower
-    : sor<eof, k_where, k_group, k_having, k_order, k_limit, k_offset, k_union, k_intersect,
-          k_except, k_minus, join_head, k_lateral, k_tablesample, k_pivot, k_unpivot> {};
+struct table_follower : sor<eof, later_clause, k_union, k_intersect, k_except, k_minus, join_head,
+                            k_lateral, k_tablesample, k_pivot, k_unpivot> {};
 /// OFFSET is not reserved (`offset` is a common column name), so `FROM t offset` names the
 /// table `offset`; followed by anything but what may follow a table, it starts the OFFSET
 /// clause instead (`FROM t OFFSET 5`), the one reading that parses, as Spark's parser finds.

@@ -501,9 +501,8 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                         arg_spans.push_back(like.escape->span);
                     }
                 }
-                const char* name = like.kind == ast::LikeKind::RLike   ? "rlike"
-                                   : like.kind == ast::LikeKind::ILike ? "ilike"
-                                                                       : "like";
+                // The function of each is its keyword in lower case: like, ilike, rlike.
+                const std::string name = lower(ast::like_keyword(like.kind));
                 const FunctionDef* def = find_function(name);
                 if (def == nullptr) {
                     throw InternalError(std::string("the function catalog has no '") + name + "'");

@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -178,6 +179,11 @@ struct Between {
 
 /// Which of the pattern predicates: LIKE, its case-blind ILIKE, or the regular-expression RLIKE.
 enum class LikeKind : std::uint8_t { Like, ILike, RLike };
+
+/// The keyword of a pattern predicate, upper case: LIKE, ILIKE or RLIKE.
+constexpr std::string_view like_keyword(LikeKind kind) {
+    return kind == LikeKind::RLike ? "RLIKE" : kind == LikeKind::ILike ? "ILIKE" : "LIKE";
+}
 
 /// `e [NOT] LIKE|ILIKE|RLIKE pattern [ESCAPE 'c']` (no ESCAPE after RLIKE).
 struct Like {

@@ -334,9 +334,7 @@ class Dumper {
     void node(int indent, const ast::Like& n, Span span) {
         line(indent,
              std::string("Like ") + (n.negated ? "NOT " : "") +
-                 (n.kind == ast::LikeKind::RLike   ? "RLIKE"
-                  : n.kind == ast::LikeKind::ILike ? "ILIKE"
-                                                   : "LIKE"),
+                 std::string(ast::like_keyword(n.kind)),
              span);
         expr(indent + 1, n.operand);
         expr(indent + 1, n.pattern);

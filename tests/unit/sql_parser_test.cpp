@@ -118,11 +118,8 @@ std::string sexpr_node(const ast::Between& n) {
            sexpr(n.low) + " " + sexpr(n.high) + ")";
 }
 std::string sexpr_node(const ast::Like& n) {
-    return std::string("(") + (n.negated ? "NOT " : "") +
-           (n.kind == ast::LikeKind::RLike   ? "RLIKE "
-            : n.kind == ast::LikeKind::ILike ? "ILIKE "
-                                             : "LIKE ") +
-           sexpr(n.operand) + " " + sexpr(n.pattern) +
+    return std::string("(") + (n.negated ? "NOT " : "") + std::string(ast::like_keyword(n.kind)) +
+           " " + sexpr(n.operand) + " " + sexpr(n.pattern) +
            (n.escape ? " ESCAPE " + sexpr(n.escape) : "") + ")";
 }
 std::string sexpr_node(const ast::Cast& n) {
