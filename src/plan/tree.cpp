@@ -53,20 +53,16 @@ ExprPtr with_children(const ExprPtr& e, std::span<const ExprPtr> kids) {
 }
 
 ExprPtr transform_up(const ExprPtr& e, const Rule& rule) {
-    ExprChildren kids = children(*e);
-    for (ExprPtr& kid : kids) {
-        kid = transform_up(kid, rule);
-    }
-    return rule(with_children(e, kids));
+    std::optional<ExprChildren> kids =
+        mapped_children(*e, [&](const ExprPtr& kid) { return transform_up(kid, rule); });
+    return rule(kids ? with_children(e, *kids) : e);
 }
 
 ExprPtr transform_down(const ExprPtr& e, const Rule& rule) {
     const ExprPtr applied = rule(e);
-    ExprChildren kids = children(*applied);
-    for (ExprPtr& kid : kids) {
-        kid = transform_down(kid, rule);
-    }
-    return with_children(applied, kids);
+    std::optional<ExprChildren> kids =
+        mapped_children(*applied, [&](const ExprPtr& kid) { return transform_down(kid, rule); });
+    return kids ? with_children(applied, *kids) : applied;
 }
 
 void visit_down(const ExprPtr& e, const std::function<bool(const ExprPtr&)>& visit) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <functional>
 #include <iterator>
+#include <optional>
 #include <span>
 #include <type_traits>
 #include <vector>
@@ -164,6 +165,32 @@ ExprChildren children(const Expr& e);
 /// The node rebuilt over new children (types re-derived); returns `e` itself when every child
 /// is pointer-identical.
 ExprPtr with_children(const ExprPtr& e, std::span<const ExprPtr> kids);
+
+/// `f(child)` for each child of `e` in order; the results as a new child list when one of
+/// them is not the child itself, nothing when all are (the common case of a pass that
+/// changes little). The children are read in place and the list is copied only once a child
+/// changes, so an unchanged node costs no reference count traffic.
+template <class F> std::optional<ExprChildren> mapped_children(const Expr& e, F&& f) {
+    std::optional<ExprChildren> kids;
+    std::size_t index = 0;
+    for_each_child(e, [&](const ExprPtr& kid) {
+        ExprPtr mapped = f(kid);
+        if (!kids && mapped != kid) {
+            kids.emplace();
+            std::size_t earlier = 0;
+            for_each_child(e, [&](const ExprPtr& same) {
+                if (earlier++ < index) {
+                    kids->push_back(same);
+                }
+            });
+        }
+        if (kids) {
+            kids->push_back(std::move(mapped));
+        }
+        ++index;
+    });
+    return kids;
+}
 
 using Rule = std::function<ExprPtr(const ExprPtr&)>;
 /// Applies `rule` to every node, children first. Spark: transformUp.

@@ -344,11 +344,9 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
         }
         return rewritten;
     }
-    ExprChildren kids = children(*e);
-    for (ExprPtr& kid : kids) {
-        kid = rewrite(kid);
-    }
-    return rebuild(e, kids);
+    std::optional<ExprChildren> kids =
+        mapped_children(*e, [this](const ExprPtr& kid) { return rewrite(kid); });
+    return kids ? rebuild(e, *kids) : e;
 }
 
 /// Spark: projectArrayHigherOrderFunction, for every row of the table: the collections are
