@@ -18,6 +18,8 @@
 /// node; the front end rejects nesting beyond kMaxNestingDepth, and a node deeper than
 /// kMaxPrintDepth is an internal error rather than a stack overflow.
 
+#include <array>
+#include <charconv>
 #include <initializer_list>
 #include <span>
 #include <string>
@@ -183,11 +185,13 @@ class ExprPrinter {
   private:
     // Spark's typeSuffix: `L` after the id of a bigint attribute, lambda variable or alias.
     void append_id(ExprId id, const TypePtr& type) {
-        out_ += '#';
-        out_ += std::to_string(id);
+        // `#`, the digits and the suffix in one append (every attribute and variable has one).
+        std::array<char, 16> text{'#'};
+        char* end = std::to_chars(text.data() + 1, text.data() + text.size() - 1, id).ptr;
         if (is_long(type)) {
-            out_ += 'L';
+            *end++ = 'L';
         }
+        out_.append(text.data(), end);
     }
 
     // Spark: Literal.toString, the value as it is (`null`, `2024-01-31`, `0x0A0B`), where the
