@@ -10,11 +10,12 @@ using tree_detail::for_each_slot;
 
 ExprPtr make_expr(Expr::Node node, Span span) {
     Typed typed = derive_type(node);
-    return new_expr(Expr{.node = std::move(node),
-                         .nullable = typed.nullable,
-                         .refs = {},
-                         .type = std::move(typed.type),
-                         .span = span});
+    // Built in its slot: a temporary node would move (and destroy) the variant once more.
+    return ExprPtr::adopt(new Expr{.node = std::move(node),
+                                   .nullable = typed.nullable,
+                                   .refs = {},
+                                   .type = std::move(typed.type),
+                                   .span = span});
 }
 
 ExprChildren children(const Expr& e) {
