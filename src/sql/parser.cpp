@@ -302,8 +302,8 @@ struct State {
             fail(where,
                  "statement too large: more than " + std::to_string(max_nodes) + " expressions");
         }
-        values.push_back(
-            {std::make_unique<const ast::Expr>(ast::Expr{std::move(node), span}), node_depth});
+        // Built in its slot: through a temporary the node variant would move twice.
+        values.push_back({ast::ExprPtr(new ast::Expr{std::move(node), span}), node_depth});
     }
 
     /// The values from `mark` on, taken off the stack as one list; `deepest` becomes the
