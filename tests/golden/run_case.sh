@@ -33,6 +33,11 @@ check() { # check <expected-file> <actual-file>
     fi
 }
 
+if [ ! -f expected.err ] && [ ! -f expected.txt ] && [ ! -f expected.json ]; then
+    echo "$case_dir: no expected.txt, expected.json or expected.err: the case checks nothing" >&2
+    exit 1
+fi
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
