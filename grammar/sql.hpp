@@ -71,6 +71,7 @@ template <typename Str> struct kw : seq<Str, not_at<word_tail>>, keyword_tag {};
 
 // clang-format off
 struct k_all : kw<TAO_PEGTL_ISTRING("all")> {};
+struct k_any : kw<TAO_PEGTL_ISTRING("any")> {};
 struct k_and : kw<TAO_PEGTL_ISTRING("and")> {};
 struct k_anti : kw<TAO_PEGTL_ISTRING("anti")> {};
 struct k_as : kw<TAO_PEGTL_ISTRING("as")> {};
@@ -114,6 +115,7 @@ struct k_right : kw<TAO_PEGTL_ISTRING("right")> {};
 struct k_rlike : kw<TAO_PEGTL_ISTRING("rlike")> {};
 struct k_select : kw<TAO_PEGTL_ISTRING("select")> {};
 struct k_semi : kw<TAO_PEGTL_ISTRING("semi")> {};
+struct k_some : kw<TAO_PEGTL_ISTRING("some")> {};
 struct k_then : kw<TAO_PEGTL_ISTRING("then")> {};
 struct k_true : kw<TAO_PEGTL_ISTRING("true")> {};
 struct k_union : kw<TAO_PEGTL_ISTRING("union")> {};
@@ -530,9 +532,20 @@ struct escape_string : tok<string_part> {};
 struct escape_head : seq<k_escape, skip, not_at<sor<one<','>, k_from, eof>>> {};
 struct like_escape : seq<at<escape_head>, escape_keyword, must<escape_string>> {};
 struct no_rlike_escape : sor<not_at<k_escape, skip, string_start>, raise<misplaced_escape>> {};
-/// `[NOT] LIKE pattern [ESCAPE 'c']`, `[NOT] ILIKE pattern [ESCAPE 'c']`, `[NOT] RLIKE pattern`.
-struct like_predicate : sor<seq<like_keyword, must<value_chain>, opt<like_escape>>,
-                            seq<ilike_keyword, must<value_chain>, opt<like_escape>>,
+/// `ANY (`, `SOME (` or `ALL (` after LIKE or ILIKE quantifies a list of patterns. Spark's
+/// grammar tries this form first, so `LIKE any(p)` is LIKE ANY, not the aggregate `any`.
+struct like_quantifier
+    : seq<at<sor<k_any, k_some, k_all>, skip, one<'('>>, tok<sor<k_any, k_some, k_all>>> {};
+/// Raised at `()`: a quantified LIKE needs at least one pattern.
+struct empty_like_patterns {};
+struct like_patterns : seq<in_open, sor<not_at<one<')'>>, raise<empty_like_patterns>>, no_subquery,
+                           must<expr>, star<comma, must<expr>>, must<close_paren>> {};
+/// A pattern, or a quantifier and its patterns.
+struct like_operand
+    : sor<seq<like_quantifier, must<like_patterns>>, seq<must<value_chain>, opt<like_escape>>> {};
+/// `[NOT] LIKE pattern [ESCAPE 'c']`, `[NOT] ILIKE pattern [ESCAPE 'c']`, `[NOT] RLIKE pattern`,
+/// `[NOT] LIKE|ILIKE ANY|SOME|ALL (pattern, ...)`.
+struct like_predicate : sor<seq<like_keyword, like_operand>, seq<ilike_keyword, like_operand>,
                             seq<rlike_keyword, must<value_chain>, no_rlike_escape>> {};
 struct negatable_predicate : sor<in_predicate, between_predicate, like_predicate> {};
 struct predicate_not : tok<k_not> {};

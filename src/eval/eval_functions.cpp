@@ -1041,6 +1041,21 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return Value::string(java_format(v[0].as_string(), rest, types));
     }
+    if (name == "likeany" || name == "likeall" || name == "notlikeany" || name == "notlikeall") {
+        // Spark: MultiLikeBase, its patterns never null (string literals).
+        if (v[0].is_null()) {
+            return Value::null();
+        }
+        const bool negated = name.starts_with("not");
+        const bool all = name.ends_with("all");
+        for (std::size_t i = 1; i < v.size(); ++i) {
+            const bool hit = like_match(v[0].as_string(), v[i].as_string(), "\\") != negated;
+            if (hit != all) {
+                return Value::boolean(hit); // ANY: a hit decides; ALL: a miss does
+            }
+        }
+        return Value::boolean(all);
+    }
     if (name == "like" || name == "ilike" || name == "rlike") {
         if (any_null()) {
             return Value::null();

@@ -367,6 +367,66 @@ ExprPtr Binder::binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span
     return make_expr(BinaryOp{op, c.left, c.right}, span);
 }
 
+// Spark's AstBuilder: when every pattern is a string literal, one LikeAny, LikeAll, NotLikeAny
+// or NotLikeAll over the operand (ILIKE: over lower(operand), the patterns lower-cased);
+// otherwise one LIKE (ILIKE) per pattern, each negated under NOT, joined left to right by OR
+// for ANY and SOME, by AND for ALL.
+ExprPtr Binder::bind_quantified_like(const ast::QuantifiedLike& like, Span span) {
+    const bool ilike = like.kind == ast::LikeKind::ILike;
+    const auto function = [](const std::string& name) -> const FunctionDef& {
+        const FunctionDef* def = find_function(name);
+        if (def == nullptr) {
+            throw InternalError("the function catalog has no '" + name + "'");
+        }
+        return *def;
+    };
+    const bool literal_patterns =
+        std::all_of(like.patterns.begin(), like.patterns.end(), [](const ast::ExprPtr& p) {
+            const auto* lit = std::get_if<ast::Literal>(&p->node);
+            return lit != nullptr && lit->kind == ast::LiteralKind::String;
+        });
+    const ExprPtr operand = bind(*like.operand);
+    const Span operand_span = like.operand->span;
+    if (literal_patterns) {
+        std::vector<ExprPtr> args{ilike ? apply_function(function("lower"), {operand},
+                                                         std::span(&operand_span, 1), false,
+                                                         operand_span)
+                                        : operand};
+        std::vector<Span> arg_spans{operand_span};
+        for (const ast::ExprPtr& pattern : like.patterns) {
+            ExprPtr bound = bind(*pattern);
+            if (ilike) {
+                // UTF8String.toLowerCase; only ASCII is lower-cased here as Spark would.
+                const std::string_view text = bound->as<Literal>()->text;
+                if (std::any_of(text.begin(), text.end(),
+                                [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+                    fail(pattern->span, "unsupported: a non-ASCII pattern in ILIKE ANY or ALL");
+                }
+                bound = make_expr(Literal{bound->type, lower(text), false}, bound->span);
+            }
+            args.push_back(std::move(bound));
+            arg_spans.push_back(pattern->span);
+        }
+        const std::string name =
+            std::string(like.negated ? "not" : "") + (like.all ? "likeall" : "likeany");
+        return apply_function(function(name), args, arg_spans, false, span);
+    }
+    const FunctionDef& each = function(ilike ? "ilike" : "like");
+    ExprPtr result;
+    for (const ast::ExprPtr& pattern : like.patterns) {
+        const std::array<Span, 2> spans{operand_span, pattern->span};
+        ExprPtr match = apply_function(each, {operand, bind(*pattern)}, spans, false, span);
+        if (like.negated) {
+            match = make_expr(UnaryOp{UnaryOpKind::Not, match}, span);
+        }
+        result = !result ? match
+                         : make_expr(BinaryOp{like.all ? BinaryOpKind::And : BinaryOpKind::Or,
+                                              result, match},
+                                     span);
+    }
+    return result;
+}
+
 ExprPtr Binder::bind_node(const ast::Expr& e) {
     const Span span = e.span;
     return std::visit(
@@ -510,6 +570,7 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                 ExprPtr result = apply_function(*def, args, arg_spans, false, span);
                 return like.negated ? make_expr(UnaryOp{UnaryOpKind::Not, result}, span) : result;
             },
+            [&](const ast::QuantifiedLike& like) { return bind_quantified_like(like, span); },
             [&](const ast::Cast& c) { return bind_cast(c, bind(*c.operand), span); },
             [&](const ast::Case& c) -> ExprPtr {
                 ExprPtr operand = c.operand ? bind(*c.operand) : nullptr;

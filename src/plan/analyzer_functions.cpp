@@ -230,7 +230,7 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         return bind_map_extract(call, span, name == "map_keys");
     }
     const FunctionDef* def = find_function(name);
-    if (def == nullptr) {
+    if (def == nullptr || def->internal) {
         return bind_udf(call, name, span);
     }
     check_arity(name, inputs.size(), def->min_args, def->max_args, span);

@@ -151,6 +151,7 @@ class Binder {
     ExprPtr resolve_name(const ast::NameRef& ref, Span span);
     /// `CAST(e AS t)`, `e::t`, `TRY_CAST(e AS t)` over the bound operand. Spark: Cast.
     ExprPtr bind_cast(const ast::Cast& c, const ExprPtr& child, Span span);
+    ExprPtr bind_quantified_like(const ast::QuantifiedLike& like, Span span);
     /// `-operand` as Spark's grammar reads it when the operand is a number literal, or such a
     /// literal under `::` casts (`-1::string` is the cast of -1); null otherwise.
     ExprPtr negated_literal(const ast::Expr& operand, Span span);

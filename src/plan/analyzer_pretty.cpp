@@ -195,6 +195,15 @@ class PrettyPrinter {
                         out_ += ')';
                         return;
                     }
+                    if (n.def->catalyst.ends_with("LikeAny") ||
+                        n.def->catalyst.ends_with("LikeAll")) {
+                        // MultiLikeBase.sql: its patterns are parameters, not children.
+                        out_ += n.name();
+                        out_ += '(';
+                        print(*n.args[0]);
+                        out_ += ')';
+                        return;
+                    }
                     out_ += n.name();
                     out_ += n.distinct ? "(DISTINCT " : "(";
                     list(n.inputs());

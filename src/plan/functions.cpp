@@ -1103,6 +1103,15 @@ TypeCheck type_like(std::string_view fn, Inputs a) {
     return ok(boolean_type(), a[0]->nullable || a[1]->nullable);
 }
 
+// LikeAny and its kin: the operand and its patterns (string literals, by construction) are
+// strings; the result may be null whatever they are (Spark: MultiLikeBase.nullable).
+TypeCheck type_multi_like(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
+        return c;
+    }
+    return ok(boolean_type(), true);
+}
+
 // --- math functions ------------------------------------------------------------------------
 
 Args coerce_abs(Inputs a) {
@@ -1391,6 +1400,7 @@ struct Options {
     Coerce coerce = nullptr;
     int first_value_arg = 0;
     bool deterministic = true;
+    bool internal = false;
 };
 
 template <Name name, int Min, int Max, TypeFn F>
@@ -1404,7 +1414,9 @@ FunctionDef scalar(std::string_view catalyst, Options o) {
                        o.flow,
                        o.first_value_arg,
                        o.coerce,
-                       &checked<name, Min, Max, F>};
+                       &checked<name, Min, Max, F>,
+                       false,
+                       o.internal};
 }
 
 template <Name name, int Min, int Max, TypeFn F>
@@ -1503,6 +1515,15 @@ const std::vector<FunctionDef>& table() {
         scalar<"rlike", 2, 2, type_like>("RLike", {Opaque, &coerce_strings}),
         // ilike(str, pattern[, escape]): RuntimeReplaceable, like(lower(str), lower(pattern)).
         scalar<"ilike", 2, 3, type_like>("ILike", {Opaque, &coerce_like}),
+        // LIKE ANY|SOME|ALL with literal patterns (the analyzer builds them; no SQL name).
+        scalar<"likeany", 2, kVariadic, type_multi_like>(
+            "LikeAny", {.coerce = &coerce_first_string, .internal = true}),
+        scalar<"likeall", 2, kVariadic, type_multi_like>(
+            "LikeAll", {.coerce = &coerce_first_string, .internal = true}),
+        scalar<"notlikeany", 2, kVariadic, type_multi_like>(
+            "NotLikeAny", {.coerce = &coerce_first_string, .internal = true}),
+        scalar<"notlikeall", 2, kVariadic, type_multi_like>(
+            "NotLikeAll", {.coerce = &coerce_first_string, .internal = true}),
         // math
         scalar<"abs", 1, 1, type_abs>("Abs", {Opaque, &coerce_abs}),
         scalar<"round", 1, 2, type_round>("Round", {Opaque, &coerce_round}),
@@ -1581,7 +1602,9 @@ const FunctionDef* user_function(std::string_view name) {
 std::vector<std::string> function_names() {
     std::vector<std::string> names;
     for (const FunctionDef& def : table()) {
-        names.emplace_back(def.name);
+        if (!def.internal) {
+            names.emplace_back(def.name);
+        }
     }
     for (const HofDef& def : hof_table()) {
         names.emplace_back(def.name);

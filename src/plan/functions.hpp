@@ -64,6 +64,9 @@ struct FunctionDef {
     TypeCheck (*type)(std::span<const ExprPtr> args) = nullptr;
     /// Not in the catalog: a user-defined function, named as written (`user_function`).
     bool user_defined = false;
+    /// Built by the analyzer from syntax (LIKE ANY's LikeAny), never called by name: a call
+    /// by its name is a user-defined function, as in Spark.
+    bool internal = false;
 };
 
 /// The row for a lower-case SQL name, or null (a user-defined function).

@@ -194,6 +194,17 @@ struct Like {
     LikeKind kind = LikeKind::Like;
 };
 
+/// `e [NOT] LIKE|ILIKE ANY|SOME|ALL (p1, p2, ...)`: true when any (SOME is ANY) or all of the
+/// patterns match, or with NOT when any or all of them do not. No ESCAPE (Spark's grammar has
+/// none here).
+struct QuantifiedLike {
+    ExprPtr operand;
+    ExprList patterns; // one or more
+    bool negated = false;
+    bool all = false;               // ALL; otherwise ANY or SOME
+    LikeKind kind = LikeKind::Like; // Like or ILike
+};
+
 /// How a cast was written: `CAST(e AS t)`, `e::t` (the same Cast in Spark) or
 /// `TRY_CAST(e AS t)`.
 enum class CastSyntax : std::uint8_t { Call, Colon, TryCall };
@@ -219,8 +230,9 @@ struct Case {
 };
 
 struct Expr {
-    using Node = std::variant<Literal, NameRef, Star, FieldAccess, Subscript, Call, Lambda, Unary,
-                              Binary, IsNull, IsBool, In, Between, Like, Cast, Case>;
+    using Node =
+        std::variant<Literal, NameRef, Star, FieldAccess, Subscript, Call, Lambda, Unary, Binary,
+                     IsNull, IsBool, In, Between, Like, QuantifiedLike, Cast, Case>;
     Node node;
     Span span;
 

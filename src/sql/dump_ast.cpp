@@ -331,6 +331,17 @@ class Dumper {
         expr(indent + 1, n.high);
     }
 
+    void node(int indent, const ast::QuantifiedLike& n, Span span) {
+        line(indent,
+             std::string("Like ") + (n.negated ? "NOT " : "") +
+                 std::string(ast::like_keyword(n.kind)) + (n.all ? " ALL" : " ANY"),
+             span);
+        expr(indent + 1, n.operand);
+        for (const ast::ExprPtr& pattern : n.patterns) {
+            expr(indent + 1, pattern);
+        }
+    }
+
     void node(int indent, const ast::Like& n, Span span) {
         line(indent,
              std::string("Like ") + (n.negated ? "NOT " : "") +

@@ -241,7 +241,9 @@ struct PredicateFrame {
     std::size_t mark = 0;
     bool negated = false;
     ast::LikeKind like = ast::LikeKind::Like; // for LIKE, ILIKE and RLIKE
-    bool escape = false; // LIKE ... ESCAPE: the escape literal is the last value
+    bool escape = false;     // LIKE ... ESCAPE: the escape literal is the last value
+    bool quantified = false; // LIKE ANY|SOME|ALL (...): the patterns are the values from mark on
+    bool all = false;        // ... and the quantifier is ALL
 };
 
 struct State {
@@ -1015,10 +1017,34 @@ template <> struct action<g::between_predicate> {
     }
 };
 
+template <> struct action<g::like_quantifier> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        PredicateFrame& frame = st.predicates.back();
+        frame.quantified = true;
+        // ANY, SOME or ALL: only ALL has an L second.
+        frame.all = std::tolower(static_cast<unsigned char>(in.begin()[1])) == 'l';
+    }
+};
+
 template <> struct action<g::like_predicate> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const PredicateFrame frame = st.predicates.back();
         st.predicates.pop_back();
+        if (frame.quantified) {
+            // values: [operand] [patterns...]; the mark was taken after the operand.
+            ast::QuantifiedLike node;
+            node.negated = frame.negated;
+            node.all = frame.all;
+            node.kind = frame.like;
+            std::size_t depth = 0;
+            node.patterns = st.take_exprs(frame.mark, depth);
+            Value operand = st.pop();
+            node.operand = std::move(operand.expr);
+            const Span span{node.operand->span.begin, st.last_token.end};
+            st.push(std::move(node), span, std::max(depth, operand.depth) + 1,
+                    st.span(in.begin(), in.begin() + 1));
+            return;
+        }
         ast::ExprPtr escape = frame.escape ? st.pop().expr : nullptr;
         Value pattern = st.pop();
         Value operand = st.pop();
@@ -1281,6 +1307,9 @@ PRUNE_SQL_ERROR(is_distinct_from_keyword, "expected 'FROM' after 'DISTINCT'");
 PRUNE_SQL_ERROR(in_list, "expected '(' after 'IN'");
 PRUNE_SQL_ERROR(between_and, "expected 'AND' after the lower bound of 'BETWEEN'");
 PRUNE_SQL_ERROR(escape_string, "expected a string literal after 'ESCAPE'");
+PRUNE_SQL_ERROR(like_patterns, "expected '(' and the patterns after the quantifier");
+PRUNE_SQL_ERROR(empty_like_patterns, "expected something between '(' and ')': a quantified "
+                                     "LIKE needs at least one pattern");
 PRUNE_SQL_ERROR(misplaced_escape, "ESCAPE is only allowed after a LIKE pattern, not after RLIKE");
 PRUNE_SQL_ERROR(negatable_predicate, "expected 'IN', 'BETWEEN', 'LIKE' or 'RLIKE' after 'NOT'");
 PRUNE_SQL_ERROR(unsupported_with, "unsupported: WITH");

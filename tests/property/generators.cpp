@@ -805,8 +805,9 @@ class QueryGen {
             return G{wrap(e.sql) + r_.pick(std::vector<std::string>{" > 1", " = 2", " <= 0"}), b};
         }
         if (is_kind(t, AtomicKind::String)) {
-            return G{wrap(e.sql) +
-                         r_.pick(std::vector<std::string>{" = 'a'", " LIKE 'b%'", " < 'b'"}),
+            return G{wrap(e.sql) + r_.pick(std::vector<std::string>{
+                                       " = 'a'", " LIKE 'b%'", " < 'b'", " LIKE ANY ('b%', '%a')",
+                                       " NOT ILIKE ALL ('A%', 'b')"}),
                      b};
         }
         if (t->array() != nullptr && depth > 0 && r_.chance(0.4)) {

@@ -9,6 +9,7 @@
 
 #include "catalog/catalog.hpp"
 #include "plan/analyzer.hpp"
+#include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
 #include "plan/tree.hpp"
 #include "sql/parser.hpp"
@@ -640,6 +641,8 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"address LIKE 'a!%' ESCAPE '!'", "address LIKE a!%"},
         {"address RLIKE 'a.*'", "RLIKE(address, a.*)"},            // RLike.sql
         {"address ILIKE 'a!%' ESCAPE '!'", "ilike(address, a!%)"}, // ILike.sql: two children
+        {"address LIKE ANY ('a%', 'b%')", "likeany(address)"},     // patterns are no children
+        {"address NOT ILIKE ALL ('A%')", "notlikeall(lower(address))"},
         {"id IS DISTINCT FROM pets", "(NOT (id <=> pets))"},
         {"id IS NOT DISTINCT FROM pets", "(id <=> pets)"},
         {"address IS NULL", "(address IS NULL)"},
@@ -764,6 +767,9 @@ TEST_CASE("operators bind to Catalyst's expressions with Spark's coercion", "[an
         {"address LIKE 'a%'", "like(address#2, 'a%')"},
         {"address NOT RLIKE 'a.*'", "Not(rlike(address#2, 'a.*'))"},
         {"address NOT ILIKE 'A%'", "Not(ilike(address#2, 'A%'))"},
+        {"address ILIKE SOME ('A%', 'b')", "likeany(lower(address#2), 'a%', 'b')"},
+        {"address LIKE ALL ('a%', address)",
+         "And(like(address#2, 'a%'), like(address#2, address#2))"},
         // Spark: Like(left, right, escapeChar); ESCAPE '\\' is the default escape.
         {"address LIKE 'a!%' ESCAPE '!'", "like(address#2, 'a!%', '!')"},
         {"address NOT LIKE 'a\\%' ESCAPE '\\\\'", "Not(like(address#2, 'a\\%'))"},
@@ -874,6 +880,24 @@ TEST_CASE("user-defined functions are accepted with one warning each", "[analyze
     CHECK(f->name() == "my_udf");
     CHECK(catalog_string(*udf->type) == "string");
     CHECK(sx(*udf) == "my_udf(GetStructField(name#1, 0), id#0)");
+}
+
+TEST_CASE("the analyzer's own functions have no SQL name", "[analyzer]") {
+    // LIKE ANY builds likeany; a call by that name is a user-defined function, as in Spark.
+    const BoundStatement b = bind_sql(
+        "SELECT likeany(address, 'a%'), address LIKE ANY ('a%') FROM t", contacts_catalog());
+    REQUIRE(b.warnings.size() == 1);
+    CHECK(b.warnings[0].message.starts_with("unknown function 'likeany'"));
+    const auto* call = select_list(*b.plan).at(0)->as<Alias>()->child->as<ScalarFunction>();
+    REQUIRE(call != nullptr);
+    CHECK(call->user_defined());
+    const auto* built = select_list(*b.plan).at(1)->as<Alias>()->child->as<ScalarFunction>();
+    REQUIRE(built != nullptr);
+    CHECK(!built->user_defined());
+    CHECK(built->def->catalyst == "LikeAny");
+    for (const std::string& name : function_names()) {
+        CHECK(name != "likeany");
+    }
 }
 
 TEST_CASE("aggregates: placement and grouping are checked", "[analyzer]") {

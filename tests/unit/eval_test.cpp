@@ -204,6 +204,22 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"'A_C' ILIKE 'a!_c' ESCAPE '!'", "true"},
         {"'ABC' ILIKE 'a!_c' ESCAPE '!'", "false"},
         {"s ILIKE NULL", "null"},
+        // LIKE ANY|SOME|ALL over literal patterns (Spark: LikeAny, LikeAll, NotLikeAny,
+        // NotLikeAll); a null operand is null, and ILIKE lower-cases both sides.
+        {"s LIKE ANY ('x%', 'H%')", "true"},
+        {"s LIKE SOME ('x%', 'y%')", "false"},
+        {"s LIKE ALL ('H%', '%o')", "true"},
+        {"s LIKE ALL ('H%', '%x')", "false"},
+        {"s NOT LIKE ANY ('H%', '%x')", "true"},
+        {"s NOT LIKE ALL ('H%', '%x')", "false"},
+        {"s NOT LIKE ALL ('x%', '%y')", "true"},
+        {"s ILIKE ALL ('h%', '%LLO')", "true"},
+        {"CAST(NULL AS STRING) LIKE ANY ('a%')", "null"},
+        // Any other pattern: LIKE predicates joined by OR (ANY) or AND (ALL), three-valued.
+        {"s LIKE ANY ('H%', NULL)", "true"},
+        {"s LIKE ANY ('x%', NULL)", "null"},
+        {"s LIKE ALL ('x%', NULL)", "false"},
+        {"s NOT LIKE ALL (s, 'x%')", "false"},
         {"s RLIKE 'l+o$'", "true"},
         {"s || '!'", R"("Hello!")"},
         // casts

@@ -122,6 +122,15 @@ std::string sexpr_node(const ast::Like& n) {
            " " + sexpr(n.operand) + " " + sexpr(n.pattern) +
            (n.escape ? " ESCAPE " + sexpr(n.escape) : "") + ")";
 }
+std::string sexpr_node(const ast::QuantifiedLike& n) {
+    std::string out = std::string("(") + (n.negated ? "NOT " : "") +
+                      std::string(ast::like_keyword(n.kind)) + (n.all ? " ALL " : " ANY ") +
+                      sexpr(n.operand);
+    for (const auto& pattern : n.patterns) {
+        out += " " + sexpr(pattern);
+    }
+    return out + ")";
+}
 std::string sexpr_node(const ast::Cast& n) {
     static constexpr std::array<const char*, 3> kHeads = {"(CAST ", "(:: ", "(TRY_CAST "};
     return kHeads.at(static_cast<std::size_t>(n.syntax)) + sexpr(n.operand) + " " + n.type_text +
@@ -279,6 +288,11 @@ TEST_CASE("expressions follow Spark's precedence", "[parser]") {
         {"a LIKE 'x' ESCAPE '#' AND b", "(AND (LIKE a String(x) ESCAPE String(#)) b)"},
         {"a ILIKE 'x%'", "(ILIKE a String(x%))"},
         {"a NOT iLike 'x!%' ESCAPE '!'", "(NOT ILIKE a String(x!%) ESCAPE String(!))"},
+        // A quantifier and its patterns; SOME is ANY, and `any(` after LIKE is the quantifier.
+        {"a LIKE ANY ('x%', b)", "(LIKE ANY a String(x%) b)"},
+        {"a LIKE some('x%')", "(LIKE ANY a String(x%))"},
+        {"a NOT ILIKE ALL ('x%', 'y')", "(NOT ILIKE ALL a String(x%) String(y))"},
+        {"a LIKE any", "(LIKE a any)"},
         // runs of AND / OR are balanced, as Spark's AstBuilder builds them
         {"a AND b AND c", "(AND (AND a b) c)"},
         {"a AND b AND c AND d", "(AND (AND a b) (AND c d))"},
