@@ -585,7 +585,11 @@ struct as_keyword : tok<k_as> {};
 struct alias_name : tok<identifier> {};
 struct alias : sor<seq<as_keyword, must<alias_name>>, alias_name> {};
 struct select_expr : seq<expr, opt<alias>> {};
-struct select_item : sor<star_expr, select_expr> {};
+/// Raised at an alias after `*` or `s.*`: a star is several columns (Spark: "Invalid usage
+/// of '*'"), so no one name fits it.
+struct aliased_star {};
+struct star_item : seq<star_expr, sor<not_at<sor<k_as, identifier>>, raise<aliased_star>>> {};
+struct select_item : sor<star_item, select_expr> {};
 struct select_list : seq<must<select_item>, star<comma, must<select_item>>> {};
 
 struct join_keyword : sor<k_join, k_inner, k_left, k_right, k_full, k_cross, k_semi, k_anti> {};

@@ -1307,6 +1307,8 @@ PRUNE_SQL_ERROR(is_distinct_from_keyword, "expected 'FROM' after 'DISTINCT'");
 PRUNE_SQL_ERROR(in_list, "expected '(' after 'IN'");
 PRUNE_SQL_ERROR(between_and, "expected 'AND' after the lower bound of 'BETWEEN'");
 PRUNE_SQL_ERROR(escape_string, "expected a string literal after 'ESCAPE'");
+PRUNE_SQL_ERROR(aliased_star, "a star cannot have an alias: it stands for several columns, "
+                              "each keeping its own name");
 PRUNE_SQL_ERROR(like_patterns, "expected '(' and the patterns after the quantifier");
 PRUNE_SQL_ERROR(empty_like_patterns, "expected something between '(' and ')': a quantified "
                                      "LIKE needs at least one pattern");
