@@ -71,7 +71,10 @@ template <char Q> struct string_close : one<Q> {};
 template <char Q>
 struct quoted_string
     : seq<one<Q>, star<sor<seq<one<'\\'>, any>, not_one<Q, '\\'>>>, must<string_close<Q>>> {};
-struct string_literal : sor<quoted_string<'\''>, quoted_string<'"'>> {};
+/// `r'...'` or `r"..."`: no escapes (Spark 3.5's raw STRING_LITERAL).
+template <char Q> struct raw_quoted : seq<one<Q>, star<not_one<Q>>, must<string_close<Q>>> {};
+struct raw_string : seq<one<'r', 'R'>, sor<raw_quoted<'\''>, raw_quoted<'"'>>> {};
+struct string_literal : sor<raw_string, quoted_string<'\''>, quoted_string<'"'>> {};
 
 // --- data types ----------------------------------------------------------------------------
 

@@ -465,7 +465,9 @@ template <> struct Action<g::not_null> {
 template <> struct Action<g::string_literal> {
     template <typename ActionInput> static void apply(const ActionInput& in, State& st) {
         const std::string_view text = in.string_view();
-        st.frames.top().comment = unescape_string(text.substr(1, text.size() - 2));
+        const bool raw = text.front() == 'r' || text.front() == 'R';
+        const std::string_view body = text.substr(raw ? 2 : 1, text.size() - (raw ? 3 : 2));
+        st.frames.top().comment = raw ? std::string(body) : unescape_string(body);
     }
 };
 

@@ -101,6 +101,19 @@ TEST_CASE("every type round-trips through DDL, JSON and catalog strings", "[ddl]
     }
 }
 
+TEST_CASE("a DDL comment is any string literal, a raw one kept as written", "[ddl]") {
+    using Row = std::tuple<std::string, std::string>;
+    // The comment as written, and the column as to_ddl writes it back.
+    const auto [comment, back] = GENERATE(table<std::string, std::string>({
+        Row{R"('x\'y')", R"(c INT COMMENT 'x\'y')"},
+        Row{R"("x'y")", R"(c INT COMMENT 'x\'y')"},
+        Row{R"(r'C:\dir\n')", R"(c INT COMMENT 'C:\\dir\\n')"},
+        Row{R"(R"a'b\")", R"(c INT COMMENT 'a\'b\\')"},
+    }));
+    CAPTURE(comment);
+    CHECK(to_ddl(*ddl("c INT COMMENT " + comment)) == back);
+}
+
 TEST_CASE("DDL keywords are case-insensitive and have Spark's synonyms", "[ddl]") {
     using Row = std::tuple<std::string, std::string>;
     const auto [text, catalog] = GENERATE(table<std::string, std::string>({
