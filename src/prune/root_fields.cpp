@@ -595,13 +595,23 @@ bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const R
 
 void collect_root_fields(const Plan& plan, const CollectOptions& options, const RootSink& sink) {
     Collector collector(options, sink);
+    // Below the operator that outputs the query's columns, a Project's bare column only
+    // carries the column up to the operators that use it (the sort-only columns Spark's
+    // ResolveReferencesInSort adds); those uses are walked where they are, and the bare
+    // column, walked too, would read the whole column.
+    bool below_output = false;
     for (const Plan* op = &plan; op != nullptr; op = plan_child(*op).get()) {
         if (op->as<Relation>() != nullptr) {
             break;
         }
+        const bool carries = below_output && op->as<Project>() != nullptr;
         for (const ExprPtr& e : plan_expressions(*op)) {
-            collector.walk(e, Requirement::all());
+            if (!(carries && e->is<AttributeReference>())) {
+                collector.walk(e, Requirement::all());
+            }
         }
+        below_output =
+            below_output || op->as<Project>() != nullptr || op->as<Aggregate>() != nullptr;
     }
 }
 
