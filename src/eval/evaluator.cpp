@@ -671,7 +671,8 @@ using namespace eval_detail;
 
 namespace {
 
-/// The operator that defines the query's output columns (the Project or Aggregate).
+/// The operator that defines the query's output columns: the topmost Project or Aggregate
+/// (over a Sort on columns the select list does not output, the Project that restores it).
 const std::vector<ExprPtr>* output_exprs(const Plan& plan) {
     for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
         if (const auto* project = p->as<Project>()) {
@@ -882,12 +883,20 @@ class PlanRunner {
     Evaluator& ev_;
 };
 
+// Whether the result comes in a defined order: a Sort above the operator that computes the
+// select list. A Project right over the Sort (restoring the select list after sorting on
+// columns it does not output) keeps its input's order; nothing below the select list's own
+// Project or Aggregate sorts, so the walk stops there.
 bool plan_sorts(const Plan& plan) {
     for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
         if (p->as<Sort>() != nullptr) {
             return true;
         }
-        if (p->as<Project>() != nullptr || p->as<Aggregate>() != nullptr) {
+        if (p->as<Aggregate>() != nullptr) {
+            return false;
+        }
+        if (const auto* project = p->as<Project>();
+            project != nullptr && project->child->as<Sort>() == nullptr) {
             return false;
         }
     }
