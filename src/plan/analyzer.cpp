@@ -22,10 +22,21 @@
 // - HAVING binds against the relation (aggregates allowed); a name that is no column may name a
 //   select alias and refers to the alias output.
 // - ORDER BY resolves names against the select list's output names first, then against the
-//   relation (expressions over columns that are not selected bind to the relation directly
-//   instead of being added to the Project as Spark's ResolveMissingReferences does); an integer
-//   literal is a select-list position. The sort keys reference the output attribute (the
-//   alias's id) when they name a select item.
+//   relation; an integer literal is a select-list position. The sort keys reference the output
+//   attribute (the alias's id) when they name a select item. Over a Project, the columns the
+//   keys read that the select list does not output are added whole to that Project, and a
+//   Project above the Sort restores the select list (Spark's ResolveReferencesInSort):
+//
+//       SELECT id FROM contacts ORDER BY name.first
+//
+//       Project [id#0]
+//         Sort [name#1.first ASC NULLS FIRST]
+//           Project [id#0, name#1]
+//             Relation contacts [id#0, name#1, p#2]
+//
+//   Under DISTINCT such a key is an error, as in Spark (SPARK-17863: the added column would
+//   change which rows are distinct). Over an Aggregate the keys keep referencing the grouping
+//   expressions below it.
 // - A query aggregates when it has GROUP BY or HAVING or an aggregate in the select list,
 //   HAVING or ORDER BY; then every column used outside an aggregate must be grouped.
 
@@ -124,6 +135,26 @@ class GroupingCheck {
     std::unordered_multimap<std::size_t, ExprPtr> grouping_;
     std::size_t relation_columns_;
 };
+
+// The relation columns `key` reads that the select list does not output, appended to
+// `missing` in order of first use (each once). `outputs_column[i]` says whether column i is a
+// select item itself. Spark: the missing attributes of
+// ColumnResolutionHelper.resolveExprsAndAddMissingAttrs.
+void add_missing_columns(const ExprPtr& key, const std::vector<bool>& outputs_column,
+                         const std::vector<ExprPtr>& columns, std::vector<ExprPtr>& missing) {
+    visit_down(key, [&](const ExprPtr& e) {
+        const auto* a = e->as<AttributeReference>();
+        if (a == nullptr || a->id >= static_cast<ExprId>(columns.size()) ||
+            outputs_column[static_cast<std::size_t>(a->id)]) {
+            return true;
+        }
+        const ExprPtr& column = columns[static_cast<std::size_t>(a->id)];
+        if (std::find(missing.begin(), missing.end(), column) == missing.end()) {
+            missing.push_back(column);
+        }
+        return true;
+    });
+}
 
 } // namespace
 
@@ -445,9 +476,38 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         }
     }
 
+    // Sort keys over columns the select list does not output (`SELECT id ... ORDER BY
+    // name.first`): Spark's ResolveReferencesInSort adds the whole columns to the Project below
+    // the Sort and restores the select list with a Project above it. DISTINCT stops it (the
+    // added columns would change which rows are distinct), so there the key cannot resolve.
+    std::vector<ExprPtr> missing;
+    if (!aggregating && !order.empty()) {
+        std::vector<bool> outputs_column(binder.columns().size(), false);
+        for (const OutputRef& out : outputs) {
+            if (out.item->is<AttributeReference>()) {
+                outputs_column[static_cast<std::size_t>(out.id())] = true;
+            }
+        }
+        for (const SortOrder& o : order) {
+            const std::size_t known = missing.size();
+            add_missing_columns(o.child, outputs_column, binder.columns(), missing);
+            if (select.distinct && missing.size() > known) {
+                std::string listed;
+                for (const OutputRef& out : outputs) {
+                    listed += (listed.empty() ? "'" : ", '") + out.name().str() + "'";
+                }
+                binder.fail(o.child->span,
+                            "column '" + missing[known]->as<AttributeReference>()->name.str() +
+                                "' cannot be resolved: ORDER BY over SELECT DISTINCT sees only "
+                                "the select list (" +
+                                listed + ")");
+            }
+        }
+    }
+
     // Innermost first: Relation, Filter(WHERE), Project | Aggregate + Filter(HAVING),
-    // Distinct, Sort, Offset, Limit (Spark's parser puts the Offset below the Limit: the rows
-    // are skipped, then counted).
+    // Distinct, Sort, the Project that drops the sort-only columns, Offset, Limit (Spark's
+    // parser puts the Offset below the Limit: the rows are skipped, then counted).
     PlanPtr plan =
         make_plan(Relation{binder.table().name, binder.columns(), binder.stored_schema()});
     if (where) {
@@ -459,13 +519,23 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
             plan = make_plan(Filter{having, plan});
         }
     } else {
-        plan = make_plan(Project{items, plan});
+        std::vector<ExprPtr> projected = items;
+        projected.insert(projected.end(), missing.begin(), missing.end());
+        plan = make_plan(Project{std::move(projected), plan});
     }
     if (select.distinct) {
         plan = make_plan(Distinct{plan});
     }
     if (!order.empty()) {
         plan = make_plan(Sort{order, plan});
+    }
+    if (!missing.empty()) {
+        std::vector<ExprPtr> select_list;
+        select_list.reserve(outputs.size());
+        for (const OutputRef& out : outputs) {
+            select_list.push_back(out.attribute(Span{}));
+        }
+        plan = make_plan(Project{std::move(select_list), plan});
     }
     if (offset) {
         plan = make_plan(Offset{offset, plan});

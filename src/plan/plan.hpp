@@ -2,8 +2,11 @@
 /// Bound operators: enough of Catalyst's logical plan to print a query and to collect every
 /// expression it evaluates. A single-table SELECT binds to, from the top:
 ///
-///     Limit? / Offset? / Sort? / Distinct? / Project or Aggregate / Filter(HAVING)? /
-///     Filter(WHERE)? / Relation
+///     Limit? / Offset? / Project? / Sort? / Distinct? / Project or Aggregate /
+///     Filter(HAVING)? / Filter(WHERE)? / Relation
+///
+/// The Project over the Sort restores the select list when the sort keys read columns it does
+/// not output, which the Project below carries up (Spark's ResolveReferencesInSort).
 
 #include <memory>
 #include <string>

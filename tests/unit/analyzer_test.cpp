@@ -984,11 +984,12 @@ TEST_CASE("GROUP BY, HAVING and ORDER BY refer to select aliases and positions",
         CHECK(sx_list(b.plan->as<Aggregate>()->grouping) == "id#0, GetStructField(name#1, 0)");
     }
     {
-        // ORDER BY: output names first, then columns of the relation (even unselected ones).
+        // ORDER BY: output names first, then columns of the relation (even unselected ones,
+        // which the Project below the Sort adds and the one above it drops).
         const BoundStatement b =
             bind_sql("SELECT name.first AS id, pets FROM contacts ORDER BY id, address", c);
-        CHECK(shape(*b.plan) == "Sort Project Relation");
-        const Sort& sort = *b.plan->as<Sort>();
+        CHECK(shape(*b.plan) == "Project Sort Project Relation");
+        const Sort& sort = *plan_child(*b.plan)->as<Sort>();
         REQUIRE(sort.order.size() == 2);
         CHECK(sx(*sort.order[0].child) == "id#9");
         CHECK(sx(*sort.order[1].child) == "address#2");
@@ -1041,8 +1042,9 @@ TEST_CASE("GROUP BY ALL and ORDER BY ALL as Spark's ResolveGroupByAll and Resolv
     // A column (or, for ORDER BY, a select item) named `all` wins, as in Spark.
     Catalog with_all = load_ddl_catalog("k STRING, `all` INT, v INT");
     const BoundStatement c = bind_sql("SELECT k, v FROM x ORDER BY ALL", with_all);
-    REQUIRE(c.plan->as<Sort>() != nullptr);
-    CHECK(sx_list(std::vector<ExprPtr>{c.plan->as<Sort>()->order.at(0).child}) == "all#1");
+    REQUIRE(shape(*c.plan) == "Project Sort Project Relation");
+    const Sort& by_all = *plan_child(*c.plan)->as<Sort>();
+    CHECK(sx_list(std::vector<ExprPtr>{by_all.order.at(0).child}) == "all#1");
     CHECK(error_of("SELECT k, sum(v) FROM x GROUP BY ALL", with_all) ==
           "1:8: expression 'k' is neither in GROUP BY nor an aggregate");
     const BoundStatement a = bind_sql("SELECT v AS `All` FROM contacts ORDER BY all", with_all);
@@ -1069,6 +1071,50 @@ TEST_CASE("plan shapes: Distinct, global aggregates, HAVING without GROUP BY", "
     const BoundStatement b = bind_sql("SELECT count(*) FROM t", c);
     CHECK(sx_list(b.plan->as<Aggregate>()->aggregates) == "count(1) AS count(1)#9");
     CHECK(b.plan->as<Aggregate>()->grouping.empty());
+}
+
+TEST_CASE("ORDER BY over unselected columns adds them below the Sort, as Spark's "
+          "ResolveReferencesInSort",
+          "[analyzer]") {
+    const Catalog c = contacts_catalog();
+    // The whole column is added (not the field the key reads), and a Project on top restores
+    // the select list; no id changes.
+    {
+        const BoundStatement b = bind_sql("SELECT id FROM t ORDER BY name.first", c);
+        REQUIRE(shape(*b.plan) == "Project Sort Project Relation");
+        CHECK(sx_list(b.plan->as<Project>()->exprs) == "id#0");
+        const Plan& sort = *plan_child(*b.plan);
+        CHECK(sx(*sort.as<Sort>()->order.at(0).child) == "GetStructField(name#1, 0)");
+        CHECK(sx_list(plan_child(sort)->as<Project>()->exprs) == "id#0, name#1");
+        CHECK(b.next_id == 9);
+    }
+    // Each missing column once, in order of first use; a select alias stays an output.
+    {
+        const BoundStatement b = bind_sql(
+            "SELECT name.first AS f FROM t ORDER BY pets, f, upper(name.last), pets + id", c);
+        REQUIRE(shape(*b.plan) == "Project Sort Project Relation");
+        CHECK(sx_list(b.plan->as<Project>()->exprs) == "f#9");
+        CHECK(sx_list(plan_child(*plan_child(*b.plan))->as<Project>()->exprs) ==
+              "GetStructField(name#1, 0) AS f#9, pets#3, name#1, id#0");
+        CHECK(b.next_id == 10);
+    }
+    // The select list's Project sits right above the Sort, below OFFSET and LIMIT.
+    CHECK(shape(*bind_sql("SELECT id FROM t ORDER BY pets LIMIT 2 OFFSET 1", c).plan) ==
+          "Limit Offset Project Sort Project Relation");
+    // Keys over selected columns only: one Project, as before.
+    CHECK(shape(*bind_sql("SELECT id, name FROM t ORDER BY name.first, id + 1", c).plan) ==
+          "Sort Project Relation");
+    CHECK(shape(*bind_sql("SELECT * FROM t ORDER BY name.last", c).plan) ==
+          "Sort Project Relation");
+    // An aggregating query keeps its shape (HAVING and ORDER BY over the Aggregate).
+    CHECK(shape(*bind_sql("SELECT count(*) FROM t GROUP BY id ORDER BY id", c).plan) ==
+          "Sort Aggregate Relation");
+    // Spark adds nothing to a Distinct's child (SPARK-17863): the key cannot be resolved.
+    CHECK(error_of("SELECT DISTINCT id, name.last FROM t ORDER BY upper(name.first)", c) ==
+          "1:47: column 'name' cannot be resolved: ORDER BY over SELECT DISTINCT sees only the "
+          "select list ('id', 'last')");
+    CHECK(shape(*bind_sql("SELECT DISTINCT name FROM t ORDER BY name.first", c).plan) ==
+          "Sort Distinct Project Relation");
 }
 
 TEST_CASE("nesting deeper than the limit is rejected", "[analyzer]") {
@@ -1125,7 +1171,8 @@ TEST_CASE("a statement the analyzer may use up binds as a kept one, and its synt
              "WHERE p = 1",
              "SELECT id, count(*) AS n FROM contacts GROUP BY 1 HAVING n > 1 ORDER BY n",
              "SELECT name.first AS f FROM contacts GROUP BY f ORDER BY 1 DESC LIMIT 3",
-             "SELECT DISTINCT upper(name.last), id + 1 FROM contacts ORDER BY id + 1",
+             "SELECT DISTINCT upper(name.last), id + 1 FROM contacts ORDER BY 2",
+             "SELECT name.last FROM contacts ORDER BY id + 1, name.first",
          }) {
         CAPTURE(sql);
         auto source = std::make_shared<const SourceFile>("q.sql", sql);

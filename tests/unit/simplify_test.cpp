@@ -154,8 +154,8 @@ TEST_CASE("array_compact becomes a filter with a fresh lambda variable `arg`", "
 }
 
 TEST_CASE("simplify applies to every operator and keeps untouched plans shared", "[simplify]") {
-    const BoundStatement b =
-        bind_sql("SELECT id FROM contacts WHERE nvl(pets, 0) > 1 ORDER BY array_size(friends)");
+    const BoundStatement b = bind_sql(
+        "SELECT id, friends FROM contacts WHERE nvl(pets, 0) > 1 ORDER BY array_size(friends)");
     ExprId next = b.next_id;
     const PlanPtr plan = simplify(b.plan, next);
     CHECK(next == b.next_id);
