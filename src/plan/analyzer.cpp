@@ -20,7 +20,9 @@
 // - GROUP BY binds against the relation; an integer literal is a select-list position; a
 //   single-part name that is no column may name a select alias and stands for its expression.
 // - HAVING binds against the relation (aggregates allowed); a name that is no column may name a
-//   select alias and refers to the alias output.
+//   select alias and refers to the alias output. Grouping columns it reads that the select
+//   list does not output are added to the Aggregate's list, and a Project above the Filter
+//   restores the select list (Spark's ResolveAggregateFunctions).
 // - ORDER BY resolves names against the select list's output names first, then against the
 //   relation; an integer literal is a select-list position. The sort keys reference the output
 //   attribute (the alias's id) when they name a select item. Over a Project, the columns the
@@ -34,9 +36,12 @@
 //           Project [id#0, name#1]
 //             Relation contacts [id#0, name#1, p#2]
 //
-//   Under DISTINCT such a key is an error, as in Spark (SPARK-17863: the added column would
-//   change which rows are distinct). Over an Aggregate the keys keep referencing the grouping
-//   expressions below it.
+//   Over an Aggregate, grouping columns are added to its list in the same way. Under DISTINCT
+//   such a key is an error, as in Spark (SPARK-17863: the added column would change which
+//   rows are distinct). Not modeled: a key reading a column inside a grouping expression
+//   (`GROUP BY name.first ORDER BY name.first`: Spark refers to the expression), and
+//   aggregate calls in HAVING and ORDER BY, which Spark adds to the Aggregate; both stay
+//   above it as written.
 // - A query aggregates when it has GROUP BY or HAVING or an aggregate in the select list,
 //   HAVING or ORDER BY; then every column used outside an aggregate must be grouped.
 
@@ -46,6 +51,7 @@
 #include <string>
 #include <type_traits>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "plan/analyzer.hpp"
 #include "plan/analyzer_internal.hpp"
@@ -136,24 +142,104 @@ class GroupingCheck {
     std::size_t relation_columns_;
 };
 
-// The relation columns `key` reads that the select list does not output, appended to
-// `missing` in order of first use (each once). `outputs_column[i]` says whether column i is a
-// select item itself. Spark: the missing attributes of
-// ColumnResolutionHelper.resolveExprsAndAddMissingAttrs.
-void add_missing_columns(const ExprPtr& key, const std::vector<bool>& outputs_column,
-                         const std::vector<ExprPtr>& columns, std::vector<ExprPtr>& missing) {
-    visit_down(key, [&](const ExprPtr& e) {
-        const auto* a = e->as<AttributeReference>();
-        if (a == nullptr || a->id >= static_cast<ExprId>(columns.size()) ||
-            outputs_column[static_cast<std::size_t>(a->id)]) {
-            return true;
+// The relation columns `e` reads outside aggregate calls, appended to `used` in order of
+// first use (each once, as the relation's own node).
+void add_columns_used(const ExprPtr& e, const std::vector<ExprPtr>& columns,
+                      std::vector<ExprPtr>& used) {
+    visit_down(e, [&](const ExprPtr& node) {
+        if (is_aggregate_call(*node)) {
+            return false; // Spark's ResolveAggregateFunctions; not modeled
         }
-        const ExprPtr& column = columns[static_cast<std::size_t>(a->id)];
-        if (std::find(missing.begin(), missing.end(), column) == missing.end()) {
-            missing.push_back(column);
+        const auto* a = node->as<AttributeReference>();
+        if (a != nullptr && a->id < static_cast<ExprId>(columns.size())) {
+            const ExprPtr& column = columns[static_cast<std::size_t>(a->id)];
+            if (std::find(used.begin(), used.end(), column) == used.end()) {
+                used.push_back(column);
+            }
         }
         return true;
     });
+}
+
+// The `columns` a Project's or Aggregate's list `items` does not output, in order.
+std::vector<ExprPtr> not_output(const std::vector<ExprPtr>& items,
+                                const std::vector<ExprPtr>& columns) {
+    std::unordered_set<ExprId> output;
+    for (const ExprPtr& item : items) {
+        if (const auto* a = item->as<AttributeReference>()) {
+            output.insert(a->id);
+        }
+    }
+    std::vector<ExprPtr> lacking;
+    for (const ExprPtr& column : columns) {
+        if (!output.contains(column->as<AttributeReference>()->id)) {
+            lacking.push_back(column);
+        }
+    }
+    return lacking;
+}
+
+// `plan` outputting `columns` (relation columns) besides its own output: the Project that
+// lacks one lists it after its items, the Aggregate that lacks one lists it after its
+// aggregates when it is a grouping column. Null when that cannot be done: a Distinct (the
+// added column would change which rows are distinct, SPARK-17863) or an Aggregate that does
+// not group by the column itself. `plan` itself when it outputs them all. Spark:
+// ColumnResolutionHelper.resolveExprsAndAddMissingAttrs.
+PlanPtr with_columns(const PlanPtr& plan, const std::vector<ExprPtr>& columns) {
+    if (plan->as<Relation>() != nullptr) {
+        return plan;
+    }
+    if (plan->as<Distinct>() != nullptr) {
+        const PlanPtr& child = plan_child(*plan);
+        return with_columns(child, columns) == child ? plan : nullptr;
+    }
+    if (const auto* project = plan->as<Project>()) {
+        std::vector<ExprPtr> lacking = not_output(project->exprs, columns);
+        if (lacking.empty()) {
+            return plan;
+        }
+        PlanPtr child = with_columns(project->child, lacking);
+        if (!child) {
+            return nullptr;
+        }
+        std::vector<ExprPtr> exprs = project->exprs;
+        exprs.insert(exprs.end(), lacking.begin(), lacking.end());
+        return make_plan(Project{std::move(exprs), std::move(child)});
+    }
+    if (const auto* aggregate = plan->as<Aggregate>()) {
+        std::vector<ExprPtr> lacking = not_output(aggregate->aggregates, columns);
+        if (lacking.empty()) {
+            return plan;
+        }
+        for (const ExprPtr& column : lacking) {
+            const ExprId id = column->as<AttributeReference>()->id;
+            if (std::none_of(aggregate->grouping.begin(), aggregate->grouping.end(),
+                             [id](const ExprPtr& g) {
+                                 const auto* a = g->as<AttributeReference>();
+                                 return a != nullptr && a->id == id;
+                             })) {
+                return nullptr;
+            }
+        }
+        std::vector<ExprPtr> aggregates = aggregate->aggregates;
+        aggregates.insert(aggregates.end(), lacking.begin(), lacking.end());
+        return make_plan(Aggregate{aggregate->grouping, std::move(aggregates), aggregate->child});
+    }
+    PlanPtr child = with_columns(plan_child(*plan), columns);
+    if (!child) {
+        return nullptr;
+    }
+    return child == plan_child(*plan) ? plan : with_plan_child(*plan, std::move(child));
+}
+
+// The select list as the columns a Project over the Sort or HAVING Filter restores.
+std::vector<ExprPtr> select_list_columns(const std::vector<OutputRef>& outputs) {
+    std::vector<ExprPtr> columns;
+    columns.reserve(outputs.size());
+    for (const OutputRef& out : outputs) {
+        columns.push_back(out.attribute(Span{}));
+    }
+    return columns;
 }
 
 } // namespace
@@ -264,6 +350,35 @@ bool same_expr(const Expr& a, const Expr& b) {
 using namespace analyzer_detail;
 
 namespace {
+
+/// Rejects the first sort key that reads a column the select list `items` of a SELECT
+/// DISTINCT does not output: Spark cannot add it below the Distinct and leaves the key
+/// unresolved (UNRESOLVED_COLUMN.WITH_SUGGESTION, listing the Distinct's output).
+[[noreturn]] void reject_sort_over_distinct(const Binder& binder,
+                                            const std::vector<SortOrder>& order,
+                                            const std::vector<ExprPtr>& items) {
+    for (const SortOrder& o : order) {
+        std::vector<ExprPtr> used;
+        add_columns_used(o.child, binder.columns(), used);
+        const std::vector<ExprPtr> lacking = not_output(items, used);
+        if (lacking.empty()) {
+            continue;
+        }
+        std::string listed;
+        for (const ExprPtr& item : items) {
+            const auto* alias = item->as<Alias>();
+            const Name& name =
+                alias != nullptr ? alias->name : item->as<AttributeReference>()->name;
+            listed += (listed.empty() ? "'" : ", '") + name.str() + "'";
+        }
+        binder.fail(o.child->span,
+                    "column '" + lacking.front()->as<AttributeReference>()->name.str() +
+                        "' cannot be resolved: ORDER BY over SELECT DISTINCT sees only the "
+                        "select list (" +
+                        listed + ")");
+    }
+    throw InternalError("a sort key over DISTINCT lacks no column");
+}
 
 /// `analyze` on a statement it may use up (`Statement` not const) or not.
 template <class Statement>
@@ -476,38 +591,10 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         }
     }
 
-    // Sort keys over columns the select list does not output (`SELECT id ... ORDER BY
-    // name.first`): Spark's ResolveReferencesInSort adds the whole columns to the Project below
-    // the Sort and restores the select list with a Project above it. DISTINCT stops it (the
-    // added columns would change which rows are distinct), so there the key cannot resolve.
-    std::vector<ExprPtr> missing;
-    if (!aggregating && !order.empty()) {
-        std::vector<bool> outputs_column(binder.columns().size(), false);
-        for (const OutputRef& out : outputs) {
-            if (out.item->is<AttributeReference>()) {
-                outputs_column[static_cast<std::size_t>(out.id())] = true;
-            }
-        }
-        for (const SortOrder& o : order) {
-            const std::size_t known = missing.size();
-            add_missing_columns(o.child, outputs_column, binder.columns(), missing);
-            if (select.distinct && missing.size() > known) {
-                std::string listed;
-                for (const OutputRef& out : outputs) {
-                    listed += (listed.empty() ? "'" : ", '") + out.name().str() + "'";
-                }
-                binder.fail(o.child->span,
-                            "column '" + missing[known]->as<AttributeReference>()->name.str() +
-                                "' cannot be resolved: ORDER BY over SELECT DISTINCT sees only "
-                                "the select list (" +
-                                listed + ")");
-            }
-        }
-    }
-
-    // Innermost first: Relation, Filter(WHERE), Project | Aggregate + Filter(HAVING),
-    // Distinct, Sort, the Project that drops the sort-only columns, Offset, Limit (Spark's
-    // parser puts the Offset below the Limit: the rows are skipped, then counted).
+    // Innermost first: Relation, Filter(WHERE), Project | Aggregate, Filter(HAVING), Distinct,
+    // Sort, Offset, Limit (Spark's parser puts the Offset below the Limit: the rows are
+    // skipped, then counted); a Project over the HAVING Filter or the Sort restores the select
+    // list when they read columns it does not output.
     PlanPtr plan =
         make_plan(Relation{binder.table().name, binder.columns(), binder.stored_schema()});
     if (where) {
@@ -515,27 +602,48 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     }
     if (aggregating) {
         plan = make_plan(Aggregate{grouping, items, plan});
-        if (having) {
+    } else {
+        plan = make_plan(Project{items, plan});
+    }
+    if (having) {
+        // Grouping columns HAVING reads that the select list does not output: Spark's
+        // ResolveAggregateFunctions adds them to the Aggregate, and a Project above the
+        // Filter restores the select list. `widened` is null when the condition reads a
+        // column inside a grouping expression (not modeled: the Filter reads it as written).
+        std::vector<ExprPtr> used;
+        add_columns_used(having, binder.columns(), used);
+        const PlanPtr widened = with_columns(plan, used);
+        if (widened && widened != plan) {
+            plan = make_plan(
+                Project{select_list_columns(outputs), make_plan(Filter{having, widened})});
+        } else {
             plan = make_plan(Filter{having, plan});
         }
-    } else {
-        std::vector<ExprPtr> projected = items;
-        projected.insert(projected.end(), missing.begin(), missing.end());
-        plan = make_plan(Project{std::move(projected), plan});
     }
     if (select.distinct) {
         plan = make_plan(Distinct{plan});
     }
     if (!order.empty()) {
-        plan = make_plan(Sort{order, plan});
-    }
-    if (!missing.empty()) {
-        std::vector<ExprPtr> select_list;
-        select_list.reserve(outputs.size());
-        for (const OutputRef& out : outputs) {
-            select_list.push_back(out.attribute(Span{}));
+        // Columns the sort keys read that the select list does not output (`SELECT id ...
+        // ORDER BY name.first`): Spark's ResolveReferencesInSort adds the whole columns to the
+        // operator below the Sort that lacks them, and a Project above the Sort restores the
+        // select list.
+        std::vector<ExprPtr> used;
+        for (const SortOrder& o : order) {
+            add_columns_used(o.child, binder.columns(), used);
         }
-        plan = make_plan(Project{std::move(select_list), plan});
+        const PlanPtr widened = with_columns(plan, used);
+        if (!widened && select.distinct) {
+            reject_sort_over_distinct(binder, order, items);
+        }
+        // Without DISTINCT, null means a key reads a column inside a grouping expression
+        // (`GROUP BY name.first ORDER BY name.first`), which Spark resolves to the
+        // expression; not modeled: the Sort keeps the expression over the Aggregate.
+        const bool restore = widened && widened != plan;
+        plan = make_plan(Sort{order, widened ? widened : plan});
+        if (restore) {
+            plan = make_plan(Project{select_list_columns(outputs), plan});
+        }
     }
     if (offset) {
         plan = make_plan(Offset{offset, plan});

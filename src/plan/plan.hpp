@@ -2,11 +2,12 @@
 /// Bound operators: enough of Catalyst's logical plan to print a query and to collect every
 /// expression it evaluates. A single-table SELECT binds to, from the top:
 ///
-///     Limit? / Offset? / Project? / Sort? / Distinct? / Project or Aggregate /
-///     Filter(HAVING)? / Filter(WHERE)? / Relation
+///     Limit? / Offset? / Project? / Sort? / Distinct? / Project? / Filter(HAVING)? /
+///     Project or Aggregate / Filter(WHERE)? / Relation
 ///
-/// The Project over the Sort restores the select list when the sort keys read columns it does
-/// not output, which the Project below carries up (Spark's ResolveReferencesInSort).
+/// The optional Projects restore the select list over a Sort or a HAVING Filter that reads
+/// columns it does not output, which the operators below carry up (Spark's
+/// ResolveReferencesInSort and ResolveAggregateFunctions).
 
 #include <memory>
 #include <string>

@@ -1073,8 +1073,8 @@ TEST_CASE("plan shapes: Distinct, global aggregates, HAVING without GROUP BY", "
     CHECK(b.plan->as<Aggregate>()->grouping.empty());
 }
 
-TEST_CASE("ORDER BY over unselected columns adds them below the Sort, as Spark's "
-          "ResolveReferencesInSort",
+TEST_CASE("ORDER BY and HAVING over unselected columns add them below, as Spark's "
+          "ResolveReferencesInSort and ResolveAggregateFunctions",
           "[analyzer]") {
     const Catalog c = contacts_catalog();
     // The whole column is added (not the field the key reads), and a Project on top restores
@@ -1106,9 +1106,36 @@ TEST_CASE("ORDER BY over unselected columns adds them below the Sort, as Spark's
           "Sort Project Relation");
     CHECK(shape(*bind_sql("SELECT * FROM t ORDER BY name.last", c).plan) ==
           "Sort Project Relation");
-    // An aggregating query keeps its shape (HAVING and ORDER BY over the Aggregate).
-    CHECK(shape(*bind_sql("SELECT count(*) FROM t GROUP BY id ORDER BY id", c).plan) ==
-          "Sort Aggregate Relation");
+    // Over an Aggregate, a grouping column is added to the aggregate list (Spark's
+    // ResolveAggregateFunctions), for HAVING as for ORDER BY.
+    {
+        const BoundStatement b = bind_sql("SELECT count(*) FROM t GROUP BY id ORDER BY id", c);
+        REQUIRE(shape(*b.plan) == "Project Sort Aggregate Relation");
+        CHECK(sx_list(b.plan->as<Project>()->exprs) == "count(1)#9");
+        CHECK(sx_list(plan_child(*plan_child(*b.plan))->as<Aggregate>()->aggregates) ==
+              "count(1) AS count(1)#9, id#0");
+    }
+    {
+        const BoundStatement b = bind_sql(
+            "SELECT count(*) AS n FROM t GROUP BY id, pets HAVING id > 0 ORDER BY pets, n", c);
+        REQUIRE(shape(*b.plan) == "Project Sort Project Filter Aggregate Relation");
+        CHECK(sx_list(b.plan->as<Project>()->exprs) == "n#9");
+        const Plan& below_sort = *plan_child(*plan_child(*b.plan));
+        CHECK(sx_list(below_sort.as<Project>()->exprs) == "n#9, pets#3");
+        CHECK(sx_list(plan_child(*plan_child(below_sort))->as<Aggregate>()->aggregates) ==
+              "count(1) AS n#9, id#0, pets#3");
+    }
+    CHECK(shape(*bind_sql("SELECT id, count(*) FROM t GROUP BY id HAVING id > 0 ORDER BY id", c)
+                     .plan) == "Sort Filter Aggregate Relation");
+    // Not modeled: a column inside a grouping expression (Spark refers to the expression) and
+    // aggregate calls (Spark's ResolveAggregateFunctions adds them to the Aggregate).
+    CHECK(shape(*bind_sql("SELECT count(*) FROM t GROUP BY name.first ORDER BY name.first", c)
+                     .plan) == "Sort Aggregate Relation");
+    CHECK(shape(*bind_sql("SELECT count(*) FROM t GROUP BY id HAVING max(pets) > 1", c).plan) ==
+          "Filter Aggregate Relation");
+    CHECK(error_of("SELECT DISTINCT count(*) FROM t GROUP BY id ORDER BY id", c) ==
+          "1:54: column 'id' cannot be resolved: ORDER BY over SELECT DISTINCT sees only the "
+          "select list ('count(1)')");
     // Spark adds nothing to a Distinct's child (SPARK-17863): the key cannot be resolved.
     CHECK(error_of("SELECT DISTINCT id, name.last FROM t ORDER BY upper(name.first)", c) ==
           "1:47: column 'name' cannot be resolved: ORDER BY over SELECT DISTINCT sees only the "
