@@ -672,7 +672,8 @@ using namespace eval_detail;
 namespace {
 
 /// The operator that defines the query's output columns: the topmost Project or Aggregate
-/// (over a Sort on columns the select list does not output, the Project that restores it).
+/// (the Project that restores the select list over a Sort or a HAVING Filter reading columns
+/// it does not output, when there is one).
 const std::vector<ExprPtr>* output_exprs(const Plan& plan) {
     for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
         if (const auto* project = p->as<Project>()) {
