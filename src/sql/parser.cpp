@@ -326,6 +326,18 @@ struct State {
         values.pop_back();
         return v;
     }
+
+    /// Completes a predicate whose list follows its operand (`IN (...)`, `LIKE ANY (...)`):
+    /// the values from `mark` on become `node.*list`, the one below them its operand.
+    template <class Node>
+    void push_listed(Node node, ast::ExprList Node::*list, std::size_t mark, Span keyword) {
+        std::size_t deepest = 0;
+        node.*list = take_exprs(mark, deepest);
+        Value operand = pop();
+        node.operand = std::move(operand.expr);
+        const Span span{node.operand->span.begin, last_token.end};
+        push(std::move(node), span, std::max(deepest, operand.depth) + 1, keyword);
+    }
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -992,13 +1004,8 @@ template <> struct action<g::in_predicate> {
         // values: [operand] [list items...]; the mark was taken after the operand.
         ast::In node;
         node.negated = frame.negated;
-        std::size_t depth = 0;
-        node.list = st.take_exprs(frame.mark, depth);
-        Value operand = st.pop();
-        node.operand = std::move(operand.expr);
-        const Span span{node.operand->span.begin, st.last_token.end};
-        st.push(std::move(node), span, std::max(depth, operand.depth) + 1,
-                st.span(in.begin(), in.begin() + 2));
+        st.push_listed(std::move(node), &ast::In::list, frame.mark,
+                       st.span(in.begin(), in.begin() + 2));
     }
 };
 
@@ -1036,13 +1043,8 @@ template <> struct action<g::like_predicate> {
             node.negated = frame.negated;
             node.all = frame.all;
             node.kind = frame.like;
-            std::size_t depth = 0;
-            node.patterns = st.take_exprs(frame.mark, depth);
-            Value operand = st.pop();
-            node.operand = std::move(operand.expr);
-            const Span span{node.operand->span.begin, st.last_token.end};
-            st.push(std::move(node), span, std::max(depth, operand.depth) + 1,
-                    st.span(in.begin(), in.begin() + 1));
+            st.push_listed(std::move(node), &ast::QuantifiedLike::patterns, frame.mark,
+                           st.span(in.begin(), in.begin() + 1));
             return;
         }
         ast::ExprPtr escape = frame.escape ? st.pop().expr : nullptr;
