@@ -373,13 +373,6 @@ ExprPtr Binder::binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span
 // for ANY and SOME, by AND for ALL.
 ExprPtr Binder::bind_quantified_like(const ast::QuantifiedLike& like, Span span) {
     const bool ilike = like.kind == ast::LikeKind::ILike;
-    const auto function = [](const std::string& name) -> const FunctionDef& {
-        const FunctionDef* def = find_function(name);
-        if (def == nullptr) {
-            throw InternalError("the function catalog has no '" + name + "'");
-        }
-        return *def;
-    };
     const bool literal_patterns =
         std::all_of(like.patterns.begin(), like.patterns.end(), [](const ast::ExprPtr& p) {
             const auto* lit = std::get_if<ast::Literal>(&p->node);
@@ -388,7 +381,7 @@ ExprPtr Binder::bind_quantified_like(const ast::QuantifiedLike& like, Span span)
     const ExprPtr operand = bind(*like.operand);
     const Span operand_span = like.operand->span;
     if (literal_patterns) {
-        std::vector<ExprPtr> args{ilike ? apply_function(function("lower"), {operand},
+        std::vector<ExprPtr> args{ilike ? apply_function(catalog_function("lower"), {operand},
                                                          std::span(&operand_span, 1), false,
                                                          operand_span)
                                         : operand};
@@ -409,9 +402,9 @@ ExprPtr Binder::bind_quantified_like(const ast::QuantifiedLike& like, Span span)
         }
         const std::string name =
             std::string(like.negated ? "not" : "") + (like.all ? "likeall" : "likeany");
-        return apply_function(function(name), args, arg_spans, false, span);
+        return apply_function(catalog_function(name), args, arg_spans, false, span);
     }
-    const FunctionDef& each = function(ilike ? "ilike" : "like");
+    const FunctionDef& each = catalog_function(ilike ? "ilike" : "like");
     ExprPtr result;
     for (const ast::ExprPtr& pattern : like.patterns) {
         const std::array<Span, 2> spans{operand_span, pattern->span};
@@ -494,12 +487,9 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                         UnaryOp{UnaryOpKind::Not, binary(BinaryOpKind::EqualTo, l, r, span)}, span);
                 }
                 if (b.op == ast::BinaryOp::Concat) {
-                    const FunctionDef* def = find_function("concat");
-                    if (def == nullptr) {
-                        throw InternalError("the function catalog has no 'concat'");
-                    }
+                    const FunctionDef& concat = catalog_function("concat");
                     const std::array<Span, 2> arg_spans{b.lhs->span, b.rhs->span};
-                    return apply_function(*def, {l, r}, arg_spans, false, span);
+                    return apply_function(concat, {l, r}, arg_spans, false, span);
                 }
                 return binary(*binary_kind(b.op), l, r, span);
             },
@@ -563,11 +553,8 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                 }
                 // The function of each is its keyword in lower case: like, ilike, rlike.
                 const std::string name = lower(ast::like_keyword(like.kind));
-                const FunctionDef* def = find_function(name);
-                if (def == nullptr) {
-                    throw InternalError(std::string("the function catalog has no '") + name + "'");
-                }
-                ExprPtr result = apply_function(*def, args, arg_spans, false, span);
+                ExprPtr result =
+                    apply_function(catalog_function(name), args, arg_spans, false, span);
                 return like.negated ? make_expr(UnaryOp{UnaryOpKind::Not, result}, span) : result;
             },
             [&](const ast::QuantifiedLike& like) { return bind_quantified_like(like, span); },

@@ -207,12 +207,9 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         }
         check_aggregate_context(name, span);
         saw_aggregate_ = true;
-        const FunctionDef* def = find_function("count");
-        if (def == nullptr) {
-            throw InternalError("the function catalog has no 'count'");
-        }
+        const FunctionDef& count = catalog_function("count");
         ExprPtr one = make_expr(Literal{int_type(), "1", false}, inputs[0]->span);
-        return apply_function(*def, {one}, {}, false, span, bind_aggregate_filter(call, name));
+        return apply_function(count, {one}, {}, false, span, bind_aggregate_filter(call, name));
     }
     if (const HofDef* hof = find_hof(name)) {
         return bind_hof(*hof, call, span);

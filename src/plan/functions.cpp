@@ -1578,6 +1578,14 @@ const FunctionDef* find_function(std::string_view name) {
     return it == idx.end() ? nullptr : it->second;
 }
 
+const FunctionDef& catalog_function(std::string_view name) {
+    const FunctionDef* def = find_function(name);
+    if (def == nullptr) {
+        throw InternalError("the function catalog has no '" + std::string(name) + "'");
+    }
+    return *def;
+}
+
 const FunctionDef* user_function(std::string_view name) {
     // Nodes point at their row, so rows never move or go: a map's nodes stay put, and the
     // names they hold are the rows' `name` views.

@@ -71,6 +71,9 @@ struct FunctionDef {
 
 /// The row for a lower-case SQL name, or null (a user-defined function).
 const FunctionDef* find_function(std::string_view name);
+/// The row of a function the analyzer or a rewrite builds itself (`concat` for `||`, `count`
+/// for `count(*)`, `likeany`, `coalesce`): an InternalError if the catalog lacks it.
+const FunctionDef& catalog_function(std::string_view name);
 /// The row for a function the catalog does not know, named as the query wrote it: opaque to
 /// the pruning passes (every argument read whole), of unknown determinism, returning a
 /// nullable STRING. Made on first use and kept for the process's life (one per name; safe

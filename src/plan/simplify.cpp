@@ -41,16 +41,8 @@ const ScalarFunction* call_named(const Expr& e, std::string_view name) {
     return f;
 }
 
-const FunctionDef& function(std::string_view name) {
-    const FunctionDef* def = find_function(name);
-    if (def == nullptr) {
-        throw InternalError("the function catalog has no '" + std::string(name) + "'");
-    }
-    return *def;
-}
-
 ExprPtr call(std::string_view name, std::vector<ExprPtr> args, Span span) {
-    const FunctionDef& def = function(name);
+    const FunctionDef& def = catalog_function(name);
     return make_expr(ScalarFunction{&def, std::move(args), false}, span);
 }
 
