@@ -605,45 +605,42 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     } else {
         plan = make_plan(Project{items, plan});
     }
+    // An operator over `plan` that reads the relation columns `used` (HAVING's Filter, the
+    // Sort): when the select list does not output some of them, `plan` carries them up (Spark:
+    // resolveExprsAndAddMissingAttrs; whole columns added to the Project, grouping columns to
+    // the Aggregate) and a Project above the operator restores the select list. Null when
+    // `plan` cannot carry them: under a Distinct, or for a column inside a grouping expression
+    // (`GROUP BY name.first ORDER BY name.first`, which Spark resolves to the expression; not
+    // modeled, the operator then reads it as written).
+    const auto over_carried = [&](const std::vector<ExprPtr>& used,
+                                  const auto& make_operator) -> PlanPtr {
+        const PlanPtr widened = with_columns(plan, used);
+        if (!widened || widened == plan) {
+            return widened ? make_operator(plan) : nullptr;
+        }
+        return make_plan(Project{select_list_columns(outputs), make_operator(widened)});
+    };
     if (having) {
-        // Grouping columns HAVING reads that the select list does not output: Spark's
-        // ResolveAggregateFunctions adds them to the Aggregate, and a Project above the
-        // Filter restores the select list. `widened` is null when the condition reads a
-        // column inside a grouping expression (not modeled: the Filter reads it as written).
         std::vector<ExprPtr> used;
         add_columns_used(having, binder.columns(), used);
-        const PlanPtr widened = with_columns(plan, used);
-        if (widened && widened != plan) {
-            plan = make_plan(
-                Project{select_list_columns(outputs), make_plan(Filter{having, widened})});
-        } else {
-            plan = make_plan(Filter{having, plan});
-        }
+        const auto filter = [&](const PlanPtr& child) { return make_plan(Filter{having, child}); };
+        const PlanPtr placed = over_carried(used, filter);
+        plan = placed ? placed : filter(plan);
     }
     if (select.distinct) {
         plan = make_plan(Distinct{plan});
     }
     if (!order.empty()) {
-        // Columns the sort keys read that the select list does not output (`SELECT id ...
-        // ORDER BY name.first`): Spark's ResolveReferencesInSort adds the whole columns to the
-        // operator below the Sort that lacks them, and a Project above the Sort restores the
-        // select list.
         std::vector<ExprPtr> used;
         for (const SortOrder& o : order) {
             add_columns_used(o.child, binder.columns(), used);
         }
-        const PlanPtr widened = with_columns(plan, used);
-        if (!widened && select.distinct) {
+        const auto sort = [&](const PlanPtr& child) { return make_plan(Sort{order, child}); };
+        const PlanPtr placed = over_carried(used, sort);
+        if (!placed && select.distinct) {
             reject_sort_over_distinct(binder, order, items);
         }
-        // Without DISTINCT, null means a key reads a column inside a grouping expression
-        // (`GROUP BY name.first ORDER BY name.first`), which Spark resolves to the
-        // expression; not modeled: the Sort keeps the expression over the Aggregate.
-        const bool restore = widened && widened != plan;
-        plan = make_plan(Sort{order, widened ? widened : plan});
-        if (restore) {
-            plan = make_plan(Project{select_list_columns(outputs), plan});
-        }
+        plan = placed ? placed : sort(plan);
     }
     if (offset) {
         plan = make_plan(Offset{offset, plan});
