@@ -175,18 +175,13 @@ class PrettyPrinter {
                 },
                 [&](const ScalarFunction& n) {
                     // Spark's Like.sql is `a LIKE p`, without the ESCAPE character; RLike.sql
-                    // is `RLIKE(a, p)`; ILike.sql is `ilike(a, p)` (its escape character is
-                    // no child).
+                    // is `RLIKE(a, p)`. Functions whose later arguments are parameters show
+                    // their children only (the table's sql_children): ILike.sql `ilike(a, p)`
+                    // without the escape, MultiLikeBase.sql `likeany(a)` without patterns.
                     if (n.name() == "like" && n.args.size() >= 2) {
                         print(*n.args[0]);
                         out_ += " LIKE ";
                         print(*n.args[1]);
-                        return;
-                    }
-                    if (n.name() == "ilike" && n.args.size() >= 2) {
-                        out_ += "ilike(";
-                        list(std::span<const ExprPtr>(n.args.data(), 2));
-                        out_ += ')';
                         return;
                     }
                     if (n.name() == "rlike") {
@@ -195,18 +190,14 @@ class PrettyPrinter {
                         out_ += ')';
                         return;
                     }
-                    if (n.def->catalyst.ends_with("LikeAny") ||
-                        n.def->catalyst.ends_with("LikeAll")) {
-                        // MultiLikeBase.sql: its patterns are parameters, not children.
-                        out_ += n.name();
-                        out_ += '(';
-                        print(*n.args[0]);
-                        out_ += ')';
-                        return;
+                    std::span<const ExprPtr> children = n.inputs();
+                    if (n.def->sql_children >= 0) {
+                        children = children.first(std::min(
+                            children.size(), static_cast<std::size_t>(n.def->sql_children)));
                     }
                     out_ += n.name();
                     out_ += n.distinct ? "(DISTINCT " : "(";
-                    list(n.inputs());
+                    list(children);
                     out_ += ')';
                     if (const Expr* filter = n.filter()) {
                         wrapped(" FILTER (WHERE ", *filter, ")"); // AggregateExpression.sql

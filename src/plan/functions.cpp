@@ -1401,6 +1401,7 @@ struct Options {
     int first_value_arg = 0;
     bool deterministic = true;
     bool internal = false;
+    int sql_children = -1;
 };
 
 template <Name name, int Min, int Max, TypeFn F>
@@ -1416,7 +1417,8 @@ FunctionDef scalar(std::string_view catalyst, Options o) {
                        o.coerce,
                        &checked<name, Min, Max, F>,
                        false,
-                       o.internal};
+                       o.internal,
+                       o.sql_children};
 }
 
 template <Name name, int Min, int Max, TypeFn F>
@@ -1514,16 +1516,17 @@ const std::vector<FunctionDef>& table() {
         scalar<"like", 2, 3, type_like>("Like", {Opaque, &coerce_like}),
         scalar<"rlike", 2, 2, type_like>("RLike", {Opaque, &coerce_strings}),
         // ilike(str, pattern[, escape]): RuntimeReplaceable, like(lower(str), lower(pattern)).
-        scalar<"ilike", 2, 3, type_like>("ILike", {Opaque, &coerce_like}),
+        scalar<"ilike", 2, 3, type_like>(
+            "ILike", {.flow = Opaque, .coerce = &coerce_like, .sql_children = 2}),
         // LIKE ANY|SOME|ALL with literal patterns (the analyzer builds them; no SQL name).
         scalar<"likeany", 2, kVariadic, type_multi_like>(
-            "LikeAny", {.coerce = &coerce_first_string, .internal = true}),
+            "LikeAny", {.coerce = &coerce_first_string, .internal = true, .sql_children = 1}),
         scalar<"likeall", 2, kVariadic, type_multi_like>(
-            "LikeAll", {.coerce = &coerce_first_string, .internal = true}),
+            "LikeAll", {.coerce = &coerce_first_string, .internal = true, .sql_children = 1}),
         scalar<"notlikeany", 2, kVariadic, type_multi_like>(
-            "NotLikeAny", {.coerce = &coerce_first_string, .internal = true}),
+            "NotLikeAny", {.coerce = &coerce_first_string, .internal = true, .sql_children = 1}),
         scalar<"notlikeall", 2, kVariadic, type_multi_like>(
-            "NotLikeAll", {.coerce = &coerce_first_string, .internal = true}),
+            "NotLikeAll", {.coerce = &coerce_first_string, .internal = true, .sql_children = 1}),
         // math
         scalar<"abs", 1, 1, type_abs>("Abs", {Opaque, &coerce_abs}),
         scalar<"round", 1, 2, type_round>("Round", {Opaque, &coerce_round}),

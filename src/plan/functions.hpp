@@ -67,6 +67,9 @@ struct FunctionDef {
     /// Built by the analyzer from syntax (LIKE ANY's LikeAny), never called by name: a call
     /// by its name is a user-defined function, as in Spark.
     bool internal = false;
+    /// How many leading arguments Spark's SQL form (the column name) shows when the rest are
+    /// parameters rather than children: ILike's escape, LikeAny's patterns. -1: all of them.
+    int sql_children = -1;
 };
 
 /// The row for a lower-case SQL name, or null (a user-defined function).
