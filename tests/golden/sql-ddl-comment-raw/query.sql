@@ -1,0 +1,2 @@
+-- A raw string comment (r'...') is kept as written, backslashes included.
+SELECT s.a FROM t
