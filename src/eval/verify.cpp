@@ -150,13 +150,16 @@ VerifyReport verify(const StatementResult& result, const Table& table,
 }
 
 std::string verify_text(const VerifyReport& report) {
-    std::string out = "verify: " + std::to_string(report.rows) + " rows checked, ";
+    const auto rows = [](std::size_t n, const char* noun) {
+        return std::to_string(n) + noun + (n == 1 ? " row" : " rows");
+    };
+    std::string out = "verify: " + rows(report.rows, "") + " checked, ";
     if (report.identical) {
         out += "results identical";
         if (report.original_error) {
             out += " (both raise " + *report.original_error + ")";
         } else {
-            out += " (" + std::to_string(report.result_rows) + " result rows" +
+            out += " (" + rows(report.result_rows, " result") +
                    (report.ordered ? ", in order" : "") + ")";
         }
         return out + "\n";
