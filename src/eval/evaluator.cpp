@@ -3,9 +3,11 @@
 //     orders(id BIGINT, items ARRAY<STRUCT<sku: STRING, qty: INT>>)
 //     SELECT sum(x) AS s FROM orders GROUP BY id HAVING count(*) > 1
 //
-//     Filter (count(1) > 1)                  rows of Aggregate, each with its group's rows
-//       Aggregate [id#0] [sum(x) AS s#3]      one row per distinct id, in order of appearance
-//         Relation orders [id#0, items#1]     the input rows, bound by expression id
+//     Project [s#3]                                  the select list
+//       Filter (count(1)#4 > 1)                      rows of Aggregate
+//         Aggregate [id#0] [sum(x) AS s#3,           one row per distinct id, in order of
+//                           count(1) AS count(1)#4]  appearance, with its group's rows
+//           Relation orders [id#0, items#1]          the input rows, bound by expression id
 //
 // A row carries the bindings of every attribute visible at its operator (the relation's
 // columns, then aliases), so ORDER BY and HAVING may refer to relation columns and select

@@ -20,14 +20,16 @@
 // - GROUP BY binds against the relation; an integer literal is a select-list position; a
 //   single-part name that is no column may name a select alias and stands for its expression.
 // - HAVING binds against the relation (aggregates allowed); a name that is no column may name a
-//   select alias and refers to the alias output. Grouping columns it reads that the select
-//   list does not output are added to the Aggregate's list, and a Project above the Filter
-//   restores the select list (Spark's ResolveAggregateFunctions).
+//   select alias and refers to the alias output.
 // - ORDER BY resolves names against the select list's output names first, then against the
 //   relation; an integer literal is a select-list position. The sort keys reference the output
-//   attribute (the alias's id) when they name a select item. Over a Project, the columns the
-//   keys read that the select list does not output are added whole to that Project, and a
-//   Project above the Sort restores the select list (Spark's ResolveReferencesInSort):
+//   attribute (the alias's id) when they name a select item.
+// - HAVING and the sort keys read what the select list outputs. Over a Project, the columns
+//   the keys read beyond it are added whole to that Project (Spark's ResolveReferencesInSort).
+//   Over an Aggregate, each part of HAVING or a key that the Aggregate computes becomes its
+//   output column, and an aggregate call or grouping expression it does not compute is added
+//   to its list (Spark's ResolveAggregateFunctions). Either way a Project above the Sort or
+//   the Filter restores the select list:
 //
 //       SELECT id FROM contacts ORDER BY name.first
 //
@@ -36,12 +38,15 @@
 //           Project [id#0, name#1]
 //             Relation contacts [id#0, name#1, p#2]
 //
-//   Over an Aggregate, grouping columns are added to its list in the same way. Under DISTINCT
-//   such a key is an error, as in Spark (SPARK-17863: the added column would change which
-//   rows are distinct). Not modeled: a key reading a column inside a grouping expression
-//   (`GROUP BY name.first ORDER BY name.first`: Spark refers to the expression), and
-//   aggregate calls in HAVING and ORDER BY, which Spark adds to the Aggregate; both stay
-//   above it as written.
+//       SELECT name.first FROM contacts GROUP BY name.first HAVING count(*) > 1
+//
+//       Project [first#3]
+//         Filter (count(1)#4 > 1)
+//           Aggregate grouping=[name#1.first] aggregates=[name#1.first AS first#3,
+//                                                          count(1) AS count(1)#4]
+//
+//   Under DISTINCT a key that needs anything added is an error, as in Spark (SPARK-17863: it
+//   would change which rows are distinct).
 // - A query aggregates when it has GROUP BY or HAVING or an aggregate in the select list,
 //   HAVING or ORDER BY; then every column used outside an aggregate must be grouped.
 
@@ -73,46 +78,36 @@ std::optional<long long> position_literal(const ast::Expr& e) {
     return std::stoll(lit->text.str());
 }
 
-// The checks an aggregating query makes of the expressions above the Aggregate: a column
-// reference outside any aggregate must be (part of) a grouping expression.
-class GroupingCheck {
+// Expressions looked up by structure (same_expr). A structural hash that equal expressions
+// share sends each lookup only to the entries that can match it (the GROUP BY and select
+// lists of generated queries are long); it is memoized, so every node is hashed once.
+class ExprIndex {
   public:
-    GroupingCheck(const std::vector<ExprPtr>& grouping, std::size_t relation_columns)
-        : relation_columns_(relation_columns) {
-        for (const ExprPtr& g : grouping) {
-            grouping_.emplace(signature(*g), g);
-        }
+    /// Expressions equal to `key` find `value`; of several equal keys, the first added.
+    void add(const ExprPtr& key, ExprPtr value) {
+        entries_.emplace(signature(*key), Entry{key, std::move(value), entries_.size()});
     }
 
-    // The outermost offending expression (an ungrouped column, or the field chain over it).
-    ExprPtr find_ungrouped(const ExprPtr& e) const {
-        const auto [first, last] = grouping_.equal_range(signature(*e));
+    /// The value of the first key equal to `e`, or null.
+    const ExprPtr* find(const Expr& e) const {
+        const Entry* found = nullptr;
+        const auto [first, last] = entries_.equal_range(signature(e));
         for (auto it = first; it != last; ++it) {
-            if (same_expr(*e, *it->second)) {
-                return nullptr;
+            if ((found == nullptr || it->second.order < found->order) &&
+                same_expr(e, *it->second.key)) {
+                found = &it->second;
             }
         }
-        if (is_aggregate_call(*e)) {
-            return nullptr;
-        }
-        if (const auto* a = e->as<AttributeReference>()) {
-            // Alias outputs (ids past the relation's columns) are computed above the grouping.
-            return a->id < static_cast<ExprId>(relation_columns_) ? e : nullptr;
-        }
-        const bool field_chain = e->is<GetStructField>() || e->is<GetArrayStructFields>();
-        ExprPtr bad;
-        for_each_child(*e, [&](const ExprPtr& kid) {
-            if (!bad) {
-                bad = find_ungrouped(kid);
-            }
-        });
-        return bad && field_chain ? e : bad;
+        return found != nullptr ? &found->value : nullptr;
     }
 
   private:
-    // A structural hash that equal expressions (same_expr) share, so each node is compared
-    // only with the grouping expressions that can match it (GROUP BY lists of generated queries
-    // are long). Memoized: every node is hashed once.
+    struct Entry {
+        ExprPtr key;
+        ExprPtr value;
+        std::size_t order;
+    };
+
     std::size_t signature(const Expr& e) const {
         if (const auto it = hashes_.find(&e); it != hashes_.end()) {
             return it->second;
@@ -137,19 +132,120 @@ class GroupingCheck {
         return key;
     }
 
+    // By address: the nodes hashed must outlive the index (its users keep them alive).
     mutable std::unordered_map<const Expr*, std::size_t> hashes_;
-    std::unordered_multimap<std::size_t, ExprPtr> grouping_;
+    std::unordered_multimap<std::size_t, Entry> entries_;
+};
+
+// The checks an aggregating query makes of the expressions above the Aggregate: a column
+// reference outside any aggregate must be (part of) a grouping expression.
+class GroupingCheck {
+  public:
+    GroupingCheck(const std::vector<ExprPtr>& grouping, std::size_t relation_columns)
+        : relation_columns_(relation_columns) {
+        for (const ExprPtr& g : grouping) {
+            grouping_.add(g, g);
+        }
+    }
+
+    // The outermost offending expression (an ungrouped column, or the field chain over it).
+    ExprPtr find_ungrouped(const ExprPtr& e) const {
+        if (grouping_.find(*e) != nullptr || is_aggregate_call(*e)) {
+            return nullptr;
+        }
+        if (const auto* a = e->as<AttributeReference>()) {
+            // Alias outputs (ids past the relation's columns) are computed above the grouping.
+            return a->id < static_cast<ExprId>(relation_columns_) ? e : nullptr;
+        }
+        const bool field_chain = e->is<GetStructField>() || e->is<GetArrayStructFields>();
+        ExprPtr bad;
+        for_each_child(*e, [&](const ExprPtr& kid) {
+            if (!bad) {
+                bad = find_ungrouped(kid);
+            }
+        });
+        return bad && field_chain ? e : bad;
+    }
+
+  private:
+    ExprIndex grouping_;
     std::size_t relation_columns_;
 };
 
-// The relation columns `e` reads outside aggregate calls, appended to `used` in order of
-// first use (each once, as the relation's own node).
+// HAVING and ORDER BY over an Aggregate read its output (Spark's ResolveAggregateFunctions).
+// `over_aggregate` rewrites an expression from the top down: a part the Aggregate's list
+// computes (an item, or the child of an aliased one) becomes that output's column; an
+// aggregate call or a grouping expression the list lacks is appended to it (a column as
+// itself, anything else aliased by its pretty SQL) and becomes the new output's column.
+// Within one clause lookups see the list as the clause found it, as in Spark (a call written
+// twice is added twice); `commit` lets the next clause see what this one added.
+class AggregateOutputs {
+  public:
+    AggregateOutputs(Binder& binder, const std::vector<ExprPtr>& items,
+                     const std::vector<ExprPtr>& grouping)
+        : binder_(binder) {
+        for (const ExprPtr& item : items) {
+            index(item);
+        }
+        for (const ExprPtr& g : grouping) {
+            grouping_.add(g, g);
+        }
+    }
+
+    ExprPtr over_aggregate(const ExprPtr& e) {
+        // The index remembers hashes by node address: what it has looked at stays alive with
+        // it, so no later node can take an address it remembers.
+        looked_at_.push_back(e);
+        return transform_down(e, [&](const ExprPtr& node) -> ExprPtr {
+            if (const ExprPtr* item = outputs_.find(*node)) {
+                return node->is<AttributeReference>() ? node
+                                                      : OutputRef{*item}.attribute(node->span);
+            }
+            if (node->is<AttributeReference>() && grouping_.find(*node) != nullptr) {
+                // A column is listed once: a second listing would output nothing new.
+                if (std::none_of(added_.begin(), added_.end(),
+                                 [&](const ExprPtr& a) { return same_expr(*a, *node); })) {
+                    added_.push_back(node);
+                }
+                return node;
+            }
+            if (is_aggregate_call(*node) || grouping_.find(*node) != nullptr) {
+                added_.push_back(make_expr(
+                    Alias{node, pretty_sql(*node, binder_.pretty()), binder_.fresh_id()}));
+                return OutputRef{added_.back()}.attribute(node->span);
+            }
+            return node;
+        });
+    }
+
+    /// What the clauses added to the Aggregate's list, in order.
+    const std::vector<ExprPtr>& added() const { return added_; }
+
+    void commit() {
+        for (; committed_ < added_.size(); ++committed_) {
+            index(added_[committed_]);
+        }
+    }
+
+  private:
+    void index(const ExprPtr& item) {
+        const auto* alias = item->as<Alias>();
+        outputs_.add(alias != nullptr ? alias->child : item, item);
+    }
+
+    Binder& binder_;
+    ExprIndex outputs_;
+    ExprIndex grouping_;
+    std::vector<ExprPtr> added_;
+    std::size_t committed_ = 0;
+    std::vector<ExprPtr> looked_at_;
+};
+
+// The relation columns `e` reads, appended to `used` in order of first use (each once, as
+// the relation's own node).
 void add_columns_used(const ExprPtr& e, const std::vector<ExprPtr>& columns,
                       std::vector<ExprPtr>& used) {
     visit_down(e, [&](const ExprPtr& node) {
-        if (is_aggregate_call(*node)) {
-            return false; // Spark's ResolveAggregateFunctions; not modeled
-        }
         const auto* a = node->as<AttributeReference>();
         if (a != nullptr && a->id < static_cast<ExprId>(columns.size())) {
             const ExprPtr& column = columns[static_cast<std::size_t>(a->id)];
@@ -161,7 +257,7 @@ void add_columns_used(const ExprPtr& e, const std::vector<ExprPtr>& columns,
     });
 }
 
-// The `columns` a Project's or Aggregate's list `items` does not output, in order.
+// The `columns` a Project's list `items` does not output, in order.
 std::vector<ExprPtr> not_output(const std::vector<ExprPtr>& items,
                                 const std::vector<ExprPtr>& columns) {
     std::unordered_set<ExprId> output;
@@ -179,57 +275,17 @@ std::vector<ExprPtr> not_output(const std::vector<ExprPtr>& items,
     return lacking;
 }
 
-// `plan` outputting `columns` (relation columns) besides its own output: the Project that
-// lacks one lists it after its items, the Aggregate that lacks one lists it after its
-// aggregates when it is a grouping column. Null when that cannot be done: a Distinct (the
-// added column would change which rows are distinct, SPARK-17863) or an Aggregate that does
-// not group by the column itself. `plan` itself when it outputs them all. Spark:
-// ColumnResolutionHelper.resolveExprsAndAddMissingAttrs.
-PlanPtr with_columns(const PlanPtr& plan, const std::vector<ExprPtr>& columns) {
-    if (plan->as<Relation>() != nullptr) {
-        return plan;
+// Whether a sort key reads the output column `id`.
+bool reads_output(const std::vector<SortOrder>& order, ExprId id) {
+    bool found = false;
+    for (const SortOrder& o : order) {
+        visit_down(o.child, [&](const ExprPtr& node) {
+            const auto* a = node->as<AttributeReference>();
+            found = found || (a != nullptr && a->id == id);
+            return !found;
+        });
     }
-    if (plan->as<Distinct>() != nullptr) {
-        const PlanPtr& child = plan_child(*plan);
-        return with_columns(child, columns) == child ? plan : nullptr;
-    }
-    if (const auto* project = plan->as<Project>()) {
-        std::vector<ExprPtr> lacking = not_output(project->exprs, columns);
-        if (lacking.empty()) {
-            return plan;
-        }
-        PlanPtr child = with_columns(project->child, lacking);
-        if (!child) {
-            return nullptr;
-        }
-        std::vector<ExprPtr> exprs = project->exprs;
-        exprs.insert(exprs.end(), lacking.begin(), lacking.end());
-        return make_plan(Project{std::move(exprs), std::move(child)});
-    }
-    if (const auto* aggregate = plan->as<Aggregate>()) {
-        std::vector<ExprPtr> lacking = not_output(aggregate->aggregates, columns);
-        if (lacking.empty()) {
-            return plan;
-        }
-        for (const ExprPtr& column : lacking) {
-            const ExprId id = column->as<AttributeReference>()->id;
-            if (std::none_of(aggregate->grouping.begin(), aggregate->grouping.end(),
-                             [id](const ExprPtr& g) {
-                                 const auto* a = g->as<AttributeReference>();
-                                 return a != nullptr && a->id == id;
-                             })) {
-                return nullptr;
-            }
-        }
-        std::vector<ExprPtr> aggregates = aggregate->aggregates;
-        aggregates.insert(aggregates.end(), lacking.begin(), lacking.end());
-        return make_plan(Aggregate{aggregate->grouping, std::move(aggregates), aggregate->child});
-    }
-    PlanPtr child = with_columns(plan_child(*plan), columns);
-    if (!child) {
-        return nullptr;
-    }
-    return child == plan_child(*plan) ? plan : with_plan_child(*plan, std::move(child));
+    return found;
 }
 
 // The select list as the columns a Project over the Sort or HAVING Filter restores.
@@ -351,33 +407,21 @@ using namespace analyzer_detail;
 
 namespace {
 
-/// Rejects the first sort key that reads a column the select list `items` of a SELECT
-/// DISTINCT does not output: Spark cannot add it below the Distinct and leaves the key
+/// Rejects a sort key over SELECT DISTINCT that reads `what` (a column, an aggregate call)
+/// beyond the select list `items`: Spark cannot add it below the Distinct and leaves the key
 /// unresolved (UNRESOLVED_COLUMN.WITH_SUGGESTION, listing the Distinct's output).
-[[noreturn]] void reject_sort_over_distinct(const Binder& binder,
-                                            const std::vector<SortOrder>& order,
+[[noreturn]] void reject_sort_over_distinct(const Binder& binder, Span key, const std::string& what,
                                             const std::vector<ExprPtr>& items) {
-    for (const SortOrder& o : order) {
-        std::vector<ExprPtr> used;
-        add_columns_used(o.child, binder.columns(), used);
-        const std::vector<ExprPtr> lacking = not_output(items, used);
-        if (lacking.empty()) {
-            continue;
-        }
-        std::string listed;
-        for (const ExprPtr& item : items) {
-            const auto* alias = item->as<Alias>();
-            const Name& name =
-                alias != nullptr ? alias->name : item->as<AttributeReference>()->name;
-            listed += (listed.empty() ? "'" : ", '") + name.str() + "'";
-        }
-        binder.fail(o.child->span,
-                    "column '" + lacking.front()->as<AttributeReference>()->name.str() +
-                        "' cannot be resolved: ORDER BY over SELECT DISTINCT sees only the "
-                        "select list (" +
-                        listed + ")");
+    std::string listed;
+    for (const ExprPtr& item : items) {
+        const auto* alias = item->as<Alias>();
+        const Name& name = alias != nullptr ? alias->name : item->as<AttributeReference>()->name;
+        listed += (listed.empty() ? "'" : ", '") + name.str() + "'";
     }
-    throw InternalError("a sort key over DISTINCT lacks no column");
+    binder.fail(key, what +
+                         " cannot be resolved: ORDER BY over SELECT DISTINCT sees only the "
+                         "select list (" +
+                         listed + ")");
 }
 
 /// `analyze` on a statement it may use up (`Statement` not const) or not.
@@ -593,54 +637,89 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
 
     // Innermost first: Relation, Filter(WHERE), Project | Aggregate, Filter(HAVING), Distinct,
     // Sort, Offset, Limit (Spark's parser puts the Offset below the Limit: the rows are
-    // skipped, then counted); a Project over the HAVING Filter or the Sort restores the select
-    // list when they read columns it does not output.
+    // skipped, then counted). HAVING and the sort keys read what the select list outputs; what
+    // else they read is carried up from below (an Aggregate computes it, a Project passes the
+    // column on), and a Project over the Sort or the HAVING Filter restores the select list.
     PlanPtr plan =
         make_plan(Relation{binder.table().name, binder.columns(), binder.stored_schema()});
     if (where) {
         plan = make_plan(Filter{where, plan});
     }
+    std::vector<ExprPtr> carried; // what the select list's operator computes besides it
     if (aggregating) {
-        plan = make_plan(Aggregate{grouping, items, plan});
-    } else {
-        plan = make_plan(Project{items, plan});
-    }
-    // An operator over `plan` that reads the relation columns `used` (HAVING's Filter, the
-    // Sort): when the select list does not output some of them, `plan` carries them up (Spark:
-    // resolveExprsAndAddMissingAttrs; whole columns added to the Project, grouping columns to
-    // the Aggregate) and a Project above the operator restores the select list. Null when
-    // `plan` cannot carry them: under a Distinct, or for a column inside a grouping expression
-    // (`GROUP BY name.first ORDER BY name.first`, which Spark resolves to the expression; not
-    // modeled, the operator then reads it as written).
-    const auto over_carried = [&](const std::vector<ExprPtr>& used,
-                                  const auto& make_operator) -> PlanPtr {
-        const PlanPtr widened = with_columns(plan, used);
-        if (!widened || widened == plan) {
-            return widened ? make_operator(plan) : nullptr;
+        AggregateOutputs over(binder, items, grouping);
+        if (having) {
+            having = over.over_aggregate(having);
+            if (!select.distinct) {
+                over.commit(); // under DISTINCT they are gone before the Sort
+            }
         }
-        return make_plan(Project{select_list_columns(outputs), make_operator(widened)});
-    };
-    if (having) {
-        std::vector<ExprPtr> used;
-        add_columns_used(having, binder.columns(), used);
-        const auto filter = [&](const PlanPtr& child) { return make_plan(Filter{having, child}); };
-        const PlanPtr placed = over_carried(used, filter);
-        plan = placed ? placed : filter(plan);
+        const std::size_t carried_for_having = over.added().size();
+        for (SortOrder& o : order) {
+            const std::size_t before = over.added().size();
+            const Span span = o.child->span;
+            o.child = over.over_aggregate(o.child);
+            if (select.distinct && over.added().size() > before) {
+                const ExprPtr& added = over.added()[before];
+                const auto* call = added->as<Alias>();
+                reject_sort_over_distinct(
+                    binder, span,
+                    call != nullptr
+                        ? "expression '" + call->name.str() + "'"
+                        : "column '" + added->as<AttributeReference>()->name.str() + "'",
+                    items);
+            }
+        }
+        const std::vector<ExprPtr>& added = over.added();
+        std::vector<ExprPtr> aggregates = items;
+        aggregates.insert(aggregates.end(), added.begin(), added.end());
+        plan = make_plan(Aggregate{grouping, std::move(aggregates), plan});
+        for (const ExprPtr& item : added) {
+            if (reads_output(order, OutputRef{item}.id())) {
+                carried.push_back(OutputRef{item}.attribute(Span{}));
+            }
+        }
+        if (having) {
+            plan = make_plan(Filter{having, plan});
+        }
+        if (carried_for_having > 0) {
+            // As Spark's ResolveAggregateFunctions leaves HAVING: a Project over the Filter
+            // restores the select list (below a Distinct, which must see it alone), and what
+            // the sort keys read beyond it passes through (Spark's ResolveMissingReferences).
+            std::vector<ExprPtr> exprs = select_list_columns(outputs);
+            exprs.insert(exprs.end(), carried.begin(), carried.end());
+            plan = make_plan(Project{std::move(exprs), plan});
+        }
+    } else {
+        // Whole columns the sort keys read beyond the select list (Spark's
+        // resolveExprsAndAddMissingAttrs); under DISTINCT they are an error (SPARK-17863: the
+        // added column would change which rows are distinct).
+        for (const SortOrder& o : order) {
+            std::vector<ExprPtr> used;
+            add_columns_used(o.child, binder.columns(), used);
+            for (const ExprPtr& column : not_output(items, used)) {
+                if (select.distinct) {
+                    reject_sort_over_distinct(
+                        binder, o.child->span,
+                        "column '" + column->as<AttributeReference>()->name.str() + "'", items);
+                }
+                if (std::find(carried.begin(), carried.end(), column) == carried.end()) {
+                    carried.push_back(column);
+                }
+            }
+        }
+        std::vector<ExprPtr> exprs = items;
+        exprs.insert(exprs.end(), carried.begin(), carried.end());
+        plan = make_plan(Project{std::move(exprs), plan});
     }
     if (select.distinct) {
         plan = make_plan(Distinct{plan});
     }
     if (!order.empty()) {
-        std::vector<ExprPtr> used;
-        for (const SortOrder& o : order) {
-            add_columns_used(o.child, binder.columns(), used);
-        }
-        const auto sort = [&](const PlanPtr& child) { return make_plan(Sort{order, child}); };
-        const PlanPtr placed = over_carried(used, sort);
-        if (!placed && select.distinct) {
-            reject_sort_over_distinct(binder, order, items);
-        }
-        plan = placed ? placed : sort(plan);
+        plan = make_plan(Sort{order, plan});
+    }
+    if (!carried.empty()) {
+        plan = make_plan(Project{select_list_columns(outputs), plan});
     }
     if (offset) {
         plan = make_plan(Offset{offset, plan});

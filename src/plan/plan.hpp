@@ -6,8 +6,8 @@
 ///     Project or Aggregate / Filter(WHERE)? / Relation
 ///
 /// The optional Projects restore the select list over a Sort or a HAVING Filter that reads
-/// columns it does not output, which the operators below carry up (Spark's
-/// ResolveReferencesInSort and ResolveAggregateFunctions).
+/// what it does not output (columns, aggregate calls, grouping expressions), which the
+/// operators below carry up (Spark's ResolveReferencesInSort and ResolveAggregateFunctions).
 
 #include <memory>
 #include <string>

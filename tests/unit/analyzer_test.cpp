@@ -1056,10 +1056,8 @@ TEST_CASE("plan shapes: Distinct, global aggregates, HAVING without GROUP BY", "
     CHECK(shape(*bind_sql("SELECT DISTINCT id FROM t ORDER BY id LIMIT 1", c).plan) ==
           "Limit Sort Distinct Project Relation");
     CHECK(shape(*bind_sql("SELECT count(*) FROM t", c).plan) == "Aggregate Relation");
-    CHECK(shape(*bind_sql("SELECT 1 FROM t ORDER BY count(*)", c).plan) ==
-          "Sort Aggregate Relation");
     CHECK(shape(*bind_sql("SELECT 1 FROM t HAVING count(*) > 0", c).plan) ==
-          "Filter Aggregate Relation");
+          "Project Filter Aggregate Relation");
     CHECK(shape(*bind_sql("SELECT id FROM t WHERE pets > 1", c).plan) == "Project Filter Relation");
     // Spark: LIMIT ALL is no limit, so no Limit operator.
     CHECK(shape(*bind_sql("SELECT id FROM t ORDER BY id LIMIT ALL", c).plan) ==
@@ -1127,12 +1125,23 @@ TEST_CASE("ORDER BY and HAVING over unselected columns add them below, as Spark'
     }
     CHECK(shape(*bind_sql("SELECT id, count(*) FROM t GROUP BY id HAVING id > 0 ORDER BY id", c)
                      .plan) == "Sort Filter Aggregate Relation");
-    // Not modeled: a column inside a grouping expression (Spark refers to the expression) and
-    // aggregate calls (Spark's ResolveAggregateFunctions adds them to the Aggregate).
-    CHECK(shape(*bind_sql("SELECT count(*) FROM t GROUP BY name.first ORDER BY name.first", c)
-                     .plan) == "Sort Aggregate Relation");
-    CHECK(shape(*bind_sql("SELECT count(*) FROM t GROUP BY id HAVING max(pets) > 1", c).plan) ==
-          "Filter Aggregate Relation");
+    // A key equal to a grouping expression reads the Aggregate's output for it: the select
+    // item's alias when there is one, else the expression added under its pretty SQL.
+    {
+        const BoundStatement b =
+            bind_sql("SELECT name.first AS f FROM t GROUP BY name.first ORDER BY name.first", c);
+        REQUIRE(shape(*b.plan) == "Sort Aggregate Relation");
+        CHECK(sx(*b.plan->as<Sort>()->order.at(0).child) == "f#9");
+    }
+    {
+        const BoundStatement b =
+            bind_sql("SELECT count(*) FROM t GROUP BY name.first ORDER BY name.first", c);
+        REQUIRE(shape(*b.plan) == "Project Sort Aggregate Relation");
+        const Plan& sort = *plan_child(*b.plan);
+        CHECK(sx(*sort.as<Sort>()->order.at(0).child) == "name.first#10");
+        CHECK(sx_list(plan_child(sort)->as<Aggregate>()->aggregates) ==
+              "count(1) AS count(1)#9, GetStructField(name#1, 0) AS name.first#10");
+    }
     CHECK(error_of("SELECT DISTINCT count(*) FROM t GROUP BY id ORDER BY id", c) ==
           "1:54: column 'id' cannot be resolved: ORDER BY over SELECT DISTINCT sees only the "
           "select list ('count(1)')");
@@ -1142,6 +1151,62 @@ TEST_CASE("ORDER BY and HAVING over unselected columns add them below, as Spark'
           "select list ('id', 'last')");
     CHECK(shape(*bind_sql("SELECT DISTINCT name FROM t ORDER BY name.first", c).plan) ==
           "Sort Distinct Project Relation");
+}
+
+TEST_CASE("aggregate calls in HAVING and ORDER BY read the Aggregate's output, as Spark's "
+          "ResolveAggregateFunctions",
+          "[analyzer]") {
+    const Catalog c = contacts_catalog();
+    // A call the select list computes is its output column: no Project is added.
+    {
+        const BoundStatement b =
+            bind_sql("SELECT id, count(*) AS n FROM t GROUP BY id ORDER BY count(*) DESC", c);
+        REQUIRE(shape(*b.plan) == "Sort Aggregate Relation");
+        CHECK(sx(*b.plan->as<Sort>()->order.at(0).child) == "n#9");
+    }
+    // A call it does not compute is added to the Aggregate under its pretty SQL, and a
+    // Project above restores the select list.
+    {
+        const BoundStatement b = bind_sql("SELECT id FROM t GROUP BY id HAVING max(pets) > 1", c);
+        REQUIRE(shape(*b.plan) == "Project Filter Aggregate Relation");
+        CHECK(sx_list(b.plan->as<Project>()->exprs) == "id#0");
+        const Plan& filter = *plan_child(*b.plan);
+        CHECK(sx(*filter.as<Filter>()->condition) == "GreaterThan(max(pets)#9, 1)");
+        CHECK(sx_list(plan_child(filter)->as<Aggregate>()->aggregates) ==
+              "id#0, max(pets#3) AS max(pets)#9");
+    }
+    // Within one clause lookups see the list as the clause found it (Spark adds a call written
+    // twice twice); ORDER BY then sees what HAVING added, through HAVING's Project.
+    {
+        const BoundStatement b = bind_sql("SELECT id FROM t GROUP BY id HAVING count(*) > 1 "
+                                          "AND count(*) < 9 ORDER BY count(*), sum(pets)",
+                                          c);
+        REQUIRE(shape(*b.plan) == "Project Sort Project Filter Aggregate Relation");
+        CHECK(sx_list(b.plan->as<Project>()->exprs) == "id#0");
+        const Plan& sort = *plan_child(*b.plan);
+        CHECK(sx(*sort.as<Sort>()->order.at(0).child) == "count(1)#9");
+        CHECK(sx(*sort.as<Sort>()->order.at(1).child) == "sum(pets)#11");
+        CHECK(sx_list(plan_child(sort)->as<Project>()->exprs) == "id#0, count(1)#9, sum(pets)#11");
+        const Plan& aggregate = *plan_child(*plan_child(*plan_child(sort)));
+        CHECK(sx_list(aggregate.as<Aggregate>()->aggregates) ==
+              "id#0, count(1) AS count(1)#9, count(1) AS count(1)#10, "
+              "sum(pets#3) AS sum(pets)#11");
+    }
+    // A global aggregate: the select list is not aggregated, the ORDER BY call is.
+    CHECK(shape(*bind_sql("SELECT 1 FROM t ORDER BY count(*)", c).plan) ==
+          "Project Sort Aggregate Relation");
+    // Under DISTINCT the Distinct sees the select list only: HAVING's Project goes below it,
+    // and a key needing anything more is an error.
+    CHECK(shape(*bind_sql("SELECT DISTINCT id FROM t GROUP BY id HAVING count(*) > 1", c).plan) ==
+          "Distinct Project Filter Aggregate Relation");
+    CHECK(shape(*bind_sql("SELECT DISTINCT id, count(*) FROM t GROUP BY id ORDER BY count(*)", c)
+                     .plan) == "Sort Distinct Aggregate Relation");
+    CHECK(error_of("SELECT DISTINCT id FROM t GROUP BY id ORDER BY count(*)", c) ==
+          "1:48: expression 'count(1)' cannot be resolved: ORDER BY over SELECT DISTINCT sees "
+          "only the select list ('id')");
+    CHECK(error_of("SELECT DISTINCT id FROM t GROUP BY id HAVING count(*) > 1 ORDER BY count(*)",
+                   c) == "1:68: expression 'count(1)' cannot be resolved: ORDER BY over SELECT "
+                         "DISTINCT sees only the select list ('id')");
 }
 
 TEST_CASE("nesting deeper than the limit is rejected", "[analyzer]") {
