@@ -17,6 +17,10 @@
 // ORDER BY. BoundStatement::next_id is the first id left free.
 //
 // Clause binding (a simplification of Spark's resolution rules, documented here once):
+// - A select item may name an alias an earlier item defines, when no column has the name
+//   (Spark's lateral column aliases); a Project below the select list's computes it (see
+//   lateral_projects). Not in an aggregating query, where Spark first lifts the select list
+//   into a Project over the Aggregate (not modeled: an error says so).
 // - GROUP BY binds against the relation; an integer literal is a select-list position; a
 //   single-part name that is no column may name a select alias and stands for its expression.
 // - HAVING binds against the relation (aggregates allowed); a name that is no column may name a
@@ -275,6 +279,106 @@ std::vector<ExprPtr> not_output(const std::vector<ExprPtr>& items,
     return lacking;
 }
 
+// The select list's Project over `child`, with Spark's ResolveLateralColumnAliasReference:
+// an alias that a later item reads (`SELECT a + 1 AS x, x * 2`) is computed by a Project
+// below and read as its column. An alias that itself reads such an alias goes one Project
+// higher (Spark resolves a chain a link per round), so the Project at depth 0 computes the
+// aliases that read none. Each Project below passes on, bare, what the ones above read: the
+// relation's columns and the aliases computed further down (Spark passes every column of
+// its child, which the optimizer's ColumnPruning trims to these).
+PlanPtr lateral_projects(std::vector<ExprPtr> top, PlanPtr child,
+                         const std::vector<ExprPtr>& columns) {
+    std::unordered_map<ExprId, std::size_t> alias_at; // alias output id -> its item
+    for (std::size_t i = 0; i < top.size(); ++i) {
+        if (const auto* alias = top[i]->as<Alias>()) {
+            alias_at.emplace(alias->id, i);
+        }
+    }
+    const auto column_of = [&](const Expr& e) -> std::optional<std::size_t> {
+        const auto* a = e.as<AttributeReference>();
+        if (a == nullptr) {
+            return std::nullopt;
+        }
+        if (const auto it = alias_at.find(a->id); it != alias_at.end()) {
+            return columns.size() + it->second;
+        }
+        if (a->id < static_cast<ExprId>(columns.size())) {
+            return static_cast<std::size_t>(a->id);
+        }
+        return std::nullopt;
+    };
+    // Depth of each item: 0 unless it reads aliases, then one above the deepest it reads.
+    std::vector<int> depth(top.size(), 0);
+    std::vector<bool> read(top.size(), false);
+    for (std::size_t i = 0; i < top.size(); ++i) {
+        visit_down(top[i], [&](const ExprPtr& node) {
+            if (const std::optional<std::size_t> c = column_of(*node); c && *c >= columns.size()) {
+                const std::size_t j = *c - columns.size();
+                read[j] = true;
+                depth[i] = std::max(depth[i], depth[j] + 1);
+            }
+            return true;
+        });
+    }
+    int layers = 0;
+    for (std::size_t i = 0; i < top.size(); ++i) {
+        layers = read[i] ? std::max(layers, depth[i] + 1) : layers;
+    }
+    if (layers == 0) {
+        return make_plan(Project{std::move(top), std::move(child)});
+    }
+    std::vector<std::vector<ExprPtr>> computed(static_cast<std::size_t>(layers));
+    for (std::size_t i = 0; i < top.size(); ++i) {
+        if (read[i]) {
+            computed[static_cast<std::size_t>(depth[i])].push_back(top[i]);
+            top[i] = OutputRef{top[i]}.attribute(Span{});
+        }
+    }
+    // From the top down: what the operators above read, each once, in order of first use.
+    std::vector<std::size_t> needed;
+    std::vector<bool> is_needed(columns.size() + top.size(), false);
+    const auto need = [&](const std::vector<ExprPtr>& exprs) {
+        for (const ExprPtr& e : exprs) {
+            visit_down(e, [&](const ExprPtr& node) {
+                if (const std::optional<std::size_t> c = column_of(*node); c && !is_needed[*c]) {
+                    is_needed[*c] = true;
+                    needed.push_back(*c);
+                }
+                return true;
+            });
+        }
+    };
+    need(top);
+    std::vector<std::vector<ExprPtr>> lists(computed.size());
+    for (std::size_t k = computed.size(); k-- > 0;) {
+        std::vector<bool> here(top.size(), false);
+        for (const ExprPtr& e : computed[k]) {
+            here[alias_at.at(e->as<Alias>()->id)] = true;
+        }
+        std::vector<std::size_t> passed;
+        for (const std::size_t c : needed) {
+            if (c < columns.size()) {
+                lists[k].push_back(columns[c]);
+                passed.push_back(c);
+            } else if (!here[c - columns.size()]) {
+                lists[k].push_back(top[c - columns.size()]); // already its column
+                passed.push_back(c);
+            }
+        }
+        lists[k].insert(lists[k].end(), computed[k].begin(), computed[k].end());
+        needed = std::move(passed);
+        std::fill(is_needed.begin(), is_needed.end(), false);
+        for (const std::size_t c : needed) {
+            is_needed[c] = true;
+        }
+        need(computed[k]);
+    }
+    for (std::vector<ExprPtr>& list : lists) {
+        child = make_plan(Project{std::move(list), std::move(child)});
+    }
+    return make_plan(Project{std::move(top), std::move(child)});
+}
+
 // Whether a sort key reads the output column `id`.
 bool reads_output(const std::vector<SortOrder>& order, ExprId id) {
     bool found = false;
@@ -452,6 +556,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     std::vector<OutputRef> outputs;
     bool select_aggregates = false;
     binder.set_clause(Clause::Select, AliasMode::None, nullptr);
+    binder.set_lateral_outputs(&outputs);
     const auto bind_item = [&](const ast::SelectItem& item) {
         if (const auto* star = std::get_if<ast::Star>(&item.expr->node)) {
             if (item.alias) {
@@ -499,6 +604,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     if constexpr (!std::is_const_v<Statement>) {
         std::vector<ast::SelectItem>().swap(select.items);
     }
+    binder.set_lateral_outputs(nullptr);
 
     ExprPtr where;
     if (select.where) {
@@ -616,6 +722,12 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
 
     const bool aggregating =
         !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
+    if (aggregating && binder.first_lateral_use()) {
+        // Spark lifts the select list into a Project over the Aggregate first; not modeled.
+        const ast::Identifier& use = *binder.first_lateral_use();
+        binder.fail(use.span, "unsupported: the lateral column alias '" + use.name +
+                                  "' in an aggregating query (name the expression again)");
+    }
     if (aggregating) {
         GroupingCheck check(grouping, binder.columns().size());
         auto require_grouped = [&](const ExprPtr& e) {
@@ -710,7 +822,9 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         }
         std::vector<ExprPtr> exprs = items;
         exprs.insert(exprs.end(), carried.begin(), carried.end());
-        plan = make_plan(Project{std::move(exprs), plan});
+        plan = binder.first_lateral_use()
+                   ? lateral_projects(std::move(exprs), plan, binder.columns())
+                   : make_plan(Project{std::move(exprs), plan});
     }
     if (select.distinct) {
         plan = make_plan(Distinct{plan});

@@ -911,6 +911,8 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
         next = 2;
     } else if (std::optional<std::size_t> c = find_column(head)) {
         base = column_ref(*c, head.span, parts.size() > 1);
+    } else if ((out = find_lateral_alias(head)) != nullptr) {
+        base = out->attribute(head.span);
     } else if (alias_mode_ == AliasMode::ChildFallback && parts.size() == 1 &&
                (out = find_output(head)) != nullptr) {
         if (out->has_aggregate) {
@@ -929,6 +931,35 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
         base = extract_field(base, parts[i], Span{head.span.begin, parts[i].span.end});
     }
     return base;
+}
+
+const OutputRef* Binder::find_lateral_alias(const ast::Identifier& name) {
+    if (lateral_outputs_ == nullptr || clause_ != Clause::Select) {
+        return nullptr;
+    }
+    const auto key = [this](std::string_view text) {
+        return cs_ == CaseSensitivity::Sensitive ? std::string(text) : lower(text);
+    };
+    for (; lateral_indexed_ < lateral_outputs_->size(); ++lateral_indexed_) {
+        const OutputRef& out = (*lateral_outputs_)[lateral_indexed_];
+        if (out.item->is<Alias>()) {
+            lateral_index_[key(out.name())].push_back(lateral_indexed_);
+        }
+    }
+    const auto it = lateral_index_.find(key(name.name));
+    if (it == lateral_index_.end()) {
+        return nullptr;
+    }
+    if (it->second.size() > 1) {
+        // Spark: AMBIGUOUS_LATERAL_COLUMN_ALIAS.
+        fail(name.span, "ambiguous lateral column alias '" + name.name +
+                            "': " + std::to_string(it->second.size()) +
+                            " earlier select items have this name");
+    }
+    if (!first_lateral_use_) {
+        first_lateral_use_ = name;
+    }
+    return &(*lateral_outputs_)[it->second.front()];
 }
 
 // --- field access and subscripts (Spark: ExtractValue.apply) ----------------------------------

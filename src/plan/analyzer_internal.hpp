@@ -113,6 +113,13 @@ class Binder {
 
     /// Clause and alias resolution for the next bind() calls.
     void set_clause(Clause clause, AliasMode mode, const std::vector<OutputRef>* outputs);
+    /// Spark's lateral column aliases: in the select list, a name that is no column may name
+    /// an alias an earlier item defines (`SELECT a + 1 AS x, x * 2`) and reads its output.
+    /// `outputs` is the select list as bound so far, growing as it binds; null after it.
+    void set_lateral_outputs(const std::vector<OutputRef>* outputs) { lateral_outputs_ = outputs; }
+    /// The first name that read a lateral alias, if one did.
+    const std::optional<ast::Identifier>& first_lateral_use() const { return first_lateral_use_; }
+
     /// Whether an aggregate call was bound since the last reset.
     bool saw_aggregate() const { return saw_aggregate_; }
     void reset_saw_aggregate() { saw_aggregate_ = false; }
@@ -164,6 +171,7 @@ class Binder {
     void check_not_udf_result(const ExprPtr& base, Span span, std::string_view what) const;
     std::optional<std::size_t> find_column(const ast::Identifier& name) const;
     const OutputRef* find_output(const ast::Identifier& name) const;
+    const OutputRef* find_lateral_alias(const ast::Identifier& name);
     ExprPtr find_lambda_variable(std::string_view name) const;
     bool qualifier_matches(std::string_view name) const;
     [[noreturn]] void unknown_column(const ast::Identifier& name) const;
@@ -211,6 +219,13 @@ class Binder {
     // and at 46,000 select items an index built for every clause was an eighth of the peak
     // heap (issue 10).
     mutable std::vector<std::pair<std::string, std::size_t>> output_index_;
+    const std::vector<OutputRef>* lateral_outputs_ = nullptr;
+    // The aliases among *lateral_outputs_ by name (lower-cased unless case-sensitive), with
+    // their positions; extended by each lookup to the items bound since, so a select list
+    // that names no lateral alias never builds it.
+    std::unordered_map<std::string, std::vector<std::size_t>> lateral_index_;
+    std::size_t lateral_indexed_ = 0;
+    std::optional<ast::Identifier> first_lateral_use_;
     std::string enclosing_aggregate_; // the aggregate whose arguments are being bound
     bool saw_aggregate_ = false;
     std::size_t depth_ = 0;

@@ -3,8 +3,10 @@
 /// expression it evaluates. A single-table SELECT binds to, from the top:
 ///
 ///     Limit? / Offset? / Project? / Sort? / Distinct? / Project? / Filter(HAVING)? /
-///     Project or Aggregate / Filter(WHERE)? / Relation
+///     Project or Aggregate / Project* / Filter(WHERE)? / Relation
 ///
+/// The Projects below the select list's compute the aliases later select items name
+/// (Spark's lateral column aliases), one per link of a chain.
 /// The optional Projects restore the select list over a Sort or a HAVING Filter that reads
 /// what it does not output (columns, aggregate calls, grouping expressions), which the
 /// operators below carry up (Spark's ResolveReferencesInSort and ResolveAggregateFunctions).

@@ -1209,6 +1209,53 @@ TEST_CASE("aggregate calls in HAVING and ORDER BY read the Aggregate's output, a
                          "DISTINCT sees only the select list ('id')");
 }
 
+TEST_CASE("lateral column aliases are computed by a Project below, as Spark's "
+          "ResolveLateralColumnAliasReference",
+          "[analyzer]") {
+    const Catalog c = contacts_catalog();
+    // The alias moves below and is read as its column; the Project below passes on what the
+    // one above reads besides it.
+    {
+        const BoundStatement b = bind_sql("SELECT pets + 1 AS x, x * 2 AS y, id FROM t", c);
+        REQUIRE(shape(*b.plan) == "Project Project Relation");
+        CHECK(sx_list(b.plan->as<Project>()->exprs) == "x#9, Multiply(x#9, 2) AS y#10, id#0");
+        CHECK(sx_list(plan_child(*b.plan)->as<Project>()->exprs) == "id#0, Add(pets#3, 1) AS x#9");
+    }
+    // A chain takes a Project per link; a field of an aliased struct is read as usual.
+    {
+        const BoundStatement b =
+            bind_sql("SELECT name AS n, n.first AS f, upper(f) || n.last AS g FROM t", c);
+        REQUIRE(shape(*b.plan) == "Project Project Project Relation");
+        CHECK(sx_list(b.plan->as<Project>()->exprs) ==
+              "n#9, f#10, concat(upper(f#10), GetStructField(n#9, 2)) AS g#11");
+        const Plan& middle = *plan_child(*b.plan);
+        CHECK(sx_list(middle.as<Project>()->exprs) == "n#9, GetStructField(n#9, 0) AS f#10");
+        CHECK(sx_list(plan_child(middle)->as<Project>()->exprs) == "name#1 AS n#9");
+    }
+    // Sort-only columns pass through the Projects below the select list's.
+    {
+        const BoundStatement b =
+            bind_sql("SELECT pets AS x, x + 1 AS y FROM t ORDER BY name.first", c);
+        REQUIRE(shape(*b.plan) == "Project Sort Project Project Relation");
+        const Plan& lower = *plan_child(*plan_child(*plan_child(*b.plan)));
+        CHECK(sx_list(lower.as<Project>()->exprs) == "name#1, pets#3 AS x#9");
+    }
+    // Columns and lambda variables come first; an alias is seen only by the items after it
+    // and only in the select list.
+    CHECK(shape(*bind_sql("SELECT pets AS id, id + 1 FROM t", c).plan) == "Project Relation");
+    CHECK(shape(*bind_sql("SELECT pets AS f, transform(friends, f -> f.first) FROM t", c).plan) ==
+          "Project Relation");
+    CHECK(error_of("SELECT x + 1, pets AS x FROM t", c) ==
+          "1:8: no column 'x' in table 't'; did you mean 'p'?");
+    CHECK(error_of("SELECT pets AS x FROM t WHERE x > 1", c) ==
+          "1:31: no column 'x' in table 't'; did you mean 'p'?");
+    CHECK(error_of("SELECT id AS x, pets AS x, x + 1 FROM t", c) ==
+          "1:28: ambiguous lateral column alias 'x': 2 earlier select items have this name");
+    CHECK(error_of("SELECT sum(pets) AS s, s / 2 FROM t", c) ==
+          "1:24: unsupported: the lateral column alias 's' in an aggregating query (name the "
+          "expression again)");
+}
+
 TEST_CASE("nesting deeper than the limit is rejected", "[analyzer]") {
     std::string deep = "id";
     for (int i = 0; i < 1100; ++i) {
