@@ -294,6 +294,8 @@ PlanPtr lateral_projects(std::vector<ExprPtr> top, PlanPtr child,
             alias_at.emplace(alias->id, i);
         }
     }
+    // The column a node reads, numbered: the relation's columns 0..n-1, then select item i's
+    // alias as n+i. Nothing for any other node.
     const auto column_of = [&](const Expr& e) -> std::optional<std::size_t> {
         const auto* a = e.as<AttributeReference>();
         if (a == nullptr) {
