@@ -19,8 +19,8 @@
 // Clause binding (a simplification of Spark's resolution rules, documented here once):
 // - A select item may name an alias an earlier item defines, when no column has the name
 //   (Spark's lateral column aliases); a Project below the select list's computes it (see
-//   lateral_projects). Not in an aggregating query, where Spark first lifts the select list
-//   into a Project over the Aggregate (not modeled: an error says so).
+//   lateral_projects). An aggregating select list first becomes a Project over the
+//   Aggregate (lift_over_aggregate); HAVING next to it is not modeled (an error says so).
 // - GROUP BY binds against the relation; an integer literal is a select-list position; a
 //   single-part name that is no column may name a select alias and stands for its expression.
 // - HAVING binds against the relation (aggregates allowed); a name that is no column may name a
@@ -283,41 +283,36 @@ std::vector<ExprPtr> not_output(const std::vector<ExprPtr>& items,
 // an alias that a later item reads (`SELECT a + 1 AS x, x * 2`) is computed by a Project
 // below and read as its column. An alias that itself reads such an alias goes one Project
 // higher (Spark resolves a chain a link per round), so the Project at depth 0 computes the
-// aliases that read none. Each Project below passes on, bare, what the ones above read: the
-// relation's columns and the aliases computed further down (Spark passes every column of
-// its child, which the optimizer's ColumnPruning trims to these).
+// aliases that read none. Each Project below passes on, bare, what the ones above read of
+// `child_output` (the columns `child` outputs) and of the aliases computed further down
+// (Spark passes every column of its child, which the optimizer's ColumnPruning trims to
+// these).
 PlanPtr lateral_projects(std::vector<ExprPtr> top, PlanPtr child,
-                         const std::vector<ExprPtr>& columns) {
-    std::unordered_map<ExprId, std::size_t> alias_at; // alias output id -> its item
+                         const std::vector<ExprPtr>& child_output) {
+    // The columns tracked, numbered: child_output's 0..n-1, then select item i's alias n+i.
+    const std::size_t n = child_output.size();
+    std::unordered_map<ExprId, std::size_t> number;
+    for (std::size_t c = 0; c < n; ++c) {
+        number.emplace(OutputRef{child_output[c]}.id(), c);
+    }
     for (std::size_t i = 0; i < top.size(); ++i) {
         if (const auto* alias = top[i]->as<Alias>()) {
-            alias_at.emplace(alias->id, i);
+            number.emplace(alias->id, n + i);
         }
     }
-    // The column a node reads, numbered: the relation's columns 0..n-1, then select item i's
-    // alias as n+i. Nothing for any other node.
     const auto column_of = [&](const Expr& e) -> std::optional<std::size_t> {
         const auto* a = e.as<AttributeReference>();
-        if (a == nullptr) {
-            return std::nullopt;
-        }
-        if (const auto it = alias_at.find(a->id); it != alias_at.end()) {
-            return columns.size() + it->second;
-        }
-        if (a->id < static_cast<ExprId>(columns.size())) {
-            return static_cast<std::size_t>(a->id);
-        }
-        return std::nullopt;
+        const auto it = a != nullptr ? number.find(a->id) : number.end();
+        return it != number.end() ? std::optional(it->second) : std::nullopt;
     };
     // Depth of each item: 0 unless it reads aliases, then one above the deepest it reads.
     std::vector<int> depth(top.size(), 0);
     std::vector<bool> read(top.size(), false);
     for (std::size_t i = 0; i < top.size(); ++i) {
         visit_down(top[i], [&](const ExprPtr& node) {
-            if (const std::optional<std::size_t> c = column_of(*node); c && *c >= columns.size()) {
-                const std::size_t j = *c - columns.size();
-                read[j] = true;
-                depth[i] = std::max(depth[i], depth[j] + 1);
+            if (const std::optional<std::size_t> c = column_of(*node); c && *c >= n) {
+                read[*c - n] = true;
+                depth[i] = std::max(depth[i], depth[*c - n] + 1);
             }
             return true;
         });
@@ -338,7 +333,7 @@ PlanPtr lateral_projects(std::vector<ExprPtr> top, PlanPtr child,
     }
     // From the top down: what the operators above read, each once, in order of first use.
     std::vector<std::size_t> needed;
-    std::vector<bool> is_needed(columns.size() + top.size(), false);
+    std::vector<bool> is_needed(n + top.size(), false);
     const auto need = [&](const std::vector<ExprPtr>& exprs) {
         for (const ExprPtr& e : exprs) {
             visit_down(e, [&](const ExprPtr& node) {
@@ -355,15 +350,15 @@ PlanPtr lateral_projects(std::vector<ExprPtr> top, PlanPtr child,
     for (std::size_t k = computed.size(); k-- > 0;) {
         std::vector<bool> here(top.size(), false);
         for (const ExprPtr& e : computed[k]) {
-            here[alias_at.at(e->as<Alias>()->id)] = true;
+            here[number.at(e->as<Alias>()->id) - n] = true;
         }
         std::vector<std::size_t> passed;
         for (const std::size_t c : needed) {
-            if (c < columns.size()) {
-                lists[k].push_back(columns[c]);
+            if (c < n) {
+                lists[k].push_back(child_output[c]);
                 passed.push_back(c);
-            } else if (!here[c - columns.size()]) {
-                lists[k].push_back(top[c - columns.size()]); // already its column
+            } else if (!here[c - n]) {
+                lists[k].push_back(top[c - n]); // already its column
                 passed.push_back(c);
             }
         }
@@ -379,6 +374,71 @@ PlanPtr lateral_projects(std::vector<ExprPtr> top, PlanPtr child,
         child = make_plan(Project{std::move(list), std::move(child)});
     }
     return make_plan(Project{std::move(top), std::move(child)});
+}
+
+// Spark's ResolveLateralColumnAliasReference on an Aggregate whose select list `items` names
+// lateral aliases: the aggregate calls and grouping expressions the items read stay in the
+// Aggregate, each once (a column as itself, anything else aliased by its pretty SQL), and the
+// items, reading them as columns, make the select list's Project above it, where the lateral
+// aliases resolve as over any child (lateral_projects):
+//
+//     SELECT name.first AS f, sum(pets) AS s, s / count(*) FROM t GROUP BY name.first
+//
+//     Project [f#9, s#10, (s#10 / count(1)#13) AS (s / count(1))#11]
+//       Project [count(1)#13, name.first#12 AS f#9, sum(pets)#14 AS s#10]
+//         Aggregate [name#1.first] [name#1.first AS name.first#12, count(1) AS count(1)#13,
+//                                   sum(pets#3) AS sum(pets)#14]
+//
+// An aggregate call that reads a lateral alias is an error, as in Spark
+// (LATERAL_COLUMN_ALIAS_IN_AGGREGATE_FUNC).
+PlanPtr lift_over_aggregate(Binder& binder, std::vector<ExprPtr> items,
+                            const std::vector<ExprPtr>& grouping, PlanPtr child) {
+    std::unordered_set<ExprId> aliases;
+    for (const ExprPtr& item : items) {
+        if (const auto* alias = item->as<Alias>()) {
+            aliases.insert(alias->id);
+        }
+    }
+    ExprIndex grouped;
+    for (const ExprPtr& g : grouping) {
+        grouped.add(g, g);
+    }
+    ExprIndex kept_index; // what the Aggregate computes, by expression
+    std::vector<ExprPtr> kept;
+    std::vector<ExprPtr> columns; // kept, as the columns the Aggregate outputs
+    const auto keep = [&](const ExprPtr& e) -> ExprPtr {
+        const ExprPtr* named = kept_index.find(*e);
+        if (named == nullptr) {
+            kept.push_back(
+                e->is<AttributeReference>()
+                    ? e
+                    : make_expr(Alias{e, pretty_sql(*e, binder.pretty()), binder.fresh_id()}));
+            columns.push_back(OutputRef{kept.back()}.attribute(Span{}));
+            kept_index.add(e, kept.back());
+            named = &kept.back();
+        }
+        return e->is<AttributeReference>() ? e : OutputRef{*named}.attribute(e->span);
+    };
+    const std::vector<ExprPtr> written = items; // kept alive: kept_index hashes by address
+    for (ExprPtr& item : items) {
+        item = transform_down(item, [&](const ExprPtr& node) -> ExprPtr {
+            if (is_aggregate_call(*node)) {
+                visit_down(node, [&](const ExprPtr& inner) {
+                    const auto* a = inner->as<AttributeReference>();
+                    if (a != nullptr && aliases.contains(a->id)) {
+                        binder.fail(inner->span,
+                                    "the lateral column alias '" + a->name.str() +
+                                        "' cannot be read inside the aggregate function '" +
+                                        pretty_sql(*node, binder.pretty()) + "'");
+                    }
+                    return true;
+                });
+                return keep(node);
+            }
+            return grouped.find(*node) != nullptr ? keep(node) : node;
+        });
+    }
+    return lateral_projects(std::move(items), make_plan(Aggregate{grouping, kept, child}), columns);
 }
 
 // Whether a sort key reads the output column `id`.
@@ -724,12 +784,6 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
 
     const bool aggregating =
         !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
-    if (aggregating && binder.first_lateral_use()) {
-        // Spark lifts the select list into a Project over the Aggregate first; not modeled.
-        const ast::Identifier& use = *binder.first_lateral_use();
-        binder.fail(use.span, "unsupported: the lateral column alias '" + use.name +
-                                  "' in an aggregating query (name the expression again)");
-    }
     if (aggregating) {
         GroupingCheck check(grouping, binder.columns().size());
         auto require_grouped = [&](const ExprPtr& e) {
@@ -760,7 +814,26 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         plan = make_plan(Filter{where, plan});
     }
     std::vector<ExprPtr> carried; // what the select list's operator computes besides it
-    if (aggregating) {
+    if (aggregating && binder.first_lateral_use()) {
+        // The select list becomes a Project over the Aggregate (lift_over_aggregate). Spark
+        // resolves HAVING, and sort keys it has to add to the Aggregate, before that; not
+        // modeled.
+        const std::string unsupported = "unsupported: a lateral column alias ('" +
+                                        binder.first_lateral_use()->name +
+                                        "') in an aggregating select list with ";
+        if (having) {
+            binder.fail(select.having->span, unsupported + "HAVING");
+        }
+        AggregateOutputs over(binder, items, grouping);
+        for (SortOrder& o : order) {
+            const Span span = o.child->span;
+            o.child = over.over_aggregate(o.child);
+            if (!over.added().empty()) {
+                binder.fail(span, unsupported + "an ORDER BY key the select list does not output");
+            }
+        }
+        plan = lift_over_aggregate(binder, items, grouping, plan);
+    } else if (aggregating) {
         AggregateOutputs over(binder, items, grouping);
         if (having) {
             having = over.over_aggregate(having);

@@ -3,13 +3,15 @@
 /// expression it evaluates. A single-table SELECT binds to, from the top:
 ///
 ///     Limit? / Offset? / Project? / Sort? / Distinct? / Project? / Filter(HAVING)? /
-///     Project or Aggregate / Project* / Filter(WHERE)? / Relation
+///     select list / Filter(WHERE)? / Relation
 ///
-/// The Projects below the select list's compute the aliases later select items name
-/// (Spark's lateral column aliases), one per link of a chain.
-/// The optional Projects restore the select list over a Sort or a HAVING Filter that reads
-/// what it does not output (columns, aggregate calls, grouping expressions), which the
-/// operators below carry up (Spark's ResolveReferencesInSort and ResolveAggregateFunctions).
+/// where the select list is a Project, an Aggregate, or a Project over Projects over either:
+/// those compute the aliases later select items name (Spark's lateral column aliases), one per
+/// link of a chain; an aggregating select list that names one becomes a Project over an
+/// Aggregate of its aggregate calls and grouping expressions. The optional Projects above
+/// restore the select list over a Sort or a HAVING Filter that reads what it does not output
+/// (columns, aggregate calls, grouping expressions), which the operators below carry up
+/// (Spark's ResolveReferencesInSort and ResolveAggregateFunctions).
 
 #include <memory>
 #include <string>

@@ -1,5 +1,9 @@
--- A lateral alias in an aggregating query: Spark lifts the select list into a Project over
--- the Aggregate first, which prune-plan does not model; it says so instead of planning it.
-SELECT id, sum(size(items)) AS total, total / 2 AS half
+-- A lateral alias in an aggregating select list: as Spark, the aggregate calls and grouping
+-- expressions stay in the Aggregate, each once, and the select list becomes a Project over it
+-- whose lateral aliases a Project below computes.
+SELECT name.last AS who,
+       sum(size(items)) AS total,
+       total / count(*) AS per_order
 FROM orders
-GROUP BY id
+GROUP BY name.last
+ORDER BY total DESC
