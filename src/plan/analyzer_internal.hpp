@@ -19,6 +19,7 @@
 #include "plan/expr.hpp"
 #include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
+#include "plan/tree.hpp"
 #include "sql/ast.hpp"
 
 namespace prune::analyzer_detail {
@@ -81,6 +82,65 @@ bool column_outside_aggregate(const Expr& e);
 std::string lower(std::string_view s);
 /// Whether two names match under `cs`.
 bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs);
+
+// Expressions looked up by structure (same_expr). A structural hash that equal expressions
+// share sends each lookup only to the entries that can match it (the GROUP BY and select
+// lists of generated queries are long); it is memoized, so every node is hashed once.
+class ExprIndex {
+  public:
+    /// Expressions equal to `key` find `value`; of several equal keys, the first added.
+    void add(const ExprPtr& key, ExprPtr value) {
+        entries_.emplace(signature(*key), Entry{key, std::move(value), entries_.size()});
+    }
+
+    /// The value of the first key equal to `e`, or null.
+    const ExprPtr* find(const Expr& e) const {
+        const Entry* found = nullptr;
+        const auto [first, last] = entries_.equal_range(signature(e));
+        for (auto it = first; it != last; ++it) {
+            if ((found == nullptr || it->second.order < found->order) &&
+                same_expr(e, *it->second.key)) {
+                found = &it->second;
+            }
+        }
+        return found != nullptr ? &found->value : nullptr;
+    }
+
+  private:
+    struct Entry {
+        ExprPtr key;
+        ExprPtr value;
+        std::size_t order;
+    };
+
+    std::size_t signature(const Expr& e) const {
+        if (const auto it = hashes_.find(&e); it != hashes_.end()) {
+            return it->second;
+        }
+        std::size_t key = e.node.index();
+        auto mix = [&key](std::size_t v) { key = key * 1000003 ^ (v + 0x9e3779b9 + (key << 6)); };
+        if (const auto* a = e.as<AttributeReference>()) {
+            mix(static_cast<std::size_t>(a->id));
+        } else if (const auto* v = e.as<NamedLambdaVariable>()) {
+            mix(static_cast<std::size_t>(v->id));
+        } else if (const auto* g = e.as<GetStructField>()) {
+            mix(g->ordinal);
+        } else if (const auto* ga = e.as<GetArrayStructFields>()) {
+            mix(ga->ordinal);
+        } else if (const auto* l = e.as<Literal>()) {
+            mix(std::hash<Name>{}(l->text));
+        } else if (const auto* f = e.as<ScalarFunction>()) {
+            mix(std::hash<std::string_view>{}(f->name()));
+        }
+        for_each_child(e, [&](const ExprPtr& kid) { mix(signature(*kid)); });
+        hashes_.emplace(&e, key);
+        return key;
+    }
+
+    // By address: the nodes hashed must outlive the index (its users keep them alive).
+    mutable std::unordered_map<const Expr*, std::size_t> hashes_;
+    std::unordered_multimap<std::size_t, Entry> entries_;
+};
 
 /// `table`'s columns as a statement binds them, built anew.
 std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensitivity cs);
@@ -234,5 +294,24 @@ class Binder {
     std::set<std::string> warned_udfs_;
     PrettyContext pretty_;
 };
+
+/// A statement's clauses as bound, before its operators are stacked.
+struct BoundClauses {
+    std::vector<ExprPtr> items;     // the select list, `*` expanded
+    std::vector<OutputRef> outputs; // the same, as output columns
+    ExprPtr where;
+    bool aggregating = false;
+    std::vector<ExprPtr> grouping;
+    ExprPtr having;
+    Span having_span;
+    bool distinct = false;
+    std::vector<SortOrder> order;
+    ExprPtr offset;
+    ExprPtr limit;
+};
+
+/// The statement's operators over its relation, from the clauses as bound: HAVING and the
+/// sort keys are rewritten to read the select list's output (analyzer_operators.cpp).
+PlanPtr stack_operators(Binder& binder, BoundClauses& clauses);
 
 } // namespace prune::analyzer_detail
