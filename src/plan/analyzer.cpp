@@ -293,12 +293,15 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         items.push_back(make_expr(Alias{bound, name, binder.fresh_id()}, item.span));
         outputs.push_back(OutputRef{items.back(), aggregate});
     };
-    for (auto& item : select.items) {
-        bind_item(item);
+    const std::span<const ast::SelectItem> written_items(select.items);
+    for (std::size_t i = 0; i < select.items.size(); ++i) {
+        binder.set_later_items(written_items.subspan(i + 1));
+        bind_item(select.items[i]);
         if constexpr (!std::is_const_v<Statement>) {
-            item.expr.reset(); // bound: its slots go to the next item's plan (node_pool.hpp)
+            select.items[i].expr.reset(); // bound: its slots go to the next item's plan
         }
     }
+    binder.set_later_items({});
     if constexpr (!std::is_const_v<Statement>) {
         std::vector<ast::SelectItem>().swap(select.items);
     }

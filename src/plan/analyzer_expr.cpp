@@ -887,6 +887,21 @@ void Binder::unknown_column(const ast::Identifier& name) const {
             candidates.push_back(out.name().str());
         }
     }
+    if (lateral_outputs_ != nullptr && clause_ == Clause::Select) {
+        for (const OutputRef& out : *lateral_outputs_) {
+            if (out.item->is<Alias>()) {
+                candidates.push_back(out.name().str());
+            }
+        }
+        for (const ast::SelectItem& later : later_items_) {
+            if (later.alias && names_match(later.alias->name, name.name, cs_)) {
+                fail(name.span, "no column '" + name.name + "' in table '" + table_.name +
+                                    "'; a later select item defines the alias '" +
+                                    later.alias->name +
+                                    "', but a lateral alias must come before its use");
+            }
+        }
+    }
     fail(name.span, "no column '" + name.name + "' in table '" + table_.name + "'" +
                         did_you_mean(name.name, candidates));
 }

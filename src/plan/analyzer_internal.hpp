@@ -177,6 +177,9 @@ class Binder {
     /// an alias an earlier item defines (`SELECT a + 1 AS x, x * 2`) and reads its output.
     /// `outputs` is the select list as bound so far, growing as it binds; null after it.
     void set_lateral_outputs(const std::vector<OutputRef>* outputs) { lateral_outputs_ = outputs; }
+    /// The select items after the one being bound, for an error naming an alias one of them
+    /// defines (a lateral alias must come first).
+    void set_later_items(std::span<const ast::SelectItem> later) { later_items_ = later; }
     /// The first name that read a lateral alias, if one did.
     const std::optional<ast::Identifier>& first_lateral_use() const { return first_lateral_use_; }
 
@@ -286,6 +289,7 @@ class Binder {
     std::unordered_map<std::string, std::vector<std::size_t>> lateral_index_;
     std::size_t lateral_indexed_ = 0;
     std::optional<ast::Identifier> first_lateral_use_;
+    std::span<const ast::SelectItem> later_items_;
     std::string enclosing_aggregate_; // the aggregate whose arguments are being bound
     bool saw_aggregate_ = false;
     std::size_t depth_ = 0;

@@ -1246,7 +1246,10 @@ TEST_CASE("lateral column aliases are computed by a Project below, as Spark's "
     CHECK(shape(*bind_sql("SELECT pets AS f, transform(friends, f -> f.first) FROM t", c).plan) ==
           "Project Relation");
     CHECK(error_of("SELECT x + 1, pets AS x FROM t", c) ==
-          "1:8: no column 'x' in table 't'; did you mean 'p'?");
+          "1:8: no column 'x' in table 't'; a later select item defines the alias 'x', but a "
+          "lateral alias must come before its use");
+    CHECK(error_of("SELECT pets AS total, totl + 1 FROM t", c) ==
+          "1:23: no column 'totl' in table 't'; did you mean 'total'?");
     CHECK(error_of("SELECT pets AS x FROM t WHERE x > 1", c) ==
           "1:31: no column 'x' in table 't'; did you mean 'p'?");
     CHECK(error_of("SELECT id AS x, pets AS x, x + 1 FROM t", c) ==
