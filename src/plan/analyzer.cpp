@@ -19,8 +19,8 @@
 // Clause binding (a simplification of Spark's resolution rules, documented here once):
 // - A select item may name an alias an earlier item defines, when no column has the name
 //   (Spark's lateral column aliases); a Project below the select list's computes it. An
-//   aggregating select list first becomes a Project over the Aggregate; HAVING next to it is
-//   not modeled (an error says so). The operators are stacked in analyzer_operators.cpp.
+//   aggregating select list first becomes a Project over the Aggregate. The operators are
+//   stacked in analyzer_operators.cpp.
 // - GROUP BY binds against the relation; an integer literal is a select-list position; a
 //   single-part name that is no column may name a select alias and stands for its expression.
 // - HAVING binds against the relation (aggregates allowed); a name that is no column may name a

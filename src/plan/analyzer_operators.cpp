@@ -353,7 +353,9 @@ PlanPtr project_select_list(const Binder& binder, const BoundClauses& c, PlanPtr
 /// keys rewritten to read its output (AggregateOutputs); `carried` gets what the keys read
 /// beyond the select list. When HAVING added to the Aggregate, a Project over its Filter
 /// restores the select list (below a Distinct, which must see it alone), passing on what the
-/// keys read beyond it (Spark's ResolveMissingReferences).
+/// keys read beyond it (Spark's ResolveMissingReferences). A list that names lateral aliases,
+/// what HAVING and the keys added included, is lifted into a Project over the Aggregate
+/// (lift_over_aggregate), which outputs the same columns.
 PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
                               std::vector<ExprPtr>& carried) {
     AggregateOutputs over(binder, c.items, c.grouping);
@@ -381,7 +383,10 @@ PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
     const std::vector<ExprPtr>& added = over.added();
     std::vector<ExprPtr> aggregates = c.items;
     aggregates.insert(aggregates.end(), added.begin(), added.end());
-    PlanPtr plan = make_plan(Aggregate{c.grouping, std::move(aggregates), std::move(child)});
+    PlanPtr plan =
+        binder.first_lateral_use()
+            ? lift_over_aggregate(binder, std::move(aggregates), c.grouping, std::move(child))
+            : make_plan(Aggregate{c.grouping, std::move(aggregates), std::move(child)});
     for (const ExprPtr& item : added) {
         if (reads_output(c.order, OutputRef{item}.id())) {
             carried.push_back(OutputRef{item}.attribute(Span{}));
@@ -396,28 +401,6 @@ PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
         plan = make_plan(Project{std::move(exprs), plan});
     }
     return plan;
-}
-
-/// An aggregating select list that names lateral aliases: a Project over the Aggregate
-/// (lift_over_aggregate), the sort keys reading its output. Spark resolves HAVING, and sort
-/// keys it has to add to the Aggregate, before it lifts the list; not modeled, an error says
-/// so.
-PlanPtr lifted_select_list(Binder& binder, BoundClauses& c, PlanPtr child) {
-    const std::string unsupported = "unsupported: a lateral column alias ('" +
-                                    binder.first_lateral_use()->name +
-                                    "') in an aggregating select list with ";
-    if (c.having) {
-        binder.fail(c.having_span, unsupported + "HAVING");
-    }
-    AggregateOutputs over(binder, c.items, c.grouping);
-    for (SortOrder& o : c.order) {
-        const Span span = o.child->span;
-        o.child = over.over_aggregate(o.child);
-        if (!over.added().empty()) {
-            binder.fail(span, unsupported + "an ORDER BY key the select list does not output");
-        }
-    }
-    return lift_over_aggregate(binder, c.items, c.grouping, std::move(child));
 }
 
 } // namespace
@@ -435,13 +418,8 @@ PlanPtr stack_operators(Binder& binder, BoundClauses& c) {
         plan = make_plan(Filter{c.where, plan});
     }
     std::vector<ExprPtr> carried; // what the select list's operator computes besides it
-    if (!c.aggregating) {
-        plan = project_select_list(binder, c, std::move(plan), carried);
-    } else if (binder.first_lateral_use()) {
-        plan = lifted_select_list(binder, c, std::move(plan));
-    } else {
-        plan = aggregate_select_list(binder, c, std::move(plan), carried);
-    }
+    plan = c.aggregating ? aggregate_select_list(binder, c, std::move(plan), carried)
+                         : project_select_list(binder, c, std::move(plan), carried);
     if (c.distinct) {
         plan = make_plan(Distinct{plan});
     }

@@ -1278,13 +1278,20 @@ TEST_CASE("lateral column aliases in an aggregating select list: the list become
     CHECK(error_of("SELECT pets AS a, sum(a) FROM t GROUP BY pets", c) ==
           "1:23: the lateral column alias 'a' cannot be read inside the aggregate function "
           "'sum(a)'");
-    // Not modeled: HAVING, and a sort key the Aggregate would have to compute.
-    CHECK(error_of("SELECT id, sum(pets) AS s, s + 1 FROM t GROUP BY id HAVING s > 1", c) ==
-          "1:60: unsupported: a lateral column alias ('s') in an aggregating select list with "
-          "HAVING");
-    CHECK(error_of("SELECT id, sum(pets) AS s, s + 1 FROM t GROUP BY id ORDER BY count(*)", c) ==
-          "1:62: unsupported: a lateral column alias ('s') in an aggregating select list with an "
-          "ORDER BY key the select list does not output");
+    // HAVING and sort keys read the lifted list's output; what they add is lifted with it.
+    CHECK(shape(*bind_sql("SELECT id, sum(pets) AS s, s + 1 FROM t GROUP BY id HAVING s > 1", c)
+                     .plan) == "Filter Project Project Aggregate Relation");
+    {
+        const BoundStatement b = bind_sql("SELECT id, sum(pets) AS s, s + 1 FROM t GROUP BY id "
+                                          "HAVING count(*) > 1 ORDER BY max(pets)",
+                                          c);
+        REQUIRE(shape(*b.plan) == "Project Sort Project Filter Project Project Aggregate Relation");
+        CHECK(sx_list(b.plan->as<Project>()->exprs) == "id#0, s#9, (s + 1)#10");
+        const Plan& lifted = *plan_child(*plan_child(*plan_child(*plan_child(*b.plan))));
+        CHECK(sx_list(lifted.as<Project>()->exprs) ==
+              "id#0, s#9, Add(s#9, cast(1 as bigint)) AS (s + 1)#10, count(1)#14 AS count(1)#11, "
+              "max(pets)#15 AS max(pets)#12");
+    }
 }
 
 TEST_CASE("nesting deeper than the limit is rejected", "[analyzer]") {
