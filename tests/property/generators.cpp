@@ -130,6 +130,11 @@ class QueryGen {
             sql += (i ? ", " : "") + e.sql + " AS o" + std::to_string(i + 1);
             items.push_back(e);
         }
+        if (r_.chance(0.15)) {
+            // A lateral column alias: an item reading an earlier item's alias.
+            sql += ", (o" + std::to_string(r_.between(1, n)) + ") IS NULL AS o" +
+                   std::to_string(n + 1);
+        }
         sql += " FROM t";
         if (r_.chance(0.4)) {
             sql += " WHERE " + boolean(r_.between(1, 3)).sql;
@@ -163,6 +168,10 @@ class QueryGen {
         const int n = r_.between(1, 3);
         for (int i = 0; i < n; ++i) {
             sql += ", " + aggregate_call() + " AS a" + std::to_string(i + 1);
+        }
+        if (r_.chance(0.2)) {
+            // A lateral column alias over the Aggregate (the list is lifted into a Project).
+            sql += ", (a" + std::to_string(r_.between(1, n)) + ") IS NULL OR k IS NULL AS l";
         }
         sql += " FROM t";
         if (r_.chance(0.3)) {
