@@ -323,12 +323,12 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         // global aggregate unless an item has a column outside its aggregates (`i + sum(j)`).
         for (const OutputRef& out : outputs) {
             if (!out.has_aggregate) {
-                grouping.push_back(out.child());
+                grouping.push_back(binder.grouping_expression(out));
             }
         }
         if (grouping.empty() &&
-            std::any_of(outputs.begin(), outputs.end(), [](const OutputRef& out) {
-                return column_outside_aggregate(*out.child());
+            std::any_of(outputs.begin(), outputs.end(), [&](const OutputRef& out) {
+                return column_outside_aggregate(*binder.grouping_expression(out));
             })) {
             binder.fail(select.group_by[0]->span,
                         "cannot infer the grouping columns of GROUP BY ALL: every select item "
@@ -350,7 +350,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
                 binder.fail(g->span, "GROUP BY position " + std::to_string(*pos) +
                                          " refers to an aggregate function");
             }
-            grouping.push_back(out.child());
+            grouping.push_back(binder.grouping_expression(out));
             continue;
         }
         binder.set_clause(Clause::GroupBy, AliasMode::ChildFallback, &outputs);

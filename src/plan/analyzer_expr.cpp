@@ -934,7 +934,7 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
             fail(span, "GROUP BY cannot refer to '" + head.name +
                            "': it is an aggregate in the select list");
         }
-        return out->child();
+        return grouping_expression(*out);
     } else if (alias_mode_ == AliasMode::OutputFallback && (out = find_output(head)) != nullptr) {
         base = out->attribute(head.span);
     } else if (parts.size() >= 2 && qualifier_matches(head.name)) {
@@ -974,7 +974,28 @@ const OutputRef* Binder::find_lateral_alias(const ast::Identifier& name) {
     if (!first_lateral_use_) {
         first_lateral_use_ = name;
     }
-    return &(*lateral_outputs_)[it->second.front()];
+    const OutputRef& found = (*lateral_outputs_)[it->second.front()];
+    // An item that reads an aggregate's alias is computed from the aggregate, above it.
+    saw_aggregate_ = saw_aggregate_ || found.has_aggregate;
+    return &found;
+}
+
+ExprPtr Binder::grouping_expression(const OutputRef& out) const {
+    if (!first_lateral_use_ || outputs_ == nullptr) {
+        return out.child();
+    }
+    return transform_up(out.child(), [&](const ExprPtr& node) -> ExprPtr {
+        const auto* a = node->as<AttributeReference>();
+        if (a == nullptr || a->id < static_cast<ExprId>(columns().size())) {
+            return node;
+        }
+        for (const OutputRef& earlier : *outputs_) {
+            if (earlier.item->is<Alias>() && earlier.id() == a->id) {
+                return grouping_expression(earlier);
+            }
+        }
+        return node;
+    });
 }
 
 // --- field access and subscripts (Spark: ExtractValue.apply) ----------------------------------

@@ -180,6 +180,10 @@ class Binder {
     /// The select items after the one being bound, for an error naming an alias one of them
     /// defines (a lateral alias must come first).
     void set_later_items(std::span<const ast::SelectItem> later) { later_items_ = later; }
+    /// What a GROUP BY that names the select output `out` groups by: its expression, with
+    /// the lateral aliases it reads replaced by theirs (they are computed above the
+    /// Aggregate). Needs the select list as the current clause's outputs.
+    ExprPtr grouping_expression(const OutputRef& out) const;
     /// The first name that read a lateral alias, if one did.
     const std::optional<ast::Identifier>& first_lateral_use() const { return first_lateral_use_; }
 

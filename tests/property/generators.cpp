@@ -177,7 +177,7 @@ class QueryGen {
         if (r_.chance(0.3)) {
             sql += " WHERE " + boolean(2).sql;
         }
-        sql += " GROUP BY " + key.sql;
+        sql += r_.chance(0.2) ? std::string(" GROUP BY ALL") : " GROUP BY " + key.sql;
         if (r_.chance(0.3)) {
             sql += r_.chance(0.5) ? " HAVING count(*) > 1" : " HAVING " + aggregate_boolean();
         }

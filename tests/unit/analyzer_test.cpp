@@ -1278,6 +1278,20 @@ TEST_CASE("lateral column aliases in an aggregating select list: the list become
     CHECK(error_of("SELECT pets AS a, sum(a) FROM t GROUP BY pets", c) ==
           "1:23: the lateral column alias 'a' cannot be read inside the aggregate function "
           "'sum(a)'");
+    // GROUP BY naming an item that reads a lateral alias groups by the alias's expression
+    // (the alias is computed above the Aggregate); an item that reads an aggregate's alias is
+    // an aggregate to GROUP BY ALL.
+    for (const char* group_by : {"ALL", "k, k1", "1, 2"}) {
+        const BoundStatement b = bind_sql(
+            std::string("SELECT pets AS k, k + 1 AS k1, count(*) FROM t GROUP BY ") + group_by, c);
+        CHECK(sx_list(plan_child(*plan_child(*b.plan))->as<Aggregate>()->grouping) ==
+              "pets#3, Add(pets#3, 1)");
+    }
+    {
+        const BoundStatement b = bind_sql("SELECT sum(pets) AS s, s + 1 FROM t GROUP BY ALL", c);
+        REQUIRE(shape(*b.plan) == "Project Project Aggregate Relation");
+        CHECK(plan_child(*plan_child(*b.plan))->as<Aggregate>()->grouping.empty());
+    }
     // HAVING and sort keys read the lifted list's output; what they add is lifted with it.
     CHECK(shape(*bind_sql("SELECT id, sum(pets) AS s, s + 1 FROM t GROUP BY id HAVING s > 1", c)
                      .plan) == "Filter Project Project Aggregate Relation");
