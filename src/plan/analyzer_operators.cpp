@@ -43,8 +43,10 @@ class AggregateOutputs {
         looked_at_.push_back(e);
         return transform_down(e, [&](const ExprPtr& node) -> ExprPtr {
             if (const ExprPtr* item = outputs_.find(*node)) {
-                return node->is<AttributeReference>() ? node
-                                                      : OutputRef{*item}.attribute(node->span);
+                // A bare column output is the node itself; anything else, the alias's column
+                // (`SELECT id AS k … HAVING id > 1` filters on k).
+                return (*item)->is<AttributeReference>() ? node
+                                                         : OutputRef{*item}.attribute(node->span);
             }
             if (node->is<AttributeReference>() && grouping_.find(*node) != nullptr) {
                 // A column is listed once: a second listing would output nothing new.

@@ -1164,6 +1164,14 @@ TEST_CASE("aggregate calls in HAVING and ORDER BY read the Aggregate's output, a
         REQUIRE(shape(*b.plan) == "Sort Aggregate Relation");
         CHECK(sx(*b.plan->as<Sort>()->order.at(0).child) == "n#9");
     }
+    // A column the select list outputs under an alias is read as the alias's column.
+    {
+        const BoundStatement b =
+            bind_sql("SELECT id AS k, count(*) FROM t GROUP BY id HAVING id > 1 ORDER BY id", c);
+        REQUIRE(shape(*b.plan) == "Sort Filter Aggregate Relation");
+        CHECK(sx(*b.plan->as<Sort>()->order.at(0).child) == "k#9");
+        CHECK(sx(*plan_child(*b.plan)->as<Filter>()->condition) == "GreaterThan(k#9, 1)");
+    }
     // A call it does not compute is added to the Aggregate under its pretty SQL, and a
     // Project above restores the select list.
     {
