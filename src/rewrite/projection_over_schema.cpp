@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "diag/diagnostic.hpp"
 #include "plan/functions.hpp"
@@ -477,18 +478,31 @@ Rewritten project_over_schema(PlanPtr plan, const TypePtr& read_schema,
     }
     // Rewritten from the bottom up, so ids bound below are known above.
     PlanPtr rebuilt;
+    std::unordered_set<ExprId> unread; // the relation's columns the scan no longer outputs
     for (auto it = operators.rbegin(); it != operators.rend(); ++it) {
         PlanPtr& op = *it;
         if (const auto* relation = op->as<Relation>()) {
             Relation scan{relation->table, {}, read_schema};
             for (const ExprPtr& column : relation->output) {
-                if (column_types.count(column->as<AttributeReference>()->id) != 0) {
+                const ExprId id = column->as<AttributeReference>()->id;
+                if (column_types.count(id) != 0) {
                     scan.output.push_back(rewriter.rewrite_column(column));
+                } else {
+                    unread.insert(id);
                 }
             }
             rebuilt = make_plan(std::move(scan));
         } else {
             std::vector<ExprPtr> exprs = take_plan_expressions(op);
+            if (op->as<Project>() != nullptr) {
+                // A Project below the output passes columns up bare (to a Sort, to the select
+                // list over lateral aliases); one that nothing above reads any more (simplify
+                // folded its use away) is not read, so it is not passed (Spark: ColumnPruning).
+                std::erase_if(exprs, [&](const ExprPtr& e) {
+                    const auto* a = e->as<AttributeReference>();
+                    return a != nullptr && unread.contains(a->id);
+                });
+            }
             for (ExprPtr& e : exprs) {
                 ExprPtr rewritten = rewriter.rewrite(e);
                 check_rewritten(*e, *rewritten);
