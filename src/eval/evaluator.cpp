@@ -723,71 +723,71 @@ class PlanRunner {
 
     std::vector<Row> run(const Plan& plan, const std::vector<std::vector<Value>>& input) {
         return std::visit(
-            Overloaded{[&](const Relation& r) { return scan(r, input); },
-                       [&](const Filter& f) {
-                           std::vector<Row> rows = run(*f.child, input);
-                           std::vector<Row> out;
-                           for (Row& row : rows) {
-                               const Value keep = ev_.eval_in(*f.condition, row);
-                               if (!keep.is_null() && keep.as_bool()) {
-                                   out.push_back(std::move(row));
-                               }
-                           }
-                           return out;
-                       },
-                       [&](const Project& p) {
-                           std::vector<Row> rows = run(*p.child, input);
-                           for (Row& row : rows) {
-                               std::vector<Binding> added;
-                               for (const ExprPtr& e : p.exprs) {
-                                   if (const auto* a = e->as<Alias>()) {
-                                       added.emplace_back(a->id, ev_.eval_in(*e, row));
-                                   }
-                               }
-                               for (Binding& b : added) {
-                                   row.columns.push_back(std::move(b));
-                               }
-                           }
-                           return rows;
-                       },
-                       [&](const Aggregate& a) { return aggregate(a, run(*a.child, input)); },
-                       [&](const Sort& s) { return sort(s, run(*s.child, input)); },
-                       [&](const Limit& l) {
-                           std::vector<Row> rows = run(*l.child, input);
-                           const Value n = ev_.eval_in(*l.limit, Row{});
-                           if (!n.is_null() && n.as_int() >= 0 &&
-                               static_cast<std::size_t>(n.as_int()) < rows.size()) {
-                               rows.resize(static_cast<std::size_t>(n.as_int()));
-                           }
-                           return rows;
-                       },
-                       [&](const Offset& o) {
-                           std::vector<Row> rows = run(*o.child, input);
-                           const Value n = ev_.eval_in(*o.offset, Row{});
-                           const std::size_t skip =
-                               n.is_null() || n.as_int() < 0
-                                   ? 0
-                                   : std::min(static_cast<std::size_t>(n.as_int()), rows.size());
-                           rows.erase(rows.begin(),
-                                      rows.begin() + static_cast<std::ptrdiff_t>(skip));
-                           return rows;
-                       },
-                       [&](const Distinct& d) {
-                           std::vector<Row> rows = run(*d.child, input);
-                           const std::vector<ExprPtr>* outputs = output_exprs(*d.child);
-                           ValueRowMap<bool> seen;
-                           std::vector<Row> out;
-                           for (Row& row : rows) {
-                               std::vector<Value> key;
-                               for (const ExprPtr& e : *outputs) {
-                                   key.push_back(binding_of(row, output_id(*e)));
-                               }
-                               if (seen.emplace(std::move(key), true).second) {
-                                   out.push_back(std::move(row));
-                               }
-                           }
-                           return out;
-                       }},
+            Overloaded{
+                [&](const Relation& r) { return scan(r, input); },
+                [&](const Filter& f) {
+                    std::vector<Row> rows = run(*f.child, input);
+                    std::vector<Row> out;
+                    for (Row& row : rows) {
+                        const Value keep = ev_.eval_in(*f.condition, row);
+                        if (!keep.is_null() && keep.as_bool()) {
+                            out.push_back(std::move(row));
+                        }
+                    }
+                    return out;
+                },
+                [&](const Project& p) {
+                    // Above a Project only its outputs are visible.
+                    std::vector<Row> rows = run(*p.child, input);
+                    for (Row& row : rows) {
+                        std::vector<Binding> out;
+                        out.reserve(p.exprs.size());
+                        for (const ExprPtr& e : p.exprs) {
+                            out.emplace_back(output_id(*e), e->is<Alias>()
+                                                                ? ev_.eval_in(*e, row)
+                                                                : binding_of(row, output_id(*e)));
+                        }
+                        row.columns = std::move(out);
+                    }
+                    return rows;
+                },
+                [&](const Aggregate& a) { return aggregate(a, run(*a.child, input)); },
+                [&](const Sort& s) { return sort(s, run(*s.child, input)); },
+                [&](const Limit& l) {
+                    std::vector<Row> rows = run(*l.child, input);
+                    const Value n = ev_.eval_in(*l.limit, Row{});
+                    if (!n.is_null() && n.as_int() >= 0 &&
+                        static_cast<std::size_t>(n.as_int()) < rows.size()) {
+                        rows.resize(static_cast<std::size_t>(n.as_int()));
+                    }
+                    return rows;
+                },
+                [&](const Offset& o) {
+                    std::vector<Row> rows = run(*o.child, input);
+                    const Value n = ev_.eval_in(*o.offset, Row{});
+                    const std::size_t skip =
+                        n.is_null() || n.as_int() < 0
+                            ? 0
+                            : std::min(static_cast<std::size_t>(n.as_int()), rows.size());
+                    rows.erase(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(skip));
+                    return rows;
+                },
+                [&](const Distinct& d) {
+                    std::vector<Row> rows = run(*d.child, input);
+                    const std::vector<ExprPtr>* outputs = output_exprs(*d.child);
+                    ValueRowMap<bool> seen;
+                    std::vector<Row> out;
+                    for (Row& row : rows) {
+                        std::vector<Value> key;
+                        for (const ExprPtr& e : *outputs) {
+                            key.push_back(binding_of(row, output_id(*e)));
+                        }
+                        if (seen.emplace(std::move(key), true).second) {
+                            out.push_back(std::move(row));
+                        }
+                    }
+                    return out;
+                }},
             plan.node);
     }
 
@@ -836,13 +836,13 @@ class PlanRunner {
                 row.columns = group.front().columns;
             }
             row.group = std::make_shared<const std::vector<Row>>(std::move(group));
-            std::vector<Binding> added;
+            // Above an Aggregate only its outputs are visible.
+            std::vector<Binding> outputs;
+            outputs.reserve(a.aggregates.size());
             for (const ExprPtr& e : a.aggregates) {
-                added.emplace_back(output_id(*e), ev_.eval_in(*e, row));
+                outputs.emplace_back(output_id(*e), ev_.eval_in(*e, row));
             }
-            for (Binding& b : added) {
-                row.columns.push_back(std::move(b));
-            }
+            row.columns = std::move(outputs);
             out.push_back(std::move(row));
         }
         return out;
