@@ -9,9 +9,10 @@
 //                           count(1) AS count(1)#4]  appearance, with its group's rows
 //           Relation orders [id#0, items#1]          the input rows, bound by expression id
 //
-// A row carries the bindings of every attribute visible at its operator (the relation's
-// columns, then aliases), so ORDER BY and HAVING may refer to relation columns and select
-// aliases alike, as the analyzer binds them. Lambda variables are bound by expression id,
+// A row carries the bindings of exactly the attributes its operator outputs: the relation's
+// columns, a Project's or an Aggregate's list (Filter, Sort, Distinct, Limit and Offset pass
+// their child's on), so a plan that reads a column its child does not output fails here as an
+// internal error instead of running. Lambda variables are bound by expression id,
 // never by name. Everything is deterministic: groups come in order of first appearance and
 // the sort is stable, so two plans over the same rows in the same order give their rows in
 // the same order.
