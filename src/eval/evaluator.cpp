@@ -11,11 +11,12 @@
 //
 // A row carries the bindings of exactly the attributes its operator outputs: the relation's
 // columns, a Project's or an Aggregate's list (Filter, Sort, Distinct, Limit and Offset pass
-// their child's on), so a plan that reads a column its child does not output fails here as an
-// internal error instead of running. Lambda variables are bound by expression id,
-// never by name. Everything is deterministic: groups come in order of first appearance and
-// the sort is stable, so two plans over the same rows in the same order give their rows in
-// the same order.
+// their child's on), so a plan that reads a column its child does not output does not run:
+// the read is an UNRESOLVED_COLUMN error (a result, which --verify reports), a Project that
+// passes on a column it is not given an internal error. Lambda variables are bound by expression
+// id, never by name. Everything is deterministic: groups come in order of first appearance and the
+// sort is stable, so two plans over the same rows in the same order give their rows in the same
+// order.
 
 #include <algorithm>
 #include <functional>

@@ -312,6 +312,26 @@ TEST_CASE("operators: filter, aggregate, having, sort, limit, distinct", "[eval]
                   "ORDER BY k") == R"(("a")("b"))");
 }
 
+TEST_CASE("an operator sees only what its child outputs", "[eval]") {
+    // A Project's rows hold its outputs only: a Filter put over `SELECT k` that reads v is an
+    // invalid plan, and the evaluator reports the column unresolved (a result, so that --verify
+    // shows a rewritten plan that lost a column as a difference) rather than finding v in the
+    // rows below.
+    const BoundStatement bound = bind("k STRING, v INT", "SELECT k FROM t WHERE v > 1");
+    const PlanPtr& project = bound.plan;
+    REQUIRE(project->as<Project>() != nullptr);
+    const ExprPtr& reads_v = plan_child(*project)->as<Filter>()->condition;
+    const PlanPtr invalid = make_plan(Filter{reads_v, project});
+    const auto table_rows =
+        read_json_rows("{\"k\":\"a\",\"v\":2}\n", *bound.table.schema, "rows.jsonl");
+    const auto rows = relation_rows(plan_relation(*invalid), *bound.table.schema, table_rows);
+    CHECK_FALSE(run_plan(*project, rows).error);
+    const QueryOutcome out = run_plan(*invalid, rows);
+    REQUIRE(out.error);
+    CHECK(std::string(out.error->what()) ==
+          "[UNRESOLVED_COLUMN] attribute #1 is not in the input row");
+}
+
 TEST_CASE("an error stops the query", "[eval]") {
     const QueryOutcome out =
         run("a ARRAY<INT>", "SELECT element_at(a, 2) FROM t", "{\"a\":[1,2]}\n{\"a\":[1]}\n");
