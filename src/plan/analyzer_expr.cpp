@@ -829,21 +829,22 @@ std::optional<std::size_t> Binder::find_column(const ast::Identifier& name) cons
     return i;
 }
 
+std::string Binder::name_key(std::string_view name) const {
+    return cs_ == CaseSensitivity::Sensitive ? std::string(name) : lower(name);
+}
+
 const OutputRef* Binder::find_output(const ast::Identifier& name) const {
     if (outputs_ == nullptr) {
         return nullptr;
     }
-    const auto key = [this](std::string_view text) {
-        return cs_ == CaseSensitivity::Sensitive ? std::string(text) : lower(text);
-    };
     if (output_index_.size() != outputs_->size()) { // not built yet
         output_index_.reserve(outputs_->size());
         for (std::size_t i = 0; i < outputs_->size(); ++i) {
-            output_index_.emplace_back(key((*outputs_)[i].name()), i);
+            output_index_.emplace_back(name_key((*outputs_)[i].name()), i);
         }
         std::sort(output_index_.begin(), output_index_.end());
     }
-    const std::string wanted = key(name.name);
+    const std::string wanted = name_key(name.name);
     const auto [first, last] = std::equal_range(
         output_index_.begin(), output_index_.end(), std::pair<std::string, std::size_t>{wanted, 0},
         [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -952,16 +953,13 @@ const OutputRef* Binder::find_lateral_alias(const ast::Identifier& name) {
     if (lateral_outputs_ == nullptr || clause_ != Clause::Select) {
         return nullptr;
     }
-    const auto key = [this](std::string_view text) {
-        return cs_ == CaseSensitivity::Sensitive ? std::string(text) : lower(text);
-    };
     for (; lateral_indexed_ < lateral_outputs_->size(); ++lateral_indexed_) {
         const OutputRef& out = (*lateral_outputs_)[lateral_indexed_];
         if (out.item->is<Alias>()) {
-            lateral_index_[key(out.name())].push_back(lateral_indexed_);
+            lateral_index_[name_key(out.name())].push_back(lateral_indexed_);
         }
     }
-    const auto it = lateral_index_.find(key(name.name));
+    const auto it = lateral_index_.find(name_key(name.name));
     if (it == lateral_index_.end()) {
         return nullptr;
     }

@@ -237,6 +237,8 @@ class Binder {
     /// known to take apart; `what` is what the query tries (`subscript`, `access a field of`).
     void check_not_udf_result(const ExprPtr& base, Span span, std::string_view what) const;
     std::optional<std::size_t> find_column(const ast::Identifier& name) const;
+    /// A name as the indexes of select outputs hold it: lower-cased unless case-sensitive.
+    std::string name_key(std::string_view name) const;
     const OutputRef* find_output(const ast::Identifier& name) const;
     const OutputRef* find_lateral_alias(const ast::Identifier& name);
     ExprPtr find_lambda_variable(std::string_view name) const;

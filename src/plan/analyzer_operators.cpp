@@ -17,6 +17,11 @@
 namespace prune::analyzer_detail {
 namespace {
 
+// `e` under the name Spark gives an expression it adds to an Aggregate: its pretty SQL.
+ExprPtr alias_by_sql(Binder& binder, const ExprPtr& e) {
+    return make_expr(Alias{e, pretty_sql(*e, binder.pretty()), binder.fresh_id()});
+}
+
 // HAVING and ORDER BY over an Aggregate read its output (Spark's ResolveAggregateFunctions).
 // `over_aggregate` rewrites an expression from the top down: a part the Aggregate's list
 // computes (an item, or the child of an aliased one) becomes that output's column; an
@@ -57,8 +62,7 @@ class AggregateOutputs {
                 return node;
             }
             if (is_aggregate_call(*node) || grouping_.find(*node) != nullptr) {
-                added_.push_back(make_expr(
-                    Alias{node, pretty_sql(*node, binder_.pretty()), binder_.fresh_id()}));
+                added_.push_back(alias_by_sql(binder_, node));
                 return OutputRef{added_.back()}.attribute(node->span);
             }
             return node;
@@ -252,10 +256,7 @@ PlanPtr lift_over_aggregate(Binder& binder, std::vector<ExprPtr> items,
     const auto keep = [&](const ExprPtr& e) -> ExprPtr {
         const ExprPtr* named = kept_index.find(*e);
         if (named == nullptr) {
-            kept.push_back(
-                e->is<AttributeReference>()
-                    ? e
-                    : make_expr(Alias{e, pretty_sql(*e, binder.pretty()), binder.fresh_id()}));
+            kept.push_back(e->is<AttributeReference>() ? e : alias_by_sql(binder, e));
             columns.push_back(OutputRef{kept.back()}.attribute(Span{}));
             kept_index.add(e, kept.back());
             named = &kept.back();
