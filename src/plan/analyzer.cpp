@@ -250,8 +250,12 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
                   alias, source, options.case_sensitivity);
 
     // Select items: each a named expression; a bare column stays an AttributeReference.
+    // Reserved: grown by doubling, the two lists held their old and new buffers at once, at
+    // the point where the whole plan is built and the syntax not yet given back.
     std::vector<ExprPtr> items;
     std::vector<OutputRef> outputs;
+    items.reserve(select.items.size());
+    outputs.reserve(select.items.size());
     bool select_aggregates = false;
     binder.set_clause(Clause::Select, AliasMode::None, nullptr);
     binder.set_lateral_outputs(&outputs);
