@@ -14,6 +14,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -124,7 +125,8 @@ void check_size(const std::string& path, std::uintmax_t size) {
     }
 }
 
-std::string read_file(const std::string& path) {
+/// The bytes of a file, or of standard input for `-`.
+std::string read_bytes(const std::string& path) {
     if (path == "-") {
         std::string text(std::istreambuf_iterator<char>(std::cin),
                          std::istreambuf_iterator<char>{});
@@ -162,6 +164,18 @@ std::string read_file(const std::string& path) {
     }
     check_size(path, contents.size());
     return contents;
+}
+
+/// A file's text: its bytes without a leading UTF-8 byte order mark, which Windows editors
+/// write and which is no character of the text. So a diagnostic's column counts from the
+/// first character after it, and a JSON schema file still starts with `{`.
+std::string read_file(const std::string& path) {
+    std::string text = read_bytes(path);
+    constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+    if (text.starts_with(kByteOrderMark)) {
+        text.erase(0, kByteOrderMark.size());
+    }
+    return text;
 }
 
 bool use_color(const std::string& mode, int fd) {

@@ -141,4 +141,22 @@ run utf8.sql --ddl 'a INT'
 expect_rc 1 "unknown column after a non-ASCII literal"
 expect_contains "$ERR" "utf8.sql:1:17: error:" "columns count code points, not bytes"
 
+# A UTF-8 byte order mark starting a file is no character of it: columns count from the next
+# one, the quoted line leaves it out, and a JSON schema after one is still JSON.
+bom=$'\xEF\xBB\xBF'
+write bom.sql "${bom}SELECT nope FROM t"
+write bom.ddl "${bom}a INT, s STRIN"
+write bom.json "${bom}{\"type\":\"struct\",\"fields\":[{\"name\":\"a\",\"type\":\"integer\",\"nullable\":true,\"metadata\":{}}]}"
+write bom_ok.sql "${bom}SELECT a FROM t"
+run bom.sql --ddl 'a INT'
+expect_rc 1 "a query file with a byte order mark, unknown column"
+expect_contains "$ERR" "bom.sql:1:8: error: no column 'nope'" "columns count from after the byte order mark"
+expect_contains "$ERR" "    1 | SELECT nope FROM t" "the quoted line leaves the byte order mark out"
+run bom_ok.sql --schema bom.ddl
+expect_rc 1 "a DDL schema with a byte order mark, unknown type"
+expect_contains "$ERR" "bom.ddl:1:10: error: unknown type 'STRIN'" "DDL columns count from after the byte order mark"
+run bom_ok.sql --schema bom.json
+expect_rc 0 "a JSON schema with a byte order mark is read as JSON"
+expect_contains "$OUT" "struct<a:int>" "the JSON schema's column is read"
+
 finish
