@@ -8,8 +8,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <optional>
 #include <regex>
+#include <string_view>
 #include <unordered_set>
 
 #include "eval/eval_internal.hpp"
@@ -1162,8 +1165,97 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
 
 // --- aggregates ----------------------------------------------------------------------------
 
+namespace {
+
+/// Spark's statistical aggregates over doubles (CentralMomentAgg, Covariance, Corr), with its
+/// defaults: NULL for no rows, and NULL where the formula divides by zero (a sample statistic of
+/// one row, a skewness of equal values) as `spark.sql.legacy.statisticalAggregate` is off.
+/// Rows with a NULL argument do not count. Not one of them: nullopt.
+std::optional<Value> eval_statistic(std::string_view name,
+                                    const std::vector<std::vector<Value>>& inputs) {
+    static constexpr std::string_view kMoments[] = {"StddevSamp",  "StddevPop", "VarianceSamp",
+                                                    "VariancePop", "Skewness",  "Kurtosis"};
+    static constexpr std::string_view kPairs[] = {"Corr", "CovPopulation", "CovSample"};
+    const bool moment =
+        std::find(std::begin(kMoments), std::end(kMoments), name) != std::end(kMoments);
+    const bool pair = std::find(std::begin(kPairs), std::end(kPairs), name) != std::end(kPairs);
+    if (!moment && !pair) {
+        return std::nullopt;
+    }
+    std::vector<double> xs;
+    std::vector<double> ys;
+    for (const std::vector<Value>& t : inputs) {
+        if (std::any_of(t.begin(), t.end(), [](const Value& v) { return v.is_null(); })) {
+            continue;
+        }
+        xs.push_back(to_double(t[0]));
+        if (pair) {
+            ys.push_back(to_double(t[1]));
+        }
+    }
+    const auto n = static_cast<double>(xs.size());
+    if (xs.empty()) {
+        return Value::null();
+    }
+    const auto mean = [](const std::vector<double>& v) {
+        double total = 0;
+        for (const double x : v) {
+            total += x;
+        }
+        return total / static_cast<double>(v.size());
+    };
+    const double mx = mean(xs);
+    if (pair) {
+        const double my = mean(ys);
+        double ck = 0; // the sum of co-deviations
+        double xk = 0;
+        double yk = 0;
+        for (std::size_t i = 0; i < xs.size(); ++i) {
+            ck += (xs[i] - mx) * (ys[i] - my);
+            xk += (xs[i] - mx) * (xs[i] - mx);
+            yk += (ys[i] - my) * (ys[i] - my);
+        }
+        if (name == "CovPopulation") {
+            return Value::float64(ck / n);
+        }
+        if (xs.size() == 1) {
+            return Value::null();
+        }
+        return Value::float64(name == "CovSample" ? ck / (n - 1) : ck / std::sqrt(xk * yk));
+    }
+    double m2 = 0; // the sums of the deviations' powers
+    double m3 = 0;
+    double m4 = 0;
+    for (const double x : xs) {
+        const double d = x - mx;
+        m2 += d * d;
+        m3 += d * d * d;
+        m4 += d * d * d * d;
+    }
+    if (name == "VariancePop" || name == "StddevPop") {
+        return Value::float64(name == "StddevPop" ? std::sqrt(m2 / n) : m2 / n);
+    }
+    if (name == "VarianceSamp" || name == "StddevSamp") {
+        if (xs.size() == 1) {
+            return Value::null();
+        }
+        return Value::float64(name == "StddevSamp" ? std::sqrt(m2 / (n - 1)) : m2 / (n - 1));
+    }
+    if (m2 == 0) {
+        return Value::null();
+    }
+    if (name == "Skewness") {
+        return Value::float64(std::sqrt(n) * m3 / std::sqrt(m2 * m2 * m2));
+    }
+    return Value::float64(n * m4 / (m2 * m2) - 3.0); // Kurtosis
+}
+
+} // namespace
+
 Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>& rows) {
-    const std::string name(f.name());
+    // By Catalyst class: Spark's other names for a function (`mean`, `first_value`, `std`, ...)
+    // are the same class, evaluated alike.
+    const std::string_view name = f.def->catalyst;
     // The argument tuples, in row order; DISTINCT keeps the first of equal tuples.
     // FILTER (WHERE cond) keeps the rows where cond is true, before DISTINCT (Spark).
     std::vector<std::vector<Value>> inputs;
@@ -1199,7 +1291,7 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         }
         inputs = std::move(unique);
     }
-    if (name == "count") {
+    if (name == "Count") {
         std::int64_t n = 0;
         for (const std::vector<Value>& t : inputs) {
             if (std::none_of(t.begin(), t.end(), [](const Value& x) { return x.is_null(); })) {
@@ -1208,7 +1300,7 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         }
         return Value::integral(n);
     }
-    if (name == "count_if") {
+    if (name == "CountIf") {
         std::int64_t n = 0;
         for (const std::vector<Value>& t : inputs) {
             n += !t[0].is_null() && t[0].as_bool() ? 1 : 0;
@@ -1231,7 +1323,7 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         return out;
     };
     const DataType& in_type = *f.args[0]->type;
-    if (name == "sum" || name == "avg") {
+    if (name == "Sum" || name == "Average") {
         const std::vector<Value> xs = non_null();
         if (xs.empty()) {
             return Value::null();
@@ -1249,7 +1341,7 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
             if (!decimal_fits(total, sum_precision)) {
                 raise("NUMERIC_VALUE_OUT_OF_RANGE", "Overflow in sum of decimals.");
             }
-            if (name == "sum") {
+            if (name == "Sum") {
                 return Value::decimal(total, scale);
             }
             // avg: sum / count, rounded HALF_UP to the result scale.
@@ -1266,12 +1358,13 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
             }
             return Value::decimal(q, out_scale);
         }
-        if (in_type.is(AtomicKind::Float) || in_type.is(AtomicKind::Double) || name == "avg") {
+        if (in_type.is(AtomicKind::Float) || in_type.is(AtomicKind::Double) || name == "Average") {
             double total = 0;
             for (const Value& x : xs) {
                 total += to_double(x);
             }
-            return Value::float64(name == "avg" ? total / static_cast<double>(xs.size()) : total);
+            return Value::float64(name == "Average" ? total / static_cast<double>(xs.size())
+                                                    : total);
         }
         std::int64_t total = 0;
         for (const Value& x : xs) {
@@ -1283,17 +1376,17 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         }
         return Value::integral(total);
     }
-    if (name == "min" || name == "max") {
+    if (name == "Min" || name == "Max") {
         Value best;
         for (const Value& x : non_null()) {
             if (best.is_null() ||
-                (name == "max" ? compare_values(x, best) > 0 : compare_values(x, best) < 0)) {
+                (name == "Max" ? compare_values(x, best) > 0 : compare_values(x, best) < 0)) {
                 best = x;
             }
         }
         return best;
     }
-    if (name == "first" || name == "last") {
+    if (name == "First" || name == "Last" || name == "AnyValue") {
         bool ignore_nulls = false;
         if (inputs.size() > 0 && inputs.front().size() > 1 && !inputs.front()[1].is_null()) {
             ignore_nulls = inputs.front()[1].as_bool();
@@ -1306,12 +1399,12 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         if (pool.empty()) {
             return Value::null();
         }
-        return name == "first" ? pool.front() : pool.back();
+        return name == "Last" ? pool.back() : pool.front();
     }
-    if (name == "collect_list") {
+    if (name == "CollectList") {
         return Value::array_of(non_null());
     }
-    if (name == "collect_set") {
+    if (name == "CollectSet") {
         std::vector<Value> out;
         for (const Value& x : non_null()) {
             if (!contains_value(out, x)) {
@@ -1320,9 +1413,8 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         }
         return Value::array_of(std::move(out));
     }
-    if (name == "bool_and" || name == "every" || name == "bool_or" || name == "any" ||
-        name == "some") {
-        const bool is_and = name == "bool_and" || name == "every";
+    if (name == "BoolAnd" || name == "BoolOr") {
+        const bool is_and = name == "BoolAnd";
         const std::vector<Value> xs = non_null();
         if (xs.empty()) {
             return Value::null();
@@ -1334,7 +1426,38 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         }
         return Value::boolean(is_and);
     }
-    unsupported("aggregate function '" + name + "' is not supported by the evaluator");
+    if (name == "HyperLogLogPlusPlus") {
+        // The exact count of distinct values: HyperLogLog++'s estimate of it, for both plans
+        // alike (--verify compares the two plans, not either with Spark).
+        std::vector<Value> seen;
+        for (const Value& x : non_null()) {
+            if (!contains_value(seen, x)) {
+                seen.push_back(x);
+            }
+        }
+        return Value::integral(static_cast<std::int64_t>(seen.size()));
+    }
+    if (name == "MaxBy" || name == "MinBy") {
+        // The value of the first row with the greatest (least) non-null ordering.
+        const Value* best_value = nullptr;
+        const Value* best_order = nullptr;
+        for (const std::vector<Value>& t : inputs) {
+            if (t[1].is_null()) {
+                continue;
+            }
+            const int c = best_order == nullptr ? 0 : compare_values(t[1], *best_order);
+            if (best_order == nullptr || (name == "MaxBy" ? c > 0 : c < 0)) {
+                best_value = &t[0];
+                best_order = &t[1];
+            }
+        }
+        return best_value == nullptr ? Value::null() : *best_value;
+    }
+    if (std::optional<Value> statistic = eval_statistic(name, inputs)) {
+        return *statistic;
+    }
+    unsupported("aggregate function '" + std::string(f.name()) +
+                "' is not supported by the evaluator");
 }
 
 } // namespace prune::eval_detail

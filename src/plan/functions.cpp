@@ -1366,6 +1366,43 @@ TypeCheck type_bool_agg(std::string_view fn, Inputs a) {
     return ok(boolean_type(), true);
 }
 
+/// Spark: MaxMinBy (max_by, min_by): the value of the row with the greatest (least) ordering.
+TypeCheck type_max_min_by(std::string_view fn, Inputs a) {
+    if (!is_orderable(*a[1]->type)) {
+        return fail(fn, 1, "cannot order values of type " + str(a[1]));
+    }
+    return ok(a[0]->type, true);
+}
+
+/// Spark: HyperLogLogPlusPlus (approx_count_distinct). The optional relative standard
+/// deviation is a parameter, not a child: it must be a double or decimal literal.
+TypeCheck type_approx_count_distinct(std::string_view fn, Inputs a) {
+    if (a.size() > 1) {
+        const auto* lit = a[1]->as<Literal>();
+        const DataType& t = *a[1]->type;
+        if (lit == nullptr || lit->is_null ||
+            !(t.is(AtomicKind::Double) || t.is(AtomicKind::Decimal))) {
+            return expects(fn, a, 1, "a double literal for the relative standard deviation");
+        }
+    }
+    return ok(long_type(), false);
+}
+
+/// Spark's statistical aggregates over doubles (CentralMomentAgg: stddev, variance, skewness,
+/// kurtosis; Corr and Covariance over two): ImplicitCastInputTypes to DoubleType.
+Args coerce_doubles(Inputs a) {
+    return implicit_args(a, {{type_of(double_type())}, {type_of(double_type())}});
+}
+
+TypeCheck type_statistic(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (!a[i]->type->is(AtomicKind::Double)) {
+            return expects(fn, a, i, "a numeric value");
+        }
+    }
+    return ok(double_type(), true);
+}
+
 // --- the table -----------------------------------------------------------------------------
 
 using Coerce = std::vector<ExprPtr> (*)(std::span<const ExprPtr>);
@@ -1558,6 +1595,30 @@ const std::vector<FunctionDef>& table() {
         aggregate<"bool_or", 1, 1, type_bool_agg>("BoolOr", {Opaque, &coerce_boolean}),
         aggregate<"every", 1, 1, type_bool_agg>("BoolAnd", {Opaque, &coerce_boolean}),
         aggregate<"bool_and", 1, 1, type_bool_agg>("BoolAnd", {Opaque, &coerce_boolean}),
+        // Spark's other names for the ones above (FunctionRegistry aliases: the call's name is
+        // the one its SQL form shows).
+        aggregate<"mean", 1, 1, type_avg>("Average", {Opaque, &coerce_sum}),
+        aggregate<"first_value", 1, 2, type_first_last>("First", {}),
+        aggregate<"last_value", 1, 2, type_first_last>("Last", {}),
+        aggregate<"array_agg", 1, 1, type_collect_list>("CollectList", {}),
+        aggregate<"any_value", 1, 2, type_first_last>("AnyValue", {}),
+        aggregate<"max_by", 2, 2, type_max_min_by>("MaxBy", {Compare}),
+        aggregate<"min_by", 2, 2, type_max_min_by>("MinBy", {Compare}),
+        aggregate<"approx_count_distinct", 1, 2, type_approx_count_distinct>(
+            "HyperLogLogPlusPlus", {.flow = Compare, .sql_children = 1}),
+        // statistics over doubles
+        aggregate<"stddev", 1, 1, type_statistic>("StddevSamp", {Opaque, &coerce_doubles}),
+        aggregate<"std", 1, 1, type_statistic>("StddevSamp", {Opaque, &coerce_doubles}),
+        aggregate<"stddev_samp", 1, 1, type_statistic>("StddevSamp", {Opaque, &coerce_doubles}),
+        aggregate<"stddev_pop", 1, 1, type_statistic>("StddevPop", {Opaque, &coerce_doubles}),
+        aggregate<"variance", 1, 1, type_statistic>("VarianceSamp", {Opaque, &coerce_doubles}),
+        aggregate<"var_samp", 1, 1, type_statistic>("VarianceSamp", {Opaque, &coerce_doubles}),
+        aggregate<"var_pop", 1, 1, type_statistic>("VariancePop", {Opaque, &coerce_doubles}),
+        aggregate<"skewness", 1, 1, type_statistic>("Skewness", {Opaque, &coerce_doubles}),
+        aggregate<"kurtosis", 1, 1, type_statistic>("Kurtosis", {Opaque, &coerce_doubles}),
+        aggregate<"corr", 2, 2, type_statistic>("Corr", {Opaque, &coerce_doubles}),
+        aggregate<"covar_pop", 2, 2, type_statistic>("CovPopulation", {Opaque, &coerce_doubles}),
+        aggregate<"covar_samp", 2, 2, type_statistic>("CovSample", {Opaque, &coerce_doubles}),
     };
     return rows;
 }

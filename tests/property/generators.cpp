@@ -190,7 +190,7 @@ class QueryGen {
     std::string aggregate_boolean() { return "bool_or(" + boolean(2).sql + ")"; }
 
     std::string aggregate_call() {
-        switch (r_.between(0, 10)) {
+        switch (r_.between(0, 14)) {
         case 0:
             return "count(*)";
         case 1:
@@ -219,7 +219,24 @@ class QueryGen {
                                                     "some("}) +
                    boolean(2).sql + ")";
         case 9:
-            return "avg(" + integer(2).sql + ")";
+            return r_.pick(std::vector<std::string>{"avg(", "mean("}) + integer(2).sql + ")";
+        case 10: {
+            G order = any(2);
+            const std::string fn = r_.chance(0.5) ? "max_by(" : "min_by(";
+            return orderable(order.type) ? fn + any(2).sql + ", " + order.sql + ")"
+                                         : "count(" + order.sql + ")";
+        }
+        case 11:
+            return r_.pick(std::vector<std::string>{"stddev(", "std(", "stddev_pop(", "variance(",
+                                                    "var_pop(", "skewness(", "kurtosis("}) +
+                   integer(2).sql + ")";
+        case 12:
+            return r_.pick(std::vector<std::string>{"corr(", "covar_pop(", "covar_samp("}) +
+                   integer(2).sql + ", " + integer(2).sql + ")";
+        case 13:
+            return r_.pick(std::vector<std::string>{"any_value(", "first_value(", "last_value(",
+                                                    "array_agg(", "approx_count_distinct("}) +
+                   any(2).sql + ")";
         default: {
             G e = any(2);
             return orderable(e.type) ? "count(DISTINCT " + e.sql + ")" : "count(" + e.sql + ")";

@@ -310,6 +310,25 @@ TEST_CASE("operators: filter, aggregate, having, sort, limit, distinct", "[eval]
                   "max(v) FILTER (WHERE NULL) FROM t") == R"(([1,3],5,null))");
     CHECK(rows_of("SELECT k FROM t GROUP BY k HAVING count(*) FILTER (WHERE v > 2) > 0 "
                   "ORDER BY k") == R"(("a")("b"))");
+    // Spark's other names evaluate as the class they name.
+    CHECK(rows_of("SELECT mean(v), first_value(k), last_value(v), any_value(v, true), "
+                  "array_agg(k) FROM t") == R"((3.0,"a",null,1,["a","b","a"]))");
+    // The first row with the greatest (least) non-null ordering; NULL orderings are skipped.
+    CHECK(rows_of("SELECT max_by(k, v), min_by(k, v), max_by(v, k), min_by(v, k) FROM t") ==
+          R"(("b","a",5,1))");
+    CHECK(rows_of("SELECT approx_count_distinct(k), approx_count_distinct(v, 0.01) FROM t") ==
+          "(2,3)");
+    // Over 1, 5, 3 (the NULL row does not count): mean 3, squared deviations 8.
+    CHECK(rows_of("SELECT stddev(v), variance(v), var_pop(v), stddev_pop(v), skewness(v), "
+                  "kurtosis(v) FROM t") ==
+          "(2.0,4.0,2.6666666666666665,1.632993161855452,0.0,-1.5)");
+    CHECK(rows_of("SELECT corr(v, v), covar_samp(v, v), covar_pop(v, v) FROM t") ==
+          "(1.0,4.0,2.6666666666666665)");
+    // A sample statistic of one row divides by zero: NULL, as is every statistic of no rows.
+    CHECK(
+        rows_of("SELECT k, stddev(v), covar_samp(v, v), covar_pop(v, v), skewness(v) FROM t "
+                "GROUP BY k ORDER BY k") ==
+        R"((null,null,null,null,null)("a",1.4142135623730951,2.0,1.0,0.0)("b",null,null,0.0,null))");
 }
 
 TEST_CASE("an operator sees only what its child outputs", "[eval]") {

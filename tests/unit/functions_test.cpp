@@ -200,6 +200,28 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"bool_or", {f.b}, "boolean", true},
         {"every", {f.b}, "boolean", true},
         {"bool_and", {f.b}, "boolean", true},
+        {"mean", {f.d}, "decimal(14,6)", true},
+        {"first_value", {f.s_nn}, "string", true},
+        {"last_value", {f.i, bool_lit(false)}, "int", true},
+        {"array_agg", {f.st}, "array<struct<a:int>>", false},
+        {"any_value", {f.i_nn, bool_lit(true)}, "int", true},
+        {"max_by", {f.st, f.i_nn}, "struct<a:int>", true},
+        {"min_by", {f.i_nn, f.s}, "int", true},
+        {"approx_count_distinct", {f.st}, "bigint", false},
+        {"approx_count_distinct", {f.i, lit(double_type(), "0.01")}, "bigint", false},
+        {"approx_count_distinct", {f.i, lit(make_decimal(3, 2), "0.01")}, "bigint", false},
+        {"stddev", {f.i_nn}, "double", true},
+        {"std", {f.dbl}, "double", true},
+        {"stddev_samp", {f.d}, "double", true},
+        {"stddev_pop", {f.s}, "double", true},
+        {"variance", {f.dbl}, "double", true},
+        {"var_samp", {f.i}, "double", true},
+        {"var_pop", {f.dbl}, "double", true},
+        {"skewness", {f.dbl}, "double", true},
+        {"kurtosis", {f.i_nn}, "double", true},
+        {"corr", {f.i_nn, f.dbl}, "double", true},
+        {"covar_pop", {f.dbl, f.d}, "double", true},
+        {"covar_samp", {f.dbl, f.dbl}, "double", true},
     };
     for (const Row& row : rows) {
         INFO(row.name << " with " << row.args.size() << " arguments");
@@ -282,6 +304,15 @@ TEST_CASE("coercions insert Spark's casts", "[functions]") {
     a = coerced("map", {str_lit("a"), f.i, str_lit("b"), f.d});
     CHECK(str(a[1]) == "decimal(12,2)");
     CHECK(str(a[3]) == "decimal(12,2)");
+    // The statistics take doubles (ImplicitCastInputTypes), strings included.
+    a = coerced("stddev", {f.i});
+    CHECK(str(a[0]) == "double");
+    CHECK(a[0]->is<Cast>());
+    a = coerced("corr", {f.d, f.s});
+    CHECK(str(a[0]) == "double");
+    CHECK(str(a[1]) == "double");
+    a = coerced("var_pop", {f.dbl});
+    CHECK(a[0] == f.dbl);
 }
 
 TEST_CASE("function errors name the function and the offending argument", "[functions]") {
@@ -294,6 +325,19 @@ TEST_CASE("function errors name the function and the offending argument", "[func
     };
     const std::vector<Row> rows = {
         {"size", {f.st}, 0, "function 'size' expects an array or a map, got struct<a:int>"},
+        {"approx_count_distinct",
+         {f.i, int_lit(1)},
+         1,
+         "function 'approx_count_distinct' expects a double literal for the relative standard "
+         "deviation, got int"},
+        {"approx_count_distinct",
+         {f.i, f.dbl},
+         1,
+         "function 'approx_count_distinct' expects a double literal for the relative standard "
+         "deviation, got double"},
+        {"max_by", {f.i, f.m}, 1, "function 'max_by' cannot order values of type map<string,int>"},
+        {"stddev", {f.st}, 0, "function 'stddev' expects a numeric value, got struct<a:int>"},
+        {"corr", {f.dbl, f.b}, 1, "function 'corr' expects a numeric value, got boolean"},
         {"array_size", {f.m}, 0, "function 'array_size' expects an array, got map<string,int>"},
         {"array_contains",
          {f.xs, f.st},
@@ -424,6 +468,9 @@ TEST_CASE("result flows and flags per function", "[functions]") {
         {"collect_set", ResultFlow::Compare},
         {"min", ResultFlow::Compare},
         {"max", ResultFlow::Compare},
+        {"max_by", ResultFlow::Compare},
+        {"min_by", ResultFlow::Compare},
+        {"approx_count_distinct", ResultFlow::Compare},
         {"size", ResultFlow::LengthOnly},
         {"cardinality", ResultFlow::LengthOnly},
         {"array_size", ResultFlow::LengthOnly},
@@ -461,9 +508,41 @@ TEST_CASE("result flows and flags per function", "[functions]") {
     CHECK_FALSE(def("input_file_name").deterministic);
     CHECK(def("size").deterministic);
     CHECK_FALSE(def("shuffle").deterministic);
-    for (const char* agg :
-         {"count", "sum", "avg", "min", "max", "first", "last", "collect_list", "collect_set",
-          "count_if", "any", "some", "every", "bool_and", "bool_or"}) {
+    for (const char* agg : {"count",
+                            "sum",
+                            "avg",
+                            "min",
+                            "max",
+                            "first",
+                            "last",
+                            "collect_list",
+                            "collect_set",
+                            "count_if",
+                            "any",
+                            "some",
+                            "every",
+                            "bool_and",
+                            "bool_or",
+                            "mean",
+                            "first_value",
+                            "last_value",
+                            "array_agg",
+                            "any_value",
+                            "max_by",
+                            "min_by",
+                            "approx_count_distinct",
+                            "stddev",
+                            "std",
+                            "stddev_samp",
+                            "stddev_pop",
+                            "variance",
+                            "var_samp",
+                            "var_pop",
+                            "skewness",
+                            "kurtosis",
+                            "corr",
+                            "covar_pop",
+                            "covar_samp"}) {
         CHECK(def(agg).aggregate);
     }
     CHECK_FALSE(def("array").aggregate);
