@@ -153,6 +153,37 @@ bool column_outside_aggregate(const Expr& e) {
                        [](const Expr* kid) { return column_outside_aggregate(*kid); });
 }
 
+/// Whether `target` is in `root`'s tree; if so, `*udf` is the innermost user-defined function
+/// call above it (or stays null).
+bool find_under_user_function(const Expr& root, const Expr& target, const ScalarFunction** udf) {
+    if (&root == &target) {
+        return true;
+    }
+    const ChildPointers kids = child_pointers(root);
+    for (const Expr* kid : kids) {
+        if (find_under_user_function(*kid, target, udf)) {
+            const auto* f = root.as<ScalarFunction>();
+            if (*udf == nullptr && f != nullptr && f->user_defined()) {
+                *udf = f;
+            }
+            return true;
+        }
+    }
+    return false;
+}
+
+/// What to add to "neither in GROUP BY nor an aggregate" when `ungrouped` is an argument of a
+/// function prune-plan does not know: an aggregate it does not know is read as a scalar
+/// function, which is the likelier cause than the query.
+std::string unknown_function_hint(const Expr& root, const Expr& ungrouped) {
+    const ScalarFunction* udf = nullptr;
+    if (!find_under_user_function(root, ungrouped, &udf) || udf == nullptr) {
+        return "";
+    }
+    return "; '" + std::string(udf->name()) +
+           "' is an unknown function, treated as a scalar user-defined function";
+}
+
 bool same_expr(const Expr& a, const Expr& b) {
     if (&a == &b) {
         return true;
@@ -432,7 +463,8 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         auto require_grouped = [&](const ExprPtr& e) {
             if (ExprPtr bad = check.find_ungrouped(e)) {
                 binder.fail(bad->span, "expression '" + pretty_sql(*bad, binder.pretty()) +
-                                           "' is neither in GROUP BY nor an aggregate");
+                                           "' is neither in GROUP BY nor an aggregate" +
+                                           unknown_function_hint(*e, *bad));
             }
         };
         for (const OutputRef& out : outputs) {
