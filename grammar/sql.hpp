@@ -574,7 +574,6 @@ struct unsupported_tablesample {};
 struct unsupported_pivot {};
 struct unsupported_set_operation {};
 struct unsupported_table_function {};
-struct unsupported_qualified_table {};
 /// Raised at a LIMIT after OFFSET: Spark's grammar has them the other way round.
 struct limit_after_offset {};
 
@@ -601,10 +600,12 @@ struct no_tablesample : sor<not_at<k_tablesample, skip, one<'('>>, raise<unsuppo
 };
 struct no_pivot : sor<not_at<sor<k_pivot, k_unpivot>, skip, one<'('>>, raise<unsupported_pivot>> {};
 struct no_table_function : sor<not_at<one<'('>>, raise<unsupported_table_function>> {};
-struct no_qualified_table : sor<not_at<one<'.'>>, raise<unsupported_qualified_table>> {};
 struct no_from_subquery : sor<not_at<one<'('>, skip, subquery_head>, raise<unsupported_subquery>> {
 };
-struct table_name : tok<identifier> {};
+/// `t`, `db.t`, `cat.db.t`: the first part, then each further one.
+struct table_name_first : tok<identifier> {};
+struct table_name_part : tok<identifier> {};
+struct table_name : seq<table_name_first, star<name_dot, skip, must<table_name_part>>> {};
 /// What may follow a table reference: the end, a later clause, or a construct rejected there.
 struct table_follower : sor<eof, later_clause, k_union, k_intersect, k_except, k_minus, join_head,
                             k_lateral, k_tablesample, k_pivot, k_unpivot> {};
@@ -616,8 +617,8 @@ struct table_alias_name : tok<identifier> {};
 struct table_alias
     : sor<seq<as_keyword, must<table_alias_name>>, seq<not_at<offset_ahead>, table_alias_name>> {};
 struct table_ref
-    : seq<no_from_subquery, must<table_name>, no_qualified_table, no_table_function, no_tablesample,
-          no_pivot, no_join, opt<table_alias>, no_tablesample, no_pivot, no_join, no_lateral> {};
+    : seq<no_from_subquery, must<table_name>, no_table_function, no_tablesample, no_pivot, no_join,
+          opt<table_alias>, no_tablesample, no_pivot, no_join, no_lateral> {};
 struct from_keyword : tok<k_from> {};
 struct from_clause : seq<from_keyword, must<table_ref>> {};
 

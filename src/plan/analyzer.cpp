@@ -263,22 +263,38 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
                               const std::shared_ptr<const SourceFile>& source,
                               const AnalyzerOptions& options) {
     auto& select = statement.select;
-    const ast::Identifier& table_name = select.from.name;
-    std::optional<Table> table = catalog.find(table_name.name);
-    if (!table) {
-        throw_sql_error(source, table_name.span,
-                        "unknown table '" + table_name.name + "'" +
-                            did_you_mean(table_name.name, catalog.table_names()));
+    // `db.t` names the catalog's table `db.t` if it has one, else its table `t` (a catalog is
+    // one namespace); a single-table schema is whatever the query calls it.
+    const ast::TableRef& from = select.from;
+    const std::string written = from.written_name();
+    std::optional<Table> table = catalog.find(written);
+    if (!table && !from.qualifier.empty()) {
+        table = catalog.find(from.name.name);
     }
-    std::optional<std::string> alias;
-    if (select.from.alias) {
-        alias = select.from.alias->name;
+    if (!table) {
+        const std::vector<std::string> names = catalog.table_names();
+        std::string hint = did_you_mean(written, names);
+        if (hint.empty() && !from.qualifier.empty()) {
+            hint = did_you_mean(from.name.name, names);
+        }
+        throw_sql_error(source, from.span(), "unknown table '" + written + "'" + hint);
+    }
+    // What may qualify a column: the alias, or else the table's name as written (Spark:
+    // `t.c`, `db.t.c`).
+    std::vector<std::string> qualifier;
+    if (from.alias) {
+        qualifier.push_back(from.alias->name.str());
+    } else {
+        for (const ast::Identifier& part : from.qualifier) {
+            qualifier.push_back(part.name.str());
+        }
+        qualifier.push_back(from.name.name.str());
     }
     Binder binder(*table,
                   options.relations != nullptr
                       ? options.relations->columns(*table, options.case_sensitivity)
                       : bind_columns(*table, options.case_sensitivity),
-                  alias, source, options.case_sensitivity);
+                  std::move(qualifier), source, options.case_sensitivity);
 
     // Select items: each a named expression; a bare column stays an AttributeReference.
     // Reserved: grown by doubling, the two lists held their old and new buffers at once, at

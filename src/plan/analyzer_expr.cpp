@@ -190,9 +190,9 @@ std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensiti
 }
 
 Binder::Binder(const Table& table, std::shared_ptr<const BoundColumns> relation,
-               std::optional<std::string> alias, std::shared_ptr<const SourceFile> source,
+               std::vector<std::string> qualifier, std::shared_ptr<const SourceFile> source,
                CaseSensitivity cs)
-    : table_(table), alias_(std::move(alias)), source_(std::move(source)), cs_(cs),
+    : table_(table), qualifier_(std::move(qualifier)), source_(std::move(source)), cs_(cs),
       schema_(table_.schema->struct_type()), relation_(std::move(relation)),
       next_id_(static_cast<ExprId>(relation_->columns.size())) {}
 
@@ -241,7 +241,8 @@ ExprPtr Binder::column_ref(std::size_t i, Span span, bool under_access) const {
 std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) {
     std::vector<ExprPtr> out;
     const ast::Identifiers& target = star.qualifier;
-    if (target.empty() || (target.size() == 1 && qualifier_matches(target[0].name))) {
+    if (target.empty() ||
+        qualifier_parts(target, 0, [&](std::size_t k) { return k == target.size(); }) != 0) {
         for (std::size_t i = 0; i < columns().size(); ++i) {
             out.push_back(column_ref(i, span, false));
         }
@@ -251,7 +252,7 @@ std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) {
     const std::string target_text = written(target_span);
     if (target.size() == 1 && !find_column(target[0])) {
         std::vector<std::string> candidates = schema_->field_names();
-        candidates.insert(candidates.begin(), alias_ ? *alias_ : table_.name);
+        candidates.insert(candidates.begin(), qualifier_.back());
         fail(target_span, "cannot expand '" + target_text + ".*': '" + target[0].name +
                               "' is neither the table nor a column of table '" + table_.name + "'" +
                               did_you_mean(target[0].name, candidates));
@@ -807,10 +808,22 @@ ExprPtr Binder::find_lambda_variable(std::string_view name) const {
     return nullptr;
 }
 
-bool Binder::qualifier_matches(std::string_view name) const {
+std::size_t Binder::qualifier_parts(const ast::Identifiers& parts, std::size_t keep,
+                                    const std::function<bool(std::size_t)>& accept) const {
     // Table names and aliases are always case-insensitive (SPEC.md); with an alias, only the
     // alias qualifies (as in Spark).
-    return names_match(alias_ ? *alias_ : table_.name, name, CaseSensitivity::Insensitive);
+    const std::size_t most = parts.size() < keep ? 0 : parts.size() - keep;
+    for (std::size_t k = std::min(most, qualifier_.size()); k > 0; --k) {
+        const std::size_t from = qualifier_.size() - k;
+        bool match = true;
+        for (std::size_t i = 0; i < k && match; ++i) {
+            match = names_match(qualifier_[from + i], parts[i].name, CaseSensitivity::Insensitive);
+        }
+        if (match && accept(k)) {
+            return k;
+        }
+    }
+    return 0;
 }
 
 std::optional<std::size_t> Binder::find_column(const ast::Identifier& name) const {
@@ -915,16 +928,20 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
     const ast::Identifier& head = parts.front();
     ExprPtr base;
     std::size_t next = 1;
+    std::size_t qualified = 0; // parts naming the table, before the column
     const OutputRef* out = nullptr;
     if (ExprPtr var = find_lambda_variable(head.name)) {
         // As for columns (column_ref): under a field access the parameter's node serves.
         base = parts.size() > 1 ? std::move(var) : make_expr(var->node, head.span);
     } else if (alias_mode_ == AliasMode::OutputFirst && (out = find_output(head)) != nullptr) {
         base = out->attribute(head.span);
-    } else if (std::optional<std::size_t> q; parts.size() >= 2 && qualifier_matches(head.name) &&
-                                             (q = find_column(parts[1])).has_value()) {
-        base = column_ref(*q, Span{head.span.begin, parts[1].span.end}, parts.size() > 2);
-        next = 2;
+    } else if (std::optional<std::size_t> q;
+               (qualified = qualifier_parts(parts, 1, [&](std::size_t k) {
+                    return (q = find_column(parts[k])).has_value();
+                })) != 0) {
+        base = column_ref(*q, Span{head.span.begin, parts[qualified].span.end},
+                          parts.size() > qualified + 1);
+        next = qualified + 1;
     } else if (std::optional<std::size_t> c = find_column(head)) {
         base = column_ref(*c, head.span, parts.size() > 1);
     } else if ((out = find_lateral_alias(head)) != nullptr) {
@@ -938,8 +955,9 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
         return grouping_expression(*out);
     } else if (alias_mode_ == AliasMode::OutputFallback && (out = find_output(head)) != nullptr) {
         base = out->attribute(head.span);
-    } else if (parts.size() >= 2 && qualifier_matches(head.name)) {
-        unknown_column(parts[1]);
+    } else if (const std::size_t k = qualifier_parts(parts, 1, [](std::size_t) { return true; });
+               k != 0) {
+        unknown_column(parts[k]);
     } else {
         unknown_column(head);
     }

@@ -3,6 +3,7 @@
 /// typed expressions, and the helpers the statement-level code and the binder share.
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -148,9 +149,11 @@ std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensiti
 /// Binds expressions of one statement against one table.
 class Binder {
   public:
-    /// Binds against `relation`, `table`'s columns under `cs` (`bind_columns`).
+    /// Binds against `relation`, `table`'s columns under `cs` (`bind_columns`). `qualifier`
+    /// is what may qualify a column, outermost first: the alias, or the table's name as the
+    /// query wrote it (`db`, `t`).
     Binder(const Table& table, std::shared_ptr<const BoundColumns> relation,
-           std::optional<std::string> alias, std::shared_ptr<const SourceFile> source,
+           std::vector<std::string> qualifier, std::shared_ptr<const SourceFile> source,
            CaseSensitivity cs);
 
     /// Binds `e` in the current clause and alias mode.
@@ -242,7 +245,12 @@ class Binder {
     const OutputRef* find_output(const ast::Identifier& name) const;
     const OutputRef* find_lateral_alias(const ast::Identifier& name);
     ExprPtr find_lambda_variable(std::string_view name) const;
-    bool qualifier_matches(std::string_view name) const;
+    /// How many leading parts of `parts` (leaving at least `keep` after them) are the end of
+    /// the table's qualifier: `t` or `db.t` before `t.c` or `db.t.c`. Those with the most
+    /// parts are tried first, as in Spark, and `accept` (given the count) may pass on one;
+    /// 0: none.
+    std::size_t qualifier_parts(const ast::Identifiers& parts, std::size_t keep,
+                                const std::function<bool(std::size_t)>& accept) const;
     [[noreturn]] void unknown_column(const ast::Identifier& name) const;
     ExprPtr binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const;
 
@@ -271,7 +279,7 @@ class Binder {
     void check_aggregate_context(std::string_view function, Span span) const;
 
     Table table_;
-    std::optional<std::string> alias_;
+    std::vector<std::string> qualifier_;
     std::shared_ptr<const SourceFile> source_;
     CaseSensitivity cs_;
     const StructType* schema_ = nullptr;

@@ -258,9 +258,23 @@ struct OrderItem {
     Span span;
 };
 
+/// `FROM [cat.][db.]t [[AS] alias]`.
 struct TableRef {
-    Identifier name;
+    std::vector<Identifier> qualifier; // the parts before the table's own name: `db`, `cat.db`
+    Identifier name;                   // the last part
     std::optional<Identifier> alias;
+
+    /// The parts as written (unquoted), joined by dots: `db.t`.
+    std::string written_name() const {
+        std::string out;
+        for (const Identifier& part : qualifier) {
+            out.append(part.name).append(".");
+        }
+        return out.append(name.name);
+    }
+    Span span() const {
+        return {qualifier.empty() ? name.span.begin : qualifier.front().span.begin, name.span.end};
+    }
 };
 
 /// One `SELECT` statement.

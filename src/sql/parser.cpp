@@ -1171,8 +1171,15 @@ template <> struct action<g::select_item> {
     }
 };
 
-template <> struct action<g::table_name> {
+template <> struct action<g::table_name_first> {
     template <typename Input> static void apply(const Input&, State& st) {
+        st.select.from.name = st.ident;
+    }
+};
+
+template <> struct action<g::table_name_part> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.select.from.qualifier.push_back(std::move(st.select.from.name));
         st.select.from.name = st.ident;
     }
 };
@@ -1323,11 +1330,11 @@ PRUNE_SQL_ERROR(unsupported_tablesample, "unsupported: TABLESAMPLE");
 PRUNE_SQL_ERROR(unsupported_pivot, "unsupported: {NEXT}");
 PRUNE_SQL_ERROR(unsupported_set_operation, "unsupported: {NEXT}");
 PRUNE_SQL_ERROR(unsupported_table_function, "unsupported: table-valued function");
-PRUNE_SQL_ERROR(unsupported_qualified_table, "unsupported: qualified table name");
 PRUNE_SQL_ERROR(limit_after_offset, "LIMIT goes before OFFSET: LIMIT n OFFSET m");
 PRUNE_SQL_ERROR(alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(table_alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(table_name, "expected a table name after 'FROM'");
+PRUNE_SQL_ERROR(table_name_part, "expected a name after '.' in the table name");
 PRUNE_SQL_ERROR(table_ref, "expected a table name after 'FROM'");
 PRUNE_SQL_ERROR(select_keyword, "expected 'SELECT'");
 PRUNE_SQL_ERROR(from_clause, "expected 'FROM' and a table name");

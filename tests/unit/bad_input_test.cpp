@@ -164,7 +164,6 @@ TEST_CASE("unsupported constructs are named", "[bad-input][parser]") {
         {"SELECT id FROM events UNION SELECT id FROM events", "1:23", "unsupported: UNION"},
         {"SELECT * FROM (SELECT id FROM events)", "1:15", "unsupported: subquery"},
         {"WITH x AS (SELECT 1) SELECT * FROM x", "1:1", "unsupported: WITH"},
-        {"SELECT id FROM db.events", "1:18", "unsupported: qualified table name"},
         {"SELECT row_number() OVER (ORDER BY id) FROM events", "1:21",
          "unsupported: window function (OVER)"},
         {"SELECT id FROM events TABLESAMPLE (10 PERCENT)", "1:23", "unsupported: TABLESAMPLE"},

@@ -510,7 +510,16 @@ TEST_CASE("clauses of a SELECT", "[parser]") {
     CHECK(sexpr(q.items[3].expr) == "t.*");
     CHECK(sexpr(q.items[4].expr) == "*");
     CHECK(q.from.name.name == "events");
+    CHECK(q.from.qualifier.empty());
     CHECK(q.from.alias->name == "e");
+    // A qualified name: its parts before the table's own, as written.
+    const ast::Select qualified = parse_one("SELECT a FROM cat.`my db` . t x").select;
+    REQUIRE(qualified.from.qualifier.size() == 2);
+    CHECK(qualified.from.qualifier[0].name == "cat");
+    CHECK(qualified.from.qualifier[1].name == "my db");
+    CHECK(qualified.from.name.name == "t");
+    CHECK(qualified.from.written_name() == "cat.my db.t");
+    CHECK(qualified.from.alias->name == "x");
     CHECK(sexpr(q.where) == "(> a Integer(1))");
     REQUIRE(q.group_by.size() == 2);
     CHECK(sexpr(q.group_by[1]) == "b");
@@ -828,7 +837,7 @@ TEST_CASE("unsupported constructs are recognised and rejected where they are", "
         {"SELECT a FROM t TABLESAMPLE (10 PERCENT)", "unsupported: TABLESAMPLE", "1:17"},
         {"SELECT a FROM t PIVOT (sum(a) FOR b IN (1, 2))", "unsupported: PIVOT", "1:17"},
         {"SELECT a FROM t x unpivot (v FOR k IN (a, b))", "unsupported: UNPIVOT", "1:19"},
-        {"SELECT a FROM db.t", "unsupported: qualified table name", "1:17"},
+        {"SELECT a FROM db.", "expected a name after '.' in the table name", "1:18"},
         {"SELECT a FROM range(10)", "unsupported: table-valued function", "1:20"},
     }));
     CAPTURE(sql);
