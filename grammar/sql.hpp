@@ -193,6 +193,10 @@ struct k_unpivot : kw<TAO_PEGTL_ISTRING("unpivot")> {};
 struct k_escape : kw<TAO_PEGTL_ISTRING("escape")> {};
 struct k_filter : kw<TAO_PEGTL_ISTRING("filter")> {};
 struct k_try_cast : kw<TAO_PEGTL_ISTRING("try_cast")> {};
+struct k_rollup : kw<TAO_PEGTL_ISTRING("rollup")> {};
+struct k_cube : kw<TAO_PEGTL_ISTRING("cube")> {};
+struct k_grouping : kw<TAO_PEGTL_ISTRING("grouping")> {};
+struct k_sets : kw<TAO_PEGTL_ISTRING("sets")> {};
 // clang-format on
 
 /// An interval unit, singular or plural (`DAY`, `days`).
@@ -574,6 +578,7 @@ struct unsupported_tablesample {};
 struct unsupported_pivot {};
 struct unsupported_set_operation {};
 struct unsupported_table_function {};
+struct unsupported_grouping_analytics {};
 /// Raised at a LIMIT after OFFSET: Spark's grammar has them the other way round.
 struct limit_after_offset {};
 
@@ -629,10 +634,17 @@ struct group_by_keyword : tok<k_by> {};
 /// `ALL` as a GROUP BY or ORDER BY item: Spark's UnresolvedAttribute("ALL"), a column named
 /// `all` if the table has one, else GROUP BY ALL / ORDER BY ALL (the analyzer decides).
 struct all_item : tok<k_all> {};
-struct group_item : sor<all_item, expr> {};
-struct group_by_clause
-    : seq<group_keyword, must<group_by_keyword>, must<group_item>, star<comma, must<group_item>>> {
-};
+/// Spark's grouping analytics (`ROLLUP(a, b)`, `CUBE(a)`, `GROUPING SETS ((a), ())`, `GROUP BY
+/// a WITH ROLLUP`), which it plans as an Expand below the Aggregate: not accepted (a bare
+/// `rollup` or `cube` is an ordinary name).
+struct no_grouping_analytics
+    : sor<not_at<sor<seq<sor<k_rollup, k_cube>, skip, one<'('>>, seq<k_grouping, skip, k_sets>>>,
+          raise<unsupported_grouping_analytics>> {};
+struct no_with_rollup
+    : sor<not_at<k_with, skip, sor<k_rollup, k_cube>>, raise<unsupported_grouping_analytics>> {};
+struct group_item : seq<no_grouping_analytics, sor<all_item, expr>> {};
+struct group_by_clause : seq<group_keyword, must<group_by_keyword>, must<group_item>,
+                             star<comma, must<group_item>>, no_with_rollup> {};
 struct having_keyword : tok<k_having> {};
 struct having_clause : seq<having_keyword, must<expr>> {};
 struct order_keyword : tok<k_order> {};

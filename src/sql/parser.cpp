@@ -1328,6 +1328,8 @@ PRUNE_SQL_ERROR(unsupported_join, "unsupported: JOIN");
 PRUNE_SQL_ERROR(unsupported_lateral_view, "unsupported: LATERAL VIEW");
 PRUNE_SQL_ERROR(unsupported_tablesample, "unsupported: TABLESAMPLE");
 PRUNE_SQL_ERROR(unsupported_pivot, "unsupported: {NEXT}");
+PRUNE_SQL_ERROR(unsupported_grouping_analytics,
+                "unsupported: ROLLUP, CUBE and GROUPING SETS (grouping analytics)");
 PRUNE_SQL_ERROR(unsupported_set_operation, "unsupported: {NEXT}");
 PRUNE_SQL_ERROR(unsupported_table_function, "unsupported: table-valued function");
 PRUNE_SQL_ERROR(limit_after_offset, "LIMIT goes before OFFSET: LIMIT n OFFSET m");

@@ -797,6 +797,9 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
     CHECK(r.at == at);
 }
 
+constexpr const char* kGroupingAnalytics =
+    "unsupported: ROLLUP, CUBE and GROUPING SETS (grouping analytics)";
+
 TEST_CASE("unsupported constructs are recognised and rejected where they are", "[parser]") {
     const auto [sql, message, at] = GENERATE(table<std::string, std::string, std::string>({
         {"SELECT a FROM t JOIN u ON t.id = u.id", "unsupported: JOIN", "1:17"},
@@ -838,12 +841,25 @@ TEST_CASE("unsupported constructs are recognised and rejected where they are", "
         {"SELECT a FROM t PIVOT (sum(a) FOR b IN (1, 2))", "unsupported: PIVOT", "1:17"},
         {"SELECT a FROM t x unpivot (v FOR k IN (a, b))", "unsupported: UNPIVOT", "1:19"},
         {"SELECT a FROM db.", "expected a name after '.' in the table name", "1:18"},
+        {"SELECT a FROM t GROUP BY ROLLUP(a)", kGroupingAnalytics, "1:26"},
+        {"SELECT a FROM t GROUP BY a, cube (a, b)", kGroupingAnalytics, "1:29"},
+        {"SELECT a FROM t GROUP BY GROUPING SETS ((a), ())", kGroupingAnalytics, "1:26"},
+        {"SELECT a FROM t GROUP BY a WITH ROLLUP", kGroupingAnalytics, "1:28"},
+        {"SELECT a FROM t GROUP BY a with cube", kGroupingAnalytics, "1:28"},
         {"SELECT a FROM range(10)", "unsupported: table-valued function", "1:20"},
     }));
     CAPTURE(sql);
     const Rejection r = rejection(sql);
     CHECK(r.message == message);
     CHECK(r.at == at);
+}
+
+TEST_CASE("rollup, cube and grouping stay ordinary names", "[parser]") {
+    const ast::Select q =
+        parse_one("SELECT rollup, cube, grouping FROM t GROUP BY rollup, cube, grouping, sets")
+            .select;
+    CHECK(q.items.size() == 3);
+    CHECK(q.group_by.size() == 4);
 }
 
 TEST_CASE("the reserved words are not bare identifiers", "[parser]") {
