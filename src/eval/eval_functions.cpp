@@ -897,9 +897,26 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return Value::array_of(std::move(out));
     }
-    if (name == "shuffle" || name == "rand" || name == "input_file_name" ||
-        name == "current_date") {
+    if (name == "shuffle" || name == "rand" || name == "input_file_name") {
         unsupported("function '" + name + "' is nondeterministic");
+    }
+    if (f.def->reads_clock) {
+        unsupported("function '" + name + "' reads the clock");
+    }
+    if (name == "date_add" || name == "date_sub" || name == "datediff") {
+        if (any_null()) {
+            return Value::null();
+        }
+        // Days since the epoch as an int, wrapping as Spark's int arithmetic does.
+        const auto wrap = [](std::int64_t days) {
+            return static_cast<std::int32_t>(static_cast<std::uint32_t>(days));
+        };
+        const std::int64_t start = v[0].as_date();
+        if (name == "datediff") {
+            return Value::integral(wrap(start - v[1].as_date()));
+        }
+        const std::int64_t days = v[1].as_int();
+        return Value::date(wrap(name == "date_add" ? start + days : start - days));
     }
 
     // --- conditional

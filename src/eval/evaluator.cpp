@@ -915,8 +915,11 @@ void check_expr(const ExprPtr& root) {
                 unsupported("user-defined function '" + std::string(f->name()) +
                             "' cannot be evaluated");
             }
-            if (!f->def->deterministic || f->name() == "current_date") {
+            if (!f->def->deterministic) {
                 unsupported("function '" + std::string(f->name()) + "' is nondeterministic");
+            }
+            if (f->def->reads_clock) {
+                unsupported("function '" + std::string(f->name()) + "' reads the clock");
             }
         }
         if (const AtomicType* a = e->type ? e->type->atomic() : nullptr) {

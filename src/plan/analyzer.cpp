@@ -330,8 +330,9 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
         std::string name;
         if (item.alias) {
             name = item.alias->name;
-        } else if (ref != nullptr) {
-            // Spark: a resolved nested field is `Alias(extractors, nameParts.last)`.
+        } else if (ref != nullptr && !bound->is<ScalarFunction>()) {
+            // Spark: a resolved nested field is `Alias(extractors, nameParts.last)`; a name
+            // that is a function (`current_date`) is named by its SQL, `current_date()`.
             name = ref->parts.back().name;
         } else if (const auto* cast = bound->as<Cast>();
                    cast != nullptr && binder.pretty().user_casts.contains(bound.get()) &&

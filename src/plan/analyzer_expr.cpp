@@ -360,7 +360,39 @@ ExprPtr Binder::require_boolean(const ExprPtr& e, Span where, std::string_view w
     fail(where, std::string(what) + " must be boolean, got " + catalog_string(*e->type));
 }
 
+namespace {
+
+/// Whether `t` may be a number of days beside a date in `d + n` (Spark:
+/// BinaryArithmeticWithDatetimeResolver, which leaves strings to the string promotion, and
+/// intervals, timestamps and, for `-`, dates to rules of their own).
+bool days_operand(const DataType& t, BinaryOpKind op) {
+    if (is_string_like(t) || t.is(AtomicKind::YearMonthInterval) ||
+        t.is(AtomicKind::DayTimeInterval) || t.is(AtomicKind::CalendarInterval) ||
+        t.is(AtomicKind::Timestamp) || t.is(AtomicKind::TimestampNtz)) {
+        return false;
+    }
+    return op == BinaryOpKind::Add || !t.is(AtomicKind::Date);
+}
+
+} // namespace
+
 ExprPtr Binder::binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const {
+    // Spark's BinaryArithmeticWithDatetimeResolver for a date and a number of days: `d + n` and
+    // `n + d` are date_add(d, n), `d - n` is date_sub(d, n). Its interval and timestamp rules
+    // are not implemented: those operands keep the error below.
+    if (op == BinaryOpKind::Add || op == BinaryOpKind::Subtract) {
+        const bool date_left = l->type->is(AtomicKind::Date) && days_operand(*r->type, op);
+        const bool date_right = op == BinaryOpKind::Add && !date_left &&
+                                r->type->is(AtomicKind::Date) && days_operand(*l->type, op);
+        if (date_left || date_right) {
+            const ExprPtr& date = date_left ? l : r;
+            const ExprPtr& days = date_left ? r : l;
+            const std::array<Span, 2> spans{date->span, days->span};
+            return apply_function(
+                catalog_function(op == BinaryOpKind::Add ? "date_add" : "date_sub"), {date, days},
+                spans, false, span);
+        }
+    }
     BinaryCoercion c = coerce_binary(op, l, r);
     if (!c.error.empty()) {
         fail(span, c.error);
@@ -958,6 +990,12 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
     } else if (const std::size_t k = qualifier_parts(parts, 1, [](std::size_t) { return true; });
                k != 0) {
         unknown_column(parts[k]);
+    } else if (parts.size() == 1 &&
+               (names_match(head.name, "current_date", CaseSensitivity::Insensitive) ||
+                names_match(head.name, "current_timestamp", CaseSensitivity::Insensitive))) {
+        // Spark's LiteralFunctionResolution: `current_date` without parentheses, when no
+        // column has the name, is the function.
+        return apply_function(catalog_function(lower(head.name)), {}, {}, false, span);
     } else {
         unknown_column(head);
     }

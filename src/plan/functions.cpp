@@ -1266,6 +1266,45 @@ TypeCheck type_current_date(std::string_view, Inputs) {
     return ok(make_atomic(AtomicKind::Date), false);
 }
 
+TypeCheck type_current_timestamp(std::string_view, Inputs) {
+    return ok(make_atomic(AtomicKind::Timestamp), false);
+}
+
+/// Spark: DateAdd and DateSub (ImplicitCastInputTypes: a date, then an int, smallint or
+/// tinyint number of days).
+Args coerce_date_days(Inputs a) {
+    return implicit_args(a, {{type_of(make_atomic(AtomicKind::Date))},
+                             {type_of(int_type()), type_of(make_atomic(AtomicKind::Short)),
+                              type_of(make_atomic(AtomicKind::Byte))}});
+}
+
+TypeCheck type_date_days(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Date)) {
+        return expects(fn, a, 0, "a date");
+    }
+    const DataType& days = *a[1]->type;
+    if (!days.is(AtomicKind::Integer) && !days.is(AtomicKind::Short) &&
+        !days.is(AtomicKind::Byte)) {
+        return expects(fn, a, 1, "an int, smallint or tinyint number of days");
+    }
+    return ok(a[0]->type, any_nullable(a));
+}
+
+/// Spark: DateDiff (ImplicitCastInputTypes: two dates).
+Args coerce_dates(Inputs a) {
+    const Expects date{type_of(make_atomic(AtomicKind::Date))};
+    return implicit_args(a, {date, date});
+}
+
+TypeCheck type_datediff(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (!a[i]->type->is(AtomicKind::Date)) {
+            return expects(fn, a, i, "a date");
+        }
+    }
+    return ok(int_type(), any_nullable(a));
+}
+
 TypeCheck type_rand(std::string_view fn, Inputs a) {
     if (!a.empty()) {
         const Literal* seed = a[0]->as<Literal>();
@@ -1439,6 +1478,7 @@ struct Options {
     bool deterministic = true;
     bool internal = false;
     int sql_children = -1;
+    bool reads_clock = false;
 };
 
 template <Name name, int Min, int Max, TypeFn F>
@@ -1455,7 +1495,8 @@ FunctionDef scalar(std::string_view catalyst, Options o) {
                        &checked<name, Min, Max, F>,
                        false,
                        o.internal,
-                       o.sql_children};
+                       o.sql_children,
+                       o.reads_clock};
 }
 
 template <Name name, int Min, int Max, TypeFn F>
@@ -1577,7 +1618,14 @@ const std::vector<FunctionDef>& table() {
         scalar<"sha2", 2, 2, type_sha2>("Sha2", {Compare, &coerce_sha2}),
         scalar<"input_file_name", 0, 0, type_input_file_name>("InputFileName",
                                                               {Opaque, nullptr, 0, false}),
-        scalar<"current_date", 0, 0, type_current_date>("CurrentDate", {}),
+        // dates and the clock
+        scalar<"current_date", 0, 0, type_current_date>("CurrentDate", {.reads_clock = true}),
+        scalar<"current_timestamp", 0, 0, type_current_timestamp>("CurrentTimestamp",
+                                                                  {.reads_clock = true}),
+        scalar<"now", 0, 0, type_current_timestamp>("Now", {.reads_clock = true}),
+        scalar<"date_add", 2, 2, type_date_days>("DateAdd", {Opaque, &coerce_date_days}),
+        scalar<"date_sub", 2, 2, type_date_days>("DateSub", {Opaque, &coerce_date_days}),
+        scalar<"datediff", 2, 2, type_datediff>("DateDiff", {Opaque, &coerce_dates}),
         scalar<"rand", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
         // aggregates
         aggregate<"count", 0, kVariadic, type_count>("Count", {}),

@@ -70,6 +70,9 @@ struct FunctionDef {
     /// How many leading arguments Spark's SQL form (the column name) shows when the rest are
     /// parameters rather than children: ILike's escape, LikeAny's patterns. -1: all of them.
     int sql_children = -1;
+    /// Reads the clock (`current_date`, `now`): one value for a whole query, so deterministic
+    /// to Spark, but never folded to a constant here and never evaluated by `--verify`.
+    bool reads_clock = false;
 };
 
 /// The row for a lower-case SQL name, or null (a user-defined function).

@@ -1059,7 +1059,7 @@ bool expr_foldable(const Expr& e) {
             [](const HigherOrderFunction&) { return false; },
             [&](const ScalarFunction& f) {
                 if (f.user_defined() || f.def->aggregate || !f.def->deterministic ||
-                    f.def->name == "current_date") {
+                    f.def->reads_clock) {
                     return false;
                 }
                 return all(f.args);

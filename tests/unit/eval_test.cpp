@@ -56,6 +56,15 @@ std::string eval1(const std::string& expr) {
 
 TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
     auto [expr, expected] = GENERATE(table<std::string, std::string>({
+        // dates and days: the operators are date_add and date_sub, as Spark resolves them
+        {"DATE '2024-02-28' + 2", R"("2024-03-01")"},
+        {"DATE '2024-03-01' - 1", R"("2024-02-29")"},
+        {"1 + DATE '2024-12-31'", R"("2025-01-01")"},
+        {"DATE '1970-01-01' - id", R"("1969-12-31")"},
+        {"date_add(DATE '2024-01-01', NULL)", "null"},
+        {"date_sub('2024-01-10', 10)", R"("2023-12-31")"},
+        {"datediff(DATE '2024-03-01', DATE '2024-02-01')", "29"},
+        {"datediff('2024-01-01', DATE '2024-01-10')", "-9"},
         // extractors
         {"st.b", R"("q")"},
         {"items.qty", "[2,null]"},
@@ -376,7 +385,10 @@ TEST_CASE("queries the evaluator cannot run are refused", "[eval]") {
     CHECK(reason("SELECT shuffle(a) FROM t") == "function 'shuffle' is nondeterministic");
     CHECK(reason("SELECT input_file_name() FROM t") ==
           "function 'input_file_name' is nondeterministic");
-    CHECK(reason("SELECT current_date() FROM t") == "function 'current_date' is nondeterministic");
+    CHECK(reason("SELECT current_date() FROM t") == "function 'current_date' reads the clock");
+    CHECK(reason("SELECT current_timestamp FROM t") ==
+          "function 'current_timestamp' reads the clock");
+    CHECK(reason("SELECT now() FROM t") == "function 'now' reads the clock");
     CHECK(reason("SELECT my_udf(a) FROM t") ==
           "user-defined function 'my_udf' cannot be evaluated");
 }

@@ -78,6 +78,8 @@ struct Fixtures {
     ExprPtr dbl = attr("dbl", "DOUBLE", false);
     ExprPtr b = attr("b", "BOOLEAN", true);
     ExprPtr st = attr("st", "STRUCT<a: INT>", false);
+    ExprPtr day = attr("day", "DATE", false);
+    ExprPtr ts = attr("ts", "TIMESTAMP", true);
 };
 
 } // namespace
@@ -179,6 +181,13 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"sha2", {f.s_nn, int_lit(256)}, "string", true},
         {"input_file_name", {}, "string", false},
         {"current_date", {}, "date", false},
+        {"current_timestamp", {}, "timestamp", false},
+        {"now", {}, "timestamp", false},
+        {"date_add", {f.day, int_lit(1)}, "date", false},
+        {"date_add", {f.ts, f.i}, "date", true}, // the timestamp cast to a date
+        {"date_sub", {str_lit("2024-01-01"), long_lit(1)}, "date", true}, // the string's cast
+        {"datediff", {f.day, f.day}, "int", false},
+        {"datediff", {f.ts, str_lit("2024-01-01")}, "int", true},
         {"rand", {}, "double", false},
         {"rand", {int_lit(42)}, "double", false},
         {"count", {}, "bigint", false},
@@ -337,6 +346,13 @@ TEST_CASE("function errors name the function and the offending argument", "[func
          "deviation, got double"},
         {"max_by", {f.i, f.m}, 1, "function 'max_by' cannot order values of type map<string,int>"},
         {"stddev", {f.st}, 0, "function 'stddev' expects a numeric value, got struct<a:int>"},
+        {"date_add",
+         {f.day, f.st},
+         1,
+         "function 'date_add' expects an int, smallint or tinyint number of days, got "
+         "struct<a:int>"},
+        {"date_sub", {f.i, int_lit(1)}, 0, "function 'date_sub' expects a date, got int"},
+        {"datediff", {f.day, f.st}, 1, "function 'datediff' expects a date, got struct<a:int>"},
         {"corr", {f.dbl, f.b}, 1, "function 'corr' expects a numeric value, got boolean"},
         {"array_size", {f.m}, 0, "function 'array_size' expects an array, got map<string,int>"},
         {"array_contains",
