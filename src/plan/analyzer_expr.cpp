@@ -840,8 +840,9 @@ ExprPtr Binder::find_lambda_variable(std::string_view name) const {
     return nullptr;
 }
 
+template <class Accept>
 std::size_t Binder::qualifier_parts(const ast::Identifiers& parts, std::size_t keep,
-                                    const std::function<bool(std::size_t)>& accept) const {
+                                    Accept&& accept) const {
     // Table names and aliases are always case-insensitive (SPEC.md); with an alias, only the
     // alias qualifies (as in Spark).
     const std::size_t most = parts.size() < keep ? 0 : parts.size() - keep;

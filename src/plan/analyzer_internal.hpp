@@ -3,7 +3,6 @@
 /// typed expressions, and the helpers the statement-level code and the binder share.
 
 #include <cstddef>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -249,8 +248,9 @@ class Binder {
     /// the table's qualifier: `t` or `db.t` before `t.c` or `db.t.c`. Those with the most
     /// parts are tried first, as in Spark, and `accept` (given the count) may pass on one;
     /// 0: none.
+    template <class Accept>
     std::size_t qualifier_parts(const ast::Identifiers& parts, std::size_t keep,
-                                const std::function<bool(std::size_t)>& accept) const;
+                                Accept&& accept) const; // analyzer_expr.cpp
     [[noreturn]] void unknown_column(const ast::Identifier& name) const;
     ExprPtr binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const;
 
