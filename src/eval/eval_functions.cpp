@@ -903,7 +903,35 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
     if (f.def->reads_clock) {
         unsupported("function '" + name + "' reads the clock");
     }
-    if (name == "date_add" || name == "date_sub" || name == "datediff") {
+    if (f.def->catalyst == "Year" || f.def->catalyst == "Quarter" || f.def->catalyst == "Month" ||
+        f.def->catalyst == "DayOfMonth" || f.def->catalyst == "DayOfYear" ||
+        f.def->catalyst == "DayOfWeek") {
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::int64_t days = v[0].as_date();
+        const Civil date = civil_from_days(days);
+        const std::string_view field = f.def->catalyst;
+        if (field == "Year") {
+            return Value::integral(date.year);
+        }
+        if (field == "Quarter") {
+            return Value::integral((date.month + 2) / 3);
+        }
+        if (field == "Month") {
+            return Value::integral(date.month);
+        }
+        if (field == "DayOfMonth") {
+            return Value::integral(date.day);
+        }
+        if (field == "DayOfYear") {
+            return Value::integral(days - days_from_civil(date.year, 1, 1) + 1);
+        }
+        // DayOfWeek: 1 for Sunday to 7 for Saturday; 1970-01-01 was a Thursday (5).
+        return Value::integral(((days % 7) + 7 + 4) % 7 + 1);
+    }
+    if (f.def->catalyst == "DateAdd" || f.def->catalyst == "DateSub" ||
+        f.def->catalyst == "DateDiff") {
         if (any_null()) {
             return Value::null();
         }
@@ -912,11 +940,11 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
             return static_cast<std::int32_t>(static_cast<std::uint32_t>(days));
         };
         const std::int64_t start = v[0].as_date();
-        if (name == "datediff") {
+        if (f.def->catalyst == "DateDiff") {
             return Value::integral(wrap(start - v[1].as_date()));
         }
         const std::int64_t days = v[1].as_int();
-        return Value::date(wrap(name == "date_add" ? start + days : start - days));
+        return Value::date(wrap(f.def->catalyst == "DateAdd" ? start + days : start - days));
     }
 
     // --- conditional

@@ -55,26 +55,6 @@ std::string_view java_trim(std::string_view s) {
     return s;
 }
 
-struct Civil {
-    std::int64_t year;
-    unsigned month;
-    unsigned day;
-};
-
-Civil civil_from_days(std::int64_t z) {
-    // Howard Hinnant's civil_from_days.
-    z += 719468;
-    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const auto doe = static_cast<unsigned>(z - era * 146097);
-    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const std::int64_t y = static_cast<std::int64_t>(yoe) + era * 400;
-    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const unsigned mp = (5 * doy + 2) / 153;
-    const unsigned d = doy - (153 * mp + 2) / 5 + 1;
-    const unsigned m = mp < 10 ? mp + 3 : mp - 9;
-    return Civil{y + (m <= 2 ? 1 : 0), m, d};
-}
-
 bool leap(std::int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 
 // java.time.LocalDate.of's checks (the year is always within its range here).
@@ -564,6 +544,20 @@ DateTimeStatus typed_datetime_literal(AtomicKind kind, std::string_view text,
         spark_text = timestamp_to_string(micros);
     }
     return status;
+}
+
+Civil civil_from_days(std::int64_t z) {
+    // Howard Hinnant's civil_from_days.
+    z += 719468;
+    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    const auto doe = static_cast<unsigned>(z - era * 146097);
+    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const std::int64_t y = static_cast<std::int64_t>(yoe) + era * 400;
+    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const unsigned mp = (5 * doy + 2) / 153;
+    const unsigned d = doy - (153 * mp + 2) / 5 + 1;
+    const unsigned m = mp < 10 ? mp + 3 : mp - 9;
+    return Civil{y + (m <= 2 ? 1 : 0), m, d};
 }
 
 } // namespace prune

@@ -34,6 +34,15 @@ enum class DateTimeStatus : std::uint8_t {
 /// Days since 1970-01-01 of a proleptic Gregorian date (no range checks).
 std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d);
 
+/// A proleptic Gregorian date by its parts.
+struct Civil {
+    std::int64_t year;
+    unsigned month; // 1 to 12
+    unsigned day;   // 1 to 31
+};
+/// The date `days` after 1970-01-01 (before it, when negative).
+Civil civil_from_days(std::int64_t days);
+
 /// A date as Spark prints it: `yyyy-MM-dd`, `+` before a year of more than four digits,
 /// `-0001` for year -1. Spark: DateFormatter (Literal.toString, CAST(d AS STRING)).
 std::string date_to_string(std::int32_t days);

@@ -6,3 +6,10 @@ SELECT id,
 FROM orders
 WHERE shipment.shipped > shipment.ordered + promised_days
    OR shipment.shipped - 1 > DATE '2024-06-30'
+;
+-- Date fields group as Spark's Year, Quarter and DayOfWeek (1 is Sunday).
+SELECT year(shipment.ordered) AS y, quarter(shipment.ordered) AS q,
+       dayofweek(shipment.shipped) AS shipped_on, count(*) AS n
+FROM orders
+GROUP BY ALL
+ORDER BY y, q, shipped_on
