@@ -1000,7 +1000,8 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return Value::string(std::move(out));
     }
-    if (name == "length") {
+    const std::string_view cls = f.def->catalyst;
+    if (cls == "Length") {
         if (v[0].is_null()) {
             return v[0];
         }
@@ -1008,11 +1009,64 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
                                                              ? v[0].as_binary().size()
                                                              : code_points(v[0].as_string())));
     }
-    if (name == "lower" || name == "upper") {
+    if (cls == "Lower" || cls == "Upper" || cls == "InitCap") {
         if (v[0].is_null()) {
             return v[0];
         }
-        return Value::string(ascii_case(v[0].as_string(), name == "upper", name));
+        std::string text = ascii_case(v[0].as_string(), cls == "Upper", name);
+        if (cls == "InitCap") {
+            // UTF8String.toTitleCase: the first letter of each word, words split at spaces.
+            for (std::size_t i = 0; i < text.size(); ++i) {
+                if ((i == 0 || text[i - 1] == ' ') && text[i] >= 'a' && text[i] <= 'z') {
+                    text[i] = static_cast<char>(text[i] - 32);
+                }
+            }
+        }
+        return Value::string(std::move(text));
+    }
+    if (cls == "StringReplace") {
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::string& text = v[0].as_string();
+        const std::string& search = v[1].as_string();
+        if (search.empty()) {
+            return v[0];
+        }
+        std::string out;
+        std::size_t from = 0;
+        for (std::size_t at; (at = text.find(search, from)) != std::string::npos;
+             from = at + search.size()) {
+            out.append(text, from, at - from).append(v[2].as_string());
+        }
+        return Value::string(out.append(text, from));
+    }
+    if (cls == "StringInstr") {
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::string& text = v[0].as_string();
+        const std::size_t at = text.find(v[1].as_string());
+        return Value::integral(at == std::string::npos
+                                   ? 0
+                                   : static_cast<std::int64_t>(code_points(text.substr(0, at))) +
+                                         1);
+    }
+    if (cls == "StringRepeat") {
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::string& text = v[0].as_string();
+        const std::int64_t times = std::max<std::int64_t>(v[1].as_int(), 0);
+        if (static_cast<double>(times) * static_cast<double>(text.size()) > 16e6) {
+            unsupported("repeat to more than 16 MB");
+        }
+        std::string out;
+        out.reserve(static_cast<std::size_t>(times) * text.size());
+        for (std::int64_t i = 0; i < times; ++i) {
+            out += text;
+        }
+        return Value::string(std::move(out));
     }
     if (name == "substring" || name == "substr") {
         if (any_null()) {

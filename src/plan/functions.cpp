@@ -1012,6 +1012,37 @@ TypeCheck type_string_to_string(std::string_view fn, Inputs a) {
     return ok(string_type(), any_nullable(a));
 }
 
+/// Spark: StringReplace; `replace(s, search)` replaces with "" (its two-argument constructor
+/// adds the literal, so the SQL form shows it).
+Args coerce_replace(Inputs a) {
+    Args out = coerce_strings(a);
+    if (out.size() == 2) {
+        out.push_back(make_expr(Literal{string_type(), Name(), false}));
+    }
+    return out;
+}
+
+/// Spark: StringRepeat (a string, then an int count).
+Args coerce_repeat(Inputs a) { return implicit_args(a, {str_(), int_()}); }
+
+TypeCheck type_repeat(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
+        return c;
+    }
+    if (!is_int(*a[1]->type)) {
+        return expects(fn, a, 1, "an int");
+    }
+    return ok(string_type(), any_nullable(a));
+}
+
+/// Spark: StringInstr (two strings; the 1-based position, 0 when absent).
+TypeCheck type_instr(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
+        return c;
+    }
+    return ok(int_type(), any_nullable(a));
+}
+
 Args coerce_substring(Inputs a) {
     return implicit_args(
         a, {{type_of(string_type()), type_of(make_atomic(AtomicKind::Binary))}, int_(), int_()});
@@ -1589,6 +1620,15 @@ const std::vector<FunctionDef>& table() {
         scalar<"length", 1, 1, type_length>("Length", {Opaque, &coerce_length}),
         scalar<"lower", 1, 1, type_string_to_string>("Lower", {Opaque, &coerce_strings}),
         scalar<"upper", 1, 1, type_string_to_string>("Upper", {Opaque, &coerce_strings}),
+        scalar<"char_length", 1, 1, type_length>("Length", {Opaque, &coerce_length}),
+        scalar<"character_length", 1, 1, type_length>("Length", {Opaque, &coerce_length}),
+        scalar<"len", 1, 1, type_length>("Length", {Opaque, &coerce_length}),
+        scalar<"lcase", 1, 1, type_string_to_string>("Lower", {Opaque, &coerce_strings}),
+        scalar<"ucase", 1, 1, type_string_to_string>("Upper", {Opaque, &coerce_strings}),
+        scalar<"initcap", 1, 1, type_string_to_string>("InitCap", {Opaque, &coerce_strings}),
+        scalar<"replace", 2, 3, type_string_to_string>("StringReplace", {Opaque, &coerce_replace}),
+        scalar<"instr", 2, 2, type_instr>("StringInstr", {Opaque, &coerce_strings}),
+        scalar<"repeat", 2, 2, type_repeat>("StringRepeat", {Opaque, &coerce_repeat}),
         scalar<"substring", 2, 3, type_substring>("Substring", {Opaque, &coerce_substring}),
         scalar<"substr", 2, 3, type_substring>("Substring", {Opaque, &coerce_substring}),
         scalar<"trim", 1, 2, type_string_to_string>("StringTrim", {Opaque, &coerce_strings}),

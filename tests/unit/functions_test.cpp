@@ -153,6 +153,16 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"length", {f.s}, "int", true},
         {"lower", {f.s}, "string", true},
         {"upper", {f.i_nn}, "string", false},
+        {"char_length", {f.s}, "int", true},
+        {"character_length", {f.s_nn}, "int", false},
+        {"len", {f.s_nn}, "int", false},
+        {"lcase", {f.s}, "string", true},
+        {"ucase", {f.s_nn}, "string", false},
+        {"initcap", {f.s}, "string", true},
+        {"replace", {f.s_nn, str_lit("a"), str_lit("b")}, "string", false},
+        {"replace", {f.s, str_lit("a")}, "string", true},
+        {"instr", {f.s_nn, str_lit("a")}, "int", false},
+        {"repeat", {f.s_nn, f.i}, "string", true},
         {"substring", {f.s, int_lit(1), int_lit(2)}, "string", true},
         {"substr", {f.s_nn, int_lit(1)}, "string", false},
         {"trim", {f.s}, "string", true},
@@ -322,6 +332,11 @@ TEST_CASE("coercions insert Spark's casts", "[functions]") {
     a = coerced("map", {str_lit("a"), f.i, str_lit("b"), f.d});
     CHECK(str(a[1]) == "decimal(12,2)");
     CHECK(str(a[3]) == "decimal(12,2)");
+    // replace(s, search) replaces with "", a literal its SQL form shows.
+    a = coerced("replace", {f.s, str_lit("a")});
+    REQUIRE(a.size() == 3);
+    CHECK(a[2]->as<Literal>() != nullptr);
+    CHECK(a[2]->as<Literal>()->text.empty());
     // The statistics take doubles (ImplicitCastInputTypes), strings included.
     a = coerced("stddev", {f.i});
     CHECK(str(a[0]) == "double");
@@ -363,6 +378,8 @@ TEST_CASE("function errors name the function and the offending argument", "[func
         {"date_sub", {f.i, int_lit(1)}, 0, "function 'date_sub' expects a date, got int"},
         {"datediff", {f.day, f.st}, 1, "function 'datediff' expects a date, got struct<a:int>"},
         {"year", {f.i}, 0, "function 'year' expects a date, got int"},
+        {"repeat", {f.s, f.st}, 1, "function 'repeat' expects an int, got struct<a:int>"},
+        {"instr", {f.st, f.s}, 0, "function 'instr' expects a string, got struct<a:int>"},
         {"corr", {f.dbl, f.b}, 1, "function 'corr' expects a numeric value, got boolean"},
         {"array_size", {f.m}, 0, "function 'array_size' expects an array, got map<string,int>"},
         {"array_contains",
