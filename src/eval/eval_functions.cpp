@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <iterator>
 #include <limits>
 #include <optional>
@@ -480,6 +481,61 @@ Value floor_ceil(const Value& v, const DataType& out, bool ceil) {
     default:
         return v;
     }
+}
+
+/// The cube root as Java's Math.cbrt gives it: glibc's is a unit in the last place off for
+/// some exact cubes (27 gives 3.0000000000000004), so of it and its two neighbours the one
+/// whose cube is nearest to `x` wins.
+double nearest_cbrt(double x) {
+    const double root = std::cbrt(x);
+    if (!std::isfinite(root)) {
+        return root;
+    }
+    double best = root;
+    const auto error = [x](double r) {
+        const long double c = static_cast<long double>(r) * r * r;
+        return std::fabs(c - static_cast<long double>(x));
+    };
+    for (const double candidate :
+         {std::nextafter(root, -HUGE_VAL), std::nextafter(root, HUGE_VAL)}) {
+        if (error(candidate) < error(best)) {
+            best = candidate;
+        }
+    }
+    return best;
+}
+
+/// Spark's math expressions over doubles (Sqrt, Log, Pow, ...), NULL in, NULL out; a log of a
+/// value at or below 0 is NULL (UnaryLogExpression). Not one of them: nullopt.
+std::optional<Value> eval_math(std::string_view cls, const std::vector<Value>& v) {
+    using Unary = double (*)(double);
+    static const std::pair<std::string_view, Unary> kUnary[] = {
+        {"Sqrt", [](double x) { return std::sqrt(x); }},
+        {"Cbrt", &nearest_cbrt},
+        {"Exp", [](double x) { return std::exp(x); }},
+        {"Log", [](double x) { return std::log(x); }},
+        {"Log2", [](double x) { return std::log(x) / std::log(2.0); }},
+        {"Log10", [](double x) { return std::log10(x); }},
+        {"Signum", [](double x) { return x > 0   ? 1.0
+                                         : x < 0 ? -1.0
+                                                 : x; }},
+    };
+    const auto unary = std::find_if(std::begin(kUnary), std::end(kUnary),
+                                    [&](const auto& row) { return row.first == cls; });
+    if (unary == std::end(kUnary) && cls != "Pow") {
+        return std::nullopt;
+    }
+    if (std::any_of(v.begin(), v.end(), [](const Value& x) { return x.is_null(); })) {
+        return Value::null();
+    }
+    const double x = to_double(v[0]);
+    if (cls == "Pow") {
+        return Value::float64(std::pow(x, to_double(v[1])));
+    }
+    if (cls.starts_with("Log") && x <= 0) {
+        return Value::null();
+    }
+    return Value::float64(unary->second(x));
 }
 
 } // namespace
@@ -1023,6 +1079,9 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
             }
         }
         return Value::string(std::move(text));
+    }
+    if (std::optional<Value> math = eval_math(cls, v)) {
+        return *math;
     }
     if (cls == "StringReplace") {
         if (any_null()) {

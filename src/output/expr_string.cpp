@@ -26,6 +26,7 @@
 #include <variant>
 
 #include "output/printers.hpp"
+#include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
 #include "plan/typing.hpp"
 #include "util/overloaded.hpp"
@@ -118,12 +119,7 @@ class ExprPrinter {
                                       like(n, d);
                                       return;
                                   }
-                                  if (n.name() == "rlike") {
-                                      out_ += "RLIKE"; // RLike.toString: `RLIKE(a, p)`
-                                      list(n.args, d);
-                                      return;
-                                  }
-                                  out_ += n.name();
+                                  out_ += n.def->printed_name(); // RLike: `RLIKE(a, p)`
                                   out_ += '(';
                                   if (n.distinct) {
                                       out_ += "distinct ";

@@ -184,18 +184,12 @@ class PrettyPrinter {
                         print(*n.args[1]);
                         return;
                     }
-                    if (n.name() == "rlike") {
-                        out_ += "RLIKE(";
-                        list(n.args);
-                        out_ += ')';
-                        return;
-                    }
                     std::span<const ExprPtr> children = n.inputs();
                     if (n.def->sql_children >= 0) {
                         children = children.first(std::min(
                             children.size(), static_cast<std::size_t>(n.def->sql_children)));
                     }
-                    out_ += n.name();
+                    out_ += n.def->printed_name(); // RLike.sql: `RLIKE(a, p)`
                     out_ += n.distinct ? "(DISTINCT " : "(";
                     list(children);
                     out_ += ')';

@@ -1519,6 +1519,7 @@ struct Options {
     bool internal = false;
     int sql_children = -1;
     bool reads_clock = false;
+    std::string_view pretty_name = {};
 };
 
 template <Name name, int Min, int Max, TypeFn F>
@@ -1536,7 +1537,25 @@ FunctionDef scalar(std::string_view catalyst, Options o) {
                        false,
                        o.internal,
                        o.sql_children,
-                       o.reads_clock};
+                       o.reads_clock,
+                       o.pretty_name};
+}
+
+/// Spark's math expressions over doubles (ImplicitCastInputTypes): a unary one is always
+/// nullable (a log of a non-positive value is NULL), a binary one (Pow) as its arguments.
+TypeCheck type_math(std::string_view fn, Inputs a) {
+    TypeCheck c = type_statistic(fn, a);
+    if (c.ok() && a.size() == 2) {
+        c.result.nullable = any_nullable(a);
+    }
+    return c;
+}
+
+template <Name name, int Arity>
+FunctionDef math_row(std::string_view catalyst, std::string_view pretty_name) {
+    return scalar<name, Arity, Arity, type_math>(
+        catalyst,
+        {.flow = ResultFlow::Opaque, .coerce = &coerce_doubles, .pretty_name = pretty_name});
 }
 
 template <Name name, int Min, int Max, TypeFn F>
@@ -1641,7 +1660,8 @@ const std::vector<FunctionDef>& table() {
                                                                   {Opaque, &coerce_first_string}),
         // like(str, pattern[, escape]): the third argument is LIKE's ESCAPE character.
         scalar<"like", 2, 3, type_like>("Like", {Opaque, &coerce_like}),
-        scalar<"rlike", 2, 2, type_like>("RLike", {Opaque, &coerce_strings}),
+        scalar<"rlike", 2, 2, type_like>(
+            "RLike", {.flow = Opaque, .coerce = &coerce_strings, .pretty_name = "RLIKE"}),
         // ilike(str, pattern[, escape]): RuntimeReplaceable, like(lower(str), lower(pattern)).
         scalar<"ilike", 2, 3, type_like>(
             "ILike", {.flow = Opaque, .coerce = &coerce_like, .sql_children = 2}),
@@ -1660,6 +1680,18 @@ const std::vector<FunctionDef>& table() {
         scalar<"floor", 1, 2, type_floor_ceil>("Floor", {Opaque, &coerce_floor_ceil}),
         scalar<"ceil", 1, 2, type_floor_ceil>("Ceil", {Opaque, &coerce_floor_ceil}),
         scalar<"pmod", 2, 2, type_pmod>("Pmod", {Opaque, &coerce_pmod}),
+        // Spark's UnaryMathExpression and BinaryMathExpression over doubles: printed by their
+        // upper-case name unless called by an alias (`sign`, `pow`), or as Log (`ln`).
+        math_row<"sqrt", 1>("Sqrt", "SQRT"),
+        math_row<"cbrt", 1>("Cbrt", "CBRT"),
+        math_row<"exp", 1>("Exp", "EXP"),
+        math_row<"ln", 1>("Log", ""),
+        math_row<"log2", 1>("Log2", "LOG2"),
+        math_row<"log10", 1>("Log10", "LOG10"),
+        math_row<"signum", 1>("Signum", "SIGNUM"),
+        math_row<"sign", 1>("Signum", ""),
+        math_row<"power", 2>("Pow", "POWER"),
+        math_row<"pow", 2>("Pow", ""),
         // serialisation, hashing and the rest
         scalar<"to_json", 1, 2, type_to_json>("StructsToJson", {Compare}),
         scalar<"hash", 1, kVariadic, type_hash>("Murmur3Hash", {Compare}),

@@ -73,6 +73,11 @@ struct FunctionDef {
     /// Reads the clock (`current_date`, `now`): one value for a whole query, so deterministic
     /// to Spark, but never folded to a constant here and never evaluated by `--verify`.
     bool reads_clock = false;
+    /// The name Spark's SQL form and plans print when it is not `name`: the upper case of
+    /// RLike (`RLIKE(a, p)`) and of the math functions (`SQRT(x)`). Empty: `name`.
+    std::string_view pretty_name = {};
+
+    std::string_view printed_name() const { return pretty_name.empty() ? name : pretty_name; }
 };
 
 /// The row for a lower-case SQL name, or null (a user-defined function).

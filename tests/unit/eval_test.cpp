@@ -67,6 +67,20 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"datediff('2024-01-01', DATE '2024-01-10')", "-9"},
         {"date_diff(DATE '2024-01-02', DATE '2024-01-01')", "1"},
         {"dateadd(DATE '2024-01-31', 1)", R"("2024-02-01")"},
+        // math over doubles; a log at or below 0 is NULL
+        {"sqrt(16)", "4.0"},
+        {"sqrt(-1)", R"("NaN")"},
+        {"cbrt(27.0)", "3.0"}, // glibc's cbrt gives 3.0000000000000004, Java's 3.0
+        {"cbrt(-8)", "-2.0"},
+        {"exp(0)", "1.0"},
+        {"ln(1)", "0.0"},
+        {"ln(0)", "null"},
+        {"log2(8)", "3.0"},
+        {"log10(-5)", "null"},
+        {"signum(-2.5)", "-1.0"},
+        {"sign(0)", "0.0"},
+        {"power(2, 10)", "1024.0"},
+        {"pow(id, NULL)", "null"},
         // strings: Spark's other names, and replace, instr, initcap, repeat
         {"char_length(s) + character_length('ab') + len('')", "7"},
         {"lcase(s) || ucase(s)", R"("helloHELLO")"},

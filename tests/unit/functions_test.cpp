@@ -185,6 +185,16 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"ceil", {f.d, int_lit(1)}, "decimal(10,1)", true},
         {"pmod", {f.i_nn, int_lit(3)}, "int", true},
         {"pmod", {f.d, f.d}, "decimal(10,2)", true},
+        {"sqrt", {f.i_nn}, "double", true}, // a unary math expression is always nullable
+        {"cbrt", {f.dbl}, "double", true},
+        {"exp", {f.d}, "double", true},
+        {"ln", {f.dbl}, "double", true},
+        {"log2", {f.s}, "double", true},
+        {"log10", {f.dbl}, "double", true},
+        {"signum", {f.dbl}, "double", true},
+        {"sign", {f.i}, "double", true},
+        {"power", {f.dbl, f.i_nn}, "double", false},
+        {"pow", {f.i, f.dbl}, "double", true},
         {"to_json", {f.st}, "string", true},
         {"hash", {f.st, f.i}, "int", false},
         {"md5", {f.s}, "string", true},
@@ -540,6 +550,19 @@ TEST_CASE("result flows and flags per function", "[functions]") {
         CHECK(d->name == name);
         CHECK_FALSE(d->catalyst.empty());
         CHECK(d->type != nullptr);
+    }
+    // The name Spark prints: a math expression's upper-case name unless called by an alias.
+    for (const auto& [name, printed] : std::map<std::string, std::string>{{"sqrt", "SQRT"},
+                                                                          {"power", "POWER"},
+                                                                          {"pow", "pow"},
+                                                                          {"signum", "SIGNUM"},
+                                                                          {"sign", "sign"},
+                                                                          {"ln", "ln"},
+                                                                          {"log10", "LOG10"},
+                                                                          {"rlike", "RLIKE"},
+                                                                          {"size", "size"}}) {
+        INFO(name);
+        CHECK(def(name).printed_name() == printed);
     }
     CHECK(def("coalesce").first_value_arg == 0);
     CHECK(def("nvl").first_value_arg == 0);

@@ -72,7 +72,10 @@ ExprPtr binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, const TypePt
 
 ExprPtr call(const std::string& name, std::vector<ExprPtr> args, const TypePtr& type,
              bool distinct = false) {
-    return node(ScalarFunction{user_function(name), std::move(args), distinct}, type);
+    const FunctionDef* def = find_function(name);
+    return node(
+        ScalarFunction{def != nullptr ? def : user_function(name), std::move(args), distinct},
+        type);
 }
 
 TypePtr element_type() {
