@@ -505,6 +505,32 @@ double nearest_cbrt(double x) {
     return best;
 }
 
+/// Spark's GetDateField classes (Year, Month, DayOfWeek, ...) of a date, NULL in, NULL out.
+/// Not one of them: nullopt.
+std::optional<Value> eval_date_field(std::string_view cls, const std::vector<Value>& v) {
+    using Field = std::int64_t (*)(std::int64_t days, const Civil& date);
+    static const std::pair<std::string_view, Field> kFields[] = {
+        {"Year", [](std::int64_t, const Civil& d) { return d.year; }},
+        {"Quarter", [](std::int64_t, const Civil& d) { return std::int64_t{(d.month + 2) / 3}; }},
+        {"Month", [](std::int64_t, const Civil& d) { return std::int64_t{d.month}; }},
+        {"DayOfMonth", [](std::int64_t, const Civil& d) { return std::int64_t{d.day}; }},
+        {"DayOfYear", [](std::int64_t days,
+                         const Civil& d) { return days - days_from_civil(d.year, 1, 1) + 1; }},
+        // 1 for Sunday to 7 for Saturday; 1970-01-01 was a Thursday (5).
+        {"DayOfWeek", [](std::int64_t days, const Civil&) { return ((days % 7) + 7 + 4) % 7 + 1; }},
+    };
+    const auto field = std::find_if(std::begin(kFields), std::end(kFields),
+                                    [&](const auto& row) { return row.first == cls; });
+    if (field == std::end(kFields)) {
+        return std::nullopt;
+    }
+    if (v[0].is_null()) {
+        return Value::null();
+    }
+    const std::int64_t days = v[0].as_date();
+    return Value::integral(field->second(days, civil_from_days(days)));
+}
+
 /// Spark's math expressions over doubles (Sqrt, Log, Pow, ...), NULL in, NULL out; a log of a
 /// value at or below 0 is NULL (UnaryLogExpression). Not one of them: nullopt.
 std::optional<Value> eval_math(std::string_view cls, const std::vector<Value>& v) {
@@ -552,6 +578,7 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         return eval_aggregate(f, *row_->group);
     }
     const std::string name(f.name());
+    const std::string_view cls = f.def->catalyst; // Spark's class: one for all its names
     const Args& a = f.args;
     const DataType& type = *e.type;
 
@@ -959,35 +986,10 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
     if (f.def->reads_clock) {
         unsupported("function '" + name + "' reads the clock");
     }
-    if (f.def->catalyst == "Year" || f.def->catalyst == "Quarter" || f.def->catalyst == "Month" ||
-        f.def->catalyst == "DayOfMonth" || f.def->catalyst == "DayOfYear" ||
-        f.def->catalyst == "DayOfWeek") {
-        if (any_null()) {
-            return Value::null();
-        }
-        const std::int64_t days = v[0].as_date();
-        const Civil date = civil_from_days(days);
-        const std::string_view field = f.def->catalyst;
-        if (field == "Year") {
-            return Value::integral(date.year);
-        }
-        if (field == "Quarter") {
-            return Value::integral((date.month + 2) / 3);
-        }
-        if (field == "Month") {
-            return Value::integral(date.month);
-        }
-        if (field == "DayOfMonth") {
-            return Value::integral(date.day);
-        }
-        if (field == "DayOfYear") {
-            return Value::integral(days - days_from_civil(date.year, 1, 1) + 1);
-        }
-        // DayOfWeek: 1 for Sunday to 7 for Saturday; 1970-01-01 was a Thursday (5).
-        return Value::integral(((days % 7) + 7 + 4) % 7 + 1);
+    if (std::optional<Value> field = eval_date_field(cls, v)) {
+        return *field;
     }
-    if (f.def->catalyst == "DateAdd" || f.def->catalyst == "DateSub" ||
-        f.def->catalyst == "DateDiff") {
+    if (cls == "DateAdd" || cls == "DateSub" || cls == "DateDiff") {
         if (any_null()) {
             return Value::null();
         }
@@ -996,11 +998,11 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
             return static_cast<std::int32_t>(static_cast<std::uint32_t>(days));
         };
         const std::int64_t start = v[0].as_date();
-        if (f.def->catalyst == "DateDiff") {
+        if (cls == "DateDiff") {
             return Value::integral(wrap(start - v[1].as_date()));
         }
         const std::int64_t days = v[1].as_int();
-        return Value::date(wrap(f.def->catalyst == "DateAdd" ? start + days : start - days));
+        return Value::date(wrap(cls == "DateAdd" ? start + days : start - days));
     }
 
     // --- conditional
@@ -1056,7 +1058,6 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return Value::string(std::move(out));
     }
-    const std::string_view cls = f.def->catalyst;
     if (cls == "Length") {
         if (v[0].is_null()) {
             return v[0];

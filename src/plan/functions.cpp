@@ -1321,22 +1321,14 @@ TypeCheck type_date_days(std::string_view fn, Inputs a) {
     return ok(a[0]->type, any_nullable(a));
 }
 
-/// Spark's GetDateField (year, month, day, ...): an int from a date (ImplicitCastInputTypes:
-/// a timestamp or a string is cast to a date).
-TypeCheck type_date_field(std::string_view fn, Inputs a) {
-    if (!a[0]->type->is(AtomicKind::Date)) {
-        return expects(fn, a, 0, "a date");
-    }
-    return ok(int_type(), a[0]->nullable);
-}
-
-/// Spark: DateDiff (ImplicitCastInputTypes: two dates).
+/// Spark's GetDateField (year, month, day, ...) of a date and DateDiff of two: an int from
+/// dates (ImplicitCastInputTypes: a timestamp or a string is cast to a date).
 Args coerce_dates(Inputs a) {
     const Expects date{type_of(make_atomic(AtomicKind::Date))};
     return implicit_args(a, {date, date});
 }
 
-TypeCheck type_datediff(std::string_view fn, Inputs a) {
+TypeCheck type_dates_to_int(std::string_view fn, Inputs a) {
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (!a[i]->type->is(AtomicKind::Date)) {
             return expects(fn, a, i, "a date");
@@ -1706,16 +1698,16 @@ const std::vector<FunctionDef>& table() {
         scalar<"now", 0, 0, type_current_timestamp>("Now", {.reads_clock = true}),
         scalar<"date_add", 2, 2, type_date_days>("DateAdd", {Opaque, &coerce_date_days}),
         scalar<"date_sub", 2, 2, type_date_days>("DateSub", {Opaque, &coerce_date_days}),
-        scalar<"datediff", 2, 2, type_datediff>("DateDiff", {Opaque, &coerce_dates}),
-        scalar<"date_diff", 2, 2, type_datediff>("DateDiff", {Opaque, &coerce_dates}),
+        scalar<"datediff", 2, 2, type_dates_to_int>("DateDiff", {Opaque, &coerce_dates}),
+        scalar<"date_diff", 2, 2, type_dates_to_int>("DateDiff", {Opaque, &coerce_dates}),
         scalar<"dateadd", 2, 2, type_date_days>("DateAdd", {Opaque, &coerce_date_days}),
-        scalar<"year", 1, 1, type_date_field>("Year", {Opaque, &coerce_dates}),
-        scalar<"quarter", 1, 1, type_date_field>("Quarter", {Opaque, &coerce_dates}),
-        scalar<"month", 1, 1, type_date_field>("Month", {Opaque, &coerce_dates}),
-        scalar<"day", 1, 1, type_date_field>("DayOfMonth", {Opaque, &coerce_dates}),
-        scalar<"dayofmonth", 1, 1, type_date_field>("DayOfMonth", {Opaque, &coerce_dates}),
-        scalar<"dayofyear", 1, 1, type_date_field>("DayOfYear", {Opaque, &coerce_dates}),
-        scalar<"dayofweek", 1, 1, type_date_field>("DayOfWeek", {Opaque, &coerce_dates}),
+        scalar<"year", 1, 1, type_dates_to_int>("Year", {Opaque, &coerce_dates}),
+        scalar<"quarter", 1, 1, type_dates_to_int>("Quarter", {Opaque, &coerce_dates}),
+        scalar<"month", 1, 1, type_dates_to_int>("Month", {Opaque, &coerce_dates}),
+        scalar<"day", 1, 1, type_dates_to_int>("DayOfMonth", {Opaque, &coerce_dates}),
+        scalar<"dayofmonth", 1, 1, type_dates_to_int>("DayOfMonth", {Opaque, &coerce_dates}),
+        scalar<"dayofyear", 1, 1, type_dates_to_int>("DayOfYear", {Opaque, &coerce_dates}),
+        scalar<"dayofweek", 1, 1, type_dates_to_int>("DayOfWeek", {Opaque, &coerce_dates}),
         scalar<"rand", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
         // aggregates
         aggregate<"count", 0, kVariadic, type_count>("Count", {}),
