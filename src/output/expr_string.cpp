@@ -119,6 +119,15 @@ class ExprPrinter {
                                       like(n, d);
                                       return;
                                   }
+                                  if (!n.def->infix.empty() && n.args.size() >= 2) {
+                                      // TimeAdd.toString: `ts + i`, DatetimeSub `ts - i`.
+                                      print(*n.args[0], d);
+                                      out_ += ' ';
+                                      out_ += n.def->infix;
+                                      out_ += ' ';
+                                      print(*n.args[1], d);
+                                      return;
+                                  }
                                   out_ += n.def->printed_name(); // RLike: `RLIKE(a, p)`
                                   out_ += '(';
                                   if (n.distinct) {

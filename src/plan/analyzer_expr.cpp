@@ -34,15 +34,6 @@
 namespace prune::analyzer_detail {
 namespace {
 
-bool is_string_like(const DataType& t) {
-    return t.is(AtomicKind::String) || t.is(AtomicKind::Char) || t.is(AtomicKind::Varchar);
-}
-
-bool is_interval(const DataType& t) {
-    return t.is(AtomicKind::YearMonthInterval) || t.is(AtomicKind::DayTimeInterval) ||
-           t.is(AtomicKind::CalendarInterval);
-}
-
 // Non-negative digit strings without leading zeros compare by length, then lexically.
 bool digits_le(std::string_view a, std::string_view b) {
     return a.size() != b.size() ? a.size() < b.size() : a <= b;
@@ -362,13 +353,17 @@ ExprPtr Binder::require_boolean(const ExprPtr& e, Span where, std::string_view w
 
 namespace {
 
-/// Whether `t` may be a number of days beside a date in `d + n` (Spark:
-/// BinaryArithmeticWithDatetimeResolver, which leaves strings to the string promotion, and
-/// intervals, timestamps and, for `-`, dates to rules of their own).
+/// `interval day`: a whole number of days (DayTimeIntervalType(DAY, DAY)).
+bool is_days_interval(const DataType& t) {
+    const AtomicType* a = t.atomic();
+    return a != nullptr && a->kind == AtomicKind::DayTimeInterval && a->start_field == 0 &&
+           a->end_field == 0;
+}
+
+/// Whether `t` may be a number of days beside a date in `d + n` (Spark leaves strings to the
+/// string promotion, and intervals, timestamps and, for `-`, dates to rules of their own).
 bool days_operand(const DataType& t, BinaryOpKind op) {
-    if (is_string_like(t) || t.is(AtomicKind::YearMonthInterval) ||
-        t.is(AtomicKind::DayTimeInterval) || t.is(AtomicKind::CalendarInterval) ||
-        t.is(AtomicKind::Timestamp) || t.is(AtomicKind::TimestampNtz)) {
+    if (is_string_like(t) || is_interval(t) || is_any_timestamp(t)) {
         return false;
     }
     return op == BinaryOpKind::Add || !t.is(AtomicKind::Date);
@@ -376,22 +371,110 @@ bool days_operand(const DataType& t, BinaryOpKind op) {
 
 } // namespace
 
-ExprPtr Binder::binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const {
-    // Spark's BinaryArithmeticWithDatetimeResolver for a date and a number of days: `d + n` and
-    // `n + d` are date_add(d, n), `d - n` is date_sub(d, n). Its interval and timestamp rules
-    // are not implemented: those operands keep the error below.
-    if (op == BinaryOpKind::Add || op == BinaryOpKind::Subtract) {
-        const bool date_left = l->type->is(AtomicKind::Date) && days_operand(*r->type, op);
-        const bool date_right = op == BinaryOpKind::Add && !date_left &&
-                                r->type->is(AtomicKind::Date) && days_operand(*l->type, op);
-        if (date_left || date_right) {
-            const ExprPtr& date = date_left ? l : r;
-            const ExprPtr& days = date_left ? r : l;
-            const std::array<Span, 2> spans{date->span, days->span};
-            return apply_function(
-                catalog_function(op == BinaryOpKind::Add ? "date_add" : "date_sub"), {date, days},
-                spans, false, span);
+// Spark's BinaryArithmeticWithDatetimeResolver, case by case in its order, for the operands
+// it turns into a function: a date or timestamp with an interval, a date with a number of
+// days. `-` builds DatetimeSub(l, r, l + -r), which names the column `l - r` and which
+// simplify replaces by its replacement, as Spark's optimizer does. Spark's Cast of TimeAdd
+// to the timestamp's own type, which its optimizer removes, is not built. The difference of
+// two dates or timestamps (SubtractDates, SubtractTimestamps) is not implemented.
+ExprPtr Binder::datetime_arithmetic(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r,
+                                    Span span) const {
+    if (op != BinaryOpKind::Add && op != BinaryOpKind::Subtract) {
+        return nullptr;
+    }
+    const DataType& lt = *l->type;
+    const DataType& rt = *r->type;
+    auto call = [&](std::string_view name, const ExprPtr& a, const ExprPtr& b) {
+        const std::array<Span, 2> spans{a->span, b->span};
+        return apply_function(catalog_function(name), {a, b}, spans, false, span);
+    };
+    auto days_of = [&](const ExprPtr& interval) {
+        return apply_function(catalog_function("extractansiintervaldays"), {interval},
+                              std::span(&interval->span, 1), false, interval->span);
+    };
+    auto negated = [](const ExprPtr& e) {
+        return make_expr(UnaryOp{UnaryOpKind::UnaryMinus, e}, e->span);
+    };
+    auto as_timestamp = [](const ExprPtr& date) {
+        return cast_to(date, make_atomic(AtomicKind::Timestamp));
+    };
+    // `start - interval`: shown as written, computed as start + (-interval).
+    auto minus = [&](std::string_view add, const ExprPtr& start) {
+        ExprPtr replacement = call(add, start, negated(r));
+        const std::array<Span, 3> spans{l->span, r->span, span};
+        return apply_function(catalog_function("datetimesub"), {l, r, replacement}, spans, false,
+                              span);
+    };
+    const bool ym = rt.is(AtomicKind::YearMonthInterval);
+    const bool dt = rt.is(AtomicKind::DayTimeInterval);
+    const bool calendar = rt.is(AtomicKind::CalendarInterval);
+    if (op == BinaryOpKind::Subtract) {
+        if (lt.is(AtomicKind::Date)) {
+            if (is_days_interval(rt)) {
+                return call("date_add", l, negated(days_of(r)));
+            }
+            if (dt) {
+                return minus("timeadd", as_timestamp(l));
+            }
+            if (ym) {
+                return minus("dateaddyminterval", l);
+            }
+            if (calendar) {
+                return minus("dateaddinterval", l);
+            }
+            if (days_operand(rt, op)) {
+                return call("date_sub", l, r);
+            }
         }
+        if (is_any_timestamp(lt)) {
+            if (ym) {
+                return minus("timestampaddyminterval", l);
+            }
+            if (dt || calendar) {
+                return minus("timeadd", l);
+            }
+        }
+        return nullptr;
+    }
+    // `+` is symmetric: the date or timestamp first.
+    for (const auto& [start, interval] : {std::pair{l, r}, std::pair{r, l}}) {
+        const DataType& st = *start->type;
+        const DataType& it = *interval->type;
+        if (st.is(AtomicKind::Date)) {
+            if (is_days_interval(it)) {
+                return call("date_add", start, days_of(interval));
+            }
+            if (it.is(AtomicKind::DayTimeInterval)) {
+                return call("timeadd", as_timestamp(start), interval);
+            }
+            if (it.is(AtomicKind::YearMonthInterval)) {
+                return call("dateaddyminterval", start, interval);
+            }
+            if (it.is(AtomicKind::CalendarInterval)) {
+                return call("dateaddinterval", start, interval);
+            }
+        }
+        if (is_any_timestamp(st)) {
+            if (it.is(AtomicKind::YearMonthInterval)) {
+                return call("timestampaddyminterval", start, interval);
+            }
+            if (it.is(AtomicKind::DayTimeInterval) || it.is(AtomicKind::CalendarInterval)) {
+                return call("timeadd", start, interval);
+            }
+        }
+    }
+    if (lt.is(AtomicKind::Date) && days_operand(rt, op)) {
+        return call("date_add", l, r);
+    }
+    if (rt.is(AtomicKind::Date) && days_operand(lt, op)) {
+        return call("date_add", r, l);
+    }
+    return nullptr;
+}
+
+ExprPtr Binder::binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const {
+    if (ExprPtr datetime = datetime_arithmetic(op, l, r, span)) {
+        return datetime;
     }
     BinaryCoercion c = coerce_binary(op, l, r);
     if (!c.error.empty()) {

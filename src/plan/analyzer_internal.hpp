@@ -253,6 +253,10 @@ class Binder {
                                 Accept&& accept) const; // analyzer_expr.cpp
     [[noreturn]] void unknown_column(const ast::Identifier& name) const;
     ExprPtr binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const;
+    /// `l + r` or `l - r` as Spark's function for a date or timestamp and an interval or a
+    /// number of days; null for other operands.
+    ExprPtr datetime_arithmetic(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r,
+                                Span span) const;
 
     // Calls (analyzer_functions.cpp).
     ExprPtr bind_call(const ast::Call& call, Span span);

@@ -184,6 +184,14 @@ class PrettyPrinter {
                         print(*n.args[1]);
                         return;
                     }
+                    if (!n.def->infix.empty() && n.args.size() >= 2) {
+                        print(*n.args[0]); // TimeAdd.sql: `ts + i`, DatetimeSub `ts - i`
+                        out_ += ' ';
+                        out_ += n.def->infix;
+                        out_ += ' ';
+                        print(*n.args[1]);
+                        return;
+                    }
                     std::span<const ExprPtr> children = n.inputs();
                     if (n.def->sql_children >= 0) {
                         children = children.first(std::min(

@@ -31,9 +31,6 @@ using Inputs = std::span<const ExprPtr>;
 
 // --- type predicates -----------------------------------------------------------------------
 
-bool is_string_like(const DataType& t) {
-    return t.is(AtomicKind::String) || t.is(AtomicKind::Char) || t.is(AtomicKind::Varchar);
-}
 bool is_null_type(const DataType& t) { return t.is(AtomicKind::Null); }
 bool is_boolean(const DataType& t) { return t.is(AtomicKind::Boolean); }
 bool is_decimal(const DataType& t) { return t.is(AtomicKind::Decimal); }
@@ -818,10 +815,6 @@ TypeCheck type_array_compact(std::string_view fn, Inputs a) {
     return ok(make_array(arr->element, false), a[0]->nullable);
 }
 
-bool is_interval(const DataType& t) {
-    return is_ansi_interval(t) || t.is(AtomicKind::CalendarInterval);
-}
-
 // Spark: Sequence.coercibleChildren (start, stop and an integral step) meet at their wider
 // common type; an interval step keeps its own type.
 Args coerce_sequence(Inputs a) {
@@ -1337,6 +1330,36 @@ TypeCheck type_dates_to_int(std::string_view fn, Inputs a) {
     return ok(int_type(), any_nullable(a));
 }
 
+// The datetime arithmetic Spark's BinaryArithmeticWithDatetimeResolver builds for `+` and
+// `-` (never called by name): a timestamp or date and an interval.
+
+/// TimeAdd, TimestampAddYMInterval, DateAddYMInterval, DateAddInterval: the first argument's
+/// type (`start`), the second an interval of one of `intervals`.
+template <bool (*Start)(const DataType&), AtomicKind... Intervals>
+TypeCheck type_add_interval(std::string_view fn, Inputs a) {
+    if (!Start(*a[0]->type)) {
+        return expects(fn, a, 0, Start == is_any_timestamp ? "a timestamp" : "a date");
+    }
+    if (!(a[1]->type->is(Intervals) || ...)) {
+        return expects(fn, a, 1, "an interval");
+    }
+    return ok(a[0]->type, any_nullable(a));
+}
+
+bool is_date(const DataType& t) { return t.is(AtomicKind::Date); }
+
+/// DatetimeSub(start, interval, replacement): printed as `start - interval`, evaluated (and
+/// replaced by simplify) as its replacement.
+TypeCheck type_datetime_sub(std::string_view, Inputs a) { return ok(a[2]->type, a[2]->nullable); }
+
+/// ExtractANSIIntervalDays: the days of a day-time interval, an int.
+TypeCheck type_extract_interval_days(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::DayTimeInterval)) {
+        return expects(fn, a, 0, "a day-time interval");
+    }
+    return ok(int_type(), a[0]->nullable);
+}
+
 TypeCheck type_rand(std::string_view fn, Inputs a) {
     if (!a.empty()) {
         const Literal* seed = a[0]->as<Literal>();
@@ -1512,6 +1535,7 @@ struct Options {
     int sql_children = -1;
     bool reads_clock = false;
     std::string_view pretty_name = {};
+    std::string_view infix = {};
 };
 
 template <Name name, int Min, int Max, TypeFn F>
@@ -1530,7 +1554,8 @@ FunctionDef scalar(std::string_view catalyst, Options o) {
                        o.internal,
                        o.sql_children,
                        o.reads_clock,
-                       o.pretty_name};
+                       o.pretty_name,
+                       o.infix};
 }
 
 /// Spark's math expressions over doubles (ImplicitCastInputTypes): a unary one is always
@@ -1709,6 +1734,23 @@ const std::vector<FunctionDef>& table() {
         scalar<"dayofyear", 1, 1, type_dates_to_int>("DayOfYear", {Opaque, &coerce_dates}),
         scalar<"dayofweek", 1, 1, type_dates_to_int>("DayOfWeek", {Opaque, &coerce_dates}),
         scalar<"rand", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
+        // `+` and `-` of a timestamp or date and an interval (Binder::datetime_arithmetic)
+        scalar<"timeadd", 2, 2,
+               type_add_interval<is_any_timestamp, AtomicKind::DayTimeInterval,
+                                 AtomicKind::CalendarInterval>>("TimeAdd",
+                                                                {.internal = true, .infix = "+"}),
+        scalar<"timestampaddyminterval", 2, 2,
+               type_add_interval<is_any_timestamp, AtomicKind::YearMonthInterval>>(
+            "TimestampAddYMInterval", {.internal = true, .infix = "+"}),
+        scalar<"dateaddyminterval", 2, 2,
+               type_add_interval<is_date, AtomicKind::YearMonthInterval>>(
+            "DateAddYMInterval", {.internal = true, .infix = "+"}),
+        scalar<"dateaddinterval", 2, 2, type_add_interval<is_date, AtomicKind::CalendarInterval>>(
+            "DateAddInterval", {.internal = true, .infix = "+"}),
+        scalar<"datetimesub", 3, 3, type_datetime_sub>(
+            "DatetimeSub", {.internal = true, .sql_children = 2, .infix = "-"}),
+        scalar<"extractansiintervaldays", 1, 1, type_extract_interval_days>(
+            "ExtractANSIIntervalDays", {.internal = true}),
         // aggregates
         aggregate<"count", 0, kVariadic, type_count>("Count", {}),
         aggregate<"sum", 1, 1, type_sum>("Sum", {Opaque, &coerce_sum}),

@@ -76,6 +76,9 @@ struct FunctionDef {
     /// The name Spark's SQL form and plans print when it is not `name`: the upper case of
     /// RLike (`RLIKE(a, p)`) and of the math functions (`SQRT(x)`). Empty: `name`.
     std::string_view pretty_name = {};
+    /// The operator Spark prints between the first two arguments instead of a call, in plans
+    /// and in names (`ts + i` for TimeAdd, `ts - i` for DatetimeSub). Empty: a call.
+    std::string_view infix = {};
 
     std::string_view printed_name() const { return pretty_name.empty() ? name : pretty_name; }
 };

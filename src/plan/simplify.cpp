@@ -13,6 +13,7 @@
 //     try_element_at(a, i)  -> ElementAt(a, i) that returns null when out of range
 //     array_size(a)         -> size(a)
 //     nvl(a, b), ifnull(a, b) -> coalesce(a, b)
+//     ts - i (DatetimeSub)  -> its replacement, ts + -i (TimeAdd and the like)
 //     a ILIKE p             -> lower(a) LIKE lower(p)
 //     array_compact(a)      -> knownnotcontainsnull(filter(a, lambdafunction(isnotnull(lambda
 //     arg#N),
@@ -121,6 +122,9 @@ ExprPtr simplify_node(const ExprPtr& e, ExprId& next_id) {
     }
     if (f->name() == "array_size") {
         return call("size", f->args.to_vector(), e->span);
+    }
+    if (f->name() == "datetimesub" && f->args.size() == 3) {
+        return f->args[2]; // `ts - i` is ts + (-i)
     }
     if (f->name() == "nvl" || f->name() == "ifnull") {
         return call("coalesce", f->args.to_vector(), e->span);

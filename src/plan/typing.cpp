@@ -37,12 +37,6 @@ bool is_kind(const DataType& t, AtomicKind k) { return t.is(k); }
 
 bool is_null_type(const DataType& t) { return t.is(AtomicKind::Null); }
 
-// char(n) and varchar(n) behave as strings in every expression: Spark's analyzer replaces
-// them with StringType before typing.
-bool is_string_like(const DataType& t) {
-    return t.is(AtomicKind::String) || t.is(AtomicKind::Char) || t.is(AtomicKind::Varchar);
-}
-
 bool is_decimal(const DataType& t) { return t.is(AtomicKind::Decimal); }
 
 bool is_fractional(const DataType& t) {

@@ -499,6 +499,19 @@ TypePtr replace_char_varchar_with_string(const TypePtr& type) {
     return type;
 }
 
+bool is_string_like(const DataType& t) {
+    return t.is(AtomicKind::String) || t.is(AtomicKind::Char) || t.is(AtomicKind::Varchar);
+}
+
+bool is_interval(const DataType& t) {
+    return t.is(AtomicKind::YearMonthInterval) || t.is(AtomicKind::DayTimeInterval) ||
+           t.is(AtomicKind::CalendarInterval);
+}
+
+bool is_any_timestamp(const DataType& t) {
+    return t.is(AtomicKind::Timestamp) || t.is(AtomicKind::TimestampNtz);
+}
+
 bool is_numeric(const DataType& type) {
     const AtomicType* t = type.atomic();
     if (t == nullptr) {

@@ -196,6 +196,13 @@ TypePtr replace_char_varchar_with_string(const TypePtr& type);
 /// Numeric kinds (byte .. decimal) and whether `kind` is an integral kind.
 bool is_numeric(const DataType& type);
 bool is_integral(const DataType& type);
+/// string, char(n) and varchar(n): char and varchar behave as strings in every expression
+/// (Spark's analyzer replaces them with StringType before typing).
+bool is_string_like(const DataType& type);
+/// The ANSI intervals (year-month, day-time) and the calendar interval.
+bool is_interval(const DataType& type);
+/// timestamp and timestamp_ntz (Spark: AnyTimestampType).
+bool is_any_timestamp(const DataType& type);
 
 /// The maximum nesting depth accepted from any input (types, expressions, lambdas).
 inline constexpr std::size_t kMaxNestingDepth = 1000;

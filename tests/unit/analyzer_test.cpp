@@ -832,6 +832,77 @@ TEST_CASE("operators bind to Catalyst's expressions with Spark's coercion", "[an
     CHECK(sx(*e->as<Alias>()->child) == expected);
 }
 
+TEST_CASE("date and timestamp arithmetic binds as Spark's BinaryArithmeticWithDatetimeResolver",
+          "[analyzer]") {
+    const Catalog c = load_ddl_catalog("d DATE, ts TIMESTAMP, nt TIMESTAMP_NTZ, n INT");
+    auto [item, bound, name, type] =
+        GENERATE(table<std::string, std::string, std::string, std::string>({
+            // A date and days, either side of `+`.
+            {"d + n", "date_add(d#0, n#3)", "date_add(d, n)", "date"},
+            {"1 + d", "date_add(d#0, 1)", "date_add(d, 1)", "date"},
+            {"d - 1", "date_sub(d#0, 1)", "date_sub(d, 1)", "date"},
+            // A date and whole days of an interval: DateAdd of ExtractANSIIntervalDays.
+            {"d + INTERVAL 1 DAY", "date_add(d#0, extractansiintervaldays(INTERVAL '1' DAY))",
+             "date_add(d, extractansiintervaldays(INTERVAL '1' DAY))", "date"},
+            {"INTERVAL '2' DAYS + d", "date_add(d#0, extractansiintervaldays(INTERVAL '2' DAY))",
+             "date_add(d, extractansiintervaldays(INTERVAL '2' DAY))", "date"},
+            {"d - INTERVAL 7 DAY",
+             "date_add(d#0, UnaryMinus(extractansiintervaldays(INTERVAL '7' DAY)))",
+             "date_add(d, (- extractansiintervaldays(INTERVAL '7' DAY)))", "date"},
+            // A date and a finer day-time interval: a timestamp.
+            {"d + INTERVAL 90 MINUTES", "timeadd(cast(d#0 as timestamp), INTERVAL '90' MINUTE)",
+             "d + INTERVAL '90' MINUTE", "timestamp"},
+            {"d - INTERVAL 3 HOURS",
+             "datetimesub(d#0, INTERVAL '3' HOUR, timeadd(cast(d#0 as timestamp), "
+             "UnaryMinus(INTERVAL '3' HOUR)))",
+             "d - INTERVAL '3' HOUR", "timestamp"},
+            // Months and years.
+            {"d + INTERVAL 1 MONTH", "dateaddyminterval(d#0, INTERVAL '1' MONTH)",
+             "d + INTERVAL '1' MONTH", "date"},
+            {"d - INTERVAL 1 YEAR",
+             "datetimesub(d#0, INTERVAL '1' YEAR, dateaddyminterval(d#0, UnaryMinus(INTERVAL '1' "
+             "YEAR)))",
+             "d - INTERVAL '1' YEAR", "date"},
+            {"INTERVAL 2 MONTHS + ts", "timestampaddyminterval(ts#1, INTERVAL '2' MONTH)",
+             "ts + INTERVAL '2' MONTH", "timestamp"},
+            {"nt - INTERVAL 1 MONTH",
+             "datetimesub(nt#2, INTERVAL '1' MONTH, timestampaddyminterval(nt#2, "
+             "UnaryMinus(INTERVAL '1' MONTH)))",
+             "nt - INTERVAL '1' MONTH", "timestamp_ntz"},
+            // A timestamp and a day-time interval: TimeAdd, whatever the interval's fields.
+            {"ts + INTERVAL 1 DAY", "timeadd(ts#1, INTERVAL '1' DAY)", "ts + INTERVAL '1' DAY",
+             "timestamp"},
+            {"INTERVAL 30 SECONDS + nt", "timeadd(nt#2, INTERVAL '30' SECOND)",
+             "nt + INTERVAL '30' SECOND", "timestamp_ntz"},
+            {"ts - INTERVAL '1' DAY",
+             "datetimesub(ts#1, INTERVAL '1' DAY, timeadd(ts#1, UnaryMinus(INTERVAL '1' DAY)))",
+             "ts - INTERVAL '1' DAY", "timestamp"},
+        }));
+    CAPTURE(item);
+    const ExprPtr e = select_list(*bind_sql("SELECT " + item + " FROM t", c).plan).at(0);
+    const auto* alias = e->as<Alias>();
+    REQUIRE(alias != nullptr);
+    CHECK(sx(*alias->child) == bound);
+    CHECK(alias->name.str() == name);
+    CHECK(catalog_string(*alias->child->type) == type);
+}
+
+TEST_CASE("datetime arithmetic Spark has no rule for is a type error", "[analyzer]") {
+    const Catalog c = load_ddl_catalog("d DATE, ts TIMESTAMP, s STRING");
+    auto [sql, expected] = GENERATE(table<std::string, std::string>({
+        {"SELECT ts + d FROM t", "1:8: cannot apply '+' to timestamp and date"},
+        {"SELECT s + INTERVAL 1 DAY FROM t", "1:8: cannot apply '+' to string and interval day"},
+        {"SELECT INTERVAL 1 DAY - ts FROM t",
+         "1:8: cannot apply '-' to interval day and timestamp"},
+        {"SELECT INTERVAL 1 MONTH - d FROM t", "1:8: cannot apply '-' to interval month and date"},
+        // SubtractDates and SubtractTimestamps are not implemented.
+        {"SELECT d - d FROM t", "1:8: cannot apply '-' to date and date"},
+        {"SELECT ts - ts FROM t", "1:8: cannot apply '-' to timestamp and timestamp"},
+    }));
+    CAPTURE(sql);
+    CHECK(error_of(sql, c) == expected);
+}
+
 TEST_CASE("type errors point at the offending expression", "[analyzer]") {
     const Catalog c = contacts_catalog();
     auto [sql, expected] = GENERATE(table<std::string, std::string>({

@@ -124,6 +124,11 @@ TEST_CASE("RuntimeReplaceable functions are replaced", "[simplify]") {
         {"address ILIKE 'A%'", "like(lower(address#2), lower('A%'))"},
         {"address ILIKE 'A!%' ESCAPE '!'", "like(lower(address#2), lower('A!%'), '!')"},
         {"element_at(friends, 1)", "ElementAt(friends#4, 1)"},
+        // DatetimeSub(start, interval, replacement) names `ts - i`; it computes ts + (-i).
+        {"TIMESTAMP '2024-01-31 10:00:00' - INTERVAL 1 MONTH",
+         "timestampaddyminterval(2024-01-31 10:00:00, UnaryMinus(INTERVAL '1' MONTH))"},
+        {"DATE '2024-01-31' - INTERVAL '2' HOUR",
+         "timeadd(Cast(2024-01-31), UnaryMinus(INTERVAL '2' HOUR))"},
     }));
     CAPTURE(item);
     const std::string got = simplified("SELECT " + item + " AS v FROM contacts");
