@@ -505,6 +505,159 @@ double nearest_cbrt(double x) {
     return best;
 }
 
+constexpr std::int64_t kMicrosPerSecond = 1'000'000;
+constexpr std::int64_t kMicrosPerMinute = 60 * kMicrosPerSecond;
+constexpr std::int64_t kMicrosPerHour = 60 * kMicrosPerMinute;
+constexpr std::int64_t kMicrosPerDay = 24 * kMicrosPerHour;
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+    const std::int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
+
+/// 0 for Monday to 6 for Sunday (1970-01-01 was a Thursday).
+std::int64_t monday_based_weekday(std::int64_t days) { return floor_mod(days + 3, 7); }
+
+/// The ISO-8601 week of the year (Java's IsoFields.WEEK_OF_WEEK_BASED_YEAR): the week holding
+/// the year's first Thursday is week 1, weeks start on Monday.
+std::int64_t iso_week(std::int64_t days) {
+    const std::int64_t thursday = days - monday_based_weekday(days) + 3;
+    const Civil t = civil_from_days(thursday);
+    return (thursday - days_from_civil(t.year, 1, 1)) / 7 + 1;
+}
+
+std::int64_t days_in_month(std::int64_t year, unsigned month) {
+    return month == 12 ? 31 : days_from_civil(year, month + 1, 1) - days_from_civil(year, month, 1);
+}
+
+/// Spark's DateTimeUtils.parseTruncLevel: the units date_trunc and trunc know, finest first.
+enum class TruncLevel {
+    Microsecond,
+    Millisecond,
+    Second,
+    Minute,
+    Hour,
+    Day,
+    Week,
+    Month,
+    Quarter,
+    Year
+};
+
+std::optional<TruncLevel> trunc_level(std::string_view unit) {
+    static const std::pair<std::string_view, TruncLevel> kUnits[] = {
+        {"MICROSECOND", TruncLevel::Microsecond},
+        {"MILLISECOND", TruncLevel::Millisecond},
+        {"SECOND", TruncLevel::Second},
+        {"MINUTE", TruncLevel::Minute},
+        {"HOUR", TruncLevel::Hour},
+        {"DAY", TruncLevel::Day},
+        {"DD", TruncLevel::Day},
+        {"WEEK", TruncLevel::Week},
+        {"MON", TruncLevel::Month},
+        {"MONTH", TruncLevel::Month},
+        {"MM", TruncLevel::Month},
+        {"QUARTER", TruncLevel::Quarter},
+        {"YEAR", TruncLevel::Year},
+        {"YYYY", TruncLevel::Year},
+        {"YY", TruncLevel::Year},
+    };
+    for (const auto& [name, level] : kUnits) {
+        if (name.size() == unit.size() &&
+            std::equal(name.begin(), name.end(), unit.begin(), [](char a, char b) {
+                return a == (b >= 'a' && b <= 'z' ? static_cast<char>(b - 'a' + 'A') : b);
+            })) {
+            return level;
+        }
+    }
+    return std::nullopt;
+}
+
+/// The first day of the week (Monday), month, quarter or year holding `days`.
+std::int64_t trunc_days(std::int64_t days, TruncLevel level) {
+    const Civil d = civil_from_days(days);
+    switch (level) {
+    case TruncLevel::Week:
+        return days - monday_based_weekday(days);
+    case TruncLevel::Month:
+        return days_from_civil(d.year, d.month, 1);
+    case TruncLevel::Quarter:
+        return days_from_civil(d.year, (d.month - 1) / 3 * 3 + 1, 1);
+    case TruncLevel::Year:
+        return days_from_civil(d.year, 1, 1);
+    default:
+        return days;
+    }
+}
+
+/// Spark's date and time functions other than the date fields, in the UTC session zone; NULL
+/// in, NULL out. Not one of them: nullopt.
+std::optional<Value> eval_datetime(std::string_view cls, const std::vector<Value>& v) {
+    static constexpr std::string_view kHandled[] = {
+        "Hour",    "Minute",    "Second",      "TruncTimestamp", "TruncDate",
+        "LastDay", "AddMonths", "ParseToDate", "DateFormatClass"};
+    if (std::find(std::begin(kHandled), std::end(kHandled), cls) == std::end(kHandled)) {
+        return std::nullopt;
+    }
+    if (cls == "DateFormatClass" || (cls == "ParseToDate" && v.size() > 1)) {
+        // Java's DateTimeFormatter patterns are not implemented.
+        unsupported(cls == "ParseToDate" ? "to_date with a format" : "date_format");
+    }
+    if (std::any_of(v.begin(), v.end(), [](const Value& x) { return x.is_null(); })) {
+        return Value::null();
+    }
+    if (cls == "Hour" || cls == "Minute" || cls == "Second") {
+        const std::int64_t micros = v[0].as_timestamp();
+        if (cls == "Hour") {
+            return Value::integral(floor_mod(floor_div(micros, kMicrosPerHour), 24));
+        }
+        return Value::integral(floor_mod(
+            floor_div(micros, cls == "Minute" ? kMicrosPerMinute : kMicrosPerSecond), 60));
+    }
+    if (cls == "TruncTimestamp") {
+        const std::optional<TruncLevel> level = trunc_level(v[0].as_string());
+        if (!level) {
+            return Value::null();
+        }
+        const std::int64_t micros = v[1].as_timestamp();
+        static constexpr std::int64_t kUnit[] = {1, 1000, kMicrosPerSecond, kMicrosPerMinute,
+                                                 kMicrosPerHour};
+        if (*level < TruncLevel::Day) {
+            const std::int64_t unit = kUnit[static_cast<int>(*level)];
+            return Value::timestamp(floor_div(micros, unit) * unit);
+        }
+        return Value::timestamp(trunc_days(floor_div(micros, kMicrosPerDay), *level) *
+                                kMicrosPerDay);
+    }
+    if (cls == "TruncDate") {
+        const std::optional<TruncLevel> level = trunc_level(v[1].as_string());
+        if (!level || *level < TruncLevel::Week) {
+            return Value::null();
+        }
+        return Value::date(static_cast<std::int32_t>(trunc_days(v[0].as_date(), *level)));
+    }
+    if (cls == "ParseToDate") {
+        return std::nullopt; // CAST(x AS DATE): the caller casts
+    }
+    const Civil d = civil_from_days(v[0].as_date());
+    if (cls == "LastDay") {
+        return Value::date(static_cast<std::int32_t>(days_from_civil(d.year, d.month, 1) +
+                                                     days_in_month(d.year, d.month) - 1));
+    }
+    // AddMonths: Java's LocalDate.plusMonths, the day kept or clamped to the month's last.
+    const std::int64_t months = d.year * 12 + (d.month - 1) + v[1].as_int();
+    const std::int64_t year = floor_div(months, 12);
+    const auto month = static_cast<unsigned>(floor_mod(months, 12) + 1);
+    const std::int64_t days = days_from_civil(year, month, 1) +
+                              std::min<std::int64_t>(d.day, days_in_month(year, month)) - 1;
+    if (days < std::numeric_limits<std::int32_t>::min() ||
+        days > std::numeric_limits<std::int32_t>::max()) {
+        raise("ARITHMETIC_OVERFLOW", "integer overflow");
+    }
+    return Value::date(static_cast<std::int32_t>(days));
+}
+
 /// Spark's GetDateField classes (Year, Month, DayOfWeek, ...) of a date, NULL in, NULL out.
 /// Not one of them: nullopt.
 std::optional<Value> eval_date_field(std::string_view cls, const std::vector<Value>& v) {
@@ -518,6 +671,9 @@ std::optional<Value> eval_date_field(std::string_view cls, const std::vector<Val
                          const Civil& d) { return days - days_from_civil(d.year, 1, 1) + 1; }},
         // 1 for Sunday to 7 for Saturday; 1970-01-01 was a Thursday (5).
         {"DayOfWeek", [](std::int64_t days, const Civil&) { return ((days % 7) + 7 + 4) % 7 + 1; }},
+        // 0 for Monday to 6 for Sunday.
+        {"WeekDay", [](std::int64_t days, const Civil&) { return monday_based_weekday(days); }},
+        {"WeekOfYear", [](std::int64_t days, const Civil&) { return iso_week(days); }},
     };
     const auto field = std::find_if(std::begin(kFields), std::end(kFields),
                                     [&](const auto& row) { return row.first == cls; });
@@ -988,6 +1144,12 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
     }
     if (std::optional<Value> field = eval_date_field(cls, v)) {
         return *field;
+    }
+    if (std::optional<Value> datetime = eval_datetime(cls, v)) {
+        return *datetime;
+    }
+    if (cls == "ParseToDate") {
+        return cast_value(v[0], *a[0]->type, *e.type); // to_date(x): CAST(x AS DATE)
     }
     if (cls == "DateAdd" || cls == "DateSub" || cls == "DateDiff") {
         if (any_null()) {

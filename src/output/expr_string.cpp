@@ -134,6 +134,10 @@ class ExprPrinter {
                                       out_ += "distinct ";
                                   }
                                   join(n.inputs(), d);
+                                  if (n.def->time_zone) {
+                                      // TimeZoneAwareExpression: the zone after the children.
+                                      out_ += n.inputs().empty() ? "Some(UTC)" : ", Some(UTC)";
+                                  }
                                   out_ += ')';
                                   if (const Expr* filter = n.filter()) {
                                       // Spark: AggregateExpression.toString / sql.

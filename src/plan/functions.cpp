@@ -1321,6 +1321,95 @@ Args coerce_dates(Inputs a) {
     return implicit_args(a, {date, date});
 }
 
+/// Spark's AnyTimestampType: timestamp or timestamp_ntz as they are; a date or a string is
+/// cast to a timestamp (ImplicitCastInputTypes).
+Expects any_timestamp_() {
+    return {type_of(make_atomic(AtomicKind::Timestamp)),
+            type_of(make_atomic(AtomicKind::TimestampNtz))};
+}
+Expects date_() { return {type_of(make_atomic(AtomicKind::Date))}; }
+
+/// GetTimeField (hour, minute, second): an int from a timestamp.
+Args coerce_time_field(Inputs a) { return implicit_args(a, {any_timestamp_()}); }
+TypeCheck type_time_field(std::string_view fn, Inputs a) {
+    if (!is_any_timestamp(*a[0]->type)) {
+        return expects(fn, a, 0, "a timestamp");
+    }
+    return ok(int_type(), a[0]->nullable);
+}
+
+/// TruncTimestamp: date_trunc(format, timestamp), NULL for a format it does not know.
+Args coerce_date_trunc(Inputs a) {
+    return implicit_args(a, {str_(), {type_of(make_atomic(AtomicKind::Timestamp))}});
+}
+TypeCheck type_date_trunc(std::string_view fn, Inputs a) {
+    if (!is_string_like(*a[0]->type)) {
+        return expects(fn, a, 0, "a string unit");
+    }
+    if (!a[1]->type->is(AtomicKind::Timestamp)) {
+        return expects(fn, a, 1, "a timestamp");
+    }
+    return ok(a[1]->type, true);
+}
+
+/// TruncDate: trunc(date, format), NULL for a format it does not know or finer than a week.
+Args coerce_trunc(Inputs a) { return implicit_args(a, {date_(), str_()}); }
+TypeCheck type_trunc(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Date)) {
+        return expects(fn, a, 0, "a date");
+    }
+    if (!is_string_like(*a[1]->type)) {
+        return expects(fn, a, 1, "a string unit");
+    }
+    return ok(a[0]->type, true);
+}
+
+/// LastDay and AddMonths: a date from a date (and a number of months).
+Args coerce_date_months(Inputs a) { return implicit_args(a, {date_(), int_()}); }
+TypeCheck type_date_months(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Date)) {
+        return expects(fn, a, 0, "a date");
+    }
+    if (a.size() > 1 && !a[1]->type->is(AtomicKind::Integer)) {
+        return expects(fn, a, 1, "an int number of months");
+    }
+    return ok(a[0]->type, any_nullable(a));
+}
+
+/// ParseToDate: to_date(x) is CAST(x AS DATE) (its replacement), of a string, date or
+/// timestamp; to_date(x, format) parses by the format, NULL where it does not match.
+Args coerce_to_date(Inputs a) {
+    return implicit_args(a, {{type_of(string_type()), type_of(make_atomic(AtomicKind::Date)),
+                              type_of(make_atomic(AtomicKind::Timestamp)),
+                              type_of(make_atomic(AtomicKind::TimestampNtz))},
+                             str_()});
+}
+TypeCheck type_to_date(std::string_view fn, Inputs a) {
+    const DataType& from = *a[0]->type;
+    if (!is_string_like(from) && !from.is(AtomicKind::Date) && !is_any_timestamp(from)) {
+        return expects(fn, a, 0, "a string, date or timestamp");
+    }
+    if (a.size() > 1 && !is_string_like(*a[1]->type)) {
+        return expects(fn, a, 1, "a string format");
+    }
+    const TypePtr date = make_atomic(AtomicKind::Date);
+    return ok(date, a.size() > 1 || a[0]->nullable || cast_forces_nullable(from, *date));
+}
+
+/// DateFormatClass: date_format(timestamp, format), a string.
+Args coerce_date_format(Inputs a) {
+    return implicit_args(a, {{type_of(make_atomic(AtomicKind::Timestamp))}, str_()});
+}
+TypeCheck type_date_format(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Timestamp)) {
+        return expects(fn, a, 0, "a timestamp");
+    }
+    if (!is_string_like(*a[1]->type)) {
+        return expects(fn, a, 1, "a string format");
+    }
+    return ok(string_type(), any_nullable(a));
+}
+
 TypeCheck type_dates_to_int(std::string_view fn, Inputs a) {
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (!a[i]->type->is(AtomicKind::Date)) {
@@ -1536,6 +1625,7 @@ struct Options {
     bool reads_clock = false;
     std::string_view pretty_name = {};
     std::string_view infix = {};
+    bool time_zone = false;
 };
 
 template <Name name, int Min, int Max, TypeFn F>
@@ -1555,7 +1645,8 @@ FunctionDef scalar(std::string_view catalyst, Options o) {
                        o.sql_children,
                        o.reads_clock,
                        o.pretty_name,
-                       o.infix};
+                       o.infix,
+                       o.time_zone};
 }
 
 /// Spark's math expressions over doubles (ImplicitCastInputTypes): a unary one is always
@@ -1717,7 +1808,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"input_file_name", 0, 0, type_input_file_name>("InputFileName",
                                                               {Opaque, nullptr, 0, false}),
         // dates and the clock
-        scalar<"current_date", 0, 0, type_current_date>("CurrentDate", {.reads_clock = true}),
+        scalar<"current_date", 0, 0, type_current_date>("CurrentDate",
+                                                        {.reads_clock = true, .time_zone = true}),
         scalar<"current_timestamp", 0, 0, type_current_timestamp>("CurrentTimestamp",
                                                                   {.reads_clock = true}),
         scalar<"now", 0, 0, type_current_timestamp>("Now", {.reads_clock = true}),
@@ -1733,6 +1825,23 @@ const std::vector<FunctionDef>& table() {
         scalar<"dayofmonth", 1, 1, type_dates_to_int>("DayOfMonth", {Opaque, &coerce_dates}),
         scalar<"dayofyear", 1, 1, type_dates_to_int>("DayOfYear", {Opaque, &coerce_dates}),
         scalar<"dayofweek", 1, 1, type_dates_to_int>("DayOfWeek", {Opaque, &coerce_dates}),
+        scalar<"weekday", 1, 1, type_dates_to_int>("WeekDay", {Opaque, &coerce_dates}),
+        scalar<"weekofyear", 1, 1, type_dates_to_int>("WeekOfYear", {Opaque, &coerce_dates}),
+        scalar<"last_day", 1, 1, type_date_months>("LastDay", {Opaque, &coerce_date_months}),
+        scalar<"add_months", 2, 2, type_date_months>("AddMonths", {Opaque, &coerce_date_months}),
+        scalar<"trunc", 2, 2, type_trunc>("TruncDate", {Opaque, &coerce_trunc}),
+        scalar<"to_date", 1, 2, type_to_date>("ParseToDate",
+                                              {.coerce = &coerce_to_date, .time_zone = true}),
+        scalar<"hour", 1, 1, type_time_field>("Hour",
+                                              {.coerce = &coerce_time_field, .time_zone = true}),
+        scalar<"minute", 1, 1, type_time_field>("Minute",
+                                                {.coerce = &coerce_time_field, .time_zone = true}),
+        scalar<"second", 1, 1, type_time_field>("Second",
+                                                {.coerce = &coerce_time_field, .time_zone = true}),
+        scalar<"date_trunc", 2, 2, type_date_trunc>(
+            "TruncTimestamp", {.coerce = &coerce_date_trunc, .time_zone = true}),
+        scalar<"date_format", 2, 2, type_date_format>(
+            "DateFormatClass", {.coerce = &coerce_date_format, .time_zone = true}),
         scalar<"rand", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
         // `+` and `-` of a timestamp or date and an interval (Binder::datetime_arithmetic)
         scalar<"timeadd", 2, 2,

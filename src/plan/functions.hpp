@@ -79,6 +79,10 @@ struct FunctionDef {
     /// The operator Spark prints between the first two arguments instead of a call, in plans
     /// and in names (`ts + i` for TimeAdd, `ts - i` for DatetimeSub). Empty: a call.
     std::string_view infix = {};
+    /// Spark's TimeZoneAwareExpression: its plan form lists the session time zone after the
+    /// children, `hour(ts#1, Some(UTC))` (the zone prune-plan takes the session's to be, the
+    /// one `--verify` evaluates in); its column name does not.
+    bool time_zone = false;
 
     std::string_view printed_name() const { return pretty_name.empty() ? name : pretty_name; }
 };

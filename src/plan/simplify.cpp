@@ -14,6 +14,8 @@
 //     array_size(a)         -> size(a)
 //     nvl(a, b), ifnull(a, b) -> coalesce(a, b)
 //     ts - i (DatetimeSub)  -> its replacement, ts + -i (TimeAdd and the like)
+//     to_date(x)            -> CAST(x AS DATE) (with a format it stays: its replacement,
+//                              GetTimestamp, is not modelled)
 //     a ILIKE p             -> lower(a) LIKE lower(p)
 //     array_compact(a)      -> knownnotcontainsnull(filter(a, lambdafunction(isnotnull(lambda
 //     arg#N),
@@ -125,6 +127,11 @@ ExprPtr simplify_node(const ExprPtr& e, ExprId& next_id) {
     }
     if (f->name() == "datetimesub" && f->args.size() == 3) {
         return f->args[2]; // `ts - i` is ts + (-i)
+    }
+    if (f->name() == "to_date" && f->args.size() == 1) {
+        // to_date(x) is CAST(x AS DATE); of a date, the date (Spark's SimplifyCasts).
+        const ExprPtr& x = f->args[0];
+        return x->type->is(AtomicKind::Date) ? x : cast_to(x, e->type);
     }
     if (f->name() == "nvl" || f->name() == "ifnull") {
         return call("coalesce", f->args.to_vector(), e->span);

@@ -67,6 +67,38 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"datediff('2024-01-01', DATE '2024-01-10')", "-9"},
         {"date_diff(DATE '2024-01-02', DATE '2024-01-01')", "1"},
         {"dateadd(DATE '2024-01-31', 1)", R"("2024-02-01")"},
+        // date and time functions in the UTC session zone (examples from Spark's docs)
+        {"hour(TIMESTAMP '2024-03-10 13:45:30')", "13"},
+        {"minute(TIMESTAMP '2024-03-10 13:45:30')", "45"},
+        {"second('2009-07-30 12:58:59')", "59"},
+        {"hour(TIMESTAMP '1969-12-31 23:59:59.5')", "23"}, // before the epoch: floor
+        {"hour(DATE '2024-01-01')", "0"},
+        {"hour(NULL)", "null"},
+        {"date_trunc('MONTH', TIMESTAMP '2024-03-10 13:45:30')", R"("2024-03-01T00:00:00Z")"},
+        {"date_trunc('week', TIMESTAMP '2024-03-10 13:45:30')", R"("2024-03-04T00:00:00Z")"},
+        {"date_trunc('QUARTER', '2015-05-05T09:32:05.359')", R"("2015-04-01T00:00:00Z")"},
+        {"date_trunc('HOUR', '2015-03-05T09:32:05.359')", R"("2015-03-05T09:00:00Z")"},
+        {"date_trunc('MILLISECOND', '2015-03-05T09:32:05.123456')",
+         R"("2015-03-05T09:32:05.123Z")"},
+        {"date_trunc('DD', TIMESTAMP '1969-12-31 23:00:00')", R"("1969-12-31T00:00:00Z")"},
+        {"date_trunc('fortnight', TIMESTAMP '2024-03-10 13:45:30')", "null"},
+        {"trunc('2019-08-04', 'week')", R"("2019-07-29")"},
+        {"trunc('2019-08-04', 'quarter')", R"("2019-07-01")"},
+        {"trunc('2009-02-12', 'MM')", R"("2009-02-01")"},
+        {"trunc(DATE '2015-10-27', 'YEAR')", R"("2015-01-01")"},
+        {"trunc(DATE '2015-10-27', 'DD')", "null"}, // finer than a week
+        {"last_day('2009-01-12')", R"("2009-01-31")"},
+        {"last_day(DATE '2024-02-10')", R"("2024-02-29")"},
+        {"add_months('2016-08-31', 1)", R"("2016-09-30")"},
+        {"add_months(DATE '2024-01-31', -11)", R"("2023-02-28")"},
+        {"add_months(DATE '2024-02-29', 12)", R"("2025-02-28")"},
+        {"weekofyear('2008-02-20')", "8"},
+        {"weekofyear(DATE '2021-01-01')", "53"}, // a Friday: ISO week 53 of 2020
+        {"weekofyear(DATE '2024-12-30')", "1"},  // a Monday: ISO week 1 of 2025
+        {"weekday('2009-07-30')", "3"},
+        {"weekday(DATE '2024-03-10')", "6"}, // a Sunday
+        {"to_date('2009-07-30 04:17:52')", R"("2009-07-30")"},
+        {"to_date(TIMESTAMP '2024-01-01 23:00:00')", R"("2024-01-01")"},
         // math over doubles; a log at or below 0 is NULL
         {"sqrt(16)", "4.0"},
         {"sqrt(-1)", R"("NaN")"},
@@ -431,6 +463,11 @@ TEST_CASE("queries the evaluator cannot run are refused", "[eval]") {
     CHECK(reason("SELECT current_timestamp FROM t") ==
           "function 'current_timestamp' reads the clock");
     CHECK(reason("SELECT now() FROM t") == "function 'now' reads the clock");
+    CHECK(reason("SELECT TIMESTAMP '2024-01-01 00:00:00' - INTERVAL 1 DAY FROM t") ==
+          "interval values are not supported by the evaluator");
+    CHECK(reason("SELECT date_format(TIMESTAMP '2024-01-01 00:00:00', 'yyyy') FROM t") ==
+          "date_format");
+    CHECK(reason("SELECT to_date('2024', 'yyyy') FROM t") == "to_date with a format");
     CHECK(reason("SELECT my_udf(a) FROM t") ==
           "user-defined function 'my_udf' cannot be evaluated");
 }

@@ -213,6 +213,20 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"year", {f.day}, "int", false},
         {"quarter", {f.ts}, "int", true},
         {"month", {str_lit("2024-05-01")}, "int", true},
+        {"weekday", {f.day}, "int", false},
+        {"weekofyear", {f.ts}, "int", true},
+        {"last_day", {f.day}, "date", false},
+        {"add_months", {f.day, f.i}, "date", true},
+        {"add_months", {f.day, int_lit(1)}, "date", false},
+        {"trunc", {f.day, str_lit("MM")}, "date", true}, // NULL for a unit it does not know
+        {"to_date", {f.day}, "date", false},
+        {"to_date", {f.ts}, "date", true},
+        {"to_date", {f.s_nn, str_lit("yyyy-MM-dd")}, "date", true}, // NULL where it fails
+        {"hour", {f.ts}, "int", true},
+        {"minute", {f.day}, "int", false}, // the date cast to a timestamp
+        {"second", {f.ts}, "int", true},
+        {"date_trunc", {str_lit("HOUR"), f.day}, "timestamp", true},
+        {"date_format", {f.ts, str_lit("yyyy-MM")}, "string", true},
         {"day", {f.day}, "int", false},
         {"dayofmonth", {f.day}, "int", false},
         {"dayofyear", {f.day}, "int", false},

@@ -123,6 +123,7 @@ TEST_CASE("expr_string prints every kind as Spark's toString does", "[output]") 
     const ExprPtr m = attr("m", map_t, 6);
     const ExprPtr a = attr("a", int_type(), 8);
     const ExprPtr b = attr("b", boolean_type(), 9);
+    const ExprPtr ts = attr("ts", make_atomic(AtomicKind::Timestamp), 10);
     const ExprPtr r = lvar("r", elem, 3);
     const ExprPtr x = lvar("x", long_type(), 5);
     const ExprPtr gt = binary(BinaryOpKind::GreaterThan, a, int_lit(1), boolean_type());
@@ -183,7 +184,14 @@ TEST_CASE("expr_string prints every kind as Spark's toString does", "[output]") 
         {cnt, "count(1)"},
         {call("count", {id}, long_type(), true), "count(distinct id#0L)"},
         {call("size", {arr}, int_type()), "size(arr#2)"},
-        {call("current_date", {}, make_atomic(AtomicKind::Date)), "current_date()"},
+        // A TimeZoneAwareExpression lists the session zone after its children.
+        {call("current_date", {}, make_atomic(AtomicKind::Date)), "current_date(Some(UTC))"},
+        {call("hour", {ts}, int_type()), "hour(ts#10, Some(UTC))"},
+        // TimeAdd and DatetimeSub print as operators, without parentheses.
+        {call("timeadd",
+              {ts, lit(make_interval(AtomicKind::DayTimeInterval, 0, 0), "INTERVAL '1' DAY")},
+              make_atomic(AtomicKind::Timestamp)),
+         "ts#10 + INTERVAL '1' DAY"},
         {node(UnaryOp{UnaryOpKind::Not, b}, boolean_type()), "NOT b#9"},
         {node(UnaryOp{UnaryOpKind::UnaryMinus, a}, int_type()), "-a#8"},
         {node(UnaryOp{UnaryOpKind::UnaryPositive, a}, int_type()), "positive(a#8)"},
