@@ -1488,6 +1488,112 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
 
 namespace {
 
+/// Spark's Percentile (median, percentile), ApproximatePercentile and Mode over a group's rows
+/// (a row whose value, or frequency, is NULL does not count); NULL for no values. Percentile
+/// interpolates linearly between the values around (count - 1) * p; ApproximatePercentile
+/// returns the value at rank ceil(p * count), as its summary does while it is exact (fewer
+/// values than the accuracy); Mode returns the most frequent value, the least of a tie (Spark
+/// breaks ties by hash order unless asked to be deterministic, which takes the least). Not one
+/// of them: nullopt.
+std::optional<Value> eval_percentile(std::string_view name,
+                                     const std::vector<std::vector<Value>>& inputs) {
+    static constexpr std::string_view kNames[] = {"Median", "Percentile", "ApproximatePercentile",
+                                                  "Mode"};
+    if (std::find(std::begin(kNames), std::end(kNames), name) == std::end(kNames)) {
+        return std::nullopt;
+    }
+    // (value, count) for each distinct value, in order.
+    std::vector<std::pair<Value, std::int64_t>> counts;
+    for (const std::vector<Value>& t : inputs) {
+        std::int64_t n = 1;
+        if (name == "Percentile" && t.size() > 2) {
+            if (t[2].is_null()) {
+                continue;
+            }
+            n = t[2].as_int();
+            if (n < 0) {
+                raise("INVALID_PARAMETER_VALUE",
+                      "The frequency of percentile must not be negative: " + std::to_string(n));
+            }
+        }
+        if (t[0].is_null() || n == 0) {
+            continue;
+        }
+        counts.emplace_back(t[0], n);
+    }
+    if (counts.empty()) {
+        return Value::null();
+    }
+    std::stable_sort(counts.begin(), counts.end(), [](const auto& x, const auto& y) {
+        return compare_values(x.first, y.first) < 0;
+    });
+    // Merge equal neighbours, summing their counts.
+    std::vector<std::pair<Value, std::int64_t>> merged;
+    for (auto& [value, n] : counts) {
+        if (!merged.empty() && values_equal(merged.back().first, value)) {
+            merged.back().second += n;
+        } else {
+            merged.emplace_back(std::move(value), n);
+        }
+    }
+    if (name == "Mode") {
+        const auto most =
+            std::max_element(merged.begin(), merged.end(),
+                             [](const auto& x, const auto& y) { return x.second < y.second; });
+        return most->first;
+    }
+    std::int64_t total = 0;
+    for (const auto& entry : merged) {
+        total += entry.second;
+    }
+    // The value at 0-based position `k` of the sorted values, counts expanded.
+    auto at = [&](std::int64_t k) -> const Value& {
+        for (const auto& [value, n] : merged) {
+            if (k < n) {
+                return value;
+            }
+            k -= n;
+        }
+        return merged.back().first;
+    };
+    const Value percentages = name == "Median" ? Value::float64(0.5) : inputs.front().at(1);
+    if (percentages.is_null()) {
+        return Value::null();
+    }
+    auto one = [&](const Value& p) -> Value {
+        if (p.is_null()) {
+            return Value::null();
+        }
+        const double q = p.as_double();
+        if (!(q >= 0.0 && q <= 1.0)) {
+            raise("DATATYPE_MISMATCH",
+                  "The percentage must be between 0.0 and 1.0, but got " + std::to_string(q));
+        }
+        if (name == "ApproximatePercentile") {
+            const auto rank = static_cast<std::int64_t>(std::ceil(q * static_cast<double>(total)));
+            return at(std::max<std::int64_t>(rank - 1, 0));
+        }
+        const double position = static_cast<double>(total - 1) * q;
+        const auto lower = static_cast<std::int64_t>(std::floor(position));
+        const auto higher = static_cast<std::int64_t>(std::ceil(position));
+        const double low = to_double(at(lower));
+        if (lower == higher) {
+            return Value::float64(low);
+        }
+        const double high = to_double(at(higher));
+        return Value::float64((static_cast<double>(higher) - position) * low +
+                              (position - static_cast<double>(lower)) * high);
+    };
+    if (percentages.kind() == Value::Kind::Array) {
+        std::vector<Value> out;
+        for (const Value& p : percentages.items()) {
+            out.push_back(one(p));
+        }
+        return Value::array_of(std::move(out));
+    }
+    return one(percentages);
+}
+
 /// Spark's statistical aggregates over doubles (CentralMomentAgg, Covariance, Corr), with its
 /// defaults: NULL for no rows, and NULL where the formula divides by zero (a sample statistic of
 /// one row, a skewness of equal values) as `spark.sql.legacy.statisticalAggregate` is off.
@@ -1776,6 +1882,9 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
     }
     if (std::optional<Value> statistic = eval_statistic(name, inputs)) {
         return *statistic;
+    }
+    if (std::optional<Value> percentile = eval_percentile(name, inputs)) {
+        return *percentile;
     }
     unsupported("aggregate function '" + std::string(f.name()) +
                 "' is not supported by the evaluator");

@@ -1586,6 +1586,92 @@ TypeCheck type_statistic(std::string_view fn, Inputs a) {
     return ok(double_type(), true);
 }
 
+/// Spark's Percentile (percentile, and median: Percentile(x, 0.5)) and ApproximatePercentile
+/// (percentile_approx, approx_percentile): a value or ANSI interval, a constant percentage or
+/// array of them, and a frequency (Percentile) or an accuracy (ApproximatePercentile).
+Expects percentages_() {
+    return {type_of(double_type()), type_of(make_array(double_type(), false))};
+}
+/// Without the third argument, Spark's constructors add its default as a child (frequency 1L,
+/// accuracy 10000), so the column is named `percentile(x, 0.5, 1)`.
+Args coerce_percentile(Inputs a) {
+    Args out = implicit_args(a, {{want(Want::Numeric), want(Want::YearMonth), want(Want::DayTime)},
+                                 percentages_(),
+                                 {want(Want::Integral)}});
+    if (out.size() == 2) {
+        out.push_back(make_expr(Literal{long_type(), "1", false}));
+    }
+    return out;
+}
+Args coerce_approx_percentile(Inputs a) {
+    Args out = implicit_args(a, {{want(Want::Numeric), type_of(make_atomic(AtomicKind::Date)),
+                                  type_of(make_atomic(AtomicKind::Timestamp)),
+                                  type_of(make_atomic(AtomicKind::TimestampNtz)),
+                                  want(Want::YearMonth), want(Want::DayTime)},
+                                 percentages_(),
+                                 {want(Want::Integral)}});
+    if (out.size() == 2) {
+        out.push_back(make_expr(Literal{int_type(), "10000", false}));
+    }
+    return out;
+}
+
+/// The percentage argument and the optional third (frequency or accuracy): `value` is the
+/// result type for one percentage; an array of percentages gives an array of results.
+TypeCheck percentile_result(std::string_view fn, Inputs a, const TypePtr& value) {
+    if (a.size() > 1) {
+        const DataType& p = *a[1]->type;
+        const bool many = p.array() != nullptr && p.array()->element->is(AtomicKind::Double);
+        if (!p.is(AtomicKind::Double) && !many) {
+            return expects(fn, a, 1, "a double percentage or an array of them");
+        }
+        if (!expr_foldable(*a[1])) {
+            return fail(fn, 1, "expects a constant percentage");
+        }
+        if (a.size() > 2 && !is_integral(*a[2]->type)) {
+            return expects(fn, a, 2, "an integral value");
+        }
+        if (many) {
+            return ok(make_array(value, false), true);
+        }
+    }
+    return ok(value, true);
+}
+
+/// A double of a number, an interval with its type's default fields of an interval.
+TypeCheck type_percentile(std::string_view fn, Inputs a) {
+    const DataType& t = *a[0]->type;
+    if (is_numeric(t)) {
+        return percentile_result(fn, a, double_type());
+    }
+    if (t.is(AtomicKind::YearMonthInterval)) {
+        return percentile_result(fn, a, make_interval(AtomicKind::YearMonthInterval, 0, 1));
+    }
+    if (t.is(AtomicKind::DayTimeInterval)) {
+        return percentile_result(fn, a, make_interval(AtomicKind::DayTimeInterval, 0, 3));
+    }
+    return expects(fn, a, 0, "a numeric or interval value");
+}
+
+TypeCheck type_approx_percentile(std::string_view fn, Inputs a) {
+    const DataType& t = *a[0]->type;
+    if (!is_numeric(t) && !is_datetime(t) && !is_ansi_interval(t)) {
+        return expects(fn, a, 0, "a numeric, date, timestamp or interval value");
+    }
+    if (a.size() > 2 && !expr_foldable(*a[2])) {
+        return fail(fn, 2, "expects a constant accuracy");
+    }
+    return percentile_result(fn, a, a[0]->type);
+}
+
+/// Spark's Mode: the most frequent value; mode(x, deterministic) takes a boolean literal.
+TypeCheck type_mode(std::string_view fn, Inputs a) {
+    if (a.size() > 1 && !is_boolean_literal(*a[1])) {
+        return expects(fn, a, 1, "a boolean literal for deterministic");
+    }
+    return ok(a[0]->type, true);
+}
+
 // --- the table -----------------------------------------------------------------------------
 
 using Coerce = std::vector<ExprPtr> (*)(std::span<const ExprPtr>);
@@ -1887,6 +1973,15 @@ const std::vector<FunctionDef>& table() {
         aggregate<"min_by", 2, 2, type_max_min_by>("MinBy", {Compare}),
         aggregate<"approx_count_distinct", 1, 2, type_approx_count_distinct>(
             "HyperLogLogPlusPlus", {.flow = Compare, .sql_children = 1}),
+        // percentiles and the most frequent value
+        aggregate<"median", 1, 1, type_percentile>("Median", {.coerce = &coerce_percentile}),
+        aggregate<"percentile", 2, 3, type_percentile>("Percentile",
+                                                       {.coerce = &coerce_percentile}),
+        aggregate<"percentile_approx", 2, 3, type_approx_percentile>(
+            "ApproximatePercentile", {.coerce = &coerce_approx_percentile}),
+        aggregate<"approx_percentile", 2, 3, type_approx_percentile>(
+            "ApproximatePercentile", {.coerce = &coerce_approx_percentile}),
+        aggregate<"mode", 1, 2, type_mode>("Mode", {.flow = Compare}),
         // statistics over doubles
         aggregate<"stddev", 1, 1, type_statistic>("StddevSamp", {Opaque, &coerce_doubles}),
         aggregate<"std", 1, 1, type_statistic>("StddevSamp", {Opaque, &coerce_doubles}),

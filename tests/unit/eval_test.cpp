@@ -407,6 +407,15 @@ TEST_CASE("operators: filter, aggregate, having, sort, limit, distinct", "[eval]
           "(2.0,4.0,2.6666666666666665,1.632993161855452,0.0,-1.5)");
     CHECK(rows_of("SELECT corr(v, v), covar_samp(v, v), covar_pop(v, v) FROM t") ==
           "(1.0,4.0,2.6666666666666665)");
+    // Percentiles of 1, 3, 5: Percentile interpolates (position (3 - 1) * p), the approximate
+    // one takes the value at rank ceil(3 * p); the mode is the most frequent, the least of a tie.
+    CHECK(rows_of("SELECT median(v), percentile(v, 0.25), percentile(v, array(0, 1)), "
+                  "percentile_approx(v, 0.5), approx_percentile(v, array(0.1, 0.9), 100), "
+                  "mode(k), mode(v), mode(v, true) FROM t") ==
+          R"((3.0,2.0,[1.0,5.0],3,[1,5],"a",1,1))");
+    CHECK(rows_of("SELECT k, median(v), percentile(v, 0.5, 2) FROM t GROUP BY k ORDER BY k") ==
+          R"((null,null,null)("a",2.0,2.0)("b",5.0,5.0))");
+    CHECK(rows_of("SELECT median(v) FROM t WHERE v > 100") == "(null)");
     // A sample statistic of one row divides by zero: NULL, as is every statistic of no rows.
     CHECK(
         rows_of("SELECT k, stddev(v), covar_samp(v, v), covar_pop(v, v), skewness(v) FROM t "

@@ -31,6 +31,7 @@ ExprPtr lit(TypePtr type, const std::string& text) {
 ExprPtr int_lit(int v) { return lit(int_type(), std::to_string(v)); }
 ExprPtr long_lit(int v) { return lit(long_type(), std::to_string(v)); }
 ExprPtr str_lit(const std::string& s) { return lit(string_type(), s); }
+ExprPtr dbl_lit(const std::string& v) { return lit(double_type(), v); }
 ExprPtr bool_lit(bool v) { return lit(boolean_type(), v ? "true" : "false"); }
 ExprPtr null_lit() { return make_expr(Literal{null_type(), "null", true}); }
 
@@ -271,6 +272,16 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"var_pop", {f.dbl}, "double", true},
         {"skewness", {f.dbl}, "double", true},
         {"kurtosis", {f.i_nn}, "double", true},
+        {"median", {f.i_nn}, "double", true},
+        {"percentile", {f.d, dbl_lit("0.5")}, "double", true},
+        {"percentile", {f.i, call("array", {dbl_lit("0.5")}), long_lit(2)}, "array<double>", true},
+        {"percentile_approx", {f.i_nn, dbl_lit("0.5")}, "int", true},
+        {"approx_percentile",
+         {f.day, call("array", {dbl_lit("0.5")}), int_lit(100)},
+         "array<date>",
+         true},
+        {"mode", {f.s_nn}, "string", true},
+        {"mode", {f.st, bool_lit(true)}, "struct<a:int>", true},
         {"corr", {f.i_nn, f.dbl}, "double", true},
         {"covar_pop", {f.dbl, f.d}, "double", true},
         {"covar_samp", {f.dbl, f.dbl}, "double", true},
@@ -538,6 +549,7 @@ TEST_CASE("result flows and flags per function", "[functions]") {
         {"max_by", ResultFlow::Compare},
         {"min_by", ResultFlow::Compare},
         {"approx_count_distinct", ResultFlow::Compare},
+        {"mode", ResultFlow::Compare}, // counts equal values
         {"size", ResultFlow::LengthOnly},
         {"cardinality", ResultFlow::LengthOnly},
         {"array_size", ResultFlow::LengthOnly},
