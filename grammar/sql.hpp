@@ -320,7 +320,13 @@ struct qualified_star
 struct plain_star : tok<one<'*'>> {};
 struct star_expr : sor<qualified_star, plain_star> {};
 struct call_arg : sor<lambda, expr> {};
-struct call_args : sor<at<one<')'>>, star_expr, list<call_arg, comma>> {};
+/// EXTRACT(field FROM source): the field is a word, passed on as a string, as Spark's AstBuilder
+/// makes extract('field', source) of it.
+struct extract_field : tok<identifier> {};
+struct extract_from : tok<k_from> {};
+struct extract_args
+    : seq<at<extract_field, extract_from>, extract_field, extract_from, must<expr>> {};
+struct call_args : sor<at<one<')'>>, star_expr, extract_args, list<call_arg, comma>> {};
 struct no_window : sor<not_at<k_over>, raise<unsupported_window>> {};
 // `FILTER (WHERE cond)` after an aggregate's arguments. FILTER is an ordinary word (`filter` is
 // also a function and may be an alias); only `FILTER (` makes it the clause.

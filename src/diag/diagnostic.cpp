@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "diag/utf8.hpp"
+#include "util/ascii.hpp"
 #include <cctype>
 
 namespace prune {
@@ -14,14 +15,6 @@ bool is_continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0
 std::size_t count_code_points(std::string_view text) {
     return static_cast<std::size_t>(
         std::count_if(text.begin(), text.end(), [](char c) { return !is_continuation_byte(c); }));
-}
-
-std::string to_lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return out;
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
@@ -207,11 +200,11 @@ void throw_sql_error(const std::shared_ptr<const SourceFile>& source, Span span,
 }
 
 std::string closest_match(std::string_view name, const std::vector<std::string>& candidates) {
-    const std::string lowered = to_lower(name);
+    const std::string lowered = ascii_lower(name);
     std::string best;
     std::size_t best_distance = std::max<std::size_t>(2, name.size() / 3) + 1;
     for (const std::string& candidate : candidates) {
-        const std::size_t distance = edit_distance(lowered, to_lower(candidate));
+        const std::size_t distance = edit_distance(lowered, ascii_lower(candidate));
         if (distance < best_distance) {
             best_distance = distance;
             best = candidate;

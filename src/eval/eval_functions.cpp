@@ -17,6 +17,7 @@
 #include <unordered_set>
 
 #include "eval/eval_internal.hpp"
+#include "util/ascii.hpp"
 
 namespace prune::eval_detail {
 namespace {
@@ -564,10 +565,7 @@ std::optional<TruncLevel> trunc_level(std::string_view unit) {
         {"YY", TruncLevel::Year},
     };
     for (const auto& [name, level] : kUnits) {
-        if (name.size() == unit.size() &&
-            std::equal(name.begin(), name.end(), unit.begin(), [](char a, char b) {
-                return a == (b >= 'a' && b <= 'z' ? static_cast<char>(b - 'a' + 'A') : b);
-            })) {
+        if (equal_ignoring_ascii_case(name, unit)) {
             return level;
         }
     }
@@ -595,8 +593,8 @@ std::int64_t trunc_days(std::int64_t days, TruncLevel level) {
 /// in, NULL out. Not one of them: nullopt.
 std::optional<Value> eval_datetime(std::string_view cls, const std::vector<Value>& v) {
     static constexpr std::string_view kHandled[] = {
-        "Hour",    "Minute",    "Second",      "TruncTimestamp", "TruncDate",
-        "LastDay", "AddMonths", "ParseToDate", "DateFormatClass"};
+        "Hour",      "Minute",  "Second",    "SecondWithFraction", "TruncTimestamp",
+        "TruncDate", "LastDay", "AddMonths", "ParseToDate",        "DateFormatClass"};
     if (std::find(std::begin(kHandled), std::end(kHandled), cls) == std::end(kHandled)) {
         return std::nullopt;
     }
@@ -606,6 +604,9 @@ std::optional<Value> eval_datetime(std::string_view cls, const std::vector<Value
     }
     if (std::any_of(v.begin(), v.end(), [](const Value& x) { return x.is_null(); })) {
         return Value::null();
+    }
+    if (cls == "SecondWithFraction") {
+        return Value::decimal(floor_mod(v[0].as_timestamp(), kMicrosPerMinute), 6);
     }
     if (cls == "Hour" || cls == "Minute" || cls == "Second") {
         const std::int64_t micros = v[0].as_timestamp();
@@ -737,6 +738,9 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
     const std::string_view cls = f.def->catalyst; // Spark's class: one for all its names
     const Args& a = f.args;
     const DataType& type = *e.type;
+    if (f.def->replaced_by_last && !a.empty()) {
+        return eval(*a.back()); // a RuntimeReplaceable: its replacement
+    }
 
     // Conditional functions evaluate their arguments lazily, as Spark's do.
     if (name == "if") {

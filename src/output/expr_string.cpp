@@ -119,13 +119,19 @@ class ExprPrinter {
                                       like(n, d);
                                       return;
                                   }
-                                  if (!n.def->infix.empty() && n.args.size() >= 2) {
+                                  std::span<const ExprPtr> args = n.inputs();
+                                  if (n.def->replaced_by_last && !args.empty()) {
+                                      args = args.first(args.size() - 1);
+                                  }
+                                  if (!n.def->form.empty()) {
                                       // TimeAdd.toString: `ts + i`, DatetimeSub `ts - i`.
-                                      print(*n.args[0], d);
-                                      out_ += ' ';
-                                      out_ += n.def->infix;
-                                      out_ += ' ';
-                                      print(*n.args[1], d);
+                                      render_form(
+                                          n.def->form, [&](std::string_view t) { out_ += t; },
+                                          [&](std::size_t i) {
+                                              if (i < args.size()) {
+                                                  print(*args[i], d);
+                                              }
+                                          });
                                       return;
                                   }
                                   out_ += n.def->printed_name(); // RLike: `RLIKE(a, p)`
@@ -133,7 +139,7 @@ class ExprPrinter {
                                   if (n.distinct) {
                                       out_ += "distinct ";
                                   }
-                                  join(n.inputs(), d);
+                                  join(args, d);
                                   if (n.def->time_zone) {
                                       // TimeZoneAwareExpression: the zone after the children.
                                       out_ += n.inputs().empty() ? "Some(UTC)" : ", Some(UTC)";

@@ -119,21 +119,11 @@ class GroupingCheck {
 
 } // namespace
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) {
-        if (c >= 'A' && c <= 'Z') {
-            c = static_cast<char>(c - 'A' + 'a');
-        }
-    }
-    return out;
-}
-
 bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs) {
     if (cs == CaseSensitivity::Sensitive) {
         return a == b;
     }
-    return a.size() == b.size() && lower(a) == lower(b);
+    return equal_ignoring_ascii_case(a, b);
 }
 
 bool is_aggregate_call(const Expr& e) {

@@ -107,7 +107,7 @@ std::optional<BinaryOpKind> binary_kind(ast::BinaryOp op) {
 }
 
 // "interval day", "interval year to month": the ANSI interval type of a literal's unit.
-TypePtr interval_literal_type(std::string unit) {
+TypePtr interval_literal_type(std::string_view written_unit) {
     auto field = [](std::string word, AtomicKind& kind) -> int {
         if (word.size() > 1 && word.back() == 'S') {
             word.pop_back(); // DAYS, HOURS, ...
@@ -136,9 +136,7 @@ TypePtr interval_literal_type(std::string unit) {
         kind = AtomicKind::CalendarInterval;
         return -1;
     };
-    std::transform(unit.begin(), unit.end(), unit.begin(), [](char c) {
-        return static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-    });
+    const std::string unit = ascii_upper(written_unit);
     std::string start_word = unit;
     std::string end_word = unit;
     if (const std::size_t to = unit.find(" TO "); to != std::string::npos) {
@@ -511,7 +509,7 @@ ExprPtr Binder::bind_quantified_like(const ast::QuantifiedLike& like, Span span)
                                 [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
                     fail(pattern->span, "unsupported: a non-ASCII pattern in ILIKE ANY or ALL");
                 }
-                bound = make_expr(Literal{bound->type, lower(text), false}, bound->span);
+                bound = make_expr(Literal{bound->type, ascii_lower(text), false}, bound->span);
             }
             args.push_back(std::move(bound));
             arg_spans.push_back(pattern->span);
@@ -668,7 +666,7 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                     }
                 }
                 // The function of each is its keyword in lower case: like, ilike, rlike.
-                const std::string name = lower(ast::like_keyword(like.kind));
+                const std::string name = ascii_lower(ast::like_keyword(like.kind));
                 ExprPtr result =
                     apply_function(catalog_function(name), args, arg_spans, false, span);
                 return like.negated ? make_expr(UnaryOp{UnaryOpKind::Not, result}, span) : result;
@@ -752,7 +750,7 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
     case ast::LiteralKind::Null:
         return make_expr(Literal{null_type(), "null", true}, span);
     case ast::LiteralKind::Boolean:
-        return literal(boolean_type(), lower(lit_text), span);
+        return literal(boolean_type(), ascii_lower(lit_text), span);
     case ast::LiteralKind::Integer: {
         std::string text = strip_suffix(lit_text, "lLsSyY");
         if (lit.suffix == ast::IntegerSuffix::BigDecimal) {
@@ -959,7 +957,7 @@ std::optional<std::size_t> Binder::find_column(const ast::Identifier& name) cons
 }
 
 std::string Binder::name_key(std::string_view name) const {
-    return cs_ == CaseSensitivity::Sensitive ? std::string(name) : lower(name);
+    return cs_ == CaseSensitivity::Sensitive ? std::string(name) : ascii_lower(name);
 }
 
 const OutputRef* Binder::find_output(const ast::Identifier& name) const {
@@ -1079,7 +1077,7 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
                 names_match(head.name, "current_timestamp", CaseSensitivity::Insensitive))) {
         // Spark's LiteralFunctionResolution: `current_date` without parentheses, when no
         // column has the name, is the function.
-        return apply_function(catalog_function(lower(head.name)), {}, {}, false, span);
+        return apply_function(catalog_function(ascii_lower(head.name)), {}, {}, false, span);
     } else {
         unknown_column(head);
     }

@@ -161,6 +161,64 @@ ExprPtr Binder::apply_function(const FunctionDef& def, const std::vector<ExprPtr
     return make_expr(ScalarFunction{&def, std::move(coerced), distinct, filter != nullptr}, span);
 }
 
+// Spark's Extract and DatePart, RuntimeReplaceable: `extract(field FROM source)` (the parser
+// passes the field as a string) and `date_part('field', source)` name the column after what
+// was written and compute the field's function of the source (DatePart.parseExtractField),
+// kept as the last argument for simplify to put in place.
+ExprPtr Binder::bind_date_part(const ast::Call& call, const std::string& name, Span span) {
+    check_arity(name, call.args.size(), 2, 2, span);
+    if (call.distinct) {
+        fail(span, "DISTINCT is only allowed in aggregate functions, not in '" + name + "'");
+    }
+    std::vector<ExprPtr> args = bind_plain_args(call.inputs(), name);
+    const auto* field = args[0]->as<Literal>();
+    if (field == nullptr || field->is_null || !is_string_like(*args[0]->type)) {
+        fail(call.args[0]->span, "the field of '" + name + "' must be a string literal");
+    }
+    const ExprPtr& source = args[1];
+    if (is_interval(*source->type)) {
+        fail(call.args[1]->span, "unsupported: " + name + " of an interval");
+    }
+    struct Field {
+        std::initializer_list<std::string_view> names;
+        std::string_view function;
+    };
+    static const Field kFields[] = {
+        {{"YEAR", "Y", "YEARS", "YR", "YRS"}, "year"},
+        {{"QUARTER", "QTR"}, "quarter"},
+        {{"MONTH", "MON", "MONS", "MONTHS"}, "month"},
+        {{"WEEK", "W", "WEEKS"}, "weekofyear"},
+        {{"DAY", "D", "DAYS"}, "dayofmonth"},
+        {{"DAYOFWEEK", "DOW"}, "dayofweek"},
+        {{"DAYOFWEEK_ISO", "DOW_ISO"}, "weekday"}, // plus one: 1 for Monday
+        {{"DOY"}, "dayofyear"},
+        {{"HOUR", "H", "HOURS", "HR", "HRS"}, "hour"},
+        {{"MINUTE", "M", "MIN", "MINS", "MINUTES"}, "minute"},
+        {{"SECOND", "S", "SEC", "SECONDS", "SECS"}, "secondwithfraction"},
+    };
+    const std::string wanted = ascii_upper(field->text.str());
+    const Field* found = nullptr;
+    for (const Field& f : kFields) {
+        if (std::find(f.names.begin(), f.names.end(), wanted) != f.names.end()) {
+            found = &f;
+        }
+    }
+    if (found == nullptr) {
+        fail(call.args[0]->span, "'" + name + "' cannot extract '" + field->text.str() +
+                                     "' (Spark's INVALID_EXTRACT_FIELD)");
+    }
+    const Span source_span = call.args[1]->span;
+    ExprPtr replacement = apply_function(catalog_function(found->function), {source},
+                                         std::span(&source_span, 1), false, span);
+    if (found->function == "weekday") {
+        replacement = binary(BinaryOpKind::Add, replacement,
+                             make_expr(Literal{int_type(), "1", false}, span), span);
+    }
+    const std::array<Span, 3> spans{call.args[0]->span, source_span, span};
+    return apply_function(catalog_function(name), {args[0], source, replacement}, spans, false,
+                          span);
+}
+
 ExprPtr Binder::bind_aggregate_filter(const ast::Call& call, std::string_view function) {
     if (!call.filtered) {
         return nullptr;
@@ -183,7 +241,7 @@ ExprPtr Binder::bind_aggregate_filter(const ast::Call& call, std::string_view fu
 }
 
 ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
-    const std::string name = lower(call.name.name);
+    const std::string name = ascii_lower(call.name.name);
     if (call.filtered) {
         const FunctionDef* def = find_hof(name) == nullptr ? find_function(name) : nullptr;
         if (def == nullptr || !def->aggregate) {
@@ -225,6 +283,9 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     }
     if (name == "map_keys" || name == "map_values") {
         return bind_map_extract(call, span, name == "map_keys");
+    }
+    if (name == "extract" || name == "date_part" || name == "datepart") {
+        return bind_date_part(call, name, span);
     }
     const FunctionDef* def = find_function(name);
     if (def == nullptr || def->internal) {

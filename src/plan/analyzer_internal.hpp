@@ -21,6 +21,7 @@
 #include "plan/higher_order.hpp"
 #include "plan/tree.hpp"
 #include "sql/ast.hpp"
+#include "util/ascii.hpp"
 
 namespace prune::analyzer_detail {
 
@@ -78,8 +79,6 @@ bool is_aggregate_call(const Expr& e);
 /// Whether `e` reads a column outside every aggregate call (`i`, `i + sum(j)`; not
 /// `sum(j) / 2`). Spark: ResolveGroupByAll.containsAttribute.
 bool column_outside_aggregate(const Expr& e);
-/// `s` lower-cased (ASCII).
-std::string lower(std::string_view s);
 /// Whether two names match under `cs`.
 bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs);
 
@@ -276,6 +275,7 @@ class Binder {
     ExprPtr bind_struct(const ast::Call& call, Span span);
     ExprPtr bind_element_at(const ast::Call& call, Span span);
     ExprPtr bind_map_extract(const ast::Call& call, Span span, bool keys);
+    ExprPtr bind_date_part(const ast::Call& call, const std::string& name, Span span);
     ExprPtr bind_udf(const ast::Call& call, const std::string& name, Span span);
     std::vector<ExprPtr> bind_plain_args(std::span<const ast::ExprPtr> args,
                                          std::string_view function);

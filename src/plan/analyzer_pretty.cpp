@@ -23,15 +23,6 @@
 namespace prune::analyzer_detail {
 namespace {
 
-std::string upper(std::string s) {
-    for (char& c : s) {
-        if (c >= 'a' && c <= 'z') {
-            c = static_cast<char>(c - 'a' + 'A');
-        }
-    }
-    return s;
-}
-
 // Java's shortest round-trip digits, then Double.toString's layout: plain notation for
 // 1e-3 <= |v| < 1e7, otherwise `d.dddE<exp>`; always at least one fractional digit.
 template <class F> std::string java_string(F v) {
@@ -114,7 +105,7 @@ std::string sql_type(const DataType& type) {
         }
         return out + ">";
     }
-    return upper(catalog_string(type));
+    return ascii_upper(catalog_string(type));
 }
 
 namespace {
@@ -178,21 +169,21 @@ class PrettyPrinter {
                     // is `RLIKE(a, p)`. Functions whose later arguments are parameters show
                     // their children only (the table's sql_children): ILike.sql `ilike(a, p)`
                     // without the escape, MultiLikeBase.sql `likeany(a)` without patterns.
-                    if (n.name() == "like" && n.args.size() >= 2) {
-                        print(*n.args[0]);
-                        out_ += " LIKE ";
-                        print(*n.args[1]);
-                        return;
-                    }
-                    if (!n.def->infix.empty() && n.args.size() >= 2) {
-                        print(*n.args[0]); // TimeAdd.sql: `ts + i`, DatetimeSub `ts - i`
-                        out_ += ' ';
-                        out_ += n.def->infix;
-                        out_ += ' ';
-                        print(*n.args[1]);
-                        return;
-                    }
                     std::span<const ExprPtr> children = n.inputs();
+                    if (n.def->replaced_by_last && !children.empty()) {
+                        children = children.first(children.size() - 1);
+                    }
+                    if (!n.def->form.empty()) {
+                        // Like.sql `a LIKE p`, TimeAdd.sql `ts + i`, Extract `extract(f FROM d)`.
+                        render_form(
+                            n.def->form, [&](std::string_view text) { out_ += text; },
+                            [&](std::size_t i) {
+                                if (i < children.size()) {
+                                    print(*children[i]);
+                                }
+                            });
+                        return;
+                    }
                     if (n.def->sql_children >= 0) {
                         children = children.first(std::min(
                             children.size(), static_cast<std::size_t>(n.def->sql_children)));

@@ -1338,6 +1338,14 @@ TypeCheck type_time_field(std::string_view fn, Inputs a) {
     return ok(int_type(), a[0]->nullable);
 }
 
+/// SecondWithFraction (EXTRACT(SECOND FROM ts)): the seconds with their fraction.
+TypeCheck type_second_with_fraction(std::string_view fn, Inputs a) {
+    if (!is_any_timestamp(*a[0]->type)) {
+        return expects(fn, a, 0, "a timestamp");
+    }
+    return ok(make_decimal(8, 6), a[0]->nullable);
+}
+
 /// TruncTimestamp: date_trunc(format, timestamp), NULL for a format it does not know.
 Args coerce_date_trunc(Inputs a) {
     return implicit_args(a, {str_(), {type_of(make_atomic(AtomicKind::Timestamp))}});
@@ -1437,9 +1445,11 @@ TypeCheck type_add_interval(std::string_view fn, Inputs a) {
 
 bool is_date(const DataType& t) { return t.is(AtomicKind::Date); }
 
-/// DatetimeSub(start, interval, replacement): printed as `start - interval`, evaluated (and
-/// replaced by simplify) as its replacement.
-TypeCheck type_datetime_sub(std::string_view, Inputs a) { return ok(a[2]->type, a[2]->nullable); }
+/// A RuntimeReplaceable built with its replacement as the last argument (DatetimeSub, Extract,
+/// DatePart): the replacement's type.
+TypeCheck type_of_replacement(std::string_view, Inputs a) {
+    return ok(a.back()->type, a.back()->nullable);
+}
 
 /// ExtractANSIIntervalDays: the days of a day-time interval, an int.
 TypeCheck type_extract_interval_days(std::string_view fn, Inputs a) {
@@ -1710,7 +1720,8 @@ struct Options {
     int sql_children = -1;
     bool reads_clock = false;
     std::string_view pretty_name = {};
-    std::string_view infix = {};
+    std::string_view form = {};
+    bool replaced_by_last = false;
     bool time_zone = false;
 };
 
@@ -1731,7 +1742,8 @@ FunctionDef scalar(std::string_view catalyst, Options o) {
                        o.sql_children,
                        o.reads_clock,
                        o.pretty_name,
-                       o.infix,
+                       o.form,
+                       o.replaced_by_last,
                        o.time_zone};
 }
 
@@ -1853,7 +1865,7 @@ const std::vector<FunctionDef>& table() {
         scalar<"format_string", 1, kVariadic, type_format_string>("FormatString",
                                                                   {Opaque, &coerce_first_string}),
         // like(str, pattern[, escape]): the third argument is LIKE's ESCAPE character.
-        scalar<"like", 2, 3, type_like>("Like", {Opaque, &coerce_like}),
+        scalar<"like", 2, 3, type_like>("Like", {.coerce = &coerce_like, .form = "{0} LIKE {1}"}),
         scalar<"rlike", 2, 2, type_like>(
             "RLike", {.flow = Opaque, .coerce = &coerce_strings, .pretty_name = "RLIKE"}),
         // ilike(str, pattern[, escape]): RuntimeReplaceable, like(lower(str), lower(pattern)).
@@ -1924,6 +1936,14 @@ const std::vector<FunctionDef>& table() {
                                                 {.coerce = &coerce_time_field, .time_zone = true}),
         scalar<"second", 1, 1, type_time_field>("Second",
                                                 {.coerce = &coerce_time_field, .time_zone = true}),
+        // extract(field FROM source), date_part('field', source): Binder::bind_date_part
+        scalar<"extract", 3, 3, type_of_replacement>(
+            "Extract", {.form = "extract({0} FROM {1})", .replaced_by_last = true}),
+        scalar<"date_part", 3, 3, type_of_replacement>("DatePart", {.replaced_by_last = true}),
+        scalar<"datepart", 3, 3, type_of_replacement>("DatePart", {.replaced_by_last = true}),
+        scalar<"secondwithfraction", 1, 1, type_second_with_fraction>(
+            "SecondWithFraction",
+            {.coerce = &coerce_time_field, .internal = true, .time_zone = true}),
         scalar<"date_trunc", 2, 2, type_date_trunc>(
             "TruncTimestamp", {.coerce = &coerce_date_trunc, .time_zone = true}),
         scalar<"date_format", 2, 2, type_date_format>(
@@ -1932,18 +1952,18 @@ const std::vector<FunctionDef>& table() {
         // `+` and `-` of a timestamp or date and an interval (Binder::datetime_arithmetic)
         scalar<"timeadd", 2, 2,
                type_add_interval<is_any_timestamp, AtomicKind::DayTimeInterval,
-                                 AtomicKind::CalendarInterval>>("TimeAdd",
-                                                                {.internal = true, .infix = "+"}),
+                                 AtomicKind::CalendarInterval>>(
+            "TimeAdd", {.internal = true, .form = "{0} + {1}"}),
         scalar<"timestampaddyminterval", 2, 2,
                type_add_interval<is_any_timestamp, AtomicKind::YearMonthInterval>>(
-            "TimestampAddYMInterval", {.internal = true, .infix = "+"}),
+            "TimestampAddYMInterval", {.internal = true, .form = "{0} + {1}"}),
         scalar<"dateaddyminterval", 2, 2,
                type_add_interval<is_date, AtomicKind::YearMonthInterval>>(
-            "DateAddYMInterval", {.internal = true, .infix = "+"}),
+            "DateAddYMInterval", {.internal = true, .form = "{0} + {1}"}),
         scalar<"dateaddinterval", 2, 2, type_add_interval<is_date, AtomicKind::CalendarInterval>>(
-            "DateAddInterval", {.internal = true, .infix = "+"}),
-        scalar<"datetimesub", 3, 3, type_datetime_sub>(
-            "DatetimeSub", {.internal = true, .sql_children = 2, .infix = "-"}),
+            "DateAddInterval", {.internal = true, .form = "{0} + {1}"}),
+        scalar<"datetimesub", 3, 3, type_of_replacement>(
+            "DatetimeSub", {.internal = true, .form = "{0} - {1}", .replaced_by_last = true}),
         scalar<"extractansiintervaldays", 1, 1, type_extract_interval_days>(
             "ExtractANSIIntervalDays", {.internal = true}),
         // aggregates

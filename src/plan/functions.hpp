@@ -76,9 +76,13 @@ struct FunctionDef {
     /// The name Spark's SQL form and plans print when it is not `name`: the upper case of
     /// RLike (`RLIKE(a, p)`) and of the math functions (`SQRT(x)`). Empty: `name`.
     std::string_view pretty_name = {};
-    /// The operator Spark prints between the first two arguments instead of a call, in plans
-    /// and in names (`ts + i` for TimeAdd, `ts - i` for DatetimeSub). Empty: a call.
-    std::string_view infix = {};
+    /// Spark's form in plans and names when it is not a call, `{i}` standing for argument i:
+    /// "{0} + {1}" (TimeAdd), "{0} - {1}" (DatetimeSub), "extract({0} FROM {1})". Empty: a call.
+    std::string_view form = {};
+    /// A RuntimeReplaceable whose replacement the analyzer builds as the last argument
+    /// (DatetimeSub, Extract, DatePart): simplify replaces the call by it, as Spark's optimizer
+    /// does, the evaluator evaluates it, and plans and names show the arguments before it.
+    bool replaced_by_last = false;
     /// Spark's TimeZoneAwareExpression: its plan form lists the session time zone after the
     /// children, `hour(ts#1, Some(UTC))` (the zone prune-plan takes the session's to be, the
     /// one `--verify` evaluates in); its column name does not.
@@ -86,6 +90,19 @@ struct FunctionDef {
 
     std::string_view printed_name() const { return pretty_name.empty() ? name : pretty_name; }
 };
+
+/// Writes a FunctionDef::form: `text` for the literal pieces, `arg(i)` for each `{i}`.
+template <class Text, class Arg> void render_form(std::string_view form, Text&& text, Arg&& arg) {
+    while (!form.empty()) {
+        const std::size_t open = form.find('{');
+        text(form.substr(0, open));
+        if (open == std::string_view::npos || open + 2 >= form.size()) {
+            return;
+        }
+        arg(static_cast<std::size_t>(form[open + 1] - '0'));
+        form.remove_prefix(open + 3);
+    }
+}
 
 /// The row for a lower-case SQL name, or null (a user-defined function).
 const FunctionDef* find_function(std::string_view name);

@@ -13,7 +13,9 @@
 //     try_element_at(a, i)  -> ElementAt(a, i) that returns null when out of range
 //     array_size(a)         -> size(a)
 //     nvl(a, b), ifnull(a, b) -> coalesce(a, b)
-//     ts - i (DatetimeSub)  -> its replacement, ts + -i (TimeAdd and the like)
+//     ts - i (DatetimeSub)  -> its replacement, the last argument (FunctionDef::
+//                              replaced_by_last): ts + -i (TimeAdd and the like);
+//     extract(YEAR FROM d)  -> year(d), and date_part likewise
 //     to_date(x)            -> CAST(x AS DATE) (with a format it stays: its replacement,
 //                              GetTimestamp, is not modelled)
 //     a ILIKE p             -> lower(a) LIKE lower(p)
@@ -125,8 +127,8 @@ ExprPtr simplify_node(const ExprPtr& e, ExprId& next_id) {
     if (f->name() == "array_size") {
         return call("size", f->args.to_vector(), e->span);
     }
-    if (f->name() == "datetimesub" && f->args.size() == 3) {
-        return f->args[2]; // `ts - i` is ts + (-i)
+    if (f->def->replaced_by_last && !f->args.empty()) {
+        return f->args.back(); // `ts - i` is ts + (-i), extract(YEAR FROM d) is year(d)
     }
     if (f->name() == "to_date" && f->args.size() == 1) {
         // to_date(x) is CAST(x AS DATE); of a date, the date (Spark's SimplifyCasts).

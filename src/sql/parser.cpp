@@ -51,24 +51,8 @@ static_assert(kMaxNestingDepth == 1000, "kTooDeep spells the limit out");
 // ---------------------------------------------------------------------------------------------
 // Text helpers
 
-std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) {
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    }
-    return out;
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) {
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return out;
-}
-
 bool is_reserved_word(std::string_view text) {
-    const std::string up = upper(text);
+    const std::string up = ascii_upper(text);
     return std::any_of(std::begin(g::reserved_words), std::end(g::reserved_words),
                        [&](const char* word) { return up == word; });
 }
@@ -547,12 +531,12 @@ template <> struct action<g::number_literal> {
         const std::string_view text(st.file + span.begin, span.end - span.begin);
         std::string_view body = text;
         std::string suffix;
-        if (body.size() > 2 && lower(body.substr(body.size() - 2)) == "bd") {
+        if (body.size() > 2 && ascii_lower(body.substr(body.size() - 2)) == "bd") {
             suffix = "BD";
             body.remove_suffix(2);
         } else if (std::isalpha(static_cast<unsigned char>(body.back())) != 0 &&
                    std::string_view("lsydfLSYDF").find(body.back()) != std::string_view::npos) {
-            suffix = upper(body.substr(body.size() - 1));
+            suffix = ascii_upper(body.substr(body.size() - 1));
             body.remove_suffix(1);
         }
         const bool fraction = body.find('.') != std::string_view::npos;
@@ -603,8 +587,8 @@ struct action<g::false_literal> : keyword_literal_action<ast::LiteralKind::Boole
 template <> struct action<g::typed_keyword> {
     template <typename Input> static void apply(const Input&, State& st) {
         // TIMESTAMP_LTZ is Spark's TimestampType, which TIMESTAMP means by default.
-        const std::string word = upper(std::string_view(st.file + st.last_token.begin,
-                                                        st.last_token.end - st.last_token.begin));
+        const std::string word = ascii_upper(std::string_view(
+            st.file + st.last_token.begin, st.last_token.end - st.last_token.begin));
         st.typed_kind = word == "DATE"            ? ast::LiteralKind::Date
                         : word == "TIMESTAMP_NTZ" ? ast::LiteralKind::TimestampNtz
                                                   : ast::LiteralKind::Timestamp;
@@ -659,7 +643,7 @@ template <> struct action<g::interval_number> {
 
 /// `days` -> `DAY`.
 std::string unit_name(std::string_view text) {
-    std::string unit = upper(text);
+    std::string unit = ascii_upper(text);
     if (unit.back() == 'S') {
         unit.pop_back();
     }
@@ -756,7 +740,7 @@ bool is_generator(std::string_view name) {
     static constexpr std::array<std::string_view, 7> kGenerators = {
         "explode", "posexplode",   "explode_outer", "posexplode_outer",
         "inline",  "inline_outer", "stack"};
-    const std::string lowered = lower(name);
+    const std::string lowered = ascii_lower(name);
     return std::find(kGenerators.begin(), kGenerators.end(), lowered) != kGenerators.end();
 }
 
@@ -770,6 +754,19 @@ template <> struct action<g::call_open> {
         st.calls.push_back({name, st.values.size(), false});
         st.name_parts.clear();
         st.opens.push_back({st.offset(in.begin())});
+    }
+};
+
+template <> struct action<g::extract_field> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        if (ascii_lower(st.calls.back().name.name) != "extract") {
+            st.fail(st.ident.span, "'" + st.ident.name +
+                                       " FROM' in a call is only accepted in "
+                                       "EXTRACT(field FROM source)");
+        }
+        ast::Literal field{
+            .kind = ast::LiteralKind::String, .interval_unit = {}, .text = st.ident.name};
+        st.push(std::move(field), st.ident.span, 0, st.ident.span);
     }
 };
 
@@ -875,8 +872,8 @@ template <> struct action<g::chain_start> {
 
 template <> struct action<g::value_op> {
     template <typename Input> static void apply(const Input&, State& st) {
-        const std::string text = upper(std::string_view(st.file + st.last_token.begin,
-                                                        st.last_token.end - st.last_token.begin));
+        const std::string text = ascii_upper(std::string_view(
+            st.file + st.last_token.begin, st.last_token.end - st.last_token.begin));
         const OpInfo info = value_op_info(text);
         st.chains.back().ops.push_back({info.op, info.precedence, st.last_token});
     }
@@ -1395,13 +1392,14 @@ template <typename Rule> [[noreturn]] void raise_error(const char* at, const cha
         const std::string_view rest = pattern.substr(i);
         const std::string_view key = rest.substr(0, rest.find('}') + 1);
         if (key == "{prev}") {
-            message += quote_for_message(is_reserved_word(prev) ? upper(prev) : std::string(prev));
+            message +=
+                quote_for_message(is_reserved_word(prev) ? ascii_upper(prev) : std::string(prev));
         } else if (key == "{open}") {
             message += st.opens.empty() ? std::string("?") : st.location(st.opens.back().offset);
         } else if (key == "{next}") {
             message += quote_for_message(next);
         } else if (key == "{NEXT}") {
-            message += quote_for_message(upper(next));
+            message += quote_for_message(ascii_upper(next));
         } else {
             message += pattern[i];
             continue;

@@ -3,6 +3,7 @@
 /// words (Spark's resolver and SQL keywords fold ASCII letters only).
 
 #include <algorithm>
+#include <string>
 #include <string_view>
 
 namespace prune {
@@ -17,6 +18,22 @@ constexpr bool equal_ignoring_ascii_case(std::string_view a, std::string_view b)
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
                return fold_ascii(x) == fold_ascii(y);
            });
+}
+
+/// `s` with its ASCII capitals in lower case.
+inline std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), fold_ascii);
+    return out;
+}
+
+/// `s` with its ASCII small letters in upper case.
+inline std::string ascii_upper(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(), [](char c) {
+        return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    });
+    return out;
 }
 
 } // namespace prune

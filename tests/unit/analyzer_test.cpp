@@ -887,6 +887,46 @@ TEST_CASE("date and timestamp arithmetic binds as Spark's BinaryArithmeticWithDa
     CHECK(catalog_string(*alias->child->type) == type);
 }
 
+TEST_CASE("EXTRACT and date_part name the column as written and compute the field's function",
+          "[analyzer]") {
+    const Catalog c = load_ddl_catalog("d DATE, ts TIMESTAMP, s STRING");
+    auto [item, bound, name] = GENERATE(table<std::string, std::string, std::string>({
+        {"extract(YEAR FROM d)", "extract('YEAR', d#0, year(d#0))", "extract(YEAR FROM d)"},
+        {"EXTRACT(month from ts)", "extract('month', ts#1, month(cast(ts#1 as date)))",
+         "extract(month FROM ts)"},
+        // The function form is the same function and the same name.
+        {"extract('DOY', d)", "extract('DOY', d#0, dayofyear(d#0))", "extract(DOY FROM d)"},
+        {"extract(DOW_ISO FROM d)", "extract('DOW_ISO', d#0, Add(weekday(d#0), 1))",
+         "extract(DOW_ISO FROM d)"},
+        {"date_part('hour', ts)", "date_part('hour', ts#1, hour(ts#1))", "date_part(hour, ts)"},
+        {"datepart('S', ts)", "datepart('S', ts#1, secondwithfraction(ts#1))", "datepart(S, ts)"},
+        {"date_part('d', s)", "date_part('d', s#2, dayofmonth(cast(s#2 as date)))",
+         "date_part(d, s)"},
+    }));
+    CAPTURE(item);
+    const ExprPtr e = select_list(*bind_sql("SELECT " + item + " FROM t", c).plan).at(0);
+    const auto* alias = e->as<Alias>();
+    REQUIRE(alias != nullptr);
+    CHECK(sx(*alias->child) == bound);
+    CHECK(alias->name.str() == name);
+}
+
+TEST_CASE("EXTRACT's errors point at the field or the syntax", "[analyzer]") {
+    const Catalog c = load_ddl_catalog("d DATE, i INTERVAL DAY, s STRING");
+    auto [sql, expected] = GENERATE(table<std::string, std::string>({
+        {"SELECT extract(EON FROM d) FROM t",
+         "1:16: 'extract' cannot extract 'EON' (Spark's INVALID_EXTRACT_FIELD)"},
+        {"SELECT date_part(s, d) FROM t",
+         "1:18: the field of 'date_part' must be a string literal"},
+        {"SELECT extract(DAY FROM i) FROM t", "1:25: unsupported: extract of an interval"},
+        {"SELECT date_part('YEAR') FROM t", "1:8: function 'date_part' takes 2 arguments, got 1"},
+        {"SELECT substring(s FROM 2) FROM t",
+         "1:18: 's FROM' in a call is only accepted in EXTRACT(field FROM source)"},
+    }));
+    CAPTURE(sql);
+    CHECK(error_of(sql, c) == expected);
+}
+
 TEST_CASE("datetime arithmetic Spark has no rule for is a type error", "[analyzer]") {
     const Catalog c = load_ddl_catalog("d DATE, ts TIMESTAMP, s STRING");
     auto [sql, expected] = GENERATE(table<std::string, std::string>({

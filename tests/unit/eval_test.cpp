@@ -98,6 +98,11 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"weekday('2009-07-30')", "3"},
         {"weekday(DATE '2024-03-10')", "6"}, // a Sunday
         {"to_date('2009-07-30 04:17:52')", R"("2009-07-30")"},
+        {"extract(YEAR FROM DATE '2024-03-10')", "2024"},
+        {"extract(DOW FROM DATE '2024-03-10')", "1"},     // a Sunday
+        {"extract(DOW_ISO FROM DATE '2024-03-10')", "7"}, // ISO: Monday is 1
+        {"date_part('SECONDS', TIMESTAMP '2019-10-01 00:00:01.000001')", "1.000001"},
+        {"datepart('week', '2019-08-12')", "33"},
         {"to_date(TIMESTAMP '2024-01-01 23:00:00')", R"("2024-01-01")"},
         // math over doubles; a log at or below 0 is NULL
         {"sqrt(16)", "4.0"},

@@ -227,6 +227,13 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"minute", {f.day}, "int", false}, // the date cast to a timestamp
         {"second", {f.ts}, "int", true},
         {"date_trunc", {str_lit("HOUR"), f.day}, "timestamp", true},
+        // Built by the analyzer with their replacement last, whose type they take.
+        {"extract", {str_lit("YEAR"), f.day, call("year", {f.day})}, "int", false},
+        {"date_part", {str_lit("HOUR"), f.ts, call("hour", {f.ts})}, "int", true},
+        {"datepart",
+         {str_lit("S"), f.ts, call("secondwithfraction", {f.ts})},
+         "decimal(8,6)",
+         true},
         {"date_format", {f.ts, str_lit("yyyy-MM")}, "string", true},
         {"day", {f.day}, "int", false},
         {"dayofmonth", {f.day}, "int", false},

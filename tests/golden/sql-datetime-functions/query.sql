@@ -10,3 +10,10 @@ SELECT id, last_day(account.renews), add_months(account.renews, 1) AS next_renew
        minute(visit.at), second(visit.at), weekday(visit.day)
 FROM events
 ORDER BY id
+;
+-- EXTRACT(field FROM source) names the column as written and is the field's function once
+-- replaced; SECOND keeps the fraction.
+SELECT extract(YEAR FROM visit.day), extract(DOW_ISO FROM visit.day) AS iso_dow,
+       date_part('SECOND', visit.at) AS s
+FROM events
+WHERE extract(QUARTER FROM account.renews) = 1
