@@ -291,7 +291,9 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     if (def == nullptr || def->internal) {
         return bind_udf(call, name, span);
     }
-    check_arity(name, inputs.size(), def->min_args, def->max_args, span);
+    // A replacement built as the last argument is never written.
+    check_arity(name, inputs.size(), def->min_args,
+                def->replaced_by_last ? def->max_args - 1 : def->max_args, span);
     if (call.distinct && !def->aggregate) {
         fail(span, "DISTINCT is only allowed in aggregate functions, not in '" + name + "'");
     }

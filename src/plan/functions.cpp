@@ -116,6 +116,12 @@ bool all_nullable(Inputs a) {
     return std::all_of(a.begin(), a.end(), [](const ExprPtr& e) { return e->nullable; });
 }
 
+/// A RuntimeReplaceable built with its replacement as the last argument (DatetimeSub, Extract,
+/// DatePart, Left, Right): the replacement's type.
+TypeCheck type_of_replacement(std::string_view, Inputs a) {
+    return ok(a.back()->type, a.back()->nullable);
+}
+
 // The common type of a[first], a[first + step], ... up to nullability flags (Spark:
 // ComplexTypeMergingExpression.dataType); `bad` is the first argument that does not fit.
 struct Merged {
@@ -1041,6 +1047,48 @@ Args coerce_substring(Inputs a) {
         a, {{type_of(string_type()), type_of(make_atomic(AtomicKind::Binary))}, int_(), int_()});
 }
 
+/// Spark's Left and Right (RuntimeReplaceable, a string or binary and an int length): the
+/// replacement is built here as the last argument, once the arguments have their types.
+///   left(s, n)  = substring(s, 1, n)
+///   right(s, n) = if(isnull(s), NULL, if(n <= 0, '', substring(s, -n, n)))
+template <bool Right> Args coerce_left_right(Inputs a) {
+    Args out = coerce_substring(a);
+    if (out.size() != 2 ||
+        !(is_string_like(*out[0]->type) || out[0]->type->is(AtomicKind::Binary)) ||
+        !out[1]->type->is(AtomicKind::Integer)) {
+        return out; // the type check reports it
+    }
+    const ExprPtr& s = out[0];
+    const ExprPtr& n = out[1];
+    auto call = [](std::string_view name, std::vector<ExprPtr> args) {
+        return make_expr(ScalarFunction{&catalog_function(name), std::move(args), false});
+    };
+    auto int_literal = [](std::string_view v) {
+        return make_expr(Literal{int_type(), Name(v), false});
+    };
+    if (!Right) {
+        out.push_back(call("substring", {s, int_literal("1"), n}));
+        return out;
+    }
+    ExprPtr tail = call("substring", {s, make_expr(UnaryOp{UnaryOpKind::UnaryMinus, n}), n});
+    ExprPtr empty_or_tail =
+        call("if", {make_expr(BinaryOp{BinaryOpKind::LessThanOrEqual, n, int_literal("0")}),
+                    make_expr(Literal{s->type, Name(), false}), tail});
+    out.push_back(call(
+        "if", {make_expr(IsNull{s}), make_expr(Literal{s->type, Name(), true}), empty_or_tail}));
+    return out;
+}
+
+TypeCheck type_left_right(std::string_view fn, Inputs a) {
+    if (!is_string_like(*a[0]->type) && !a[0]->type->is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a string or binary value");
+    }
+    if (a.size() < 2 || !a[1]->type->is(AtomicKind::Integer)) {
+        return expects(fn, a, 1, "an int length");
+    }
+    return type_of_replacement(fn, a);
+}
+
 TypeCheck type_substring(std::string_view fn, Inputs a) {
     const DataType& t = *a[0]->type;
     if (!is_string_like(t) && !t.is(AtomicKind::Binary)) {
@@ -1445,12 +1493,6 @@ TypeCheck type_add_interval(std::string_view fn, Inputs a) {
 
 bool is_date(const DataType& t) { return t.is(AtomicKind::Date); }
 
-/// A RuntimeReplaceable built with its replacement as the last argument (DatetimeSub, Extract,
-/// DatePart): the replacement's type.
-TypeCheck type_of_replacement(std::string_view, Inputs a) {
-    return ok(a.back()->type, a.back()->nullable);
-}
-
 /// ExtractANSIIntervalDays: the days of a day-time interval, an int.
 TypeCheck type_extract_interval_days(std::string_view fn, Inputs a) {
     if (!a[0]->type->is(AtomicKind::DayTimeInterval)) {
@@ -1854,6 +1896,10 @@ const std::vector<FunctionDef>& table() {
         scalar<"replace", 2, 3, type_string_to_string>("StringReplace", {Opaque, &coerce_replace}),
         scalar<"instr", 2, 2, type_instr>("StringInstr", {Opaque, &coerce_strings}),
         scalar<"repeat", 2, 2, type_repeat>("StringRepeat", {Opaque, &coerce_repeat}),
+        scalar<"left", 2, 3, type_left_right>(
+            "Left", {.coerce = &coerce_left_right<false>, .replaced_by_last = true}),
+        scalar<"right", 2, 3, type_left_right>(
+            "Right", {.coerce = &coerce_left_right<true>, .replaced_by_last = true}),
         scalar<"substring", 2, 3, type_substring>("Substring", {Opaque, &coerce_substring}),
         scalar<"substr", 2, 3, type_substring>("Substring", {Opaque, &coerce_substring}),
         scalar<"trim", 1, 2, type_string_to_string>("StringTrim", {Opaque, &coerce_strings}),
@@ -1937,10 +1983,10 @@ const std::vector<FunctionDef>& table() {
         scalar<"second", 1, 1, type_time_field>("Second",
                                                 {.coerce = &coerce_time_field, .time_zone = true}),
         // extract(field FROM source), date_part('field', source): Binder::bind_date_part
-        scalar<"extract", 3, 3, type_of_replacement>(
+        scalar<"extract", 2, 3, type_of_replacement>(
             "Extract", {.form = "extract({0} FROM {1})", .replaced_by_last = true}),
-        scalar<"date_part", 3, 3, type_of_replacement>("DatePart", {.replaced_by_last = true}),
-        scalar<"datepart", 3, 3, type_of_replacement>("DatePart", {.replaced_by_last = true}),
+        scalar<"date_part", 2, 3, type_of_replacement>("DatePart", {.replaced_by_last = true}),
+        scalar<"datepart", 2, 3, type_of_replacement>("DatePart", {.replaced_by_last = true}),
         scalar<"secondwithfraction", 1, 1, type_second_with_fraction>(
             "SecondWithFraction",
             {.coerce = &coerce_time_field, .internal = true, .time_zone = true}),
@@ -1962,7 +2008,7 @@ const std::vector<FunctionDef>& table() {
             "DateAddYMInterval", {.internal = true, .form = "{0} + {1}"}),
         scalar<"dateaddinterval", 2, 2, type_add_interval<is_date, AtomicKind::CalendarInterval>>(
             "DateAddInterval", {.internal = true, .form = "{0} + {1}"}),
-        scalar<"datetimesub", 3, 3, type_of_replacement>(
+        scalar<"datetimesub", 2, 3, type_of_replacement>(
             "DatetimeSub", {.internal = true, .form = "{0} - {1}", .replaced_by_last = true}),
         scalar<"extractansiintervaldays", 1, 1, type_extract_interval_days>(
             "ExtractANSIIntervalDays", {.internal = true}),

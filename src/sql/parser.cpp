@@ -684,6 +684,16 @@ template <> struct action<g::name_first> {
     }
 };
 
+template <> struct action<g::keyword_function> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::Identifier id;
+        id.span = st.span(in.begin(), in.end());
+        id.name = in.string();
+        st.name_parts.clear();
+        st.name_parts.push_back(std::move(id));
+    }
+};
+
 template <> struct action<g::name_part> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.name_parts.push_back(st.ident);

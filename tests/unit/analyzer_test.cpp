@@ -911,6 +911,24 @@ TEST_CASE("EXTRACT and date_part name the column as written and compute the fiel
     CHECK(alias->name.str() == name);
 }
 
+TEST_CASE("left( and right( are Spark's functions, although the words are reserved",
+          "[analyzer]") {
+    const Catalog c = load_ddl_catalog("s STRING, n INT, st STRUCT<a: INT>");
+    const BoundStatement b =
+        bind_sql("SELECT left(s, 2), RIGHT (s, n) AS r FROM t WHERE left(s, 1) = 'a'", c);
+    const std::vector<ExprPtr> items = select_list(*b.plan);
+    CHECK(items.at(0)->as<Alias>()->name.str() == "left(s, 2)");
+    CHECK(sx(*items.at(0)->as<Alias>()->child) == "left(s#0, 2, substring(s#0, 1, 2))");
+    CHECK(sx(*items.at(1)->as<Alias>()->child) ==
+          "right(s#0, n#1, if(IsNull(s#0), NULL, if(LessThanOrEqual(n#1, 0), '', "
+          "substring(s#0, UnaryMinus(n#1), n#1))))");
+    CHECK(error_of("SELECT left(st, 1) FROM t", c) ==
+          "1:13: function 'left' expects a string or binary value, got struct<a:int>");
+    CHECK(error_of("SELECT right(s) FROM t", c) ==
+          "1:8: function 'right' takes 2 arguments, got 1");
+    CHECK(error_of("SELECT s FROM t LEFT JOIN u", c) == "1:17: unsupported: JOIN");
+}
+
 TEST_CASE("EXTRACT's errors point at the field or the syntax", "[analyzer]") {
     const Catalog c = load_ddl_catalog("d DATE, i INTERVAL DAY, s STRING");
     auto [sql, expected] = GENERATE(table<std::string, std::string>({

@@ -99,6 +99,14 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"weekday(DATE '2024-03-10')", "6"}, // a Sunday
         {"to_date('2009-07-30 04:17:52')", R"("2009-07-30")"},
         {"extract(YEAR FROM DATE '2024-03-10')", "2024"},
+        // left and right: substring, and for right NULL of NULL and '' for a length <= 0
+        {"left('hello', 2)", R"("he")"},
+        {"left('hello', -1)", R"("")"},
+        {"right('hello', 3)", R"("llo")"},
+        {"right('ab', 5)", R"("ab")"},
+        {"right('hello', 0)", R"("")"},
+        {"right(CAST(NULL AS STRING), 2)", "null"},
+        {"left(12345, 3)", R"("123")"}, // the number cast to a string
         {"extract(DOW FROM DATE '2024-03-10')", "1"},     // a Sunday
         {"extract(DOW_ISO FROM DATE '2024-03-10')", "7"}, // ISO: Monday is 1
         {"date_part('SECONDS', TIMESTAMP '2019-10-01 00:00:01.000001')", "1.000001"},

@@ -165,6 +165,8 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"instr", {f.s_nn, str_lit("a")}, "int", false},
         {"repeat", {f.s_nn, f.i}, "string", true},
         {"substring", {f.s, int_lit(1), int_lit(2)}, "string", true},
+        {"left", {f.s_nn, int_lit(2)}, "string", false}, // substring(s, 1, 2)
+        {"right", {f.s_nn, f.i_nn}, "string", true},      // NULL for a NULL string
         {"substr", {f.s_nn, int_lit(1)}, "string", false},
         {"trim", {f.s}, "string", true},
         {"ltrim", {f.s_nn}, "string", false},
