@@ -351,7 +351,8 @@ struct name_part : field_part {};
 struct name_rest : star<name_dot, must<name_part>> {};
 struct lambda_after_name : seq<at<arrow>, raise<misplaced_lambda_after_name>> {};
 struct name_or_call : seq<name_first, sor<call_rest, lambda_after_name, name_rest>> {};
-/// `left(` and `right(`: Spark's functions, although the words are reserved (joins).
+/// `left(` and `right(`: Spark's functions, although the words are reserved (joins). Tried
+/// after name_or_call, which a reserved word fails at once, so that names pay nothing.
 struct keyword_function : sor<k_left, k_right> {};
 struct keyword_call : seq<at<keyword_function, skip, one<'('>>, tok<keyword_function>, call_rest> {
 };
@@ -468,7 +469,7 @@ struct try_cast_expr : seq<at<k_try_cast, skip, one<'('>>, try_cast_keyword, cas
 /// (`date '...'`, `x'..'`, `f(`, `x ->`).
 struct primary : sor<misplaced_paren_lambda, paren_expr, string_literal, number_literal,
                      null_literal, true_literal, false_literal, case_expr, cast_expr, try_cast_expr,
-                     interval_literal, typed_literal, binary_literal, keyword_call, name_or_call> {
+                     interval_literal, typed_literal, binary_literal, name_or_call, keyword_call> {
 };
 
 // `e::type` (Spark 4: `primaryExpression DOUBLE_COLON dataType #castByColon`, a postfix like
