@@ -80,9 +80,9 @@ struct FunctionDef {
     /// "{0} + {1}" (TimeAdd), "{0} - {1}" (DatetimeSub), "extract({0} FROM {1})". Empty: a call.
     std::string_view form = {};
     /// A RuntimeReplaceable whose replacement the analyzer builds as the last argument
-    /// (DatetimeSub, Extract, DatePart): simplify replaces the call by it, as Spark's optimizer
-    /// does, the evaluator evaluates it, and plans and names show the arguments before it.
-    /// Its `max_args` counts the replacement; a call is written with one argument fewer.
+    /// (DatetimeSub, Extract, DatePart, Left, Right): simplify replaces the call by it, as Spark's
+    /// optimizer does, the evaluator evaluates it, and plans and names show the arguments before
+    /// it. Its `max_args` counts the replacement; a call is written with one argument fewer.
     bool replaced_by_last = false;
     /// Spark's TimeZoneAwareExpression: its plan form lists the session time zone after the
     /// children, `hour(ts#1, Some(UTC))` (the zone prune-plan takes the session's to be, the
