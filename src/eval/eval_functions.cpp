@@ -1267,6 +1267,49 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return Value::string(out.append(text, from));
     }
+    if (cls == "StringLPad" || cls == "StringRPad") {
+        // UTF8String.lpad and rpad: whole copies of the pad, then as much of it as fits; a
+        // string already as long (or an empty pad) is cut to the length.
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::vector<std::string_view> text = split_code_points(v[0].as_string());
+        const std::vector<std::string_view> pad = split_code_points(v[2].as_string());
+        const std::int64_t length = v[1].as_int();
+        const std::int64_t missing = length - static_cast<std::int64_t>(text.size());
+        auto join = [](auto first, auto last) {
+            std::string out;
+            for (; first != last; ++first) {
+                out += *first;
+            }
+            return out;
+        };
+        if (missing <= 0 || pad.empty()) {
+            const auto kept = static_cast<std::size_t>(
+                std::clamp<std::int64_t>(length, 0, static_cast<std::int64_t>(text.size())));
+            return Value::string(
+                join(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(kept)));
+        }
+        if (missing > 16'000'000) {
+            unsupported("padding to more than 16 M characters");
+        }
+        std::string fill;
+        for (std::int64_t i = 0; i < missing; ++i) {
+            fill += pad[static_cast<std::size_t>(i) % pad.size()];
+        }
+        const std::string body = join(text.begin(), text.end());
+        return Value::string(cls == "StringLPad" ? fill + body : body + fill);
+    }
+    if (cls == "StartsWith" || cls == "EndsWith" || cls == "Contains") {
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::string_view s = v[0].as_string();
+        const std::string_view part = v[1].as_string();
+        return Value::boolean(cls == "StartsWith" ? s.starts_with(part)
+                              : cls == "EndsWith" ? s.ends_with(part)
+                                                  : s.find(part) != std::string_view::npos);
+    }
     if (cls == "StringInstr") {
         if (any_null()) {
             return Value::null();

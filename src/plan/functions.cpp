@@ -1042,6 +1042,37 @@ TypeCheck type_instr(std::string_view fn, Inputs a) {
     return ok(int_type(), any_nullable(a));
 }
 
+/// Spark's StringLPad and StringRPad: `lpad(s, n)` pads with a space, a literal its builder
+/// adds, so the SQL form shows it.
+Args coerce_pad(Inputs a) {
+    Args out = implicit_args(a, {str_(), int_(), str_()});
+    if (out.size() == 2) {
+        out.push_back(make_expr(Literal{string_type(), Name(" "), false}));
+    }
+    return out;
+}
+
+TypeCheck type_pad(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
+        return c;
+    }
+    if (!a[1]->type->is(AtomicKind::Integer)) {
+        return expects(fn, a, 1, "an int length");
+    }
+    if (TypeCheck c = check_strings(fn, a, 2, 3); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), any_nullable(a));
+}
+
+/// Spark's StartsWith, EndsWith and Contains (StringPredicate): a boolean of two strings.
+TypeCheck type_string_predicate(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
+        return c;
+    }
+    return ok(boolean_type(), any_nullable(a));
+}
+
 Args coerce_substring(Inputs a) {
     return implicit_args(
         a, {{type_of(string_type()), type_of(make_atomic(AtomicKind::Binary))}, int_(), int_()});
@@ -1896,6 +1927,11 @@ const std::vector<FunctionDef>& table() {
         scalar<"replace", 2, 3, type_string_to_string>("StringReplace", {Opaque, &coerce_replace}),
         scalar<"instr", 2, 2, type_instr>("StringInstr", {Opaque, &coerce_strings}),
         scalar<"repeat", 2, 2, type_repeat>("StringRepeat", {Opaque, &coerce_repeat}),
+        scalar<"lpad", 2, 3, type_pad>("StringLPad", {Opaque, &coerce_pad}),
+        scalar<"rpad", 2, 3, type_pad>("StringRPad", {Opaque, &coerce_pad}),
+        scalar<"startswith", 2, 2, type_string_predicate>("StartsWith", {Opaque, &coerce_strings}),
+        scalar<"endswith", 2, 2, type_string_predicate>("EndsWith", {Opaque, &coerce_strings}),
+        scalar<"contains", 2, 2, type_string_predicate>("Contains", {Opaque, &coerce_strings}),
         scalar<"left", 2, 3, type_left_right>(
             "Left", {.coerce = &coerce_left_right<false>, .replaced_by_last = true}),
         scalar<"right", 2, 3, type_left_right>(

@@ -911,8 +911,7 @@ TEST_CASE("EXTRACT and date_part name the column as written and compute the fiel
     CHECK(alias->name.str() == name);
 }
 
-TEST_CASE("left( and right( are Spark's functions, although the words are reserved",
-          "[analyzer]") {
+TEST_CASE("left( and right( are Spark's functions, although the words are reserved", "[analyzer]") {
     const Catalog c = load_ddl_catalog("s STRING, n INT, st STRUCT<a: INT>");
     const BoundStatement b =
         bind_sql("SELECT left(s, 2), RIGHT (s, n) AS r FROM t WHERE left(s, 1) = 'a'", c);

@@ -101,12 +101,23 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"extract(YEAR FROM DATE '2024-03-10')", "2024"},
         // left and right: substring, and for right NULL of NULL and '' for a length <= 0
         {"left('hello', 2)", R"("he")"},
+        // UTF8String.lpad/rpad: repeat the pad, cut a string already longer
+        {"lpad('hi', 5, 'ab')", R"("abahi")"},
+        {"lpad('hi', 1, 'ab')", R"("h")"},
+        {"lpad('hi', 5)", R"("   hi")"},
+        {"rpad('hi', 5, 'ab')", R"("hiaba")"},
+        {"rpad('héllo', 3, '')", R"("hél")"},
+        {"rpad('hi', -1, 'x')", R"("")"},
+        {"startswith('Spark SQL', 'Spark')", "true"},
+        {"endswith('Spark SQL', 'spark')", "false"},
+        {"contains('Spark SQL', 'k S')", "true"},
+        {"contains(NULL, 'a')", "null"},
         {"left('hello', -1)", R"("")"},
         {"right('hello', 3)", R"("llo")"},
         {"right('ab', 5)", R"("ab")"},
         {"right('hello', 0)", R"("")"},
         {"right(CAST(NULL AS STRING), 2)", "null"},
-        {"left(12345, 3)", R"("123")"}, // the number cast to a string
+        {"left(12345, 3)", R"("123")"},                   // the number cast to a string
         {"extract(DOW FROM DATE '2024-03-10')", "1"},     // a Sunday
         {"extract(DOW_ISO FROM DATE '2024-03-10')", "7"}, // ISO: Monday is 1
         {"date_part('SECONDS', TIMESTAMP '2019-10-01 00:00:01.000001')", "1.000001"},

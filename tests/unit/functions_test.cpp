@@ -166,7 +166,12 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"repeat", {f.s_nn, f.i}, "string", true},
         {"substring", {f.s, int_lit(1), int_lit(2)}, "string", true},
         {"left", {f.s_nn, int_lit(2)}, "string", false}, // substring(s, 1, 2)
-        {"right", {f.s_nn, f.i_nn}, "string", true},      // NULL for a NULL string
+        {"lpad", {f.s_nn, int_lit(5)}, "string", false}, // padded with ' '
+        {"rpad", {f.s, int_lit(5), str_lit("-")}, "string", true},
+        {"startswith", {f.s_nn, str_lit("a")}, "boolean", false},
+        {"endswith", {f.s, str_lit("a")}, "boolean", true},
+        {"contains", {f.i_nn, str_lit("1")}, "boolean", false}, // the int cast to a string
+        {"right", {f.s_nn, f.i_nn}, "string", true},            // NULL for a NULL string
         {"substr", {f.s_nn, int_lit(1)}, "string", false},
         {"trim", {f.s}, "string", true},
         {"ltrim", {f.s_nn}, "string", false},
