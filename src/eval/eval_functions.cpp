@@ -1300,6 +1300,39 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         const std::string body = join(text.begin(), text.end());
         return Value::string(cls == "StringLPad" ? fill + body : body + fill);
     }
+    if (cls == "RegExpReplace") {
+        // Every match from the position (in characters, from 1) on, as Java's
+        // Matcher.replaceAll; a replacement may refer to groups by $n only (Java's escapes
+        // and ECMAScript's other $ forms differ).
+        if (any_null()) {
+            return Value::null();
+        }
+        const std::string& rep = v[2].as_string();
+        for (std::size_t i = 0; i < rep.size(); ++i) {
+            if (rep[i] == '\\' ||
+                (rep[i] == '$' && (i + 1 == rep.size() || rep[i + 1] < '0' || rep[i + 1] > '9'))) {
+                unsupported("the replacement '" + rep + "' (only $n refers to a group)");
+            }
+        }
+        const std::int64_t position = v[3].as_int();
+        if (position <= 0) {
+            raise("INVALID_PARAMETER_VALUE.REGEX_POSITION",
+                  "The value of parameter(s) `position` in `regexp_replace` is invalid: Expects a "
+                  "positive value, but got " +
+                      std::to_string(position) + ".");
+        }
+        const std::regex re = compile_regex(v[1].as_string());
+        const std::string& s = v[0].as_string();
+        const std::vector<std::string_view> cps = split_code_points(s);
+        if (static_cast<std::size_t>(position - 1) > cps.size()) {
+            return v[0];
+        }
+        std::size_t offset = 0;
+        for (std::int64_t i = 0; i + 1 < position; ++i) {
+            offset += cps[static_cast<std::size_t>(i)].size();
+        }
+        return Value::string(s.substr(0, offset) + std::regex_replace(s.substr(offset), re, rep));
+    }
     if (cls == "StartsWith" || cls == "EndsWith" || cls == "Contains") {
         if (any_null()) {
             return Value::null();

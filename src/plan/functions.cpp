@@ -1065,6 +1065,26 @@ TypeCheck type_pad(std::string_view fn, Inputs a) {
     return ok(string_type(), any_nullable(a));
 }
 
+/// Spark's RegExpReplace(subject, regexp, rep, position): its three-argument constructor adds
+/// the position 1, so the SQL form shows it.
+Args coerce_regexp_replace(Inputs a) {
+    Args out = implicit_args(a, {str_(), str_(), str_(), int_()});
+    if (out.size() == 3) {
+        out.push_back(make_expr(Literal{int_type(), Name("1"), false}));
+    }
+    return out;
+}
+
+TypeCheck type_regexp_replace(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 3); !c.ok()) {
+        return c;
+    }
+    if (a.size() > 3 && !a[3]->type->is(AtomicKind::Integer)) {
+        return expects(fn, a, 3, "an int position");
+    }
+    return ok(string_type(), any_nullable(a));
+}
+
 /// Spark's StartsWith, EndsWith and Contains (StringPredicate): a boolean of two strings.
 TypeCheck type_string_predicate(std::string_view fn, Inputs a) {
     if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
@@ -1927,6 +1947,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"replace", 2, 3, type_string_to_string>("StringReplace", {Opaque, &coerce_replace}),
         scalar<"instr", 2, 2, type_instr>("StringInstr", {Opaque, &coerce_strings}),
         scalar<"repeat", 2, 2, type_repeat>("StringRepeat", {Opaque, &coerce_repeat}),
+        scalar<"regexp_replace", 3, 4, type_regexp_replace>("RegExpReplace",
+                                                            {Opaque, &coerce_regexp_replace}),
         scalar<"lpad", 2, 3, type_pad>("StringLPad", {Opaque, &coerce_pad}),
         scalar<"rpad", 2, 3, type_pad>("StringRPad", {Opaque, &coerce_pad}),
         scalar<"startswith", 2, 2, type_string_predicate>("StartsWith", {Opaque, &coerce_strings}),

@@ -108,6 +108,13 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"rpad('hi', 5, 'ab')", R"("hiaba")"},
         {"rpad('héllo', 3, '')", R"("hél")"},
         {"rpad('hi', -1, 'x')", R"("")"},
+        // SQL's '\\d' is the pattern's \d (Spark's docs' example)
+        {"regexp_replace('100-200', '(\\\\d+)', 'num')", R"("num-num")"},
+        {"regexp_replace('100-200', '(\\\\d+)-(\\\\d+)', '$2-$1')", R"("200-100")"},
+        {"regexp_replace('100-200', '(\\d+)', 'num')", R"("100-200")"}, // '\d' is 'd'
+        {"regexp_replace('aaa', 'a', 'b', 2)", R"("abb")"},
+        {"regexp_replace('aaa', 'a', 'b', 9)", R"("aaa")"},
+        {"regexp_replace('aaa', 'a', 'b', 0)", "ERROR:INVALID_PARAMETER_VALUE.REGEX_POSITION"},
         {"startswith('Spark SQL', 'Spark')", "true"},
         {"endswith('Spark SQL', 'spark')", "false"},
         {"contains('Spark SQL', 'k S')", "true"},

@@ -167,6 +167,8 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"substring", {f.s, int_lit(1), int_lit(2)}, "string", true},
         {"left", {f.s_nn, int_lit(2)}, "string", false}, // substring(s, 1, 2)
         {"lpad", {f.s_nn, int_lit(5)}, "string", false}, // padded with ' '
+        {"regexp_replace", {f.s_nn, str_lit("a+"), str_lit("b")}, "string", false},
+        {"regexp_replace", {f.s, str_lit("a"), str_lit("b"), f.i_nn}, "string", true},
         {"rpad", {f.s, int_lit(5), str_lit("-")}, "string", true},
         {"startswith", {f.s_nn, str_lit("a")}, "boolean", false},
         {"endswith", {f.s, str_lit("a")}, "boolean", true},
