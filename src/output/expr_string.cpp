@@ -123,10 +123,12 @@ class ExprPrinter {
                                   if (n.def->replaced_by_last && !args.empty()) {
                                       args = args.first(args.size() - 1);
                                   }
-                                  if (!n.def->form.empty()) {
-                                      // TimeAdd.toString: `ts + i`, DatetimeSub `ts - i`.
+                                  const std::string_view form =
+                                      n.def->plan_form.empty() ? n.def->form : n.def->plan_form;
+                                  if (!form.empty()) {
+                                      // TimeAdd.toString: `ts + i`, If `if (p) a else b`.
                                       render_form(
-                                          n.def->form, [&](std::string_view t) { out_ += t; },
+                                          form, [&](std::string_view t) { out_ += t; },
                                           [&](std::size_t i) {
                                               if (i < args.size()) {
                                                   print(*args[i], d);

@@ -1814,6 +1814,7 @@ struct Options {
     bool reads_clock = false;
     std::string_view pretty_name = {};
     std::string_view form = {};
+    std::string_view plan_form = {};
     bool replaced_by_last = false;
     bool time_zone = false;
 };
@@ -1836,6 +1837,7 @@ FunctionDef scalar(std::string_view catalyst, Options o) {
                        o.reads_clock,
                        o.pretty_name,
                        o.form,
+                       o.plan_form,
                        o.replaced_by_last,
                        o.time_zone};
 }
@@ -1922,7 +1924,11 @@ const std::vector<FunctionDef>& table() {
                                                           {Opaque, &coerce_array_arg}),
         scalar<"sequence", 2, 3, type_sequence>("Sequence", {Opaque, &coerce_sequence}),
         // conditional
-        scalar<"if", 3, 3, type_if>("If", {ValueOfArgs, &coerce_if, 1}),
+        scalar<"if", 3, 3, type_if>("If", {.flow = ValueOfArgs,
+                                           .coerce = &coerce_if,
+                                           .first_value_arg = 1,
+                                           .form = "(IF({0}, {1}, {2}))",
+                                           .plan_form = "if ({0}) {1} else {2}"}),
         scalar<"coalesce", 1, kVariadic, type_coalesce>("Coalesce",
                                                         {ValueOfArgs, &coerce_common_all}),
         scalar<"nvl", 2, 2, type_coalesce>("Nvl", {ValueOfArgs, &coerce_common_all}),

@@ -79,6 +79,9 @@ struct FunctionDef {
     /// Spark's form in plans and names when it is not a call, `{i}` standing for argument i:
     /// "{0} + {1}" (TimeAdd), "{0} - {1}" (DatetimeSub), "extract({0} FROM {1})". Empty: a call.
     std::string_view form = {};
+    /// Spark's toString, the plans' form, where it differs from `form` (the SQL form, which
+    /// names columns): If prints `if (p) a else b` and is named `(IF(p, a, b))`.
+    std::string_view plan_form = {};
     /// A RuntimeReplaceable whose replacement the analyzer builds as the last argument
     /// (DatetimeSub, Extract, DatePart, Left, Right): simplify replaces the call by it, as Spark's
     /// optimizer does, the evaluator evaluates it, and plans and names show the arguments before

@@ -612,6 +612,8 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
     auto [item, name] = GENERATE(table<std::string, std::string>({
         {"id + 1", "(id + 1)"},
         {"id AS x", "x"},
+        // If.sql; its toString (plans) is `if (p) a else b`.
+        {"if(id > 1, 'a', 'b')", "(IF((id > 1), a, b))"},
         {"name.first AS `a b`", "a b"},
         {"Name.First", "First"},
         {"CAST(id AS STRING)", "id"},

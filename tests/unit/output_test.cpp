@@ -187,6 +187,7 @@ TEST_CASE("expr_string prints every kind as Spark's toString does", "[output]") 
         // A TimeZoneAwareExpression lists the session zone after its children.
         {call("current_date", {}, make_atomic(AtomicKind::Date)), "current_date(Some(UTC))"},
         {call("hour", {ts}, int_type()), "hour(ts#10, Some(UTC))"},
+        {call("if", {gt, a, int_lit(0)}, int_type()), "if ((a#8 > 1)) a#8 else 0"},
         // TimeAdd and DatetimeSub print as operators, without parentheses.
         {call("timeadd",
               {ts, lit(make_interval(AtomicKind::DayTimeInterval, 0, 0), "INTERVAL '1' DAY")},
