@@ -1004,11 +1004,16 @@ TypeCheck check_strings(std::string_view fn, Inputs a, std::size_t first, std::s
     return TypeCheck{};
 }
 
-TypeCheck type_string_to_string(std::string_view fn, Inputs a) {
+/// Every argument a string; `result`, NULL when any argument is.
+TypeCheck strings_to(std::string_view fn, Inputs a, TypePtr result) {
     if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
         return c;
     }
-    return ok(string_type(), any_nullable(a));
+    return ok(std::move(result), any_nullable(a));
+}
+
+TypeCheck type_string_to_string(std::string_view fn, Inputs a) {
+    return strings_to(fn, a, string_type());
 }
 
 /// Spark: StringReplace; `replace(s, search)` replaces with "" (its two-argument constructor
@@ -1035,12 +1040,7 @@ TypeCheck type_repeat(std::string_view fn, Inputs a) {
 }
 
 /// Spark: StringInstr (two strings; the 1-based position, 0 when absent).
-TypeCheck type_instr(std::string_view fn, Inputs a) {
-    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
-        return c;
-    }
-    return ok(int_type(), any_nullable(a));
-}
+TypeCheck type_instr(std::string_view fn, Inputs a) { return strings_to(fn, a, int_type()); }
 
 /// Spark's StringLPad and StringRPad: `lpad(s, n)` pads with a space, a literal its builder
 /// adds, so the SQL form shows it.
@@ -1087,10 +1087,7 @@ TypeCheck type_regexp_replace(std::string_view fn, Inputs a) {
 
 /// Spark's StartsWith, EndsWith and Contains (StringPredicate): a boolean of two strings.
 TypeCheck type_string_predicate(std::string_view fn, Inputs a) {
-    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
-        return c;
-    }
-    return ok(boolean_type(), any_nullable(a));
+    return strings_to(fn, a, boolean_type());
 }
 
 Args coerce_substring(Inputs a) {

@@ -147,6 +147,13 @@ const std::vector<ExprPtr>& select_list(const Plan& plan) {
     throw std::logic_error("unreachable");
 }
 
+// The first select item of `sql`, which must be an Alias.
+ExprPtr first_alias(const std::string& sql, const Catalog& catalog) {
+    const ExprPtr e = select_list(*bind_sql(sql, catalog).plan).at(0);
+    REQUIRE(e->as<Alias>() != nullptr);
+    return e;
+}
+
 std::string first_item(const std::string& sql, const Catalog& catalog,
                        CaseSensitivity cs = CaseSensitivity::Insensitive) {
     return sx(*select_list(*bind_sql(sql, catalog, cs).plan).at(0));
@@ -881,9 +888,8 @@ TEST_CASE("date and timestamp arithmetic binds as Spark's BinaryArithmeticWithDa
              "ts - INTERVAL '1' DAY", "timestamp"},
         }));
     CAPTURE(item);
-    const ExprPtr e = select_list(*bind_sql("SELECT " + item + " FROM t", c).plan).at(0);
+    const ExprPtr e = first_alias("SELECT " + item + " FROM t", c);
     const auto* alias = e->as<Alias>();
-    REQUIRE(alias != nullptr);
     CHECK(sx(*alias->child) == bound);
     CHECK(alias->name.str() == name);
     CHECK(catalog_string(*alias->child->type) == type);
@@ -906,9 +912,8 @@ TEST_CASE("EXTRACT and date_part name the column as written and compute the fiel
          "date_part(d, s)"},
     }));
     CAPTURE(item);
-    const ExprPtr e = select_list(*bind_sql("SELECT " + item + " FROM t", c).plan).at(0);
+    const ExprPtr e = first_alias("SELECT " + item + " FROM t", c);
     const auto* alias = e->as<Alias>();
-    REQUIRE(alias != nullptr);
     CHECK(sx(*alias->child) == bound);
     CHECK(alias->name.str() == name);
 }
