@@ -5,7 +5,6 @@
 
 #include "diag/utf8.hpp"
 #include "util/ascii.hpp"
-#include <cctype>
 
 namespace prune {
 namespace {

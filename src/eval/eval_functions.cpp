@@ -594,13 +594,12 @@ std::int64_t trunc_days(std::int64_t days, TruncLevel level) {
 std::optional<Value> eval_datetime(std::string_view cls, const std::vector<Value>& v) {
     static constexpr std::string_view kHandled[] = {
         "Hour",      "Minute",  "Second",    "SecondWithFraction", "TruncTimestamp",
-        "TruncDate", "LastDay", "AddMonths", "ParseToDate",        "DateFormatClass"};
+        "TruncDate", "LastDay", "AddMonths", "DateFormatClass"};
     if (std::find(std::begin(kHandled), std::end(kHandled), cls) == std::end(kHandled)) {
         return std::nullopt;
     }
-    if (cls == "DateFormatClass" || (cls == "ParseToDate" && v.size() > 1)) {
-        // Java's DateTimeFormatter patterns are not implemented.
-        unsupported(cls == "ParseToDate" ? "to_date with a format" : "date_format");
+    if (cls == "DateFormatClass") {
+        unsupported("date_format"); // Java's DateTimeFormatter patterns are not implemented
     }
     if (std::any_of(v.begin(), v.end(), [](const Value& x) { return x.is_null(); })) {
         return Value::null();
@@ -637,9 +636,6 @@ std::optional<Value> eval_datetime(std::string_view cls, const std::vector<Value
             return Value::null();
         }
         return Value::date(static_cast<std::int32_t>(trunc_days(v[0].as_date(), *level)));
-    }
-    if (cls == "ParseToDate") {
-        return std::nullopt; // CAST(x AS DATE): the caller casts
     }
     const Civil d = civil_from_days(v[0].as_date());
     if (cls == "LastDay") {
@@ -1140,7 +1136,7 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return Value::array_of(std::move(out));
     }
-    if (name == "shuffle" || name == "rand" || name == "input_file_name") {
+    if (!f.def->deterministic) {
         unsupported("function '" + name + "' is nondeterministic");
     }
     if (f.def->reads_clock) {
@@ -1153,6 +1149,9 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         return *datetime;
     }
     if (cls == "ParseToDate") {
+        if (v.size() > 1) {
+            unsupported("to_date with a format"); // Java's DateTimeFormatter patterns
+        }
         return cast_value(v[0], *a[0]->type, *e.type); // to_date(x): CAST(x AS DATE)
     }
     if (cls == "DateAdd" || cls == "DateSub" || cls == "DateDiff") {

@@ -1801,42 +1801,19 @@ template <Name name, int Min, int Max, TypeFn F> TypeCheck checked(std::span<con
     return F(fn, a);
 }
 
-struct Options {
-    ResultFlow flow = ResultFlow::Opaque;
-    Coerce coerce = nullptr;
-    int first_value_arg = 0;
-    bool deterministic = true;
-    bool internal = false;
-    int sql_children = -1;
-    bool reads_clock = false;
-    std::string_view pretty_name = {};
-    std::string_view form = {};
-    std::string_view plan_form = {};
-    bool replaced_by_last = false;
-    bool time_zone = false;
-};
+/// A row's traits, written in FunctionTraits' order or by name.
+using Options = FunctionTraits;
 
 template <Name name, int Min, int Max, TypeFn F>
 FunctionDef scalar(std::string_view catalyst, Options o) {
-    return FunctionDef{std::string_view(name.text),
-                       catalyst,
-                       Min,
-                       Max,
-                       false,
-                       o.deterministic,
-                       o.flow,
-                       o.first_value_arg,
-                       o.coerce,
-                       &checked<name, Min, Max, F>,
-                       false,
-                       o.internal,
-                       o.sql_children,
-                       o.reads_clock,
-                       o.pretty_name,
-                       o.form,
-                       o.plan_form,
-                       o.replaced_by_last,
-                       o.time_zone};
+    FunctionDef def;
+    static_cast<FunctionTraits&>(def) = o;
+    def.name = std::string_view(name.text);
+    def.catalyst = catalyst;
+    def.min_args = Min;
+    def.max_args = Max;
+    def.type = &checked<name, Min, Max, F>;
+    return def;
 }
 
 /// Spark's math expressions over doubles (ImplicitCastInputTypes): a unary one is always

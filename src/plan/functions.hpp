@@ -48,22 +48,16 @@ struct TypeCheck {
     bool ok() const { return error.empty(); }
 };
 
-struct FunctionDef {
-    std::string_view name;     // lower-case SQL name
-    std::string_view catalyst; // Catalyst class name (Size, Reverse, Coalesce, ...)
-    int min_args = 0;
-    int max_args = 0; // -1: variadic
-    bool aggregate = false;
-    bool deterministic = true;
+/// What a function-table row says beyond its name, arity and typing: the part a row of
+/// `plan/functions.cpp` writes (its `Options`), in the order a row may list it.
+struct FunctionTraits {
     ResultFlow flow = ResultFlow::Opaque;
-    int first_value_arg = 0; // for ValueOfArgs
     /// Spark's type coercion for the call (e.g. a common type for coalesce's arguments):
     /// returns the arguments with casts inserted, or throws via the analyzer's error path.
     /// Null: no coercion.
     std::vector<ExprPtr> (*coerce)(std::span<const ExprPtr> args) = nullptr;
-    TypeCheck (*type)(std::span<const ExprPtr> args) = nullptr;
-    /// Not in the catalog: a user-defined function, named as written (`user_function`).
-    bool user_defined = false;
+    int first_value_arg = 0; // for ValueOfArgs
+    bool deterministic = true;
     /// Built by the analyzer from syntax (LIKE ANY's LikeAny), never called by name: a call
     /// by its name is a user-defined function, as in Spark.
     bool internal = false;
@@ -91,6 +85,17 @@ struct FunctionDef {
     /// children, `hour(ts#1, Some(UTC))` (the zone prune-plan takes the session's to be, the
     /// one `--verify` evaluates in); its column name does not.
     bool time_zone = false;
+};
+
+struct FunctionDef : FunctionTraits {
+    std::string_view name;     // lower-case SQL name
+    std::string_view catalyst; // Catalyst class name (Size, Reverse, Coalesce, ...)
+    int min_args = 0;
+    int max_args = 0; // -1: variadic
+    bool aggregate = false;
+    TypeCheck (*type)(std::span<const ExprPtr> args) = nullptr;
+    /// Not in the catalog: a user-defined function, named as written (`user_function`).
+    bool user_defined = false;
 
     std::string_view printed_name() const { return pretty_name.empty() ? name : pretty_name; }
 };
