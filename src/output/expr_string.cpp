@@ -119,10 +119,8 @@ class ExprPrinter {
                                       like(n, d);
                                       return;
                                   }
-                                  std::span<const ExprPtr> args = n.inputs();
-                                  if (n.def->replaced_by_last && !args.empty()) {
-                                      args = args.first(args.size() - 1);
-                                  }
+                                  const std::span<const ExprPtr> args =
+                                      shown_arguments(*n.def, n.inputs());
                                   const std::string_view form =
                                       n.def->plan_form.empty() ? n.def->form : n.def->plan_form;
                                   if (!form.empty()) {

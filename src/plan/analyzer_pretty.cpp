@@ -169,10 +169,7 @@ class PrettyPrinter {
                     // is `RLIKE(a, p)`. Functions whose later arguments are parameters show
                     // their children only (the table's sql_children): ILike.sql `ilike(a, p)`
                     // without the escape, MultiLikeBase.sql `likeany(a)` without patterns.
-                    std::span<const ExprPtr> children = n.inputs();
-                    if (n.def->replaced_by_last && !children.empty()) {
-                        children = children.first(children.size() - 1);
-                    }
+                    std::span<const ExprPtr> children = shown_arguments(*n.def, n.inputs());
                     if (!n.def->form.empty()) {
                         // Like.sql `a LIKE p`, TimeAdd.sql `ts + i`, Extract `extract(f FROM d)`.
                         render_form(

@@ -100,6 +100,13 @@ struct FunctionDef : FunctionTraits {
     std::string_view printed_name() const { return pretty_name.empty() ? name : pretty_name; }
 };
 
+/// The arguments plans and names show of a call of `def` with `inputs`: all but a
+/// replacement built as the last argument (FunctionTraits::replaced_by_last).
+inline std::span<const ExprPtr> shown_arguments(const FunctionDef& def,
+                                                std::span<const ExprPtr> inputs) {
+    return def.replaced_by_last && !inputs.empty() ? inputs.first(inputs.size() - 1) : inputs;
+}
+
 /// Writes a FunctionDef::form: `text` for the literal pieces, `arg(i)` for each `{i}`.
 template <class Text, class Arg> void render_form(std::string_view form, Text&& text, Arg&& arg) {
     while (!form.empty()) {
