@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -324,8 +325,8 @@ class Runner {
                 report(warning);
             }
             if (options_.no_rewrite) {
-                run.result.plan =
-                    with_plan_relation(*run.result.original_plan, plan_relation(*run.result.plan));
+                run.result.plan = with_plan_relations(*run.result.original_plan,
+                                                      plan_relations(*run.result.plan));
                 run.result.ordinal_changes.clear();
             }
             const std::optional<VerifyReport> checked = verify_statement(run.result, catalog);
@@ -379,18 +380,28 @@ class Runner {
         // A query the evaluator cannot run is refused before its rows are read.
         check_evaluable(*result.original_plan);
         check_evaluable(*result.plan);
-        const std::string& table_name = result.scans.front().table;
-        const auto rows = rows_->rows_for(table_name);
-        if (!rows) {
-            std::cerr << "warning: statement " << result.index << " is not verified: no --verify "
-                      << "rows for table '" << table_name << "'\n";
-            return std::nullopt;
+        // Each table once, however many scans read it (a self-join reads its rows twice).
+        std::vector<TableRowsText> tables;
+        for (const ScanResult& scan : result.scans) {
+            const std::string& table_name = scan.table;
+            if (std::any_of(tables.begin(), tables.end(),
+                            [&](const TableRowsText& t) { return t.table.name == table_name; })) {
+                continue;
+            }
+            const auto rows = rows_->rows_for(table_name);
+            if (!rows) {
+                std::cerr << "warning: statement " << result.index
+                          << " is not verified: no --verify rows for table '" << table_name
+                          << "'\n";
+                return std::nullopt;
+            }
+            const std::optional<Table> table = catalog.find(table_name);
+            if (!table) {
+                throw InternalError("the scanned table '" + table_name + "' is not in the catalog");
+            }
+            tables.push_back(TableRowsText{*table, rows->second, rows->first});
         }
-        const std::optional<Table> table = catalog.find(table_name);
-        if (!table) {
-            throw InternalError("the scanned table '" + table_name + "' is not in the catalog");
-        }
-        return verify(result, *table, *rows->second, rows->first);
+        return verify(result, tables);
     }
 
     JsonStyle json_style() const {

@@ -197,6 +197,8 @@ struct k_rollup : kw<TAO_PEGTL_ISTRING("rollup")> {};
 struct k_cube : kw<TAO_PEGTL_ISTRING("cube")> {};
 struct k_grouping : kw<TAO_PEGTL_ISTRING("grouping")> {};
 struct k_sets : kw<TAO_PEGTL_ISTRING("sets")> {};
+struct k_using : kw<TAO_PEGTL_ISTRING("using")> {};
+struct k_values : kw<TAO_PEGTL_ISTRING("values")> {};
 // clang-format on
 
 /// An interval unit, singular or plural (`DAY`, `days`).
@@ -583,12 +585,9 @@ struct expr : seq<chain_start, must<not_expr>, star<bool_op, must<not_expr>>> {}
 // The SELECT statement
 
 /// Raised at a construct prune-plan recognises but does not handle yet.
-struct unsupported_with {};
-struct unsupported_join {};
 struct unsupported_lateral_view {};
 struct unsupported_tablesample {};
 struct unsupported_pivot {};
-struct unsupported_set_operation {};
 struct unsupported_table_function {};
 struct unsupported_grouping_analytics {};
 /// Raised at a LIMIT after OFFSET: Spark's grammar has them the other way round.
@@ -608,36 +607,102 @@ struct star_item : seq<star_expr, sor<not_at<sor<k_as, identifier>>, raise<alias
 struct select_item : sor<star_item, select_expr> {};
 struct select_list : seq<must<select_item>, star<comma, must<select_item>>> {};
 
+// FROM: items joined by commas, each a primary followed by its joins (Spark's relation:
+// relationPrimary joinRelation*). A join takes the item before it as its left input.
 struct join_keyword : sor<k_join, k_inner, k_left, k_right, k_full, k_cross, k_semi, k_anti> {};
 /// A comma or a join keyword; NATURAL only before a join keyword (else it is an alias).
 struct join_head : sor<one<','>, join_keyword, seq<k_natural, skip, join_keyword>> {};
-struct no_join : sor<not_at<join_head>, raise<unsupported_join>> {};
 struct no_lateral : sor<not_at<k_lateral>, raise<unsupported_lateral_view>> {};
 struct no_tablesample : sor<not_at<k_tablesample, skip, one<'('>>, raise<unsupported_tablesample>> {
 };
 struct no_pivot : sor<not_at<sor<k_pivot, k_unpivot>, skip, one<'('>>, raise<unsupported_pivot>> {};
 struct no_table_function : sor<not_at<one<'('>>, raise<unsupported_table_function>> {};
-struct no_from_subquery : sor<not_at<one<'('>, skip, subquery_head>, raise<unsupported_subquery>> {
-};
 /// `t`, `db.t`, `cat.db.t`: the first part, then each further one.
 struct table_name_first : tok<identifier> {};
 struct table_name_part : tok<identifier> {};
 struct table_name : seq<table_name_first, star<name_dot, skip, must<table_name_part>>> {};
-/// What may follow a table reference: the end, a later clause, or a construct rejected there.
-struct table_follower : sor<eof, later_clause, k_union, k_intersect, k_except, k_minus, join_head,
-                            k_lateral, k_tablesample, k_pivot, k_unpivot> {};
+/// What may follow a FROM item: the end, a later clause, a join, or a construct rejected there.
+struct table_follower
+    : sor<eof, one<')'>, later_clause, k_union, k_intersect, k_except, k_minus, join_head, k_on,
+          seq<k_using, skip, one<'('>>, k_lateral, k_tablesample, k_pivot, k_unpivot> {};
 /// OFFSET is not reserved (`offset` is a common column name), so `FROM t offset` names the
 /// table `offset`; followed by anything but what may follow a table, it starts the OFFSET
 /// clause instead (`FROM t OFFSET 5`), the one reading that parses, as Spark's parser finds.
+/// MINUS, NATURAL and USING are not reserved either: before what they start, they are not an
+/// alias.
 struct offset_ahead : seq<k_offset, skip, not_at<table_follower>> {};
+struct not_alias_word
+    : sor<offset_ahead, seq<k_minus, skip, sor<one<'('>, k_select, k_all, k_distinct>>,
+          seq<k_natural, skip, join_keyword>, seq<k_using, skip, one<'('>>> {};
 struct table_alias_name : tok<identifier> {};
-struct table_alias
-    : sor<seq<as_keyword, must<table_alias_name>>, seq<not_at<offset_ahead>, table_alias_name>> {};
-struct table_ref
-    : seq<no_from_subquery, must<table_name>, no_table_function, no_tablesample, no_pivot, no_join,
-          opt<table_alias>, no_tablesample, no_pivot, no_join, no_lateral> {};
+struct alias_column : tok<identifier> {};
+struct alias_columns_open : tok<one<'('>> {};
+/// `(c1, c2)` after an alias: the item's columns renamed in order.
+struct alias_columns : seq<alias_columns_open, must<alias_column>, star<comma, must<alias_column>>,
+                           must<close_paren>> {};
+struct table_alias : seq<sor<seq<as_keyword, must<table_alias_name>>,
+                             seq<not_at<not_alias_word>, table_alias_name>>,
+                         opt<alias_columns>> {};
+struct table_ref : seq<table_name, no_table_function, no_tablesample, no_pivot, opt<table_alias>,
+                       no_tablesample, no_pivot, no_lateral> {};
+
+struct query;
+/// What starts a query, looked ahead for after `(`: SELECT, WITH, VALUES, or another `(` of one.
+struct query_head : sor<k_select, k_with, k_values, seq<one<'('>, skip, query_head>> {};
+struct subquery_open : tok<one<'('>> {};
+/// `(query) [alias [(c1, c2)]]`.
+struct subquery_ref : seq<at<one<'('>, skip, query_head>, subquery_open, must<query>,
+                          must<close_paren>, opt<table_alias>, no_tablesample, no_pivot> {};
+
+/// `VALUES (1, 'a'), (2, 'b') [alias [(c1, c2)]]`; a row of one value may drop its parentheses.
+struct values_keyword : tok<k_values> {};
+struct values_row_open : tok<one<'('>> {};
+struct values_row_mark : success {};
+struct values_row : sor<seq<values_row_open, values_row_mark, must<expr>, star<comma, must<expr>>,
+                            must<close_paren>>,
+                        seq<values_row_mark, expr>> {};
+struct values_ref
+    : seq<values_keyword, must<values_row>, star<comma, must<values_row>>, opt<table_alias>> {};
+
+struct from_item;
+struct join_chain;
+/// `(a JOIN b)`: a parenthesised join chain.
+struct paren_relation_open : tok<one<'('>> {};
+struct paren_relation : seq<paren_relation_open, must<join_chain>, must<close_paren>> {};
+struct from_primary
+    : sor<subquery_ref, seq<at<k_values>, values_ref>, paren_relation, must<table_ref>> {};
+
+struct join_natural : tok<k_natural> {};
+struct join_inner : tok<k_inner> {};
+struct join_cross : tok<k_cross> {};
+struct join_outer : tok<k_outer> {};
+struct join_semi : tok<k_semi> {};
+struct join_anti : tok<k_anti> {};
+struct join_left : tok<k_left> {};
+struct join_right : tok<k_right> {};
+struct join_full : tok<k_full> {};
+struct join_kind
+    : opt<sor<join_inner, join_cross, seq<join_left, opt<sor<join_semi, join_anti, join_outer>>>,
+              join_semi, join_anti, seq<join_right, opt<join_outer>>,
+              seq<join_full, opt<join_outer>>>> {};
+struct join_word : tok<k_join> {};
+struct join_on : tok<k_on> {};
+struct join_condition : seq<expr> {};
+struct using_keyword : tok<k_using> {};
+struct using_column : tok<identifier> {};
+struct using_open : tok<one<'('>> {};
+struct using_columns : seq<using_keyword, must<using_open>, must<using_column>,
+                           star<comma, must<using_column>>, must<close_paren>> {};
+struct join_criteria : sor<seq<join_on, must<join_condition>>, using_columns> {};
+struct join_start : success {};
+struct join_keywords : seq<join_start, opt<join_natural>, join_kind, must<join_word>> {};
+struct join_clause : seq<at<sor<join_keyword, k_natural>>, join_keywords, no_lateral,
+                         must<from_primary>, opt<join_criteria>> {};
+struct join_chain : seq<from_primary, star<join_clause>> {};
+struct comma_join : seq<comma, no_lateral, must<join_chain>> {};
+struct from_items : seq<join_chain, star<comma_join>> {};
 struct from_keyword : tok<k_from> {};
-struct from_clause : seq<from_keyword, must<table_ref>> {};
+struct from_clause : seq<from_keyword, must<from_items>> {};
 
 struct where_keyword : tok<k_where> {};
 struct where_clause : seq<where_keyword, must<expr>> {};
@@ -683,18 +748,49 @@ struct offset_value : seq<expr> {};
 struct offset_clause
     : seq<offset_keyword, must<offset_value>, sor<not_at<k_limit>, raise<limit_after_offset>>> {};
 
-struct no_with : sor<not_at<k_with>, raise<unsupported_with>> {};
-struct no_set_operation
-    : sor<not_at<sor<k_union, k_intersect, k_except, k_minus>>, raise<unsupported_set_operation>> {
-};
+/// One SELECT query block (ORDER BY and the rest belong to the query around it).
+struct select_core
+    : seq<select_keyword, opt<sor<select_distinct, select_all>>, select_list, opt<from_clause>,
+          opt<where_clause>, opt<group_by_clause>, opt<having_clause>> {};
+
+/// `(query)` as an operand of a set operation or the body of a query.
+struct query_open : tok<one<'('>> {};
+struct paren_query : seq<query_open, must<query>, must<close_paren>> {};
+struct values_term : seq<at<k_values>, values_ref> {};
+struct query_term : sor<paren_query, select_core, values_term> {};
+
+/// UNION, INTERSECT, EXCEPT and MINUS (EXCEPT's other name), each ALL or DISTINCT (the default).
+struct set_union : tok<k_union> {};
+struct set_intersect : tok<k_intersect> {};
+struct set_except : tok<sor<k_except, k_minus>> {};
+struct set_all : tok<k_all> {};
+struct set_distinct : tok<k_distinct> {};
+struct set_operator
+    : seq<sor<set_union, set_intersect, set_except>, opt<sor<set_all, set_distinct>>> {};
+struct query_body : seq<must<query_term>, star<set_operator, must<query_term>>> {};
+
+/// `name [(c1, c2)] [AS] (query)` of a WITH clause.
+struct cte_name : tok<identifier> {};
+struct cte_open : tok<one<'('>> {};
+struct cte : seq<cte_name, opt<alias_columns>, opt<as_keyword>, must<cte_open>, must<query>,
+                 must<close_paren>> {};
+struct with_keyword : tok<k_with> {};
+struct unsupported_recursive {};
+struct k_recursive : kw<TAO_PEGTL_ISTRING("recursive")> {};
+struct no_recursive : sor<not_at<k_recursive>, raise<unsupported_recursive>> {};
+struct with_clause : seq<with_keyword, no_recursive, must<cte>, star<comma, must<cte>>> {};
+
+/// Marks where a query starts (its frame in the parser's state).
+struct query_start : success {};
+/// A whole query: WITH, the body, and what orders and limits its result.
+struct query : seq<query_start, opt<with_clause>, query_body, opt<order_by_clause>,
+                   opt<limit_clause>, opt<offset_clause>> {};
+
 /// Anything left over after the last clause.
 struct end_of_statement : eof {};
 
-/// One SELECT statement, blanks and comments around it included.
-struct statement : seq<skip, no_with, must<select_keyword>, opt<sor<select_distinct, select_all>>,
-                       select_list, must<from_clause>, opt<where_clause>, opt<group_by_clause>,
-                       opt<having_clause>, opt<order_by_clause>, opt<limit_clause>,
-                       opt<offset_clause>, no_set_operation, must<end_of_statement>> {};
+/// One statement, blanks and comments around it included.
+struct statement : seq<skip, query, must<end_of_statement>> {};
 
 } // namespace prune::grammar::sql
 

@@ -15,6 +15,7 @@ namespace {
 
 ScanResult describe_scan(const Relation& relation, const TypePtr& read_schema) {
     ScanResult scan{relation.table,
+                    relation.alias,
                     read_schema,
                     count_leaves(*read_schema),
                     count_leaves(*relation.schema),
@@ -102,26 +103,27 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
     if (options.profile == Profile::Spark) {
         plan = rewrite_size_of_array_struct(plan);
     }
-    const Relation& relation = plan_relation(*plan);
+    const std::vector<const Relation*> relations = plan_relations(*plan);
 
     // A value-passing rule whose pruned arguments no longer agree in type (X6/X7: two
     // branches of a coalesce pruned differently) is switched off for that node, and the read
-    // set is collected again; each round switches off at least one node, so this ends.
+    // sets are collected again; each round switches off at least one node, so this ends.
     std::unordered_set<const Expr*> opaque;
     while (true) {
-        // Root fields go to their column as they are found, and no requirement is kept: they
-        // are as large as the plan, and the rewrite needs only the read schema.
-        ReadSet read = read_set(*plan, CollectOptions{options.profile, &opaque});
+        // Needs go to their column as they are found, and none is kept past its scan's read
+        // schema: they are as large as the plan, and the rewrite needs only the read schemas.
+        PlanReads reads = read_sets(*plan, CollectOptions{options.profile, &opaque});
         result.scans.clear(); // moved in: a braced list would copy every column name
-        result.scans.push_back(describe_scan(relation, read.read_schema));
-        result.scans.back().table = bound.table.name;
+        for (std::size_t i = 0; i < relations.size(); ++i) {
+            result.scans.push_back(describe_scan(*relations[i], reads.scans[i].read_schema));
+        }
         try {
             // Unless the plans are kept, the rewrite takes the only handle and lets the
             // original go as it goes; a mismatch then leaves nothing to collect again from.
             Rewritten rewritten =
                 options.keep_plans
-                    ? project_over_schema(plan, read.read_schema, read.pruned_types)
-                    : project_over_schema(std::move(plan), read.read_schema, read.pruned_types);
+                    ? project_over_schema(plan, reads.scans, reads.unused)
+                    : project_over_schema(std::move(plan), reads.scans, reads.unused);
             result.plan = std::move(rewritten.plan);
             result.ordinal_changes = distinct_changes(std::move(rewritten.ordinal_changes));
             return result;
@@ -144,7 +146,7 @@ StatementRun run_statement(const std::shared_ptr<const SourceFile>& source,
     Location location;
     const auto bind = [&] {
         ast::Statement statement = parse_statement(source, text);
-        location = source->location(statement.select.span.begin);
+        location = source->location(statement.query.span.begin);
         return analyze(std::move(statement), catalog, source,
                        AnalyzerOptions{options.case_sensitivity, options.relations});
     };

@@ -675,21 +675,6 @@ using namespace eval_detail;
 
 namespace {
 
-/// The operator that defines the query's output columns: the topmost Project or Aggregate
-/// (the Project that restores the select list over a Sort or a HAVING Filter reading columns
-/// it does not output, when there is one).
-const std::vector<ExprPtr>* output_exprs(const Plan& plan) {
-    for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
-        if (const auto* project = p->as<Project>()) {
-            return &project->exprs;
-        }
-        if (const auto* aggregate = p->as<Aggregate>()) {
-            return &aggregate->aggregates;
-        }
-    }
-    return nullptr;
-}
-
 ExprId output_id(const Expr& e) {
     if (const auto* a = e.as<Alias>()) {
         return a->id;
@@ -719,16 +704,56 @@ Value binding_of(const Row& row, ExprId id) {
     throw InternalError("evaluator: output column #" + std::to_string(id) + " missing");
 }
 
+/// The values of `row` for `columns` (AttributeReferences), in order.
+std::vector<Value> values_of(const Row& row, const std::vector<ExprPtr>& columns) {
+    std::vector<Value> values;
+    values.reserve(columns.size());
+    for (const ExprPtr& c : columns) {
+        values.push_back(binding_of(row, c->as<AttributeReference>()->id));
+    }
+    return values;
+}
+
+/// A row binding `columns` to `values`.
+Row row_of(const std::vector<ExprPtr>& columns, std::vector<Value> values) {
+    Row row;
+    row.columns.reserve(columns.size());
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        row.columns.emplace_back(columns[i]->as<AttributeReference>()->id, std::move(values[i]));
+    }
+    return row;
+}
+
 class PlanRunner {
   public:
-    explicit PlanRunner(Evaluator& ev) : ev_(ev) {}
+    /// `relation_rows[k]` are the rows of the k-th Relation in plan_relations order.
+    PlanRunner(Evaluator& ev, const std::vector<std::vector<std::vector<Value>>>& relation_rows)
+        : ev_(ev), relation_rows_(relation_rows) {}
 
-    std::vector<Row> run(const Plan& plan, const std::vector<std::vector<Value>>& input) {
+    // Inputs are run left to right, so Relations are reached in plan_relations order.
+    std::vector<Row> run(const Plan& plan) {
         return std::visit(
             Overloaded{
-                [&](const Relation& r) { return scan(r, input); },
+                [&](const Relation& r) {
+                    if (next_relation_ >= relation_rows_.size()) {
+                        throw InternalError("evaluator: no rows for scan " +
+                                            std::to_string(next_relation_ + 1));
+                    }
+                    return scan(r, relation_rows_[next_relation_++]);
+                },
+                [&](const LocalRelation& r) {
+                    std::vector<Row> rows;
+                    for (const std::vector<ExprPtr>& values : r.rows) {
+                        std::vector<Value> row;
+                        for (const ExprPtr& v : values) {
+                            row.push_back(ev_.eval_in(*v, Row{}));
+                        }
+                        rows.push_back(row_of(r.output, std::move(row)));
+                    }
+                    return rows;
+                },
                 [&](const Filter& f) {
-                    std::vector<Row> rows = run(*f.child, input);
+                    std::vector<Row> rows = run(*f.child);
                     std::vector<Row> out;
                     for (Row& row : rows) {
                         const Value keep = ev_.eval_in(*f.condition, row);
@@ -740,7 +765,7 @@ class PlanRunner {
                 },
                 [&](const Project& p) {
                     // Above a Project only its outputs are visible.
-                    std::vector<Row> rows = run(*p.child, input);
+                    std::vector<Row> rows = run(*p.child);
                     for (Row& row : rows) {
                         std::vector<Binding> out;
                         out.reserve(p.exprs.size());
@@ -753,10 +778,10 @@ class PlanRunner {
                     }
                     return rows;
                 },
-                [&](const Aggregate& a) { return aggregate(a, run(*a.child, input)); },
-                [&](const Sort& s) { return sort(s, run(*s.child, input)); },
+                [&](const Aggregate& a) { return aggregate(a, run(*a.child)); },
+                [&](const Sort& s) { return sort(s, run(*s.child)); },
                 [&](const Limit& l) {
-                    std::vector<Row> rows = run(*l.child, input);
+                    std::vector<Row> rows = run(*l.child);
                     const Value n = ev_.eval_in(*l.limit, Row{});
                     if (!n.is_null() && n.as_int() >= 0 &&
                         static_cast<std::size_t>(n.as_int()) < rows.size()) {
@@ -765,7 +790,7 @@ class PlanRunner {
                     return rows;
                 },
                 [&](const Offset& o) {
-                    std::vector<Row> rows = run(*o.child, input);
+                    std::vector<Row> rows = run(*o.child);
                     const Value n = ev_.eval_in(*o.offset, Row{});
                     const std::size_t skip =
                         n.is_null() || n.as_int() < 0
@@ -775,21 +800,19 @@ class PlanRunner {
                     return rows;
                 },
                 [&](const Distinct& d) {
-                    std::vector<Row> rows = run(*d.child, input);
-                    const std::vector<ExprPtr>* outputs = output_exprs(*d.child);
+                    std::vector<Row> rows = run(*d.child);
+                    const std::vector<ExprPtr> outputs = plan_output(*d.child);
                     ValueRowMap<bool> seen;
                     std::vector<Row> out;
                     for (Row& row : rows) {
-                        std::vector<Value> key;
-                        for (const ExprPtr& e : *outputs) {
-                            key.push_back(binding_of(row, output_id(*e)));
-                        }
-                        if (seen.emplace(std::move(key), true).second) {
+                        if (seen.emplace(values_of(row, outputs), true).second) {
                             out.push_back(std::move(row));
                         }
                     }
                     return out;
-                }},
+                },
+                [&](const Join& j) { return join(j, run(*j.left), run(*j.right)); },
+                [&](const SetOperation& s) { return set_operation(s); }},
             plan.node);
     }
 
@@ -850,6 +873,120 @@ class PlanRunner {
         return out;
     }
 
+    /// Spark's joins: a row pair matches when the condition is true (null is no match, so a
+    /// null key never matches); outer joins pad the unmatched rows of their preserved side
+    /// with nulls; semi and anti joins keep the left rows with (without) a match.
+    std::vector<Row> join(const Join& j, std::vector<Row> left, std::vector<Row> right) {
+        const std::vector<ExprPtr> right_columns = plan_output(*j.right);
+        const std::vector<ExprPtr> left_columns = plan_output(*j.left);
+        const auto padded = [](const Row& row, const std::vector<ExprPtr>& missing, bool after) {
+            Row out;
+            std::vector<Binding> nulls;
+            for (const ExprPtr& c : missing) {
+                nulls.emplace_back(c->as<AttributeReference>()->id, Value::null());
+            }
+            out.columns = after ? row.columns : nulls;
+            const std::vector<Binding>& rest = after ? nulls : row.columns;
+            out.columns.insert(out.columns.end(), rest.begin(), rest.end());
+            return out;
+        };
+        std::vector<Row> out;
+        std::vector<bool> right_matched(right.size(), false);
+        for (const Row& l : left) {
+            bool matched = false;
+            for (std::size_t r = 0; r < right.size(); ++r) {
+                Row both;
+                both.columns = l.columns;
+                both.columns.insert(both.columns.end(), right[r].columns.begin(),
+                                    right[r].columns.end());
+                if (j.condition) {
+                    const Value keep = ev_.eval_in(*j.condition, both);
+                    if (keep.is_null() || !keep.as_bool()) {
+                        continue;
+                    }
+                }
+                matched = true;
+                right_matched[r] = true;
+                if (j.type == JoinType::LeftSemi) {
+                    break;
+                }
+                if (j.type != JoinType::LeftAnti) {
+                    out.push_back(std::move(both));
+                }
+            }
+            if (j.type == JoinType::LeftSemi && matched) {
+                out.push_back(l);
+            } else if (j.type == JoinType::LeftAnti && !matched) {
+                out.push_back(l);
+            } else if (!matched &&
+                       (j.type == JoinType::LeftOuter || j.type == JoinType::FullOuter)) {
+                out.push_back(padded(l, right_columns, true));
+            }
+        }
+        if (j.type == JoinType::RightOuter || j.type == JoinType::FullOuter) {
+            for (std::size_t r = 0; r < right.size(); ++r) {
+                if (!right_matched[r]) {
+                    out.push_back(padded(right[r], left_columns, false));
+                }
+            }
+        }
+        return out;
+    }
+
+    /// UNION, INTERSECT and EXCEPT over rows compared whole (nulls equal, as Spark compares
+    /// them here); ALL keeps multiplicities (INTERSECT ALL the smaller count, EXCEPT ALL the
+    /// difference), DISTINCT drops repeats. The output takes the first input's column ids.
+    std::vector<Row> set_operation(const SetOperation& s) {
+        const std::vector<ExprPtr> output = plan_output(*s.children.front());
+        std::vector<std::vector<std::vector<Value>>> inputs;
+        for (const PlanPtr& child : s.children) {
+            const std::vector<ExprPtr> columns = plan_output(*child);
+            std::vector<std::vector<Value>> rows;
+            for (const Row& row : run(*child)) {
+                rows.push_back(values_of(row, columns));
+            }
+            inputs.push_back(std::move(rows));
+        }
+        std::vector<std::vector<Value>> result;
+        if (s.kind == SetOpKind::Union) {
+            for (auto& rows : inputs) {
+                result.insert(result.end(), std::make_move_iterator(rows.begin()),
+                              std::make_move_iterator(rows.end()));
+            }
+        } else {
+            ValueRowMap<std::size_t> right_count;
+            for (auto& row : inputs[1]) {
+                ++right_count[row];
+            }
+            for (auto& row : inputs[0]) {
+                auto it = right_count.find(row);
+                const bool in_right = it != right_count.end() && it->second > 0;
+                if (s.kind == SetOpKind::Intersect ? in_right : !in_right) {
+                    result.push_back(row);
+                }
+                if (s.all && in_right) {
+                    --it->second; // each right row answers for one left row
+                }
+            }
+        }
+        if (!s.all) {
+            ValueRowMap<bool> seen;
+            std::vector<std::vector<Value>> distinct;
+            for (auto& row : result) {
+                if (seen.emplace(row, true).second) {
+                    distinct.push_back(std::move(row));
+                }
+            }
+            result = std::move(distinct);
+        }
+        std::vector<Row> out;
+        out.reserve(result.size());
+        for (auto& values : result) {
+            out.push_back(row_of(output, std::move(values)));
+        }
+        return out;
+    }
+
     std::vector<Row> sort(const Sort& s, std::vector<Row> rows) {
         std::vector<std::pair<std::vector<Value>, std::size_t>> keyed;
         keyed.reserve(rows.size());
@@ -886,6 +1023,8 @@ class PlanRunner {
     }
 
     Evaluator& ev_;
+    const std::vector<std::vector<std::vector<Value>>>& relation_rows_;
+    std::size_t next_relation_ = 0;
 };
 
 // Whether the result comes in a defined order: a Sort above the operator that computes the
@@ -897,7 +1036,8 @@ bool plan_sorts(const Plan& plan) {
         if (p->as<Sort>() != nullptr) {
             return true;
         }
-        if (p->as<Aggregate>() != nullptr) {
+        if (p->as<Aggregate>() != nullptr || p->as<Join>() != nullptr ||
+            p->as<SetOperation>() != nullptr) {
             return false;
         }
         if (const auto* project = p->as<Project>();
@@ -935,14 +1075,14 @@ void check_expr(const ExprPtr& root) {
 } // namespace
 
 void check_evaluable(const Plan& plan) {
-    for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
-        if (p->as<Relation>() != nullptr) {
-            break;
+    for_each_operator(plan, [](const Plan& op) {
+        if (op.as<Relation>() != nullptr) {
+            return;
         }
-        for (const ExprPtr& e : plan_expressions(*p)) {
+        for (const ExprPtr& e : plan_expressions(op)) {
             check_expr(e);
         }
-    }
+    });
 }
 
 Value evaluate_expression(const Expr& e, const std::vector<Binding>& columns) {
@@ -953,27 +1093,25 @@ Value evaluate_expression(const Expr& e, const std::vector<Binding>& columns) {
 }
 
 QueryOutcome run_plan(const Plan& plan, const std::vector<std::vector<Value>>& relation_rows) {
+    return run_plan(plan, std::vector<std::vector<std::vector<Value>>>{relation_rows});
+}
+
+QueryOutcome run_plan(const Plan& plan,
+                      const std::vector<std::vector<std::vector<Value>>>& relation_rows) {
     check_evaluable(plan);
     QueryOutcome outcome;
-    const std::vector<ExprPtr>* outputs = output_exprs(plan);
-    if (outputs == nullptr) {
-        throw InternalError("evaluator: a plan without a Project or Aggregate");
-    }
-    for (const ExprPtr& e : *outputs) {
+    const std::vector<ExprPtr> outputs = plan_output(plan);
+    for (const ExprPtr& e : outputs) {
         outcome.column_names.push_back(output_name(*e));
         outcome.column_types.push_back(e->type);
     }
     outcome.ordered = plan_sorts(plan);
     Evaluator ev;
-    PlanRunner runner(ev);
+    PlanRunner runner(ev, relation_rows);
     try {
-        const std::vector<Row> rows = runner.run(plan, relation_rows);
+        const std::vector<Row> rows = runner.run(plan);
         for (const Row& row : rows) {
-            std::vector<Value> values;
-            for (const ExprPtr& e : *outputs) {
-                values.push_back(binding_of(row, output_id(*e)));
-            }
-            outcome.rows.push_back(std::move(values));
+            outcome.rows.push_back(values_of(row, outputs));
         }
     } catch (const EvalError& error) {
         outcome.rows.clear();

@@ -74,6 +74,10 @@ Value evaluate_expression(const Expr& e, const std::vector<Binding>& columns);
 /// `plan_relation(plan).output[j]` in row i. Runtime errors end up in the outcome; throws
 /// CannotVerify (checked first) when the plan cannot be evaluated.
 QueryOutcome run_plan(const Plan& plan, const std::vector<std::vector<Value>>& relation_rows);
+/// The same over a plan of any number of scans: `relation_rows[k]` are the rows of the k-th
+/// Relation in plan_relations order (a table scanned twice has its rows twice).
+QueryOutcome run_plan(const Plan& plan,
+                      const std::vector<std::vector<std::vector<Value>>>& relation_rows);
 
 /// Spark's CAST in ANSI mode from `from` to `to`. Throws EvalError (CAST_INVALID_INPUT,
 /// CAST_OVERFLOW, NUMERIC_VALUE_OUT_OF_RANGE) or CannotVerify for casts it does not know.

@@ -11,6 +11,7 @@
 //      INTERNAL_ERROR / read the wrong field, and verify would show the row.)
 
 #include "eval/verify.hpp"
+#include "util/ascii.hpp"
 
 #include <algorithm>
 #include <unordered_map>
@@ -115,15 +116,55 @@ VerifyReport compare_outcomes(const QueryOutcome& original, const QueryOutcome& 
     return report;
 }
 
-VerifyReport verify_rows(const Plan& original, const Plan& rewritten, const Table& table,
-                         const std::vector<std::vector<Value>>& table_rows) {
+namespace {
+
+/// The rows of each Relation of `plan`, in plan_relations order, from its table's rows.
+std::vector<std::vector<std::vector<Value>>> scan_rows(const Plan& plan,
+                                                       const std::vector<TableRows>& tables) {
+    std::vector<std::vector<std::vector<Value>>> out;
+    for (const Relation* relation : plan_relations(plan)) {
+        const TableRows* found = nullptr;
+        for (const TableRows& t : tables) {
+            if (equal_ignoring_ascii_case(t.table.name, relation->table)) {
+                found = &t;
+            }
+        }
+        if (found == nullptr) {
+            throw InternalError("verify: no rows for table '" + relation->table + "'");
+        }
+        out.push_back(relation_rows(*relation, *found->table.schema, found->rows));
+    }
+    return out;
+}
+
+} // namespace
+
+VerifyReport verify_tables(const Plan& original, const Plan& rewritten,
+                           const std::vector<TableRows>& tables) {
     check_evaluable(original);
     check_evaluable(rewritten);
-    const QueryOutcome a =
-        run_plan(original, relation_rows(plan_relation(original), *table.schema, table_rows));
-    const QueryOutcome b =
-        run_plan(rewritten, relation_rows(plan_relation(rewritten), *table.schema, table_rows));
+    const QueryOutcome a = run_plan(original, scan_rows(original, tables));
+    const QueryOutcome b = run_plan(rewritten, scan_rows(rewritten, tables));
     VerifyReport report = compare_outcomes(a, b);
+    for (const TableRows& t : tables) {
+        report.rows += t.rows.size();
+    }
+    return report;
+}
+
+VerifyReport verify_rows(const Plan& original, const Plan& rewritten, const Table& table,
+                         const std::vector<std::vector<Value>>& table_rows) {
+    // Every scan reads this one table, whatever name it took (a single-table schema answers
+    // to any), and a self-join reads its rows twice.
+    std::vector<TableRows> tables;
+    for (const Relation* relation : plan_relations(original)) {
+        if (std::none_of(tables.begin(), tables.end(),
+                         [&](const TableRows& t) { return t.table.name == relation->table; })) {
+            tables.push_back(TableRows{table, table_rows});
+            tables.back().table.name = relation->table;
+        }
+    }
+    VerifyReport report = verify_tables(original, rewritten, tables);
     report.rows = table_rows.size();
     return report;
 }
@@ -136,17 +177,23 @@ VerifyReport verify_result_rows(const StatementResult& result, const Table& tabl
     return verify_rows(*result.simplified_plan, *result.plan, table, table_rows);
 }
 
-VerifyReport verify(const StatementResult& result, const Table& table,
-                    const std::string& rows_jsonl_text, const std::string& rows_name) {
-    if (!result.original_plan || !result.plan) {
+VerifyReport verify(const StatementResult& result, const std::vector<TableRowsText>& tables) {
+    if (!result.original_plan || !result.plan || !result.simplified_plan) {
         throw InternalError("verify: the statement has no plan");
     }
     // Refuse before reading the rows: a query we cannot run is not a rows problem.
     check_evaluable(*result.original_plan);
     check_evaluable(*result.plan);
-    const std::vector<std::vector<Value>> rows =
-        read_json_rows(rows_jsonl_text, *table.schema, rows_name);
-    return verify_result_rows(result, table, rows);
+    std::vector<TableRows> rows;
+    for (const TableRowsText& t : tables) {
+        rows.push_back(TableRows{t.table, read_json_rows(*t.text, *t.table.schema, t.name)});
+    }
+    return verify_tables(*result.simplified_plan, *result.plan, rows);
+}
+
+VerifyReport verify(const StatementResult& result, const Table& table,
+                    const std::string& rows_jsonl_text, const std::string& rows_name) {
+    return verify(result, std::vector<TableRowsText>{{table, &rows_jsonl_text, rows_name}});
 }
 
 std::string verify_text(const VerifyReport& report) {

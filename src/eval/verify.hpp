@@ -58,6 +58,27 @@ struct VerifyReport {
 VerifyReport verify(const StatementResult& result, const Table& table,
                     const std::string& rows_jsonl_text, const std::string& rows_name);
 
+/// One scanned table's rows as JSON lines, named `name` in errors.
+struct TableRowsText {
+    Table table;
+    const std::string* text = nullptr;
+    std::string name;
+};
+
+/// verify() over a statement that scans several tables: each table's rows, its scans in any
+/// number (a self-join reads its table's rows twice).
+VerifyReport verify(const StatementResult& result, const std::vector<TableRowsText>& tables);
+
+/// One scanned table's rows, read (each in `table.schema` order).
+struct TableRows {
+    Table table;
+    std::vector<std::vector<Value>> rows;
+};
+
+/// Evaluates `original` and `rewritten`, each scan over its table's rows, and compares.
+VerifyReport verify_tables(const Plan& original, const Plan& rewritten,
+                           const std::vector<TableRows>& tables);
+
 /// The same over rows already read (each in `table.schema` order): what the property tests
 /// call. `original` may be any plan equivalent to the original (e.g. the simplified one).
 VerifyReport verify_rows(const Plan& original, const Plan& rewritten, const Table& table,

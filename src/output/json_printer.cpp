@@ -226,6 +226,40 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               expr_list(n.output, 0);
                               out_.key("read_schema");
                               out_.value(schema_catalog(n.schema));
+                              if (!n.alias.empty()) {
+                                  out_.key("alias");
+                                  out_.value(n.alias);
+                              }
+                          },
+                          [&](const LocalRelation& n) {
+                              out_.key("node");
+                              out_.value("LocalRelation");
+                              out_.key("output");
+                              expr_list(n.output, 0);
+                              out_.key("rows");
+                              out_.begin_array();
+                              for (const std::vector<ExprPtr>& row : n.rows) {
+                                  expr_list(row, 0);
+                              }
+                              out_.end_array();
+                          },
+                          [&](const Join& n) {
+                              out_.key("node");
+                              out_.value("Join");
+                              out_.key("join_type");
+                              out_.value(join_type_name(n.type));
+                              out_.key("condition");
+                              if (n.condition) {
+                                  expr(*n.condition, 0);
+                              } else {
+                                  out_.null();
+                              }
+                          },
+                          [&](const SetOperation& n) {
+                              out_.key("node");
+                              out_.value(set_operation_name(n));
+                              out_.key("all");
+                              out_.value(n.all);
                           },
                           [&](const Filter& n) {
                               out_.key("node");
@@ -284,16 +318,30 @@ void JsonPrinter::operator_keys(const Plan& plan) {
 }
 
 void JsonPrinter::plan(const Plan& plan) {
-    // Every operator has at most one child, the last key of its object: open one object per
-    // operator going down the chain, then close them all, without recursing.
+    // A one-input operator's input is its last key, `child`: open one object per operator
+    // going down a chain, then close them all, without recursing. A Join or a set operation
+    // lists its inputs under `children` (recursion as deep as the query's nesting).
     std::size_t open = 0;
-    for (const Plan* node = &plan; node != nullptr; node = plan_child(*node).get()) {
-        if (open > 0) {
-            out_.key("child");
-        }
+    const Plan* node = &plan;
+    while (node != nullptr) {
         out_.begin_object();
         ++open;
         operator_keys(*node);
+        const std::vector<PlanPtr> inputs = plan_children(*node);
+        if (inputs.size() == 1) {
+            out_.key("child");
+            node = inputs.front().get();
+            continue;
+        }
+        if (!inputs.empty()) {
+            out_.key("children");
+            out_.begin_array();
+            for (const PlanPtr& input : inputs) {
+                this->plan(*input);
+            }
+            out_.end_array();
+        }
+        node = nullptr;
     }
     for (; open > 0; --open) {
         out_.end_object();

@@ -14,6 +14,7 @@ namespace prune {
 /// One scanned table's read schema and what it costs. Spark: the scan's `ReadSchema:`.
 struct ScanResult {
     std::string table;
+    std::string alias;   // the FROM clause's alias for this scan, empty when none
     TypePtr read_schema; // referenced stored columns, table order, pruned types
     std::int64_t leaves_read = 0;
     std::int64_t leaves_total = 0;

@@ -109,6 +109,24 @@ void write_operator_line(const Plan& plan, std::ostream& out) {
                               }
                               out << "]";
                           },
+                          [&](const LocalRelation& n) {
+                              out << "LocalRelation [";
+                              write_exprs(n.output, out);
+                              out << "]";
+                          },
+                          [&](const Join& n) {
+                              out << "Join " << join_type_name(n.type);
+                              if (n.condition) {
+                                  out << ", " << expr_string(*n.condition);
+                              }
+                          },
+                          [&](const SetOperation& n) {
+                              // Spark: Union(byName, allowMissingCol), Intersect(isAll), ...
+                              out << set_operation_name(n)
+                                  << (n.kind == SetOpKind::Union ? " false, false"
+                                      : n.all                    ? " true"
+                                                                 : " false");
+                          },
                           [&](const Limit& n) { out << "Limit " << expr_string(*n.limit); },
                           [&](const Offset& n) { out << "Offset " << expr_string(*n.offset); },
                           [&](const Distinct&) { out << "Distinct"; }},
@@ -120,15 +138,6 @@ std::size_t width(std::string_view text) {
     return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
         return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;
     }));
-}
-
-// In blocks: the ordinals table pads each row to its widest access, often by tens of spaces.
-void write_spaces(std::size_t count, std::ostream& out) {
-    constexpr std::string_view kSpaces = "                                                ";
-    for (; count > kSpaces.size(); count -= kSpaces.size()) {
-        out << kSpaces;
-    }
-    out << kSpaces.substr(0, count);
 }
 
 void append_spaces(std::string& out, std::size_t count) { out.append(count, ' '); }
@@ -259,17 +268,27 @@ std::string profile_name(Profile profile) {
 }
 
 void print_plan(const Plan& plan, std::ostream& out) {
-    // Every operator has at most one child, so Spark's treeString is a chain: the root bare,
-    // then `+- ` under three more spaces of indent per level.
-    std::size_t depth = 0;
-    for (const Plan* node = &plan; node != nullptr; ++depth) {
-        if (depth > 0) {
-            write_spaces(3 * (depth - 1), out);
-            out << "+- ";
-        }
-        write_operator_line(*node, out);
+    // Spark's treeString: the root bare; each input under its parent behind `:- `, the last
+    // behind `+- `; below an input that is not the last, its subtree's lines continue behind
+    // `:  `, below the last behind three spaces. Depth first, with an explicit stack.
+    struct Pending {
+        const Plan* node;
+        std::string prefix; // what stands before this operator's line
+        std::string below;  // what stands before its inputs' prefixes
+    };
+    std::vector<Pending> stack{{&plan, "", ""}};
+    while (!stack.empty()) {
+        Pending p = std::move(stack.back());
+        stack.pop_back();
+        out << p.prefix;
+        write_operator_line(*p.node, out);
         out << '\n';
-        node = plan_child(*node).get();
+        const std::vector<PlanPtr> inputs = plan_children(*p.node);
+        for (std::size_t i = inputs.size(); i-- > 0;) {
+            const bool last = i + 1 == inputs.size();
+            stack.push_back(Pending{inputs[i].get(), p.below + (last ? "+- " : ":- "),
+                                    p.below + (last ? "   " : ":  ")});
+        }
     }
 }
 

@@ -58,9 +58,11 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 #include "plan/analyzer.hpp"
 #include "plan/analyzer_internal.hpp"
@@ -86,8 +88,7 @@ std::optional<long long> position_literal(const ast::Expr& e) {
 // reference outside any aggregate must be (part of) a grouping expression.
 class GroupingCheck {
   public:
-    GroupingCheck(const std::vector<ExprPtr>& grouping, std::size_t relation_columns)
-        : relation_columns_(relation_columns) {
+    GroupingCheck(const std::vector<ExprPtr>& grouping, const Scope& scope) : scope_(scope) {
         for (const ExprPtr& g : grouping) {
             grouping_.add(g, g);
         }
@@ -99,8 +100,8 @@ class GroupingCheck {
             return nullptr;
         }
         if (const auto* a = e->as<AttributeReference>()) {
-            // Alias outputs (ids past the relation's columns) are computed above the grouping.
-            return a->id < static_cast<ExprId>(relation_columns_) ? e : nullptr;
+            // Alias outputs (no column of the FROM clause) are computed above the grouping.
+            return scope_.outputs(a->id) ? e : nullptr;
         }
         const bool field_chain = e->is<GetStructField>() || e->is<GetArrayStructFields>();
         ExprPtr bad;
@@ -114,7 +115,7 @@ class GroupingCheck {
 
   private:
     ExprIndex grouping_;
-    std::size_t relation_columns_;
+    const Scope& scope_;
 };
 
 } // namespace
@@ -247,44 +248,22 @@ using namespace analyzer_detail;
 
 namespace {
 
-/// `analyze` on a statement it may use up (`Statement` not const) or not.
-template <class Statement>
-BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
-                              const std::shared_ptr<const SourceFile>& source,
-                              const AnalyzerOptions& options) {
-    auto& select = statement.select;
-    // `db.t` names the catalog's table `db.t` if it has one, else its table `t` (a catalog is
-    // one namespace); a single-table schema is whatever the query calls it.
-    const ast::TableRef& from = select.from;
-    const std::string written = from.written_name();
-    std::optional<Table> table = catalog.find(written);
-    if (!table && !from.qualifier.empty()) {
-        table = catalog.find(from.name.name);
-    }
-    if (!table) {
-        const std::vector<std::string> names = catalog.table_names();
-        std::string hint = did_you_mean(written, names);
-        if (hint.empty() && !from.qualifier.empty()) {
-            hint = did_you_mean(from.name.name, names);
-        }
-        throw_sql_error(source, from.span(), "unknown table '" + written + "'" + hint);
-    }
-    // What may qualify a column: the alias, or else the table's name as written (Spark:
-    // `t.c`, `db.t.c`).
-    std::vector<std::string> qualifier;
-    if (from.alias) {
-        qualifier.push_back(from.alias->name.str());
+template <class Query> PlanPtr bind_query(BindContext& ctx, Query& query);
+std::pair<PlanPtr, Scope> bind_from(BindContext& ctx, const ast::FromItem& item);
+
+/// One query block: its FROM clause's plan, then its clauses over it. `Select` is const or
+/// not: a block it may use up releases each select item's syntax once bound (issue 10).
+template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
+    PlanPtr from;
+    Scope scope;
+    if (select.from) {
+        std::tie(from, scope) = bind_from(ctx, *select.from);
     } else {
-        for (const ast::Identifier& part : from.qualifier) {
-            qualifier.push_back(part.name.str());
-        }
-        qualifier.push_back(from.name.name.str());
+        // No FROM: one row of no columns (Spark's OneRowRelation).
+        from = make_plan(LocalRelation{{}, {std::vector<ExprPtr>{}}});
+        scope.description = "the query (it has no FROM clause)";
     }
-    Binder binder(*table,
-                  options.relations != nullptr
-                      ? options.relations->columns(*table, options.case_sensitivity)
-                      : bind_columns(*table, options.case_sensitivity),
-                  std::move(qualifier), source, options.case_sensitivity);
+    Binder binder(ctx, std::move(scope));
 
     // Select items: each a named expression; a bare column stays an AttributeReference.
     // Reserved: grown by doubling, the two lists held their old and new buffers at once, at
@@ -339,12 +318,12 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     for (std::size_t i = 0; i < select.items.size(); ++i) {
         binder.set_later_items(written_items.subspan(i + 1));
         bind_item(select.items[i]);
-        if constexpr (!std::is_const_v<Statement>) {
+        if constexpr (!std::is_const_v<Select>) {
             select.items[i].expr.reset(); // bound: its slots go to the next item's plan
         }
     }
     binder.set_later_items({});
-    if constexpr (!std::is_const_v<Statement>) {
+    if constexpr (!std::is_const_v<Select>) {
         std::vector<ast::SelectItem>().swap(select.items);
     }
     binder.set_lateral_outputs(nullptr);
@@ -466,7 +445,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
     const bool aggregating =
         !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
     if (aggregating) {
-        GroupingCheck check(grouping, binder.columns().size());
+        GroupingCheck check(grouping, binder.scope());
         auto require_grouped = [&](const ExprPtr& e) {
             if (ExprPtr bad = check.find_ungrouped(e)) {
                 binder.fail(bad->span, "expression '" + pretty_sql(*bad, binder.pretty()) +
@@ -497,11 +476,616 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
                          .order = std::move(order),
                          .offset = offset,
                          .limit = limit};
+    return stack_operators(binder, clauses, std::move(from));
+}
+
+[[noreturn]] void fail_at(const BindContext& ctx, Span span, std::string message) {
+    throw_sql_error(ctx.source, span, std::move(message));
+}
+
+/// Guards the nesting of queries (subqueries, CTE bodies, set operations) against
+/// kMaxNestingDepth, as expressions are guarded: binding recurses once per level.
+class QueryDepth {
+  public:
+    QueryDepth(BindContext& ctx, Span span) : ctx_(ctx) {
+        if (++ctx_.depth > kMaxNestingDepth) {
+            fail_at(ctx_, span,
+                    "queries nested deeper than " + std::to_string(kMaxNestingDepth) + " levels");
+        }
+    }
+    ~QueryDepth() { --ctx_.depth; }
+    QueryDepth(const QueryDepth&) = delete;
+    QueryDepth& operator=(const QueryDepth&) = delete;
+
+  private:
+    BindContext& ctx_;
+};
+
+/// The attribute `a` as it is output by `output` (the same id, the nullability an outer join
+/// gives it); `a` itself when absent.
+ExprPtr as_output(const ExprPtr& a, const std::vector<ExprPtr>& output) {
+    const ExprId id = a->as<AttributeReference>()->id;
+    for (const ExprPtr& o : output) {
+        if (o->as<AttributeReference>()->id == id) {
+            return o;
+        }
+    }
+    return a;
+}
+
+/// A scope of `plan`'s output, every column qualified by `qualifier`.
+Scope scope_of(const PlanPtr& plan, std::vector<std::string> qualifier, std::string description) {
+    Scope scope;
+    scope.output = plan_output(*plan);
+    for (const ExprPtr& column : scope.output) {
+        scope.columns.push_back(ScopeColumn{column, qualifier, true, true});
+    }
+    scope.description = std::move(description);
+    return scope;
+}
+
+/// `plan` with its output columns renamed to `names` (an alias's column list, a CTE's), by a
+/// Project of aliases with new ids; an error at `span` when the counts differ.
+PlanPtr rename_columns(BindContext& ctx, PlanPtr plan, const std::vector<ast::Identifier>& names,
+                       Span span, const std::string& what) {
+    if (names.empty()) {
+        return plan;
+    }
+    const std::vector<ExprPtr> output = plan_output(*plan);
+    if (names.size() != output.size()) {
+        fail_at(ctx, span,
+                "the column list of " + what + " names " + std::to_string(names.size()) +
+                    " column" + (names.size() == 1 ? "" : "s") + ", but it has " +
+                    std::to_string(output.size()));
+    }
+    std::vector<ExprPtr> exprs;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        exprs.push_back(make_expr(Alias{output[i], names[i].name, ctx.next_id++}, names[i].span));
+    }
+    return make_plan(Project{std::move(exprs), std::move(plan)});
+}
+
+Span identifiers_span(const std::vector<ast::Identifier>& names, Span fallback) {
+    return names.empty() ? fallback : Span{names.front().span.begin, names.back().span.end};
+}
+
+/// A table of the catalog, or a CTE in scope, as a FROM item.
+std::pair<PlanPtr, Scope> bind_table(BindContext& ctx, const ast::TableRef& ref, Span span) {
+    std::vector<std::string> qualifier;
+    if (ref.alias) {
+        qualifier.push_back(ref.alias->name.str());
+    }
+    // A one-part name may be a CTE, the innermost first; a CTE shadows a table.
+    if (ref.qualifier.empty()) {
+        for (std::size_t i = ctx.ctes.size(); i-- > 0;) {
+            const ast::Cte& cte = *ctx.ctes[i].cte;
+            if (!names_match(cte.name.name, ref.name.name, CaseSensitivity::Insensitive)) {
+                continue;
+            }
+            // Its body sees the CTEs before it, not the ones the reference sees. (On an error
+            // the context is dropped with the statement: nothing to restore.)
+            std::vector<CteDef> seen_here = ctx.ctes;
+            ctx.ctes.resize(ctx.ctes[i].visible);
+            PlanPtr plan;
+            {
+                const QueryDepth depth(ctx, span);
+                plan = bind_query(ctx, std::as_const(*cte.query)); // bound again at each use
+            }
+            ctx.ctes = std::move(seen_here);
+            plan = rename_columns(ctx, std::move(plan), cte.columns,
+                                  identifiers_span(cte.columns, cte.name.span),
+                                  "CTE '" + cte.name.name + "'");
+            plan = rename_columns(ctx, std::move(plan), ref.columns,
+                                  identifiers_span(ref.columns, span), "'" + ref.name.name + "'");
+            if (qualifier.empty()) {
+                qualifier.push_back(ref.name.name.str());
+            }
+            return {plan, scope_of(plan, std::move(qualifier), "'" + ref.name.name + "'")};
+        }
+    }
+    const std::string written = ref.written_name();
+    std::optional<Table> table = ctx.catalog.find(written);
+    if (!table && !ref.qualifier.empty()) {
+        table = ctx.catalog.find(ref.name.name);
+    }
+    if (!table) {
+        std::vector<std::string> names = ctx.catalog.table_names();
+        for (const CteDef& def : ctx.ctes) {
+            names.push_back(def.cte->name.name.str());
+        }
+        std::string hint = did_you_mean(written, names);
+        if (hint.empty() && !ref.qualifier.empty()) {
+            hint = did_you_mean(ref.name.name, names);
+        }
+        fail_at(ctx, ref.span(), "unknown table '" + written + "'" + hint);
+    }
+    // Every scan numbers its columns anew; the first of a statement takes 0..n-1, the ids
+    // the relation cache keeps (a CI loop runs thousands of statements over one wide table).
+    std::shared_ptr<const BoundColumns> columns = ctx.next_id == 0 && ctx.relations != nullptr
+                                                      ? ctx.relations->columns(*table, ctx.cs)
+                                                      : bind_columns(*table, ctx.cs, ctx.next_id);
+    ctx.next_id += static_cast<ExprId>(columns->columns.size());
+    if (qualifier.empty()) {
+        // Without an alias, the table's name as written qualifies (`t.c`, `db.t.c`).
+        for (const ast::Identifier& part : ref.qualifier) {
+            qualifier.push_back(part.name.str());
+        }
+        qualifier.push_back(ref.name.name.str());
+    }
+    PlanPtr plan = make_plan(Relation{table->name, columns->columns, columns->stored_schema,
+                                      ref.alias ? ref.alias->name.str() : std::string()});
+    std::string description = "table '" + table->name + "'";
+    if (!ref.columns.empty()) {
+        plan = rename_columns(ctx, std::move(plan), ref.columns,
+                              identifiers_span(ref.columns, span), "table '" + table->name + "'");
+    }
+    return {plan, scope_of(plan, std::move(qualifier), std::move(description))};
+}
+
+/// `VALUES (…), (…)`: a LocalRelation whose columns take each column's wider common type.
+std::pair<PlanPtr, Scope> bind_values(BindContext& ctx, const ast::ValuesRef& values, Span span) {
+    Scope empty;
+    empty.description = "VALUES (which sees no columns)";
+    Binder binder(ctx, std::move(empty));
+    binder.set_clause(Clause::Select, AliasMode::None, nullptr);
+    std::vector<std::vector<ExprPtr>> rows;
+    for (std::size_t r = 0; r < values.rows.size(); ++r) {
+        std::vector<ExprPtr> row;
+        for (const ast::ExprPtr& e : values.rows[r]) {
+            ExprPtr bound = binder.bind(*e);
+            if (!expr_foldable(*bound)) {
+                fail_at(ctx, e->span, "a VALUES row must hold constant expressions");
+            }
+            row.push_back(std::move(bound));
+        }
+        if (!rows.empty() && row.size() != rows.front().size()) {
+            fail_at(ctx, values.row_spans[r],
+                    "every row of VALUES must have the same number of values: the first has " +
+                        std::to_string(rows.front().size()) + ", this one " +
+                        std::to_string(row.size()));
+        }
+        rows.push_back(std::move(row));
+    }
+    const std::size_t width = rows.front().size();
+    std::vector<ExprPtr> output;
+    for (std::size_t c = 0; c < width; ++c) {
+        std::vector<TypePtr> types;
+        bool nullable = false;
+        for (const std::vector<ExprPtr>& row : rows) {
+            types.push_back(row[c]->type);
+            nullable = nullable || row[c]->nullable;
+        }
+        const std::optional<TypePtr> common = wider_common_type(types);
+        if (!common) {
+            fail_at(ctx, values.row_spans.back(),
+                    "the values of column " + std::to_string(c + 1) +
+                        " of VALUES have no common type");
+        }
+        for (std::vector<ExprPtr>& row : rows) {
+            row[c] = cast_to(row[c], *common);
+        }
+        const std::string name = c < values.columns.size() ? values.columns[c].name.str()
+                                                           : "col" + std::to_string(c + 1);
+        output.push_back(
+            make_expr(AttributeReference{name, *common, ctx.next_id++, nullable, false}));
+    }
+    if (!values.columns.empty() && values.columns.size() != width) {
+        fail_at(ctx, identifiers_span(values.columns, span),
+                "the column list of VALUES names " + std::to_string(values.columns.size()) +
+                    " columns, but its rows have " + std::to_string(width));
+    }
+    PlanPtr plan = make_plan(LocalRelation{std::move(output), std::move(rows)});
+    std::vector<std::string> qualifier;
+    if (values.alias) {
+        qualifier.push_back(values.alias->name.str());
+    }
+    return {plan, scope_of(plan, std::move(qualifier), "VALUES")};
+}
+
+JoinType join_type(ast::JoinKind kind) {
+    switch (kind) {
+    case ast::JoinKind::Inner:
+        return JoinType::Inner;
+    case ast::JoinKind::Cross:
+        return JoinType::Cross;
+    case ast::JoinKind::LeftOuter:
+        return JoinType::LeftOuter;
+    case ast::JoinKind::RightOuter:
+        return JoinType::RightOuter;
+    case ast::JoinKind::FullOuter:
+        return JoinType::FullOuter;
+    case ast::JoinKind::LeftSemi:
+        return JoinType::LeftSemi;
+    case ast::JoinKind::LeftAnti:
+        return JoinType::LeftAnti;
+    }
+    return JoinType::Inner;
+}
+
+/// The scope column a bare name finds in `scope` (for USING and NATURAL keys), or none.
+std::optional<std::size_t> find_unqualified(const Scope& scope, std::string_view name,
+                                            CaseSensitivity cs) {
+    for (std::size_t i = 0; i < scope.columns.size(); ++i) {
+        const ScopeColumn& c = scope.columns[i];
+        if (c.unqualified && names_match(c.attribute->as<AttributeReference>()->name, name, cs)) {
+            return i;
+        }
+    }
+    return std::nullopt;
+}
+
+/// `left JOIN right`: ON binds over both sides; USING and NATURAL build Spark's equality of
+/// the keys, and its output (the keys once, then the other columns of each side).
+std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) {
+    auto [left, left_scope] = bind_from(ctx, *join.left);
+    auto [right, right_scope] = bind_from(ctx, *join.right);
+    const JoinType type = join_type(join.kind);
+
+    // USING / NATURAL keys: (left column, right column) in key order.
+    std::vector<std::pair<std::size_t, std::size_t>> keys;
+    if (join.natural) {
+        for (std::size_t i = 0; i < left_scope.columns.size(); ++i) {
+            const ScopeColumn& c = left_scope.columns[i];
+            if (!c.unqualified || !c.in_star) {
+                continue;
+            }
+            const std::string_view name = c.attribute->as<AttributeReference>()->name;
+            if (const auto r = find_unqualified(right_scope, name, ctx.cs)) {
+                keys.emplace_back(i, *r);
+            }
+        }
+    }
+    for (const ast::Identifier& key : join.using_columns) {
+        const auto l = find_unqualified(left_scope, key.name, ctx.cs);
+        if (!l) {
+            fail_at(ctx, key.span,
+                    "USING column '" + key.name + "' is not a column of the join's left side");
+        }
+        const auto r = find_unqualified(right_scope, key.name, ctx.cs);
+        if (!r) {
+            fail_at(ctx, key.span,
+                    "USING column '" + key.name + "' is not a column of the join's right side");
+        }
+        keys.emplace_back(*l, *r);
+    }
+
+    Scope both;
+    both.columns = left_scope.columns;
+    both.columns.insert(both.columns.end(), right_scope.columns.begin(), right_scope.columns.end());
+    both.output = left_scope.output;
+    both.output.insert(both.output.end(), right_scope.output.begin(), right_scope.output.end());
+    both.description = "the FROM clause";
+
+    ExprPtr condition;
+    if (join.condition) {
+        Binder binder(ctx, both);
+        binder.set_clause(Clause::Where, AliasMode::None, nullptr);
+        condition = binder.require_boolean(binder.bind(*join.condition), join.condition->span,
+                                           "the join condition");
+        if (binder.saw_aggregate()) {
+            fail_at(ctx, join.condition->span, "a join condition cannot hold an aggregate");
+        }
+    }
+    if (!keys.empty()) {
+        Binder binder(ctx, both);
+        binder.set_clause(Clause::Where, AliasMode::None, nullptr);
+        for (const auto& [l, r] : keys) {
+            const ExprPtr& a = left_scope.columns[l].attribute;
+            const ExprPtr& b = right_scope.columns[r].attribute;
+            const BinaryCoercion coerced = coerce_binary(BinaryOpKind::EqualTo, a, b);
+            if (!coerced.error.empty()) {
+                fail_at(ctx, join.keyword,
+                        "the join key '" + std::string(a->as<AttributeReference>()->name) +
+                            "' has types " + catalog_string(*a->type) + " and " +
+                            catalog_string(*b->type) + ", which cannot be compared");
+            }
+            ExprPtr equal = make_expr(BinaryOp{BinaryOpKind::EqualTo, coerced.left, coerced.right});
+            condition =
+                condition ? make_expr(BinaryOp{BinaryOpKind::And, condition, equal}) : equal;
+        }
+    }
+    PlanPtr plan = make_plan(Join{type, condition, left, right});
+    const std::vector<ExprPtr> output = plan_output(*plan);
+
+    Scope scope;
+    scope.description = "the FROM clause";
+    scope.output = output;
+    if (type == JoinType::LeftSemi || type == JoinType::LeftAnti) {
+        right_scope.columns.clear(); // the right side is only seen by the condition
+    }
+    if (keys.empty()) {
+        for (const ScopeColumn& c : left_scope.columns) {
+            scope.columns.push_back(c);
+        }
+        for (const ScopeColumn& c : right_scope.columns) {
+            scope.columns.push_back(c);
+        }
+    } else {
+        // Spark's output of a USING join: the keys (the left's, the right's for a right outer
+        // join, coalesced for a full outer join), then each side's other columns.
+        std::vector<bool> left_key(left_scope.columns.size(), false);
+        std::vector<bool> right_key(right_scope.columns.size(), false);
+        std::vector<ExprPtr> coalesced;
+        for (const auto& [l, r] : keys) {
+            left_key[l] = true;
+            right_key[r] = true;
+            ScopeColumn key =
+                type == JoinType::RightOuter ? right_scope.columns[r] : left_scope.columns[l];
+            if (type == JoinType::FullOuter) {
+                const ExprPtr& a = as_output(left_scope.columns[l].attribute, output);
+                const ExprPtr& b = as_output(right_scope.columns[r].attribute, output);
+                const std::optional<TypePtr> common = wider_common_type(a->type, b->type);
+                ExprPtr value = make_expr(ScalarFunction{
+                    &catalog_function("coalesce"),
+                    {cast_to(a, common.value_or(a->type)), cast_to(b, common.value_or(a->type))}});
+                coalesced.push_back(
+                    make_expr(Alias{value, a->as<AttributeReference>()->name, ctx.next_id++}));
+                key.attribute = make_expr(
+                    AttributeReference{a->as<AttributeReference>()->name, value->type,
+                                       coalesced.back()->as<Alias>()->id, value->nullable, false});
+                key.qualifier.clear();
+            }
+            key.unqualified = true;
+            key.in_star = true;
+            scope.columns.push_back(key);
+        }
+        const auto others = [&](const Scope& side, const std::vector<bool>& is_key) {
+            for (std::size_t i = 0; i < side.columns.size(); ++i) {
+                ScopeColumn c = side.columns[i];
+                if (is_key[i]) {
+                    // The other side's key: found only qualified, not listed by `*`.
+                    const bool chosen = type != JoinType::FullOuter &&
+                                        ((&side == &left_scope) != (type == JoinType::RightOuter));
+                    if (chosen) {
+                        continue; // it is the key itself, listed first
+                    }
+                    c.unqualified = false;
+                    c.in_star = false;
+                }
+                scope.columns.push_back(c);
+            }
+        };
+        others(left_scope, left_key);
+        others(right_scope, right_key);
+        if (!coalesced.empty()) {
+            std::vector<ExprPtr> exprs = coalesced;
+            exprs.insert(exprs.end(), output.begin(), output.end());
+            plan = make_plan(Project{std::move(exprs), std::move(plan)});
+            scope.output = plan_output(*plan);
+        }
+    }
+    for (ScopeColumn& c : scope.columns) {
+        c.attribute = as_output(c.attribute, scope.output);
+    }
+    return {plan, std::move(scope)};
+}
+
+std::pair<PlanPtr, Scope> bind_from(BindContext& ctx, const ast::FromItem& item) {
+    return std::visit(
+        Overloaded{
+            [&](const ast::TableRef& ref) { return bind_table(ctx, ref, item.span); },
+            [&](const ast::SubqueryRef& ref) {
+                PlanPtr plan;
+                {
+                    const QueryDepth depth(ctx, item.span);
+                    // Const: a subquery inside a CTE is bound at each of its uses.
+                    plan = bind_query(ctx, std::as_const(*ref.query));
+                }
+                plan = rename_columns(ctx, std::move(plan), ref.columns,
+                                      identifiers_span(ref.columns, item.span), "the subquery");
+                std::vector<std::string> qualifier;
+                if (ref.alias) {
+                    qualifier.push_back(ref.alias->name.str());
+                }
+                std::string description =
+                    ref.alias ? "subquery '" + ref.alias->name + "'" : "the subquery";
+                return std::pair<PlanPtr, Scope>{
+                    plan, scope_of(plan, std::move(qualifier), std::move(description))};
+            },
+            [&](const ast::ValuesRef& values) { return bind_values(ctx, values, item.span); },
+            [&](const ast::JoinRef& join) {
+                const QueryDepth depth(ctx, item.span);
+                return bind_join(ctx, join);
+            }},
+        item.node);
+}
+
+const char* set_op_name(ast::SetOpKind kind) {
+    switch (kind) {
+    case ast::SetOpKind::Union:
+        return "UNION";
+    case ast::SetOpKind::Intersect:
+        return "INTERSECT";
+    case ast::SetOpKind::Except:
+        return "EXCEPT";
+    }
+    return "?";
+}
+
+/// `inputs[i]` with its columns cast to `types` where they differ (Spark's WidenSetOperationTypes:
+/// a Project of casts, each keeping the column's name under a new id).
+PlanPtr widen(BindContext& ctx, PlanPtr input, const std::vector<TypePtr>& types) {
+    const std::vector<ExprPtr> output = plan_output(*input);
+    bool differs = false;
+    std::vector<ExprPtr> exprs;
+    for (std::size_t i = 0; i < output.size(); ++i) {
+        if (same_type(*output[i]->type, *types[i])) {
+            exprs.push_back(output[i]);
+            continue;
+        }
+        differs = true;
+        exprs.push_back(make_expr(Alias{cast_to(output[i], types[i]),
+                                        output[i]->as<AttributeReference>()->name, ctx.next_id++}));
+    }
+    return differs ? make_plan(Project{std::move(exprs), std::move(input)}) : input;
+}
+
+/// A set operation: both inputs bound, of the same width, their column types widened to a
+/// common type; a UNION of UNIONs of the same kind is one operator with every input.
+PlanPtr bind_set_operation(BindContext& ctx, const ast::SetOperation& op, Span span) {
+    const QueryDepth depth(ctx, span);
+    std::vector<PlanPtr> inputs;
+    // Left-deep chains of one UNION kind are flattened as they are bound (no recursion per link).
+    std::vector<const ast::Query*> chain{op.right.get()};
+    const ast::Query* left = op.left.get();
+    while (op.kind == ast::SetOpKind::Union && left->ctes.empty() && left->order_by.empty() &&
+           !left->limit && !left->offset) {
+        const auto* inner = std::get_if<ast::SetOperation>(&left->body);
+        if (inner == nullptr || inner->kind != op.kind || inner->all != op.all) {
+            break;
+        }
+        chain.push_back(inner->right.get());
+        left = inner->left.get();
+    }
+    chain.push_back(left);
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+        inputs.push_back(bind_query(ctx, **it));
+    }
+    const std::size_t width = plan_output(*inputs.front()).size();
+    for (std::size_t i = 1; i < inputs.size(); ++i) {
+        const std::size_t other = plan_output(*inputs[i]).size();
+        if (other != width) {
+            fail_at(ctx, op.keyword,
+                    std::string(set_op_name(op.kind)) +
+                        " can only be performed on inputs with the same number of columns, but "
+                        "the first input has " +
+                        std::to_string(width) + " column" + (width == 1 ? "" : "s") +
+                        " and input " + std::to_string(i + 1) + " has " + std::to_string(other));
+        }
+    }
+    std::vector<TypePtr> types;
+    for (std::size_t c = 0; c < width; ++c) {
+        std::vector<TypePtr> column;
+        for (const PlanPtr& input : inputs) {
+            column.push_back(plan_output(*input)[c]->type);
+        }
+        const std::optional<TypePtr> common = wider_common_type(column);
+        if (!common) {
+            fail_at(ctx, op.keyword,
+                    std::string(set_op_name(op.kind)) + " column " + std::to_string(c + 1) +
+                        " has types that have no common type: " + catalog_string(*column[0]) +
+                        " and " + catalog_string(*column.back()));
+        }
+        types.push_back(*common);
+    }
+    for (PlanPtr& input : inputs) {
+        input = widen(ctx, std::move(input), types);
+    }
+    const SetOpKind kind = op.kind == ast::SetOpKind::Union       ? SetOpKind::Union
+                           : op.kind == ast::SetOpKind::Intersect ? SetOpKind::Intersect
+                                                                  : SetOpKind::Except;
+    if (kind == SetOpKind::Union && !op.all) {
+        // Spark's parser: UNION DISTINCT is a Distinct over the UNION ALL.
+        return make_plan(Distinct{make_plan(SetOperation{kind, true, std::move(inputs)})});
+    }
+    return make_plan(SetOperation{kind, op.all, std::move(inputs)});
+}
+
+/// ORDER BY, LIMIT and OFFSET over a set operation's or a parenthesised query's output: the
+/// keys resolve against its column names only.
+PlanPtr order_and_limit(BindContext& ctx, const ast::Query& query, PlanPtr plan) {
+    if (query.order_by.empty() && !query.limit && !query.offset) {
+        return plan;
+    }
+    Binder binder(ctx, scope_of(plan, {}, "the query's output"));
+    if (!query.order_by.empty()) {
+        std::vector<SortOrder> order;
+        const std::vector<ExprPtr> output = plan_output(*plan);
+        binder.set_clause(Clause::OrderBy, AliasMode::None, nullptr);
+        for (const ast::OrderItem& o : query.order_by) {
+            ExprPtr key;
+            if (std::optional<long long> pos = position_literal(*o.expr)) {
+                if (*pos < 1 || static_cast<std::size_t>(*pos) > output.size()) {
+                    fail_at(ctx, o.expr->span,
+                            "ORDER BY position " + std::to_string(*pos) +
+                                " is not in the select list (valid range is [1, " +
+                                std::to_string(output.size()) + "])");
+                }
+                key = output[static_cast<std::size_t>(*pos - 1)];
+            } else {
+                binder.reset_saw_aggregate();
+                key = binder.bind(*o.expr);
+                if (binder.saw_aggregate()) {
+                    fail_at(ctx, o.expr->span,
+                            "an ORDER BY over a set operation cannot hold an aggregate");
+                }
+            }
+            order.push_back(SortOrder{key, o.ascending, o.nulls_first.value_or(o.ascending)});
+        }
+        plan = make_plan(Sort{std::move(order), std::move(plan)});
+    }
+    const auto row_count = [&](const ast::ExprPtr& count, Clause clause,
+                               const char* keyword) -> ExprPtr {
+        if (!count) {
+            return nullptr;
+        }
+        binder.set_clause(clause, AliasMode::None, nullptr);
+        ExprPtr bound = binder.bind(*count);
+        const auto* lit = bound->as<Literal>();
+        if (lit == nullptr || lit->is_null || !bound->type->is(AtomicKind::Integer) ||
+            lit->text.view().starts_with("-")) {
+            binder.fail(count->span,
+                        std::string(keyword) + " must be a non-negative integer literal");
+        }
+        return bound;
+    };
+    if (ExprPtr offset = row_count(query.offset, Clause::Offset, "OFFSET")) {
+        plan = make_plan(Offset{offset, std::move(plan)});
+    }
+    if (ExprPtr limit = row_count(query.limit, Clause::Limit, "LIMIT")) {
+        plan = make_plan(Limit{limit, std::move(plan)});
+    }
+    return plan;
+}
+
+/// A whole query: its CTEs in scope for its body (and for each other, in order), the body,
+/// and what orders and limits it.
+template <class Query> PlanPtr bind_query(BindContext& ctx, Query& query) {
+    const std::size_t outer_ctes = ctx.ctes.size();
+    for (std::size_t i = 0; i < query.ctes.size(); ++i) {
+        const ast::Cte& cte = query.ctes[i];
+        for (std::size_t j = 0; j < i; ++j) {
+            if (names_match(query.ctes[j].name.name, cte.name.name, CaseSensitivity::Insensitive)) {
+                fail_at(ctx, cte.name.span,
+                        "CTE definition can't have duplicate names: '" + cte.name.name + "'");
+            }
+        }
+        ctx.ctes.push_back(CteDef{&cte, ctx.ctes.size()});
+    }
+    PlanPtr plan;
+    if (auto* select = std::get_if<ast::Select>(&query.body)) {
+        plan = bind_select(ctx, *select);
+    } else if (const auto* op = std::get_if<ast::SetOperation>(&query.body)) {
+        plan = bind_set_operation(ctx, *op, query.span);
+    } else {
+        const QueryDepth depth(ctx, query.span);
+        const ast::Query& inner = *std::get<ast::QueryPtr>(query.body);
+        plan = bind_query(ctx, inner);
+    }
+    plan = order_and_limit(ctx, query, std::move(plan));
+    ctx.ctes.resize(outer_ctes); // (on an error the context goes with the statement)
+    return plan;
+}
+
+/// `analyze` on a statement it may use up (`Statement` not const) or not.
+template <class Statement>
+BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
+                              const std::shared_ptr<const SourceFile>& source,
+                              const AnalyzerOptions& options) {
+    BindContext ctx{.catalog = catalog,
+                    .source = source,
+                    .cs = options.case_sensitivity,
+                    .relations = options.relations,
+                    .next_id = 0,
+                    .warnings = {},
+                    .warned_udfs = {},
+                    .pretty = {},
+                    .ctes = {},
+                    .depth = 0};
     BoundStatement out;
-    out.plan = stack_operators(binder, clauses);
-    out.table = binder.table();
-    out.warnings = std::move(binder.warnings());
-    out.next_id = binder.next_id();
+    out.plan = bind_query(ctx, statement.query);
+    out.warnings = std::move(ctx.warnings);
+    out.next_id = ctx.next_id;
     return out;
 }
 

@@ -48,10 +48,9 @@ struct AnalyzerOptions {
     RelationCache* relations = nullptr;
 };
 
-/// A bound statement: the plan (before any rewrite) and the table it scans.
+/// A bound statement: the plan (before any rewrite); its Relations name the tables it scans.
 struct BoundStatement {
     PlanPtr plan;
-    Table table;                      // named as the query's FROM clause resolves it
     std::vector<Diagnostic> warnings; // e.g. unknown (user-defined) functions
     /// The first expression id no binding uses: later passes (simplify) number from here.
     ExprId next_id = 0;

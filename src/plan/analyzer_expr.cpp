@@ -155,7 +155,8 @@ TypePtr interval_literal_type(std::string_view written_unit) {
 
 } // namespace
 
-std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensitivity cs) {
+std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensitivity cs,
+                                                 ExprId first_id) {
     const StructType* schema = table.schema ? table.schema->struct_type() : nullptr;
     if (schema == nullptr) {
         throw InternalError("table '" + table.name + "' has no struct schema");
@@ -166,8 +167,8 @@ std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensiti
     for (std::size_t i = 0; i < schema->size(); ++i) {
         const StructField& f = (*schema)[i];
         const bool partition = table.is_partition_column(f.name, cs);
-        bound->columns.push_back(make_expr(
-            AttributeReference{f.name, f.type, static_cast<ExprId>(i), f.nullable, partition}));
+        bound->columns.push_back(make_expr(AttributeReference{
+            f.name, f.type, first_id + static_cast<ExprId>(i), f.nullable, partition}));
         if (!partition && !table.partition_columns.empty()) {
             stored.push_back(f);
         }
@@ -178,12 +179,19 @@ std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensiti
     return bound;
 }
 
-Binder::Binder(const Table& table, std::shared_ptr<const BoundColumns> relation,
-               std::vector<std::string> qualifier, std::shared_ptr<const SourceFile> source,
-               CaseSensitivity cs)
-    : table_(table), qualifier_(std::move(qualifier)), source_(std::move(source)), cs_(cs),
-      schema_(table_.schema->struct_type()), relation_(std::move(relation)),
-      next_id_(static_cast<ExprId>(relation_->columns.size())) {}
+bool Scope::outputs(ExprId id) const { return output_column(id) != nullptr; }
+
+const ExprPtr* Scope::output_column(ExprId id) const {
+    for (const ExprPtr& column : output) {
+        if (column->as<AttributeReference>()->id == id) {
+            return &column;
+        }
+    }
+    return nullptr;
+}
+
+Binder::Binder(BindContext& context, Scope scope)
+    : ctx_(context), scope_(std::move(scope)), source_(context.source), cs_(context.cs) {}
 
 void Binder::fail(Span span, std::string message) const {
     throw_sql_error(source_, span, std::move(message));
@@ -223,27 +231,53 @@ void Binder::set_clause(Clause clause, AliasMode mode, const std::vector<OutputR
 }
 
 ExprPtr Binder::column_ref(std::size_t i, Span span, bool under_access) const {
-    const ExprPtr& column = columns().at(i);
+    const ExprPtr& column = scope_.columns.at(i).attribute;
     return under_access ? column : make_expr(column->node, span);
 }
 
 std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) {
     std::vector<ExprPtr> out;
     const ast::Identifiers& target = star.qualifier;
-    if (target.empty() ||
-        qualifier_parts(target, 0, [&](std::size_t k) { return k == target.size(); }) != 0) {
-        for (std::size_t i = 0; i < columns().size(); ++i) {
+    // `*`, or `t.*` where `t` qualifies columns of the FROM clause: those columns, in order.
+    const auto qualified_by_target = [&](const ScopeColumn& column) {
+        if (target.empty()) {
+            return column.in_star;
+        }
+        if (column.qualifier.size() < target.size()) {
+            return false;
+        }
+        const std::size_t from = column.qualifier.size() - target.size();
+        for (std::size_t i = 0; i < target.size(); ++i) {
+            if (!names_match(column.qualifier[from + i], target[i].name,
+                             CaseSensitivity::Insensitive)) {
+                return false;
+            }
+        }
+        return true;
+    };
+    for (std::size_t i = 0; i < scope_.columns.size(); ++i) {
+        if (qualified_by_target(scope_.columns[i])) {
             out.push_back(column_ref(i, span, false));
         }
+    }
+    if (!out.empty() || (target.empty() && !scope_.columns.empty())) {
         return out;
+    }
+    if (target.empty()) {
+        fail(span, "'*' has no columns to expand: the query has no FROM clause");
     }
     const Span target_span{target.front().span.begin, target.back().span.end};
     const std::string target_text = written(target_span);
     if (target.size() == 1 && !find_column(target[0])) {
-        std::vector<std::string> candidates = schema_->field_names();
-        candidates.insert(candidates.begin(), qualifier_.back());
+        std::vector<std::string> candidates;
+        for (const ScopeColumn& column : scope_.columns) {
+            if (!column.qualifier.empty()) {
+                candidates.push_back(column.qualifier.back());
+            }
+            candidates.push_back(column.attribute->as<AttributeReference>()->name.str());
+        }
         fail(target_span, "cannot expand '" + target_text + ".*': '" + target[0].name +
-                              "' is neither the table nor a column of table '" + table_.name + "'" +
+                              "' is neither a table nor a column of " + scope_.description +
                               did_you_mean(target[0].name, candidates));
     }
     // Spark resolves the target as a column or field path; only a struct expands.
@@ -322,7 +356,7 @@ ExprPtr Binder::bind_cast(const ast::Cast& c, const ExprPtr& child, Span span) {
              "cannot cast " + catalog_string(*child->type) + " to " + catalog_string(*target));
     }
     ExprPtr result = make_expr(Cast{child, target, c.syntax == ast::CastSyntax::TryCall}, span);
-    pretty_.user_casts.insert(result.get());
+    ctx_.pretty.user_casts.insert(result.get());
     return result;
 }
 
@@ -921,39 +955,98 @@ ExprPtr Binder::find_lambda_variable(std::string_view name) const {
     return nullptr;
 }
 
-template <class Accept>
-std::size_t Binder::qualifier_parts(const ast::Identifiers& parts, std::size_t keep,
-                                    Accept&& accept) const {
-    // Table names and aliases are always case-insensitive (SPEC.md); with an alias, only the
-    // alias qualifies (as in Spark).
-    const std::size_t most = parts.size() < keep ? 0 : parts.size() - keep;
-    for (std::size_t k = std::min(most, qualifier_.size()); k > 0; --k) {
-        const std::size_t from = qualifier_.size() - k;
-        bool match = true;
-        for (std::size_t i = 0; i < k && match; ++i) {
-            match = names_match(qualifier_[from + i], parts[i].name, CaseSensitivity::Insensitive);
+bool Binder::is_qualifier(const ast::Identifiers& parts, std::size_t k) const {
+    // Table names and aliases are always case-insensitive; with an alias, only the alias
+    // qualifies (as in Spark).
+    return std::any_of(scope_.columns.begin(), scope_.columns.end(), [&](const ScopeColumn& c) {
+        if (c.qualifier.size() < k) {
+            return false;
         }
-        if (match && accept(k)) {
-            return k;
+        const std::size_t from = c.qualifier.size() - k;
+        for (std::size_t i = 0; i < k; ++i) {
+            if (!names_match(c.qualifier[from + i], parts[i].name, CaseSensitivity::Insensitive)) {
+                return false;
+            }
+        }
+        return true;
+    });
+}
+
+template <class Accept>
+std::pair<std::size_t, std::optional<std::size_t>>
+Binder::find_qualified(const ast::Identifiers& parts, std::size_t keep, Accept&& accept) const {
+    const std::size_t most = parts.size() < keep ? 0 : parts.size() - keep;
+    std::size_t longest = 0;
+    for (const ScopeColumn& c : scope_.columns) {
+        longest = std::max(longest, c.qualifier.size());
+    }
+    // The most parts first, as Spark tries them.
+    for (std::size_t k = std::min(most, longest); k > 0; --k) {
+        if (!is_qualifier(parts, k)) {
+            continue;
+        }
+        std::optional<std::size_t> found;
+        for (std::size_t i = 0; i < scope_.columns.size(); ++i) {
+            const ScopeColumn& c = scope_.columns[i];
+            if (c.qualifier.size() < k ||
+                !names_match(c.attribute->as<AttributeReference>()->name, parts[k].name, cs_)) {
+                continue;
+            }
+            bool qualifies = true;
+            const std::size_t from = c.qualifier.size() - k;
+            for (std::size_t j = 0; j < k && qualifies; ++j) {
+                qualifies =
+                    names_match(c.qualifier[from + j], parts[j].name, CaseSensitivity::Insensitive);
+            }
+            if (!qualifies) {
+                continue;
+            }
+            if (found && scope_.columns[*found].attribute->as<AttributeReference>()->id !=
+                             c.attribute->as<AttributeReference>()->id) {
+                fail(parts[k].span, "ambiguous reference '" +
+                                        written({parts[0].span.begin, parts[k].span.end}) +
+                                        "': it matches several columns of " + scope_.description);
+            }
+            found = found ? found : std::optional(i);
+        }
+        if (accept(k, found)) {
+            return {k, found};
         }
     }
-    return 0;
+    return {0, std::nullopt};
 }
 
 std::optional<std::size_t> Binder::find_column(const ast::Identifier& name) const {
-    bool ambiguous = false;
-    std::optional<std::size_t> i = schema_->field_index(name.name, cs_, &ambiguous);
-    if (ambiguous) {
-        std::string matches;
-        for (const StructField& f : schema_->fields()) {
-            if (names_match(f.name, name.name, cs_)) {
-                matches += (matches.empty() ? "'" : ", '") + f.name + "'";
-            }
+    std::optional<std::size_t> found;
+    std::vector<std::size_t> matches;
+    for (std::size_t i = 0; i < scope_.columns.size(); ++i) {
+        const ScopeColumn& c = scope_.columns[i];
+        if (c.unqualified &&
+            names_match(c.attribute->as<AttributeReference>()->name, name.name, cs_)) {
+            matches.push_back(i);
         }
-        fail(name.span, "ambiguous reference '" + name.name + "': it matches columns " + matches +
-                            " of table '" + table_.name + "'");
     }
-    return i;
+    if (matches.empty()) {
+        return std::nullopt;
+    }
+    for (const std::size_t i : matches) {
+        if (scope_.columns[i].attribute->as<AttributeReference>()->id !=
+            scope_.columns[matches[0]].attribute->as<AttributeReference>()->id) {
+            // Spark: AMBIGUOUS_REFERENCE, naming the candidates.
+            std::string candidates;
+            for (const std::size_t j : matches) {
+                const ScopeColumn& c = scope_.columns[j];
+                std::string qualified;
+                for (const std::string& part : c.qualifier) {
+                    qualified += part + ".";
+                }
+                qualified += c.attribute->as<AttributeReference>()->name.str();
+                candidates += (candidates.empty() ? "'" : ", '") + qualified + "'";
+            }
+            fail(name.span, "ambiguous reference '" + name.name + "': it could be " + candidates);
+        }
+    }
+    return matches[0];
 }
 
 std::string Binder::name_key(std::string_view name) const {
@@ -1007,8 +1100,8 @@ void Binder::unknown_column(const ast::Identifier& name) const {
             candidates.push_back(var->as<NamedLambdaVariable>()->name.str());
         }
     }
-    for (std::string& column : schema_->field_names()) {
-        candidates.push_back(std::move(column));
+    for (const ScopeColumn& column : scope_.columns) {
+        candidates.push_back(column.attribute->as<AttributeReference>()->name.str());
     }
     if (outputs_ != nullptr && alias_mode_ != AliasMode::None) {
         for (const OutputRef& out : *outputs_) {
@@ -1023,14 +1116,14 @@ void Binder::unknown_column(const ast::Identifier& name) const {
         }
         for (const ast::SelectItem& later : later_items_) {
             if (later.alias && names_match(later.alias->name, name.name, cs_)) {
-                fail(name.span, "no column '" + name.name + "' in table '" + table_.name +
-                                    "'; a later select item defines the alias '" +
+                fail(name.span, "no column '" + name.name + "' in " + scope_.description +
+                                    "; a later select item defines the alias '" +
                                     later.alias->name +
                                     "', but a lateral alias must come before its use");
             }
         }
     }
-    fail(name.span, "no column '" + name.name + "' in table '" + table_.name + "'" +
+    fail(name.span, "no column '" + name.name + "' in " + scope_.description +
                         did_you_mean(name.name, candidates));
 }
 
@@ -1050,9 +1143,11 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
     } else if (alias_mode_ == AliasMode::OutputFirst && (out = find_output(head)) != nullptr) {
         base = out->attribute(head.span);
     } else if (std::optional<std::size_t> q;
-               (qualified = qualifier_parts(parts, 1, [&](std::size_t k) {
-                    return (q = find_column(parts[k])).has_value();
-                })) != 0) {
+               (qualified =
+                    find_qualified(parts, 1, [&](std::size_t, std::optional<std::size_t> found) {
+                        q = found;
+                        return found.has_value();
+                    }).first) != 0) {
         base = column_ref(*q, Span{head.span.begin, parts[qualified].span.end},
                           parts.size() > qualified + 1);
         next = qualified + 1;
@@ -1069,7 +1164,8 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
         return grouping_expression(*out);
     } else if (alias_mode_ == AliasMode::OutputFallback && (out = find_output(head)) != nullptr) {
         base = out->attribute(head.span);
-    } else if (const std::size_t k = qualifier_parts(parts, 1, [](std::size_t) { return true; });
+    } else if (const std::size_t k =
+                   find_qualified(parts, 1, [](std::size_t, const auto&) { return true; }).first;
                k != 0) {
         unknown_column(parts[k]);
     } else if (parts.size() == 1 &&
@@ -1122,7 +1218,7 @@ ExprPtr Binder::grouping_expression(const OutputRef& out) const {
     }
     return transform_up(out.child(), [&](const ExprPtr& node) -> ExprPtr {
         const auto* a = node->as<AttributeReference>();
-        if (a == nullptr || a->id < static_cast<ExprId>(columns().size())) {
+        if (a == nullptr || scope_.outputs(a->id)) {
             return node;
         }
         for (const OutputRef& earlier : *outputs_) {

@@ -313,12 +313,12 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
 
 ExprPtr Binder::bind_udf(const ast::Call& call, const std::string& name, Span span) {
     std::vector<ExprPtr> args = bind_plain_args(call.args, name);
-    if (warned_udfs_.insert(name).second) {
-        warnings_.push_back(Diagnostic{Severity::Warning,
-                                       "unknown function '" + name +
-                                           "', treated as a user-defined function: its "
-                                           "arguments are read whole",
-                                       source_, call.name.span});
+    if (ctx_.warned_udfs.insert(name).second) {
+        ctx_.warnings.push_back(Diagnostic{Severity::Warning,
+                                           "unknown function '" + name +
+                                               "', treated as a user-defined function: its "
+                                               "arguments are read whole",
+                                           source_, call.name.span});
     }
     return make_expr(ScalarFunction{user_function(name), std::move(args), call.distinct}, span);
 }
@@ -394,7 +394,7 @@ ExprPtr Binder::bind_struct(const ast::Call& call, Span span) {
         values.push_back(std::move(value));
     }
     ExprPtr result = make_expr(CreateNamedStruct{std::move(names), std::move(values)}, span);
-    pretty_.struct_calls.insert(result.get());
+    ctx_.pretty.struct_calls.insert(result.get());
     return result;
 }
 

@@ -141,18 +141,61 @@ class ExprIndex {
     std::unordered_multimap<std::size_t, Entry> entries_;
 };
 
-/// `table`'s columns as a statement binds them, built anew.
-std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensitivity cs);
+/// `table`'s columns as a statement binds them, built anew, numbered from `first_id`.
+std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensitivity cs,
+                                                 ExprId first_id = 0);
 
-/// Binds expressions of one statement against one table.
+/// One column a FROM clause makes visible by name.
+struct ScopeColumn {
+    ExprPtr attribute; // an AttributeReference of the FROM clause's output
+    /// What may qualify it, outermost first: the FROM item's alias, or the table's name as the
+    /// query wrote it (`db`, `t`); empty when nothing qualifies it (an unaliased subquery).
+    std::vector<std::string> qualifier;
+    /// Whether a bare name finds it: a USING or NATURAL join's key is found once, on the side
+    /// Spark's output takes it from; the other side's is found only qualified.
+    bool unqualified = true;
+    /// Whether `*` lists it (the other side's key of a USING join does not).
+    bool in_star = true;
+};
+
+/// The names a query block resolves against: its FROM clause's columns (Spark: the child's
+/// output with qualifiers; DuckDB's BindContext; sqlglot's Scope).
+struct Scope {
+    std::vector<ScopeColumn> columns; // in `*` order
+    std::vector<ExprPtr> output;      // the FROM plan's output: what a Project over it may carry
+    /// What the columns are called in messages: `table 'contacts'`, `the FROM clause`.
+    std::string description;
+
+    /// Whether `id` is one of the FROM clause's output columns.
+    bool outputs(ExprId id) const;
+    /// The FROM output column with id `id` (the FROM plan's own node), or null.
+    const ExprPtr* output_column(ExprId id) const;
+};
+
+/// A WITH clause's query in scope: bound anew at each reference, as Spark inlines CTEs.
+struct CteDef {
+    const ast::Cte* cte;
+    std::size_t visible; // how many CTEs (from the start of BindContext::ctes) its body sees
+};
+
+/// What every query block of one statement shares while it binds.
+struct BindContext {
+    const Catalog& catalog;
+    std::shared_ptr<const SourceFile> source;
+    CaseSensitivity cs = CaseSensitivity::Insensitive;
+    RelationCache* relations = nullptr;
+    ExprId next_id = 0;
+    std::vector<Diagnostic> warnings;
+    std::set<std::string> warned_udfs;
+    PrettyContext pretty;
+    std::vector<CteDef> ctes; // in scope, innermost last
+    std::size_t depth = 0;    // query nesting, against kMaxNestingDepth
+};
+
+/// Binds the expressions of one query block against its FROM clause's scope.
 class Binder {
   public:
-    /// Binds against `relation`, `table`'s columns under `cs` (`bind_columns`). `qualifier`
-    /// is what may qualify a column, outermost first: the alias, or the table's name as the
-    /// query wrote it (`db`, `t`).
-    Binder(const Table& table, std::shared_ptr<const BoundColumns> relation,
-           std::vector<std::string> qualifier, std::shared_ptr<const SourceFile> source,
-           CaseSensitivity cs);
+    Binder(BindContext& context, Scope scope);
 
     /// Binds `e` in the current clause and alias mode.
     ExprPtr bind(const ast::Expr& e);
@@ -162,13 +205,12 @@ class Binder {
     /// `where`, where the query wrote it.
     ExprPtr require_boolean(const ExprPtr& e, Span where, std::string_view what) const;
 
-    const std::vector<ExprPtr>& columns() const { return relation_->columns; }
-    const TypePtr& stored_schema() const { return relation_->stored_schema; }
-    const Table& table() const { return table_; }
-    ExprId next_id() const { return next_id_; }
-    ExprId fresh_id() { return next_id_++; }
-    std::vector<Diagnostic>& warnings() { return warnings_; }
-    PrettyContext& pretty() { return pretty_; }
+    /// The FROM clause's output columns (what a Project over it may carry up).
+    const std::vector<ExprPtr>& columns() const { return scope_.output; }
+    const Scope& scope() const { return scope_; }
+    BindContext& context() { return ctx_; }
+    ExprId fresh_id() { return ctx_.next_id++; }
+    PrettyContext& pretty() { return ctx_.pretty; }
     CaseSensitivity case_sensitivity() const { return cs_; }
     const std::shared_ptr<const SourceFile>& source() const { return source_; }
 
@@ -237,19 +279,21 @@ class Binder {
     /// Fails at `span` when `base` is a user-defined function's result, whose type is not
     /// known to take apart; `what` is what the query tries (`subscript`, `access a field of`).
     void check_not_udf_result(const ExprPtr& base, Span span, std::string_view what) const;
+    /// The scope column a bare `name` finds (ambiguity is an error naming the candidates).
     std::optional<std::size_t> find_column(const ast::Identifier& name) const;
+    /// The scope column `parts[0..k)` qualify and `parts[k]` names, for the longest such k
+    /// that `accept` takes (leaving at least `keep` parts after the qualifier); k is 0 when
+    /// there is none.
+    template <class Accept>
+    std::pair<std::size_t, std::optional<std::size_t>>
+    find_qualified(const ast::Identifiers& parts, std::size_t keep, Accept&& accept) const;
     /// A name as the indexes of select outputs hold it: lower-cased unless case-sensitive.
     std::string name_key(std::string_view name) const;
     const OutputRef* find_output(const ast::Identifier& name) const;
     const OutputRef* find_lateral_alias(const ast::Identifier& name);
     ExprPtr find_lambda_variable(std::string_view name) const;
-    /// How many leading parts of `parts` (leaving at least `keep` after them) are the end of
-    /// the table's qualifier: `t` or `db.t` before `t.c` or `db.t.c`. Those with the most
-    /// parts are tried first, as in Spark, and `accept` (given the count) may pass on one;
-    /// 0: none.
-    template <class Accept>
-    std::size_t qualifier_parts(const ast::Identifiers& parts, std::size_t keep,
-                                Accept&& accept) const; // analyzer_expr.cpp
+    /// Whether `parts[0..k)` is the end of some scope column's qualifier.
+    bool is_qualifier(const ast::Identifiers& parts, std::size_t k) const;
     [[noreturn]] void unknown_column(const ast::Identifier& name) const;
     ExprPtr binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const;
     /// `l + r` or `l - r` as Spark's function for a date or timestamp and an interval or a
@@ -282,13 +326,10 @@ class Binder {
     void check_arity(std::string_view function, std::size_t got, int min, int max, Span span) const;
     void check_aggregate_context(std::string_view function, Span span) const;
 
-    Table table_;
-    std::vector<std::string> qualifier_;
+    BindContext& ctx_;
+    Scope scope_;
     std::shared_ptr<const SourceFile> source_;
     CaseSensitivity cs_;
-    const StructType* schema_ = nullptr;
-    std::shared_ptr<const BoundColumns> relation_;
-    ExprId next_id_ = 0;
 
     // Lambda scopes, innermost last; each holds the NamedLambdaVariable nodes it binds.
     std::vector<std::vector<ExprPtr>> frames_;
@@ -311,10 +352,6 @@ class Binder {
     std::string enclosing_aggregate_; // the aggregate whose arguments are being bound
     bool saw_aggregate_ = false;
     std::size_t depth_ = 0;
-
-    std::vector<Diagnostic> warnings_;
-    std::set<std::string> warned_udfs_;
-    PrettyContext pretty_;
 };
 
 /// A statement's clauses as bound, before its operators are stacked.
@@ -332,8 +369,9 @@ struct BoundClauses {
     ExprPtr limit;
 };
 
-/// The statement's operators over its relation, from the clauses as bound: HAVING and the
-/// sort keys are rewritten to read the select list's output (analyzer_operators.cpp).
-PlanPtr stack_operators(Binder& binder, BoundClauses& clauses);
+/// The query block's operators over its FROM clause's plan `from`, from the clauses as bound:
+/// HAVING and the sort keys are rewritten to read the select list's output
+/// (analyzer_operators.cpp).
+PlanPtr stack_operators(Binder& binder, BoundClauses& clauses, PlanPtr from);
 
 } // namespace prune::analyzer_detail

@@ -92,17 +92,14 @@ class AggregateOutputs {
     std::vector<ExprPtr> looked_at_;
 };
 
-// The relation columns `e` reads, appended to `used` in order of first use (each once, as
-// the relation's own node).
-void add_columns_used(const ExprPtr& e, const std::vector<ExprPtr>& columns,
-                      std::vector<ExprPtr>& used) {
+// The FROM clause's columns `e` reads, appended to `used` in order of first use (each once,
+// as the FROM plan's own node).
+void add_columns_used(const ExprPtr& e, const Scope& scope, std::vector<ExprPtr>& used) {
     visit_down(e, [&](const ExprPtr& node) {
         const auto* a = node->as<AttributeReference>();
-        if (a != nullptr && a->id < static_cast<ExprId>(columns.size())) {
-            const ExprPtr& column = columns[static_cast<std::size_t>(a->id)];
-            if (std::find(used.begin(), used.end(), column) == used.end()) {
-                used.push_back(column);
-            }
+        const ExprPtr* column = a != nullptr ? scope.output_column(a->id) : nullptr;
+        if (column != nullptr && std::find(used.begin(), used.end(), *column) == used.end()) {
+            used.push_back(*column);
         }
         return true;
     });
@@ -333,7 +330,7 @@ PlanPtr project_select_list(const Binder& binder, const BoundClauses& c, PlanPtr
                             std::vector<ExprPtr>& carried) {
     for (const SortOrder& o : c.order) {
         std::vector<ExprPtr> used;
-        add_columns_used(o.child, binder.columns(), used);
+        add_columns_used(o.child, binder.scope(), used);
         for (const ExprPtr& column : not_output(c.items, used)) {
             if (c.distinct) {
                 reject_sort_over_distinct(
@@ -408,15 +405,14 @@ PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
 
 } // namespace
 
-/// The operators, innermost first: Relation, Filter(WHERE), the select list's (Project or
-/// Aggregate, with Projects for lateral aliases), Filter(HAVING), Distinct, Sort, Offset,
-/// Limit (Spark's parser puts the Offset below the Limit: the rows are skipped, then
+/// The operators, innermost first: the FROM clause's plan, Filter(WHERE), the select list's
+/// (Project or Aggregate, with Projects for lateral aliases), Filter(HAVING), Distinct, Sort,
+/// Offset, Limit (Spark's parser puts the Offset below the Limit: the rows are skipped, then
 /// counted). HAVING and the sort keys read what the select list outputs; what else they read
 /// is carried up from below (an Aggregate computes it, a Project passes the column on), and
 /// a Project over the Sort or the HAVING Filter restores the select list.
-PlanPtr stack_operators(Binder& binder, BoundClauses& c) {
-    PlanPtr plan =
-        make_plan(Relation{binder.table().name, binder.columns(), binder.stored_schema()});
+PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
+    PlanPtr plan = std::move(from);
     if (c.where) {
         plan = make_plan(Filter{c.where, plan});
     }

@@ -111,9 +111,34 @@ void dump_exprs(const char* label, const std::vector<ExprPtr>& exprs, std::size_
 
 std::string dump_bound(const Plan& plan) {
     std::string out;
-    std::size_t indent = 0;
-    for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
-        std::visit(Overloaded{[&](const Relation& r) {
+    // Depth first, each input two spaces in from its operator, without recursion.
+    std::vector<std::pair<const Plan*, std::size_t>> stack{{&plan, 0}};
+    while (!stack.empty()) {
+        const auto [p, indent] = stack.back();
+        stack.pop_back();
+        std::visit(Overloaded{[&](const LocalRelation& r) {
+                                  out.append(indent, ' ');
+                                  out += "LocalRelation\n";
+                                  dump_exprs("output", r.output, indent + 2, out);
+                                  for (const std::vector<ExprPtr>& row : r.rows) {
+                                      dump_exprs("row", row, indent + 2, out);
+                                  }
+                              },
+                              [&](const Join& j) {
+                                  out.append(indent, ' ');
+                                  out += "Join ";
+                                  out += join_type_name(j.type);
+                                  out += "\n";
+                                  if (j.condition) {
+                                      dump_exprs("condition", {j.condition}, indent + 2, out);
+                                  }
+                              },
+                              [&](const SetOperation& s) {
+                                  out.append(indent, ' ');
+                                  out += set_operation_name(s);
+                                  out += s.all ? " ALL\n" : " DISTINCT\n";
+                              },
+                              [&](const Relation& r) {
                                   out.append(indent, ' ');
                                   out += "Relation " + r.table + "\n";
                                   out.append(indent + 2, ' ');
@@ -165,7 +190,10 @@ std::string dump_bound(const Plan& plan) {
                                   out += "Distinct\n";
                               }},
                    p->node);
-        indent += 2;
+        const std::vector<PlanPtr> inputs = plan_children(*p);
+        for (auto it = inputs.rbegin(); it != inputs.rend(); ++it) {
+            stack.emplace_back(it->get(), indent + 2);
+        }
     }
     return out;
 }

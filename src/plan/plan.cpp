@@ -1,8 +1,9 @@
 #include "plan/plan.hpp"
-#include "util/overloaded.hpp"
 
 #include <algorithm>
-#include <stdexcept>
+
+#include "diag/diagnostic.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 namespace {
@@ -15,18 +16,147 @@ Plan* sole(const PlanPtr& plan) {
     return plan.use_count() == 1 ? const_cast<Plan*>(plan.get()) : nullptr;
 }
 
+/// The input slots of each operator kind, listed once: every reader and writer of a plan's
+/// inputs goes through here, so they can never disagree about the order.
+template <class Node, class F> void for_each_input(Node& node, F&& f) {
+    std::visit(
+        [&](auto& op) {
+            using T = std::decay_t<decltype(op)>;
+            if constexpr (std::is_same_v<T, Relation> || std::is_same_v<T, LocalRelation>) {
+                return; // leaves
+            } else if constexpr (std::is_same_v<T, Join>) {
+                f(op.left);
+                f(op.right);
+            } else if constexpr (std::is_same_v<T, SetOperation>) {
+                for (auto& child : op.children) {
+                    f(child);
+                }
+            } else {
+                f(op.child);
+            }
+        },
+        node);
+}
+
+/// The expression slots of each operator kind, in plan_expressions order.
+template <class Node, class F> void for_each_expression(Node& node, F&& f) {
+    std::visit(
+        [&](auto& op) {
+            using T = std::decay_t<decltype(op)>;
+            if constexpr (std::is_same_v<T, Relation>) {
+                std::for_each(op.output.begin(), op.output.end(), f);
+            } else if constexpr (std::is_same_v<T, LocalRelation>) {
+                for (auto& row : op.rows) {
+                    std::for_each(row.begin(), row.end(), f);
+                }
+            } else if constexpr (std::is_same_v<T, Filter>) {
+                f(op.condition);
+            } else if constexpr (std::is_same_v<T, Project>) {
+                std::for_each(op.exprs.begin(), op.exprs.end(), f);
+            } else if constexpr (std::is_same_v<T, Aggregate>) {
+                std::for_each(op.grouping.begin(), op.grouping.end(), f);
+                std::for_each(op.aggregates.begin(), op.aggregates.end(), f);
+            } else if constexpr (std::is_same_v<T, Sort>) {
+                for (auto& o : op.order) {
+                    f(o.child);
+                }
+            } else if constexpr (std::is_same_v<T, Limit>) {
+                f(op.limit);
+            } else if constexpr (std::is_same_v<T, Offset>) {
+                f(op.offset);
+            } else if constexpr (std::is_same_v<T, Join>) {
+                if (op.condition) {
+                    f(op.condition);
+                }
+            } else {
+                static_assert(std::is_same_v<T, Distinct> || std::is_same_v<T, SetOperation>,
+                              "an operator kind without its expression slots");
+            }
+        },
+        node);
+}
+
+/// A named expression as the column it outputs.
+ExprPtr output_attribute(const ExprPtr& e) {
+    if (const auto* alias = e->as<Alias>()) {
+        return make_expr(AttributeReference{alias->name, alias->child->type, alias->id,
+                                            alias->child->nullable, false},
+                         e->span);
+    }
+    return e;
+}
+
+/// `columns` with every one nullable (the null-supplying side of an outer join).
+std::vector<ExprPtr> nullable(std::vector<ExprPtr> columns) {
+    for (ExprPtr& column : columns) {
+        const auto* a = column->as<AttributeReference>();
+        if (a != nullptr && !a->nullable) {
+            AttributeReference copy = *a;
+            copy.nullable = true;
+            column = make_expr(std::move(copy), column->span);
+        }
+    }
+    return columns;
+}
+
 } // namespace
 
 PlanPtr make_plan(Plan::Node node) { return std::make_shared<Plan>(Plan{std::move(node)}); }
 
-PlanPtr take_plan_child(PlanPtr& plan) {
+std::vector<PlanPtr> plan_children(const Plan& plan) {
+    std::vector<PlanPtr> out;
+    for_each_input(plan.node, [&](const PlanPtr& child) { out.push_back(child); });
+    return out;
+}
+
+PlanPtr with_plan_children(const Plan& plan, std::vector<PlanPtr> children) {
+    Plan copy = plan;
+    std::size_t next = 0;
+    for_each_input(copy.node, [&](PlanPtr& slot) {
+        if (next >= children.size()) {
+            throw InternalError("with_plan_children: too few inputs");
+        }
+        slot = std::move(children[next++]);
+    });
+    if (next != children.size()) {
+        throw InternalError("with_plan_children: too many inputs");
+    }
+    return std::make_shared<Plan>(std::move(copy));
+}
+
+std::vector<PlanPtr> take_plan_children(PlanPtr& plan) {
     Plan* owned = sole(plan);
     if (owned == nullptr) {
-        return plan_child(*plan);
+        return plan_children(*plan);
     }
-    return std::visit(Overloaded{[](Relation&) { return PlanPtr(); },
-                                 [](auto& op) { return std::move(op.child); }},
-                      owned->node);
+    std::vector<PlanPtr> out;
+    for_each_input(owned->node, [&](PlanPtr& child) { out.push_back(std::move(child)); });
+    return out;
+}
+
+const PlanPtr& plan_child(const Plan& plan) {
+    const PlanPtr* only = &kNoChild;
+    std::size_t count = 0;
+    for_each_input(plan.node, [&](const PlanPtr& child) {
+        only = &child;
+        ++count;
+    });
+    if (count > 1) {
+        throw InternalError("plan_child on an operator with several inputs");
+    }
+    return *only;
+}
+
+PlanPtr with_plan_child(const Plan& plan, PlanPtr child) {
+    std::vector<PlanPtr> children;
+    children.push_back(std::move(child));
+    return with_plan_children(plan, std::move(children));
+}
+
+std::vector<ExprPtr> plan_expressions(const Plan& plan) {
+    std::vector<ExprPtr> out;
+    for_each_expression(plan.node, [&](const ExprPtr& e) { out.push_back(e); });
+    return out;
 }
 
 std::vector<ExprPtr> take_plan_expressions(PlanPtr& plan) {
@@ -35,106 +165,167 @@ std::vector<ExprPtr> take_plan_expressions(PlanPtr& plan) {
         return plan_expressions(*plan);
     }
     std::vector<ExprPtr> out;
-    const auto take = [&](ExprPtr& slot) { out.push_back(std::move(slot)); };
-    std::visit(
-        Overloaded{[&](Relation& r) { std::for_each(r.output.begin(), r.output.end(), take); },
-                   [&](Filter& f) { take(f.condition); },
-                   [&](Project& p) { std::for_each(p.exprs.begin(), p.exprs.end(), take); },
-                   [&](Aggregate& a) {
-                       std::for_each(a.grouping.begin(), a.grouping.end(), take);
-                       std::for_each(a.aggregates.begin(), a.aggregates.end(), take);
-                   },
-                   [&](Sort& s) {
-                       for (SortOrder& o : s.order) {
-                           take(o.child);
-                       }
-                   },
-                   [&](Limit& l) { take(l.limit); }, [&](Offset& o) { take(o.offset); },
-                   [](Distinct&) {}},
-        owned->node);
+    for_each_expression(owned->node, [&](ExprPtr& slot) { out.push_back(std::move(slot)); });
     return out;
-}
-
-const PlanPtr& plan_child(const Plan& plan) {
-    return std::visit(Overloaded{[](const Relation&) -> const PlanPtr& { return kNoChild; },
-                                 [](const auto& op) -> const PlanPtr& { return op.child; }},
-                      plan.node);
-}
-
-PlanPtr with_plan_child(const Plan& plan, PlanPtr child) {
-    Plan copy = plan;
-    std::visit(Overloaded{[](Relation&) {}, [&](auto& op) { op.child = std::move(child); }},
-               copy.node);
-    return std::make_shared<Plan>(std::move(copy));
-}
-
-std::vector<ExprPtr> plan_expressions(const Plan& plan) {
-    return std::visit(Overloaded{[](const Relation& r) { return r.output; },
-                                 [](const Filter& f) { return std::vector<ExprPtr>{f.condition}; },
-                                 [](const Project& p) { return p.exprs; },
-                                 [](const Aggregate& a) {
-                                     std::vector<ExprPtr> out = a.grouping;
-                                     out.insert(out.end(), a.aggregates.begin(),
-                                                a.aggregates.end());
-                                     return out;
-                                 },
-                                 [](const Sort& s) {
-                                     std::vector<ExprPtr> out;
-                                     for (const SortOrder& o : s.order) {
-                                         out.push_back(o.child);
-                                     }
-                                     return out;
-                                 },
-                                 [](const Limit& l) { return std::vector<ExprPtr>{l.limit}; },
-                                 [](const Offset& o) { return std::vector<ExprPtr>{o.offset}; },
-                                 [](const Distinct&) { return std::vector<ExprPtr>{}; }},
-                      plan.node);
 }
 
 PlanPtr with_plan_expressions(const Plan& plan, const std::vector<ExprPtr>& exprs) {
     Plan copy = plan;
-    std::visit(Overloaded{[&](Relation& r) { r.output = exprs; },
-                          [&](Filter& f) { f.condition = exprs.at(0); },
-                          [&](Project& p) { p.exprs = exprs; },
-                          [&](Aggregate& a) {
-                              const auto n = static_cast<std::ptrdiff_t>(a.grouping.size());
-                              a.grouping.assign(exprs.begin(), exprs.begin() + n);
-                              a.aggregates.assign(exprs.begin() + n, exprs.end());
-                          },
-                          [&](Sort& s) {
-                              for (std::size_t i = 0; i < s.order.size(); ++i) {
-                                  s.order[i].child = exprs.at(i);
-                              }
-                          },
-                          [&](Limit& l) { l.limit = exprs.at(0); },
-                          [&](Offset& o) { o.offset = exprs.at(0); }, [](Distinct&) {}},
-               copy.node);
+    if (auto* a = std::get_if<Aggregate>(&copy.node)) {
+        // Two lists in one: the split is the grouping list's length, which stays as it was.
+        const auto n = static_cast<std::ptrdiff_t>(a->grouping.size());
+        a->grouping.assign(exprs.begin(), exprs.begin() + n);
+        a->aggregates.assign(exprs.begin() + n, exprs.end());
+        return std::make_shared<Plan>(std::move(copy));
+    }
+    if (auto* r = std::get_if<Relation>(&copy.node)) {
+        r->output = exprs; // a rewritten scan outputs fewer columns
+        return std::make_shared<Plan>(std::move(copy));
+    }
+    if (auto* p = std::get_if<Project>(&copy.node)) {
+        p->exprs = exprs; // a rewritten Project may pass fewer columns
+        return std::make_shared<Plan>(std::move(copy));
+    }
+    if (auto* j = std::get_if<Join>(&copy.node)) {
+        // Its slot may have been emptied by take_plan_expressions: not a guide to the count.
+        j->condition = exprs.empty() ? nullptr : exprs.front();
+        return std::make_shared<Plan>(std::move(copy));
+    }
+    std::size_t next = 0;
+    for_each_expression(copy.node, [&](ExprPtr& slot) { slot = exprs.at(next++); });
     return std::make_shared<Plan>(std::move(copy));
 }
 
-const Relation& plan_relation(const Plan& plan) {
-    const Plan* p = &plan;
-    while (const PlanPtr& child = plan_child(*p)) {
-        p = child.get();
-    }
-    const Relation* r = p->as<Relation>();
-    if (r == nullptr) {
-        throw std::logic_error("plan without a relation");
-    }
-    return *r;
+std::vector<ExprPtr> plan_output(const Plan& plan) {
+    return std::visit(
+        Overloaded{[](const Relation& r) { return r.output; },
+                   [](const LocalRelation& r) { return r.output; },
+                   [](const Project& p) {
+                       std::vector<ExprPtr> out;
+                       out.reserve(p.exprs.size());
+                       for (const ExprPtr& e : p.exprs) {
+                           out.push_back(output_attribute(e));
+                       }
+                       return out;
+                   },
+                   [](const Aggregate& a) {
+                       std::vector<ExprPtr> out;
+                       out.reserve(a.aggregates.size());
+                       for (const ExprPtr& e : a.aggregates) {
+                           out.push_back(output_attribute(e));
+                       }
+                       return out;
+                   },
+                   [](const Join& j) {
+                       std::vector<ExprPtr> left = plan_output(*j.left);
+                       if (j.type == JoinType::LeftSemi || j.type == JoinType::LeftAnti) {
+                           return left;
+                       }
+                       std::vector<ExprPtr> right = plan_output(*j.right);
+                       if (j.type == JoinType::RightOuter || j.type == JoinType::FullOuter) {
+                           left = nullable(std::move(left));
+                       }
+                       if (j.type == JoinType::LeftOuter || j.type == JoinType::FullOuter) {
+                           right = nullable(std::move(right));
+                       }
+                       left.insert(left.end(), right.begin(), right.end());
+                       return left;
+                   },
+                   [](const SetOperation& s) {
+                       std::vector<ExprPtr> out = plan_output(*s.children.front());
+                       if (s.kind != SetOpKind::Union) {
+                           return out;
+                       }
+                       // Spark's Union: a column is nullable when it is in any input.
+                       for (std::size_t c = 1; c < s.children.size(); ++c) {
+                           const std::vector<ExprPtr> other = plan_output(*s.children[c]);
+                           for (std::size_t i = 0; i < out.size() && i < other.size(); ++i) {
+                               if (other[i]->nullable && !out[i]->nullable) {
+                                   out[i] = nullable({out[i]}).front();
+                               }
+                           }
+                       }
+                       return out;
+                   },
+                   [](const auto& op) { return plan_output(*op.child); }},
+        plan.node);
 }
 
-PlanPtr with_plan_relation(const Plan& plan, const Relation& relation) {
-    // Iterative: a plan is a chain of a handful of operators, but nothing here should recurse.
-    std::vector<const Plan*> chain;
-    for (const Plan* p = &plan; p->as<Relation>() == nullptr; p = plan_child(*p).get()) {
-        chain.push_back(p);
+std::vector<const Relation*> plan_relations(const Plan& plan) {
+    std::vector<const Relation*> out;
+    for_each_operator(plan, [&](const Plan& op) {
+        if (const Relation* r = op.as<Relation>()) {
+            out.push_back(r);
+        }
+    });
+    return out;
+}
+
+const Relation& plan_relation(const Plan& plan) {
+    const std::vector<const Relation*> relations = plan_relations(plan);
+    if (relations.size() != 1) {
+        throw InternalError("plan_relation on a plan of " + std::to_string(relations.size()) +
+                            " scans");
     }
-    PlanPtr rebuilt = make_plan(relation);
-    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-        rebuilt = with_plan_child(**it, std::move(rebuilt));
+    return *relations.front();
+}
+
+PlanPtr with_plan_relations(const Plan& plan, const std::vector<const Relation*>& relations) {
+    std::size_t next = 0;
+    // Recursion over the operator tree only (its depth is the query's nesting, not its width).
+    const auto rebuild = [&](const auto& self, const Plan& op) -> PlanPtr {
+        if (op.as<Relation>() != nullptr) {
+            if (next >= relations.size()) {
+                throw InternalError("with_plan_relations: too few relations");
+            }
+            return make_plan(*relations[next++]);
+        }
+        std::vector<PlanPtr> children = plan_children(op);
+        if (children.empty()) {
+            return make_plan(op.node);
+        }
+        for (PlanPtr& child : children) {
+            child = self(self, *child);
+        }
+        return with_plan_children(op, std::move(children));
+    };
+    PlanPtr out = rebuild(rebuild, plan);
+    if (next != relations.size()) {
+        throw InternalError("with_plan_relations: too many relations");
     }
-    return rebuilt;
+    return out;
+}
+
+const char* join_type_name(JoinType type) {
+    switch (type) {
+    case JoinType::Inner:
+        return "Inner";
+    case JoinType::Cross:
+        return "Cross";
+    case JoinType::LeftOuter:
+        return "LeftOuter";
+    case JoinType::RightOuter:
+        return "RightOuter";
+    case JoinType::FullOuter:
+        return "FullOuter";
+    case JoinType::LeftSemi:
+        return "LeftSemi";
+    case JoinType::LeftAnti:
+        return "LeftAnti";
+    }
+    return "?";
+}
+
+const char* set_operation_name(const SetOperation& op) {
+    switch (op.kind) {
+    case SetOpKind::Union:
+        return "Union";
+    case SetOpKind::Intersect:
+        return "Intersect";
+    case SetOpKind::Except:
+        return "Except";
+    }
+    return "?";
 }
 
 } // namespace prune

@@ -1,9 +1,9 @@
 #pragma once
-/// Bound operators: enough of Catalyst's logical plan to print a query and to collect every
-/// expression it evaluates. A single-table SELECT binds to, from the top:
+/// Bound operators: enough of Catalyst's logical plan to print a query, to collect every
+/// expression it evaluates, and to run it. A plan is a tree: a SELECT binds to, from the top,
 ///
 ///     Limit? / Offset? / Project? / Sort? / Distinct? / Project? / Filter(HAVING)? /
-///     select list / Filter(WHERE)? / Relation
+///     select list / Filter(WHERE)? / FROM clause
 ///
 /// where the select list is a Project, an Aggregate, or a Project over Projects over either:
 /// those compute the aliases later select items name (Spark's lateral column aliases), one per
@@ -12,7 +12,14 @@
 /// restore the select list over a Sort or a HAVING Filter that reads what it does not output
 /// (columns, aggregate calls, grouping expressions), which the operators below carry up
 /// (Spark's ResolveReferencesInSort and ResolveAggregateFunctions).
+///
+/// The FROM clause is a Relation (a table scan), a LocalRelation (VALUES, or no FROM), the
+/// plan of a subquery or of a CTE reference (inlined: bound anew at each reference), or a Join
+/// of two of these; a set operation joins whole queries. Expression ids are unique in a
+/// statement, so an attribute names one operator's output wherever it is read
+/// (docs/ARCHITECTURE.md).
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <variant>
@@ -28,10 +35,20 @@ using PlanPtr = std::shared_ptr<const Plan>;
 /// The scan. `output` are the AttributeReferences of every column the plan can see (after the
 /// rewrite: the columns read, with pruned types); `schema` is the table's stored schema (after
 /// the rewrite: the read schema); partition columns are in `output` but never in `schema`.
+/// Each scan of a statement has its own expression ids: a table read twice (a self-join, two
+/// references to one CTE, two branches of a UNION) is two Relations, pruned independently.
 struct Relation {
     std::string table;
     std::vector<ExprPtr> output;
     TypePtr schema;
+    std::string alias; // the FROM clause's alias for this scan, empty when none
+};
+
+/// Rows the query writes itself (`VALUES (1, 'a'), (2, 'b')`, and the one empty row of a
+/// SELECT without FROM): no scan. Spark: LocalRelation (OneRowRelation for the latter).
+struct LocalRelation {
+    std::vector<ExprPtr> output;            // AttributeReferences
+    std::vector<std::vector<ExprPtr>> rows; // foldable expressions, one per output column
 };
 
 struct Filter {
@@ -77,35 +94,128 @@ struct Distinct {
     PlanPtr child;
 };
 
+/// Spark's join types (JoinType). Semi and anti joins output the left side only.
+enum class JoinType : std::uint8_t {
+    Inner,
+    Cross,
+    LeftOuter,
+    RightOuter,
+    FullOuter,
+    LeftSemi,
+    LeftAnti
+};
+
+/// Two inputs side by side. `condition` may be null (a cross join, a comma join without a
+/// WHERE that relates them). The output is the left's columns then the right's; an outer
+/// join makes the columns of its null-supplying side nullable. Spark: Join.
+struct Join {
+    JoinType type = JoinType::Inner;
+    ExprPtr condition;
+    PlanPtr left;
+    PlanPtr right;
+};
+
+enum class SetOpKind : std::uint8_t { Union, Intersect, Except };
+
+/// UNION ALL, INTERSECT and EXCEPT [ALL | DISTINCT] over inputs of the same width: two, or more
+/// for a chain of UNIONs of one kind, flattened as Spark's CombineUnions does. UNION DISTINCT
+/// is a Distinct over a UNION ALL, as Spark plans it (`all` is then always true). The
+/// output is the first input's columns (a UNION's nullable where any input's is), as in
+/// Spark's Union, Intersect and Except; inputs whose column types differ were widened below
+/// by a Project of casts when bound.
+struct SetOperation {
+    SetOpKind kind = SetOpKind::Union;
+    bool all = false;
+    std::vector<PlanPtr> children;
+};
+
 struct Plan {
-    using Node = std::variant<Relation, Filter, Project, Aggregate, Sort, Limit, Offset, Distinct>;
+    using Node = std::variant<Relation, LocalRelation, Filter, Project, Aggregate, Sort, Limit,
+                              Offset, Distinct, Join, SetOperation>;
     Node node;
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }
 };
 
-/// The operator below `plan`, or null for a Relation.
+/// The inputs of an operator, left to right (none for Relation and LocalRelation).
+std::vector<PlanPtr> plan_children(const Plan& plan);
+/// The same operator over new inputs (as many as it has).
+PlanPtr with_plan_children(const Plan& plan, std::vector<PlanPtr> children);
+/// The columns an operator outputs, as AttributeReferences (an Alias output becomes a
+/// reference to it, with the alias's id, name, type and nullability). Spark: `output`.
+std::vector<ExprPtr> plan_output(const Plan& plan);
+/// The only input of a one-input operator, or null for a leaf. Throws InternalError on a Join
+/// or a SetOperation: a walk that uses it handles only chains, and must say so.
 const PlanPtr& plan_child(const Plan& plan);
-/// The same operator over a new child.
+/// The same one-input operator over a new child.
 PlanPtr with_plan_child(const Plan& plan, PlanPtr child);
-/// Every expression the operator evaluates (not its child's), in a fixed order.
+/// Every expression the operator evaluates (not its children's), in a fixed order.
 std::vector<ExprPtr> plan_expressions(const Plan& plan);
 /// The same operator with its expressions replaced (same order as plan_expressions).
 PlanPtr with_plan_expressions(const Plan& plan, const std::vector<ExprPtr>& exprs);
-/// The operator below `plan`, moved out of it when `plan` is the only handle to the operator
-/// (then `plan` is left without a child) and shared otherwise. Plans are built as non-const
+/// The inputs of `plan`, moved out of it when `plan` is the only handle to the operator
+/// (then `plan` is left without them) and shared otherwise. Plans are built as non-const
 /// objects behind handles to const (`make_plan`), so their one owner may take them apart.
-PlanPtr take_plan_child(PlanPtr& plan);
+std::vector<PlanPtr> take_plan_children(PlanPtr& plan);
 /// As plan_expressions, but moved out of the operator when `plan` is the only handle to it
 /// (each slot left empty, so with_plan_expressions still sees the operator's shape).
 std::vector<ExprPtr> take_plan_expressions(PlanPtr& plan);
 /// A new plan node.
 PlanPtr make_plan(Plan::Node node);
-/// The Relation at the bottom of a plan.
+/// Every Relation of a plan, in Spark's scan order (pre-order, left input before right).
+std::vector<const Relation*> plan_relations(const Plan& plan);
+/// The Relation at the bottom of a plan with one scan. Throws InternalError when the plan has
+/// none or several.
 const Relation& plan_relation(const Plan& plan);
-/// The same operators over another Relation. Over a pruned Relation, the original plan is what
-/// a pruning without ProjectionOverSchema would run: every ordinal still counts the table's
-/// fields (`--debug-no-rewrite` shows what that breaks).
-PlanPtr with_plan_relation(const Plan& plan, const Relation& relation);
+/// The same operators over other Relations, given in plan_relations order. Over pruned
+/// Relations, the original plan is what a pruning without ProjectionOverSchema would run:
+/// every ordinal still counts the table's fields (`--debug-no-rewrite` shows what that breaks).
+PlanPtr with_plan_relations(const Plan& plan, const std::vector<const Relation*>& relations);
+/// Every operator of `plan` in pre-order (an operator before its inputs, left before right),
+/// without recursion: `visit(const Plan&)` is called once per operator.
+template <class F> void for_each_operator(const Plan& plan, F&& visit) {
+    std::vector<const Plan*> stack{&plan};
+    while (!stack.empty()) {
+        const Plan* op = stack.back();
+        stack.pop_back();
+        visit(*op);
+        const std::vector<PlanPtr> kids = plan_children(*op);
+        for (auto it = kids.rbegin(); it != kids.rend(); ++it) {
+            stack.push_back(it->get());
+        }
+    }
+}
+
+/// `plan` with `f` applied to every expression of every operator but the scans' columns,
+/// operators top-down (the order they print in), each input left to right. Operators whose
+/// expressions and inputs `f` left alone are shared, not copied.
+template <class F> PlanPtr map_plan_expressions(const PlanPtr& plan, F&& f) {
+    PlanPtr out = plan;
+    if (plan->as<Relation>() == nullptr) {
+        std::vector<ExprPtr> exprs = plan_expressions(*plan);
+        bool changed = false;
+        for (ExprPtr& e : exprs) {
+            ExprPtr mapped = f(e);
+            changed = changed || mapped != e;
+            e = std::move(mapped);
+        }
+        if (changed) {
+            out = with_plan_expressions(*plan, exprs);
+        }
+    }
+    std::vector<PlanPtr> inputs = plan_children(*out);
+    bool changed = false;
+    for (PlanPtr& input : inputs) {
+        PlanPtr mapped = map_plan_expressions(input, f);
+        changed = changed || mapped != input;
+        input = std::move(mapped);
+    }
+    return changed ? with_plan_children(*out, std::move(inputs)) : out;
+}
+
+/// Spark's name of a join type as EXPLAIN prints it (`Inner`, `LeftOuter`, `LeftSemi`, ...).
+const char* join_type_name(JoinType type);
+/// Spark's operator name of a set operation: `Union`, `Intersect`, `Except`.
+const char* set_operation_name(const SetOperation& op);
 
 } // namespace prune

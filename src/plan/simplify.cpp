@@ -163,27 +163,9 @@ ExprPtr simplify_node(const ExprPtr& e, ExprId& next_id) {
 PlanPtr simplify(const PlanPtr& plan, ExprId& next_id) {
     // Operators top-down (the order they print in), expressions children first: a
     // deterministic order for the ids array_compact's variables take.
-    PlanPtr out = plan;
-    if (!plan->as<Relation>()) {
-        const std::vector<ExprPtr> exprs = plan_expressions(*plan);
-        std::vector<ExprPtr> rewritten;
-        bool changed = false;
-        for (const ExprPtr& e : exprs) {
-            rewritten.push_back(
-                transform_up(e, [&](const ExprPtr& node) { return simplify_node(node, next_id); }));
-            changed = changed || rewritten.back() != e;
-        }
-        if (changed) {
-            out = with_plan_expressions(*plan, rewritten);
-        }
-    }
-    if (const PlanPtr& child = plan_child(*out)) {
-        PlanPtr new_child = simplify(child, next_id);
-        if (new_child != child) {
-            out = with_plan_child(*out, new_child);
-        }
-    }
-    return out;
+    return map_plan_expressions(plan, [&](const ExprPtr& e) {
+        return transform_up(e, [&](const ExprPtr& node) { return simplify_node(node, next_id); });
+    });
 }
 
 } // namespace prune

@@ -203,6 +203,9 @@ void RootsByColumn::add(RootField&& root) {
         columns_.push_back(Column{.id = root.attribute, .taken = false, .need = {}, .roots = {}});
     }
     Column& column = columns_[position];
+    // A need added after the column's was taken (a UNION passing its output's need on to its
+    // first input, which outputs the same column) starts it afresh.
+    column.taken = false;
     if (may_be_optional_) {
         column.roots.push_back(std::move(root));
     } else {
@@ -236,13 +239,21 @@ std::optional<Requirement> RootsByColumn::take_need(ExprId id) {
     return need;
 }
 
-ReadSet read_set(const Plan& plan, const CollectOptions& options) {
-    RootsByColumn roots(may_find_optional_roots(options), plan_relation(plan).output.size());
-    collect_root_fields(plan, options, [&](RootField&& root) { roots.add(std::move(root)); });
-    return prune_schema(plan_relation(plan), std::move(roots));
+PlanReads read_sets(const Plan& plan, const CollectOptions& options) {
+    const std::vector<const Relation*> relations = plan_relations(plan);
+    // Ids below the first scan's width take the table: most statements scan one table.
+    RootsByColumn roots(may_find_optional_roots(options),
+                        relations.empty() ? 0 : relations.front()->output.size());
+    PlanReads reads;
+    collect_root_fields(plan, options, roots, &reads.unused);
+    reads.scans.reserve(relations.size());
+    for (const Relation* relation : relations) {
+        reads.scans.push_back(prune_schema(*relation, roots));
+    }
+    return reads;
 }
 
-ReadSet prune_schema(const Relation& relation, RootsByColumn roots) {
+ReadSet prune_schema(const Relation& relation, RootsByColumn& roots) {
     // Only the columns some root reached are visited: a run of many statements over a table
     // of thousands of columns does this for every statement, and each reads a few.
     ReadSet result;

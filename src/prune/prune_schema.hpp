@@ -6,6 +6,7 @@
 #include <optional>
 #include <span>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "plan/plan.hpp"
@@ -64,10 +65,15 @@ class RootsByColumn {
 /// Every referenced column's need narrowed to a pruned type. Each column's need is dropped as
 /// soon as its type is built: the needs are as large as the plan, and nothing after this
 /// pass looks at them.
-ReadSet prune_schema(const Relation& relation, RootsByColumn roots);
+ReadSet prune_schema(const Relation& relation, RootsByColumn& roots);
 
-/// The read set of the relation `plan` scans: its root fields collected straight into
-/// RootsByColumn, then prune_schema. The pipeline's step from a plan to its read schema.
-ReadSet read_set(const Plan& plan, const CollectOptions& options);
+/// The read set of every scan of `plan`, in plan_relations order: the needs collected straight
+/// into RootsByColumn, then prune_schema per scan. The pipeline's step from a plan to its
+/// read schemas.
+struct PlanReads {
+    std::vector<ReadSet> scans;
+    std::unordered_set<ExprId> unused; // computed columns nothing reads
+};
+PlanReads read_sets(const Plan& plan, const CollectOptions& options);
 
 } // namespace prune

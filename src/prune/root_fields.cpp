@@ -18,7 +18,9 @@
 // GetStructField chains; `extended` follows every step).
 
 #include "prune/root_fields.hpp"
+#include "prune/prune_schema.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "plan/functions.hpp"
@@ -144,6 +146,12 @@ class Collector {
     // instead of copying the whole requirement built so far.
     void walk(const ExprPtr& e, Requirement need, Root root = Root::Unknown, bool optional = false);
 
+    /// Whether the expressions walked next are evaluated above an operator boundary (a join,
+    /// INTERSECT, EXCEPT) relative to the scans they read: under `legacy` and `spark` only
+    /// plain extractor chains then cross to the scan, as Spark's NestedColumnAliasing moves
+    /// them; anything else needs its columns whole. `extended` ignores it.
+    void set_crossing(bool crossing) { crossing_ = crossing && !at_least(Profile::Extended); }
+
   private:
     bool at_least(Profile p) const { return options_.profile >= p; }
     bool is_opaque(const Expr& e) const {
@@ -166,6 +174,7 @@ class Collector {
     const CollectOptions& options_;
     const RootSink& sink_;
     std::unordered_map<ExprId, Requirement> variable_needs_;
+    bool crossing_ = false;
 };
 
 /// Spark's generic walk: every child needed whole. A lambda's parameters are bindings, not
@@ -241,6 +250,20 @@ void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optiona
 bool Collector::step_allowed(const Expr& e, Root root) const {
     if (at_least(Profile::Extended)) {
         return true;
+    }
+    if (crossing_) {
+        // Spark's extractor chains: fields, literal subscripts, map keys and values.
+        if (root != Root::Attribute) {
+            return false;
+        }
+        if (const auto* n = e.as<GetArrayItem>()) {
+            return expr_foldable(*n->index);
+        }
+        if (const auto* n = e.as<GetMapValue>()) {
+            return expr_foldable(*n->key);
+        }
+        return e.is<GetStructField>() || e.is<GetArrayStructFields>() || e.is<MapKeys>() ||
+               e.is<MapValues>();
     }
     if (root == Root::LambdaVariable) {
         // Spark's collectLambdaVariableFields follows GetStructField chains only (§9.1).
@@ -356,6 +379,12 @@ bool Collector::is_selected_field(const Expr& e) const {
 }
 
 void Collector::walk_null_check(const ExprPtr& child) {
+    if (crossing_) {
+        // Above a boundary the tested value crosses as it is (a chain as its alias, a struct
+        // whole): Spark's optional-root rule only sees the Filter right over a scan.
+        walk(child, Requirement::all());
+        return;
+    }
     if (at_least(Profile::Extended)) {
         // X5: null-ness is readable from any one leaf.
         walk(child, Requirement::one_leaf());
@@ -386,7 +415,7 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
     const auto forget_variables = [&] {
         for_each_lambda_variable(hof, [&](ExprId id) { variable_needs_.erase(id); });
     };
-    if (!at_least(def.prunes_from) || is_opaque(*e)) {
+    if (!at_least(def.prunes_from) || is_opaque(*e) || crossing_) {
         walk_generic(*e);
         forget_variables();
         return;
@@ -509,7 +538,7 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
 bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const Requirement& need,
                               Root root, bool optional) {
     const FunctionDef* def = f.def;
-    if (f.user_defined() || is_opaque(*e)) {
+    if (f.user_defined() || is_opaque(*e) || crossing_) {
         return false;
     }
     // A length does not depend on what is needed of it; every other rule here passes the
@@ -593,26 +622,117 @@ bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const R
 
 } // namespace
 
-void collect_root_fields(const Plan& plan, const CollectOptions& options, const RootSink& sink) {
-    Collector collector(options, sink);
-    // Below the operator that outputs the query's columns, a Project's bare column only
-    // carries the column up to the operators that use it (the sort-only columns Spark's
-    // ResolveReferencesInSort adds); those uses are walked where they are, and the bare
-    // column, walked too, would read the whole column.
-    bool below_output = false;
-    for (const Plan* op = &plan; op != nullptr; op = plan_child(*op).get()) {
-        if (op->as<Relation>() != nullptr) {
-            break;
-        }
-        const bool carries = below_output && op->as<Project>() != nullptr;
-        for (const ExprPtr& e : plan_expressions(*op)) {
-            if (!(carries && e->is<AttributeReference>())) {
-                collector.walk(e, Requirement::all());
-            }
-        }
-        below_output =
-            below_output || op->as<Project>() != nullptr || op->as<Aggregate>() != nullptr;
+namespace {
+
+/// Spark's scan rule sees only the Project/Filter chain right over a scan; these operators
+/// end it (what crosses them, crosses as extractor chains or whole columns). Sort, Aggregate,
+/// Distinct, Limit and Offset move through or are planned as part of the chain; a UNION ALL
+/// takes the projection over it into each input (PushProjectionThroughUnion).
+bool is_boundary(const Plan& op) {
+    if (op.as<Join>() != nullptr) {
+        return true;
     }
+    const SetOperation* set = op.as<SetOperation>();
+    return set != nullptr && set->kind != SetOpKind::Union;
+}
+
+/// For each operator, whether a boundary stands between it and the scans below it (the
+/// operator itself included when it is one: a join's condition crosses to both sides).
+std::unordered_map<const Plan*, bool> boundaries_below(const Plan& plan) {
+    std::unordered_map<const Plan*, bool> below;
+    std::vector<const Plan*> order; // pre-order; read backwards, inputs come before parents
+    for_each_operator(plan, [&](const Plan& op) { order.push_back(&op); });
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+        bool any = is_boundary(**it);
+        for (const PlanPtr& input : plan_children(**it)) {
+            any = any || below.at(input.get());
+        }
+        below.emplace(*it, any);
+    }
+    return below;
+}
+
+} // namespace
+
+void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsByColumn& roots,
+                         std::unordered_set<ExprId>* unused) {
+    const RootSink sink = [&](RootField&& root) { roots.add(std::move(root)); };
+    Collector collector(options, sink);
+    const auto need_whole = [&](const std::vector<ExprPtr>& columns) {
+        for (const ExprPtr& column : columns) {
+            roots.add(RootField{column->as<AttributeReference>()->id, Requirement::all(), false});
+        }
+    };
+    // The query's result is needed whole. Every operator is visited after every operator
+    // above it (pre-order), so the needs on its outputs are complete when it is: each
+    // computed column (an alias) passes its need to the expression computing it, which
+    // passes it on to the columns below; a column passed up unchanged keeps its id, so its
+    // need waits for the operator that makes it. An output nobody needs is never walked.
+    need_whole(plan_output(plan));
+    const std::unordered_map<const Plan*, bool> crossing = boundaries_below(plan);
+    for_each_operator(plan, [&](const Plan& op) {
+        collector.set_crossing(crossing.at(&op));
+        const auto computed = [&](const ExprPtr& e) {
+            if (const auto* alias = e->as<Alias>()) {
+                if (std::optional<Requirement> need = roots.take_need(alias->id)) {
+                    collector.walk(alias->child, std::move(*need));
+                } else if (unused != nullptr) {
+                    unused->insert(alias->id);
+                }
+            }
+        };
+        std::visit(
+            [&](const auto& n) {
+                using T = std::decay_t<decltype(n)>;
+                if constexpr (std::is_same_v<T, Project>) {
+                    std::for_each(n.exprs.begin(), n.exprs.end(), computed);
+                } else if constexpr (std::is_same_v<T, Aggregate>) {
+                    for (const ExprPtr& g : n.grouping) {
+                        collector.walk(g, Requirement::all());
+                    }
+                    std::for_each(n.aggregates.begin(), n.aggregates.end(), computed);
+                } else if constexpr (std::is_same_v<T, Distinct>) {
+                    need_whole(plan_output(*n.child)); // rows are compared whole
+                } else if constexpr (std::is_same_v<T, SetOperation>) {
+                    if (n.kind != SetOpKind::Union) {
+                        for (const PlanPtr& input : n.children) {
+                            need_whole(plan_output(*input)); // rows are compared whole
+                        }
+                        return;
+                    }
+                    // A UNION's column i is each input's column i: the same need on each.
+                    const std::vector<ExprPtr> output = plan_output(*n.children.front());
+                    std::vector<std::vector<ExprPtr>> inputs;
+                    for (const PlanPtr& input : n.children) {
+                        inputs.push_back(plan_output(*input));
+                    }
+                    for (std::size_t i = 0; i < output.size(); ++i) {
+                        // A column nothing reads is still one of every input's (the width
+                        // stays): read whole, a simplification Spark's pruning of unused
+                        // UNION columns does not make.
+                        std::optional<Requirement> need =
+                            roots.take_need(output[i]->as<AttributeReference>()->id);
+                        if (!need) {
+                            need = Requirement::all();
+                        }
+                        for (const std::vector<ExprPtr>& columns : inputs) {
+                            roots.add(
+                                RootField{columns[i]->as<AttributeReference>()->id, *need, false});
+                        }
+                    }
+                } else if constexpr (std::is_same_v<T, Relation> ||
+                                     std::is_same_v<T, LocalRelation>) {
+                    // Needs on a scan's columns wait for prune_schema.
+                } else {
+                    // Filter, Sort, Limit, Offset, Join: what the operator evaluates is
+                    // needed whole; its outputs are its inputs' columns.
+                    for (const ExprPtr& e : plan_expressions(op)) {
+                        collector.walk(e, Requirement::all());
+                    }
+                }
+            },
+            op.node);
+    });
 }
 
 bool may_find_optional_roots(const CollectOptions& options) {

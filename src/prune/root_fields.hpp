@@ -34,9 +34,16 @@ struct CollectOptions {
 /// Receives each root field as it is found.
 using RootSink = std::function<void(RootField&&)>;
 
-/// Every root field of every expression the plan evaluates (select list, WHERE, GROUP BY,
-/// HAVING, ORDER BY, aggregates), in plan order, handed to `sink` one at a time.
-void collect_root_fields(const Plan& plan, const CollectOptions& options, const RootSink& sink);
+class RootsByColumn; // prune/prune_schema.hpp
+
+/// The need of the query on every column of every scan of `plan`, gathered in `roots` by
+/// expression id: the result is needed whole, and each operator, from the top down, turns the
+/// needs on what it outputs (and what it evaluates: WHERE, join conditions, sort keys,
+/// grouping) into needs on its inputs' columns. Spark: identifyRootFields per scan, after
+/// NestedColumnAliasing has moved what crosses each operator down to it.
+/// Computed columns (aliases) that nothing reads go to `unused` when it is given.
+void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsByColumn& roots,
+                         std::unordered_set<ExprId>* unused = nullptr);
 
 /// Whether collecting under `options` may mark a root optional: Spark's IS [NOT] NULL rule
 /// (prunedIfAnyChildAccessed) is `legacy` and `spark` only; `extended` reads null-ness from

@@ -69,15 +69,8 @@ ExprPtr rewrite_size(const ExprPtr& e) {
 } // namespace
 
 PlanPtr rewrite_size_of_array_struct(const PlanPtr& plan) {
-    if (plan->as<Relation>() != nullptr) {
-        return plan;
-    }
-    std::vector<ExprPtr> exprs = plan_expressions(*plan);
-    for (ExprPtr& e : exprs) {
-        e = transform_up(e, rewrite_size);
-    }
-    PlanPtr rewritten = with_plan_expressions(*plan, exprs);
-    return with_plan_child(*rewritten, rewrite_size_of_array_struct(plan_child(*plan)));
+    return map_plan_expressions(plan,
+                                [](const ExprPtr& e) { return transform_up(e, rewrite_size); });
 }
 
 } // namespace prune

@@ -25,6 +25,7 @@
 #include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
 #include "plan/tree.hpp"
+#include "prune/prune_schema.hpp"
 #include "prune/requirement.hpp"
 
 namespace prune {
@@ -219,8 +220,12 @@ ExprPtr align_branches(const ExprPtr& e, std::span<const ExprPtr> given) {
 
 class Rewriter {
   public:
-    explicit Rewriter(const std::unordered_map<ExprId, TypePtr>& column_types)
-        : column_types_(column_types) {}
+    explicit Rewriter(std::unordered_map<ExprId, TypePtr> column_types)
+        : column_types_(std::move(column_types)) {}
+
+    /// Attributes above read column `id` with `type` from now on (an operator output whose
+    /// type the rewrite narrowed: an alias, a subquery's column).
+    void retype(ExprId id, TypePtr type) { column_types_[id] = std::move(type); }
 
     ExprPtr rewrite(const ExprPtr& e);
     /// A column of the relation, re-typed: the node every reference under a field access
@@ -239,7 +244,7 @@ class Rewriter {
                                          field_position(after), site});
     }
 
-    const std::unordered_map<ExprId, TypePtr>& column_types_;
+    std::unordered_map<ExprId, TypePtr> column_types_;
     /// A lambda variable, by binding id: re-typed, and the rewritten collection it ranges over.
     struct Binding {
         ExprPtr variable;
@@ -466,53 +471,103 @@ void check_access(const Expr& before, const Expr& after) {
 
 } // namespace
 
-Rewritten project_over_schema(PlanPtr plan, const TypePtr& read_schema,
-                              const std::unordered_map<ExprId, TypePtr>& column_types) {
-    Rewriter rewriter(column_types);
-    // The operators from the top down, each taken off the one above it.
-    std::vector<PlanPtr> operators;
-    while (plan) {
-        PlanPtr child = take_plan_child(plan);
-        operators.push_back(std::move(plan));
-        plan = std::move(child);
+Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
+                              const std::unordered_set<ExprId>& unused) {
+    std::unordered_map<ExprId, TypePtr> column_types;
+    for (const ReadSet& scan : scans) {
+        column_types.insert(scan.pruned_types.begin(), scan.pruned_types.end());
     }
-    // Rewritten from the bottom up, so ids bound below are known above.
-    PlanPtr rebuilt;
-    std::unordered_set<ExprId> unread; // the relation's columns the scan no longer outputs
-    for (auto it = operators.rbegin(); it != operators.rend(); ++it) {
-        PlanPtr& op = *it;
+    Rewriter rewriter(std::move(column_types));
+    // The operators in pre-order, each taken off its parent (the only handle, unless the
+    // caller kept one), with its parent's position; rewritten in reverse, so every input is
+    // rewritten before the operator over it, without recursion.
+    struct Node {
+        PlanPtr op;
+        std::size_t parent;
+        std::vector<PlanPtr> rebuilt_inputs;
+    };
+    constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    std::vector<Node> nodes;
+    std::vector<std::pair<PlanPtr, std::size_t>> stack;
+    stack.emplace_back(std::move(plan), kNone);
+    while (!stack.empty()) {
+        auto [op, parent] = std::move(stack.back());
+        stack.pop_back();
+        std::vector<PlanPtr> inputs = take_plan_children(op);
+        const std::size_t self = nodes.size();
+        nodes.push_back(Node{std::move(op), parent, {}});
+        for (auto it = inputs.rbegin(); it != inputs.rend(); ++it) {
+            stack.emplace_back(std::move(*it), self);
+        }
+    }
+    std::size_t scan = scans.size(); // Relations are met in reverse plan_relations order
+    std::unordered_set<ExprId> gone; // columns no longer output below (unread, unused)
+    PlanPtr root;
+    for (std::size_t i = nodes.size(); i-- > 0;) {
+        Node& node = nodes[i];
+        PlanPtr& op = node.op;
+        PlanPtr rebuilt;
         if (const auto* relation = op->as<Relation>()) {
-            Relation scan{relation->table, {}, read_schema};
+            if (scan == 0) {
+                throw InternalError("the rewrite met more scans than were pruned");
+            }
+            const ReadSet& read = scans[--scan];
+            Relation narrowed{relation->table, {}, read.read_schema, relation->alias};
             for (const ExprPtr& column : relation->output) {
                 const ExprId id = column->as<AttributeReference>()->id;
-                if (column_types.count(id) != 0) {
-                    scan.output.push_back(rewriter.rewrite_column(column));
+                if (read.pruned_types.count(id) != 0) {
+                    narrowed.output.push_back(rewriter.rewrite_column(column));
                 } else {
-                    unread.insert(id);
+                    gone.insert(id);
                 }
             }
-            rebuilt = make_plan(std::move(scan));
+            rebuilt = make_plan(std::move(narrowed));
         } else {
             std::vector<ExprPtr> exprs = take_plan_expressions(op);
-            if (op->as<Project>() != nullptr) {
-                // A Project below the output passes columns up bare (to a Sort, to the select
-                // list over lateral aliases); one that nothing above reads any more (simplify
-                // folded its use away) is not read, so it is not passed (Spark: ColumnPruning).
+            if (op->as<Project>() != nullptr || op->as<Aggregate>() != nullptr) {
+                // A column passed up bare that is gone below, or a computed column nothing
+                // above reads, is not output (Spark: ColumnPruning). An Aggregate's grouping
+                // expressions come first and always stay.
+                const std::size_t keep_from =
+                    op->as<Aggregate>() != nullptr ? op->as<Aggregate>()->grouping.size() : 0;
+                std::size_t position = 0;
                 std::erase_if(exprs, [&](const ExprPtr& e) {
-                    const auto* a = e->as<AttributeReference>();
-                    return a != nullptr && unread.contains(a->id);
+                    if (position++ < keep_from) {
+                        return false;
+                    }
+                    if (const auto* a = e->as<AttributeReference>()) {
+                        return gone.contains(a->id);
+                    }
+                    const auto* alias = e->as<Alias>();
+                    if (alias != nullptr && unused.contains(alias->id)) {
+                        gone.insert(alias->id);
+                        return true;
+                    }
+                    return false;
                 });
             }
             for (ExprPtr& e : exprs) {
                 ExprPtr rewritten = rewriter.rewrite(e);
                 check_rewritten(*e, *rewritten);
+                if (const auto* alias = rewritten->as<Alias>();
+                    alias != nullptr && rewritten->type != e->type) {
+                    rewriter.retype(alias->id, alias->child->type);
+                }
                 e = std::move(rewritten); // the original is let go here unless someone holds it
             }
-            rebuilt = with_plan_child(*with_plan_expressions(*op, exprs), std::move(rebuilt));
+            rebuilt = with_plan_children(*with_plan_expressions(*op, exprs),
+                                         std::move(node.rebuilt_inputs));
         }
         op.reset();
+        if (node.parent == kNone) {
+            root = std::move(rebuilt);
+        } else {
+            // Inputs arrive in reverse order: the last input is rewritten first.
+            auto& siblings = nodes[node.parent].rebuilt_inputs;
+            siblings.insert(siblings.begin(), std::move(rebuilt));
+        }
     }
-    return Rewritten{rebuilt, rewriter.take_changes()};
+    return Rewritten{root, rewriter.take_changes()};
 }
 
 void check_rewritten(const Expr& before, const Expr& rewritten) {
@@ -520,27 +575,30 @@ void check_rewritten(const Expr& before, const Expr& rewritten) {
 }
 
 void check_ordinals(const Plan& before, const Plan& rewritten) {
-    const Plan* old_op = &before;
-    const Plan* new_op = &rewritten;
-    while (old_op != nullptr && new_op != nullptr) {
-        if (old_op->node.index() != new_op->node.index()) {
+    std::vector<const Plan*> old_ops;
+    std::vector<const Plan*> new_ops;
+    for_each_operator(before, [&](const Plan& op) { old_ops.push_back(&op); });
+    for_each_operator(rewritten, [&](const Plan& op) { new_ops.push_back(&op); });
+    if (old_ops.size() != new_ops.size()) {
+        throw InternalError("the rewritten plan has a different operator tree");
+    }
+    for (std::size_t k = 0; k < old_ops.size(); ++k) {
+        const Plan& old_op = *old_ops[k];
+        const Plan& new_op = *new_ops[k];
+        if (old_op.node.index() != new_op.node.index()) {
             throw InternalError("the rewritten plan has a different operator tree");
         }
-        if (old_op->as<Relation>() == nullptr) {
-            const std::vector<ExprPtr> old_exprs = plan_expressions(*old_op);
-            const std::vector<ExprPtr> new_exprs = plan_expressions(*new_op);
-            if (old_exprs.size() != new_exprs.size()) {
-                throw InternalError("the rewritten plan has a different number of expressions");
-            }
-            for (std::size_t i = 0; i < old_exprs.size(); ++i) {
-                check_rewritten(*old_exprs[i], *new_exprs[i]);
-            }
+        if (old_op.as<Relation>() != nullptr) {
+            continue;
         }
-        old_op = plan_child(*old_op).get();
-        new_op = plan_child(*new_op).get();
-    }
-    if (old_op != nullptr || new_op != nullptr) {
-        throw InternalError("the rewritten plan has a different depth");
+        const std::vector<ExprPtr> old_exprs = plan_expressions(old_op);
+        const std::vector<ExprPtr> new_exprs = plan_expressions(new_op);
+        if (old_exprs.size() != new_exprs.size()) {
+            throw InternalError("the rewritten plan has a different number of expressions");
+        }
+        for (std::size_t i = 0; i < old_exprs.size(); ++i) {
+            check_rewritten(*old_exprs[i], *new_exprs[i]);
+        }
     }
 }
 

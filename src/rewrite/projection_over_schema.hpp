@@ -6,10 +6,12 @@
 
 #include <stdexcept>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "output/result.hpp"
 #include "plan/plan.hpp"
+#include "prune/prune_schema.hpp"
 
 namespace prune {
 
@@ -31,15 +33,19 @@ struct Rewritten {
     OrdinalChanges ordinal_changes;
 };
 
-/// Rewrites `plan` so its relation reads `read_schema`: the relation's output keeps only the
-/// columns in `column_types` (by expression id), with those types. Every expression is checked
-/// against its rewrite as it is made (check_rewritten). A caller that hands over its only
-/// handle to the plan (`std::move`) lets each original expression go as soon as it is
-/// rewritten, so the two plans never exist in full side by side; a caller that keeps a handle
-/// keeps the original whole. Throws RewriteMismatch (see above) or InternalError ("unmatched
-/// child schema for GetStructField: ...") when the read schema lacks a field the plan accesses.
-Rewritten project_over_schema(PlanPtr plan, const TypePtr& read_schema,
-                              const std::unordered_map<ExprId, TypePtr>& column_types);
+/// Rewrites `plan` so each scan reads its read set (`scans`, in plan_relations order): a
+/// scan's output keeps only the columns its read set types (by expression id), with those
+/// types, and every attribute above that reads a column whose type narrowed (a scan's, or an
+/// alias's over it: a subquery's output, a join side's) is re-typed. Computed columns in
+/// `unused` (nothing above reads them) are dropped, as Spark's ColumnPruning drops them.
+/// Every expression is checked against its rewrite as it is made (check_rewritten). A caller
+/// that hands over its only handle to the plan (`std::move`) lets each original expression go
+/// as soon as it is rewritten, so the two plans never exist in full side by side; a caller
+/// that keeps a handle keeps the original whole. Throws RewriteMismatch (see above) or
+/// InternalError ("unmatched child schema for GetStructField: ...") when a read schema lacks
+/// a field the plan accesses.
+Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
+                              const std::unordered_set<ExprId>& unused);
 
 /// Checks every struct access of `rewritten` against its child's type, pairing it with the
 /// same access in `before` (the expression the rewrite started from): the field at the new

@@ -1,5 +1,5 @@
 #pragma once
-/// The untyped syntax tree of one SELECT statement, with byte spans into the source file.
+/// The untyped syntax tree of one statement, with byte spans into the source file.
 /// Names are not resolved here: `a.b.c` is a NameRef with three parts whatever it denotes.
 ///
 ///     SELECT transform(r, x -> x.id) AS ids FROM events e WHERE e.id > 0
@@ -258,11 +258,18 @@ struct OrderItem {
     Span span;
 };
 
-/// `FROM [cat.][db.]t [[AS] alias]`.
+struct Query;
+/// A query nested in another: a FROM subquery, a CTE's body, an input of a set operation.
+using QueryPtr = std::unique_ptr<Query>;
+struct FromItem;
+using FromPtr = std::unique_ptr<FromItem>;
+
+/// `[cat.][db.]t [[AS] alias [(c1, c2)]]`.
 struct TableRef {
     std::vector<Identifier> qualifier; // the parts before the table's own name: `db`, `cat.db`
     Identifier name;                   // the last part
     std::optional<Identifier> alias;
+    std::vector<Identifier> columns; // the alias's column list, renaming the columns in order
 
     /// The parts as written (unquoted), joined by dots: `db.t`.
     std::string written_name() const {
@@ -277,11 +284,57 @@ struct TableRef {
     }
 };
 
-/// One `SELECT` statement.
+/// `(query) [[AS] alias [(c1, c2)]]` in FROM.
+struct SubqueryRef {
+    QueryPtr query;
+    std::optional<Identifier> alias;
+    std::vector<Identifier> columns;
+};
+
+/// `VALUES (e, e), (e, e) [[AS] alias [(c1, c2)]]`: rows the query writes (Spark's inline
+/// table). A row of one value may be written without parentheses.
+struct ValuesRef {
+    std::vector<std::vector<ExprPtr>> rows;
+    std::vector<Span> row_spans;
+    std::optional<Identifier> alias;
+    std::vector<Identifier> columns;
+};
+
+enum class JoinKind : std::uint8_t {
+    Inner,
+    Cross,
+    LeftOuter,
+    RightOuter,
+    FullOuter,
+    LeftSemi,
+    LeftAnti
+};
+
+/// `left [NATURAL] [kind] JOIN right [ON condition | USING (c1, c2)]`, and `left, right` (an
+/// inner join without a condition, `comma`).
+struct JoinRef {
+    JoinKind kind = JoinKind::Inner;
+    bool natural = false;
+    bool comma = false;
+    FromPtr left;
+    FromPtr right;
+    ExprPtr condition; // ON; may be null
+    std::vector<Identifier> using_columns;
+    Span keyword; // the join's keywords, for errors about the join itself
+};
+
+/// One item of a FROM clause.
+struct FromItem {
+    std::variant<TableRef, SubqueryRef, ValuesRef, JoinRef> node;
+    Span span;
+};
+
+/// One `SELECT` query block. ORDER BY, LIMIT and OFFSET are its own when it stands alone (they
+/// may then read columns it does not select); after a set operation they belong to the Query.
 struct Select {
     bool distinct = false;
     std::vector<SelectItem> items;
-    TableRef from;
+    FromPtr from;  // null: no FROM clause (one row of no columns)
     ExprPtr where; // may be null
     std::vector<ExprPtr> group_by;
     ExprPtr having; // may be null
@@ -291,11 +344,49 @@ struct Select {
     Span span;
 };
 
+enum class SetOpKind : std::uint8_t { Union, Intersect, Except };
+
+/// `left UNION|INTERSECT|EXCEPT|MINUS [ALL|DISTINCT] right`.
+struct SetOperation {
+    SetOpKind kind = SetOpKind::Union;
+    bool all = false;
+    QueryPtr left;
+    QueryPtr right;
+    Span keyword;
+};
+
+/// `name [(c1, c2)] AS (query)` of a WITH clause.
+struct Cte {
+    Identifier name;
+    std::vector<Identifier> columns;
+    QueryPtr query;
+};
+
+/// A whole query: WITH, then a SELECT, a set operation or a parenthesised query, then the
+/// ORDER BY, LIMIT and OFFSET that apply to a set operation's or parenthesised query's output.
+struct Query {
+    std::vector<Cte> ctes;
+    std::variant<Select, SetOperation, QueryPtr> body;
+    std::vector<OrderItem> order_by;
+    ExprPtr limit;  // may be null
+    ExprPtr offset; // may be null
+    Span span;
+
+    /// The SELECT when the body is one (not a set operation nor parenthesised), else null.
+    const Select* select() const { return std::get_if<Select>(&body); }
+    Select* select() { return std::get_if<Select>(&body); }
+};
+
 /// One statement of a file with its place in that file.
 struct Statement {
     std::size_t index = 0; // 1-based, counting non-empty statements
     Span span;             // the statement's text within the file
-    Select select;
+    Query query;
+
+    /// The statement's one SELECT; throws std::logic_error when it has WITH, a set
+    /// operation or a parenthesised body (for callers that know it is a plain SELECT).
+    const Select& select() const;
+    Select& select();
 };
 
 } // namespace prune::ast

@@ -23,6 +23,7 @@
 #include <sstream>
 
 #include "sql/parser.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 namespace {
@@ -389,9 +390,8 @@ class Dumper {
                 identifier_line(indent + 2, "alias", *item.alias);
             }
         }
-        identifier_line(indent + 1, "from", s.from.name);
-        if (s.from.alias) {
-            identifier_line(indent + 2, "alias", *s.from.alias);
+        if (s.from) {
+            from(indent + 1, *s.from);
         }
         if (s.where) {
             line(indent + 1, "where");
@@ -407,9 +407,14 @@ class Dumper {
             line(indent + 1, "having");
             expr(indent + 2, s.having);
         }
-        if (!s.order_by.empty()) {
+        organization(indent, s.order_by, s.limit, s.offset);
+    }
+
+    void organization(int indent, const std::vector<ast::OrderItem>& order_by,
+                      const ast::ExprPtr& limit, const ast::ExprPtr& offset) {
+        if (!order_by.empty()) {
             line(indent + 1, "order by");
-            for (const ast::OrderItem& item : s.order_by) {
+            for (const ast::OrderItem& item : order_by) {
                 std::string text = item.ascending ? "item ASC" : "item DESC";
                 if (item.nulls_first) {
                     text += *item.nulls_first ? " NULLS FIRST" : " NULLS LAST";
@@ -418,14 +423,94 @@ class Dumper {
                 expr(indent + 3, item.expr);
             }
         }
-        if (s.limit) {
+        if (limit) {
             line(indent + 1, "limit");
-            expr(indent + 2, s.limit);
+            expr(indent + 2, limit);
         }
-        if (s.offset) {
+        if (offset) {
             line(indent + 1, "offset");
-            expr(indent + 2, s.offset);
+            expr(indent + 2, offset);
         }
+    }
+
+    void alias_lines(int indent, const std::optional<ast::Identifier>& alias,
+                     const std::vector<ast::Identifier>& columns) {
+        if (alias) {
+            identifier_line(indent, "alias", *alias);
+        }
+        for (const ast::Identifier& column : columns) {
+            identifier_line(indent + 1, "column", column);
+        }
+    }
+
+    void from(int indent, const ast::FromItem& item) {
+        std::visit(Overloaded{[&](const ast::TableRef& t) {
+                                  identifier_line(indent, "from", t.name);
+                                  alias_lines(indent + 1, t.alias, t.columns);
+                              },
+                              [&](const ast::SubqueryRef& q) {
+                                  line(indent, "from subquery", item.span);
+                                  query(indent + 1, *q.query);
+                                  alias_lines(indent + 1, q.alias, q.columns);
+                              },
+                              [&](const ast::ValuesRef& v) {
+                                  line(indent, "from values", item.span);
+                                  for (std::size_t r = 0; r < v.rows.size(); ++r) {
+                                      line(indent + 1, "row", v.row_spans[r]);
+                                      for (const ast::ExprPtr& e : v.rows[r]) {
+                                          expr(indent + 2, e);
+                                      }
+                                  }
+                                  alias_lines(indent + 1, v.alias, v.columns);
+                              },
+                              [&](const ast::JoinRef& j) {
+                                  static constexpr std::array<const char*, 7> kKinds{
+                                      "INNER",      "CROSS",     "LEFT OUTER", "RIGHT OUTER",
+                                      "FULL OUTER", "LEFT SEMI", "LEFT ANTI"};
+                                  std::string text =
+                                      j.comma
+                                          ? "join (comma)"
+                                          : std::string("join ") + (j.natural ? "NATURAL " : "") +
+                                                kKinds.at(static_cast<std::size_t>(j.kind));
+                                  line(indent, text, item.span);
+                                  from(indent + 1, *j.left);
+                                  from(indent + 1, *j.right);
+                                  if (j.condition) {
+                                      line(indent + 1, "on");
+                                      expr(indent + 2, j.condition);
+                                  }
+                                  for (const ast::Identifier& column : j.using_columns) {
+                                      identifier_line(indent + 1, "using", column);
+                                  }
+                              }},
+                   item.node);
+    }
+
+    void query(int indent, const ast::Query& q) {
+        for (const ast::Cte& cte : q.ctes) {
+            identifier_line(indent, "with", cte.name);
+            for (const ast::Identifier& column : cte.columns) {
+                identifier_line(indent + 1, "column", column);
+            }
+            query(indent + 1, *cte.query);
+        }
+        std::visit(Overloaded{[&](const ast::Select& s) { select(indent, s); },
+                              [&](const ast::SetOperation& op) {
+                                  static constexpr std::array<const char*, 3> kOps{
+                                      "UNION", "INTERSECT", "EXCEPT"};
+                                  line(indent,
+                                       std::string(kOps.at(static_cast<std::size_t>(op.kind))) +
+                                           (op.all ? " ALL" : " DISTINCT"),
+                                       op.keyword);
+                                  query(indent + 1, *op.left);
+                                  query(indent + 1, *op.right);
+                              },
+                              [&](const ast::QueryPtr& inner) {
+                                  line(indent, "Query (parenthesised)", q.span);
+                                  query(indent + 1, *inner);
+                              }},
+                   q.body);
+        organization(indent, q.order_by, q.limit, q.offset);
     }
 
   private:
@@ -438,7 +523,7 @@ class Dumper {
 std::string dump_ast(const ast::Statement& statement, const SourceFile& source) {
     Dumper dumper(source);
     dumper.line(0, "Statement " + std::to_string(statement.index), statement.span);
-    dumper.select(1, statement.select);
+    dumper.query(1, statement.query);
     return dumper.result();
 }
 

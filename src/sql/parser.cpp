@@ -38,6 +38,7 @@
 #include "types/data_type.hpp"
 #include "util/ascii.hpp"
 #include "util/node_pool.hpp"
+#include "util/overloaded.hpp"
 
 namespace prune {
 namespace {
@@ -230,6 +231,67 @@ struct PredicateFrame {
     bool all = false;        // ... and the quantifier is ALL
 };
 
+/// A set operator read, waiting for its right input.
+struct PendingSetOp {
+    ast::SetOpKind kind;
+    bool all;
+    Span keyword;
+};
+
+/// A query being read: its WITH list, its query terms and the set operators between them, and
+/// what orders and limits it.
+struct QueryFrame {
+    std::size_t begin = 0;
+    std::vector<ast::Cte> ctes;
+    std::vector<ast::QueryPtr> terms;
+    std::vector<PendingSetOp> ops;
+    std::vector<ast::OrderItem> order_by;
+    ast::ExprPtr limit;
+    ast::ExprPtr offset;
+};
+
+/// The query a frame has read: its terms joined by its set operators, INTERSECT binding
+/// tighter than UNION and EXCEPT, each level left-associative (Spark's default precedence).
+/// ORDER BY, LIMIT and OFFSET after a single SELECT are that SELECT's own.
+ast::QueryPtr finish_query(QueryFrame frame, std::size_t end) {
+    const auto join = [](ast::QueryPtr left, const PendingSetOp& op, ast::QueryPtr right) {
+        auto q = std::make_unique<ast::Query>();
+        q->span = {left->span.begin, right->span.end};
+        q->body = ast::SetOperation{op.kind, op.all, std::move(left), std::move(right), op.keyword};
+        return q;
+    };
+    // INTERSECT first: fold each run of them into one term.
+    std::vector<ast::QueryPtr> terms;
+    std::vector<PendingSetOp> ops;
+    terms.push_back(std::move(frame.terms[0]));
+    for (std::size_t i = 0; i < frame.ops.size(); ++i) {
+        if (frame.ops[i].kind == ast::SetOpKind::Intersect) {
+            terms.back() =
+                join(std::move(terms.back()), frame.ops[i], std::move(frame.terms[i + 1]));
+        } else {
+            ops.push_back(frame.ops[i]);
+            terms.push_back(std::move(frame.terms[i + 1]));
+        }
+    }
+    ast::QueryPtr query = std::move(terms[0]);
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        query = join(std::move(query), ops[i], std::move(terms[i + 1]));
+    }
+    if (ast::Select* select = query->select()) {
+        select->order_by = std::move(frame.order_by);
+        select->limit = std::move(frame.limit);
+        select->offset = std::move(frame.offset);
+        select->span.end = static_cast<std::uint32_t>(end); // within the file (Span)
+    } else {
+        query->order_by = std::move(frame.order_by);
+        query->limit = std::move(frame.limit);
+        query->offset = std::move(frame.offset);
+    }
+    query->ctes = std::move(frame.ctes);
+    query->span = {frame.begin, end};
+    return query;
+}
+
 struct State {
     std::shared_ptr<const SourceFile> source;
     const char* file = nullptr; // the whole file's text: offsets count from here
@@ -264,7 +326,14 @@ struct State {
     std::optional<bool> nulls_first;
 
     Span last_token;
-    ast::Select select;
+    // The statement, as it is read (see "The statement" below).
+    std::vector<QueryFrame> queries;
+    std::vector<ast::Select> selects;
+    std::vector<ast::FromItem> froms;
+    std::vector<ast::QueryPtr> done;
+    std::vector<ast::JoinRef> joins;
+    std::vector<std::size_t> marks; // where each VALUES row's values start
+    std::vector<ast::Identifier> alias_columns;
 
     std::size_t offset(const char* p) const { return static_cast<std::size_t>(p - file); }
     Span span(const char* begin, const char* end) const { return {offset(begin), offset(end)}; }
@@ -736,6 +805,13 @@ struct open_bracket_action {
 template <> struct action<g::paren_open> : open_bracket_action {};
 template <> struct action<g::cast_open> : open_bracket_action {};
 template <> struct action<g::subscript_open> : open_bracket_action {};
+// The brackets of queries and FROM items, closed by close_paren like any other.
+template <> struct action<g::query_open> : open_bracket_action {};
+template <> struct action<g::cte_open> : open_bracket_action {};
+template <> struct action<g::using_open> : open_bracket_action {};
+template <> struct action<g::alias_columns_open> : open_bracket_action {};
+template <> struct action<g::values_row_open> : open_bracket_action {};
+template <> struct action<g::paren_relation_open> : open_bracket_action {};
 
 struct close_bracket_action {
     template <typename Input> static void apply(const Input&, State& st) { st.opens.pop_back(); }
@@ -1150,16 +1226,29 @@ template <> struct action<g::cast_expr> : cast_call_action<ast::CastSyntax::Call
 template <> struct action<g::try_cast_expr> : cast_call_action<ast::CastSyntax::TryCall, 8> {};
 
 // The statement ----------------------------------------------------------------------------
+//
+// Queries nest (FROM subqueries, CTE bodies, set operations' inputs), so what is being built
+// lives on stacks: a frame per query being read (`queries`), a Select per query block
+// (`selects`), the FROM items read and not yet taken by a join or a clause (`froms`), and the
+// queries read and not yet taken by what encloses them (`done`).
+
+template <> struct action<g::query_start> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.queries.emplace_back();
+        st.queries.back().begin = st.offset(in.begin());
+    }
+};
 
 template <> struct action<g::select_keyword> {
     template <typename Input> static void apply(const Input& in, State& st) {
-        st.select.span = Span(st.offset(in.begin()), st.select.span.end);
+        st.selects.emplace_back();
+        st.selects.back().span = Span(st.offset(in.begin()), st.offset(in.begin()));
     }
 };
 
 template <> struct action<g::select_distinct> {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.select.distinct = true;
+        st.selects.back().distinct = true;
     }
 };
 
@@ -1174,32 +1263,223 @@ template <> struct action<g::select_item> {
         item.alias = std::move(st.alias);
         item.span = st.span_to_last(in.begin());
         st.alias.reset();
-        st.select.items.push_back(std::move(item));
+        st.selects.back().items.push_back(std::move(item));
     }
 };
 
+template <> struct action<g::select_core> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::Select select = std::move(st.selects.back());
+        st.selects.pop_back();
+        select.span.end = st.last_token.end;
+        auto term = std::make_unique<ast::Query>();
+        term->span = select.span;
+        term->body = std::move(select);
+        st.queries.back().terms.push_back(std::move(term));
+    }
+};
+
+// FROM items.
+
 template <> struct action<g::table_name_first> {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.select.from.name = st.ident;
+        ast::TableRef table;
+        table.name = st.ident;
+        st.froms.push_back(ast::FromItem{std::move(table), st.ident.span});
     }
 };
 
 template <> struct action<g::table_name_part> {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.select.from.qualifier.push_back(std::move(st.select.from.name));
-        st.select.from.name = st.ident;
+        auto& table = std::get<ast::TableRef>(st.froms.back().node);
+        table.qualifier.push_back(std::move(table.name));
+        table.name = st.ident;
     }
 };
 
+/// The alias and its column list, given to the FROM item that was read last.
 template <> struct action<g::table_alias_name> {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.select.from.alias = st.ident;
+        std::visit(Overloaded{[&](ast::JoinRef&) { throw InternalError("an alias for a join"); },
+                              [&](auto& item) { item.alias = st.ident; }},
+                   st.froms.back().node);
+    }
+};
+
+template <> struct action<g::alias_column> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.alias_columns.push_back(st.ident);
+    }
+};
+
+template <> struct action<g::table_alias> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::FromItem& item = st.froms.back();
+        std::visit(Overloaded{[&](ast::JoinRef&) {},
+                              [&](auto& ref) { ref.columns = std::move(st.alias_columns); }},
+                   item.node);
+        st.alias_columns.clear();
+        item.span.end = st.last_token.end;
+    }
+};
+
+template <> struct action<g::subquery_ref> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        // The alias (table_alias) went to the item on top; the query is the one read last.
+        ast::FromItem& item = st.froms.back();
+        auto& ref = std::get<ast::SubqueryRef>(item.node);
+        ref.query = std::move(st.done.back());
+        st.done.pop_back();
+        item.span = st.span_to_last(in.begin());
+    }
+};
+
+/// Pushed before the query is read, so that table_alias finds it on top afterwards.
+template <> struct action<g::subquery_open> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        open_bracket_action::apply(in, st);
+        st.froms.push_back(ast::FromItem{ast::SubqueryRef{}, st.span(in.begin(), in.begin() + 1)});
+    }
+};
+
+template <> struct action<g::values_keyword> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.froms.push_back(ast::FromItem{ast::ValuesRef{}, st.span_to_last(in.begin())});
+    }
+};
+
+template <> struct action<g::values_row_mark> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.marks.push_back(st.values.size());
+    }
+};
+
+template <> struct action<g::values_row> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        std::size_t deepest = 0;
+        ast::ExprList row = st.take_exprs(st.marks.back(), deepest);
+        st.marks.pop_back();
+        auto& values = std::get<ast::ValuesRef>(st.froms.back().node);
+        values.rows.emplace_back(std::make_move_iterator(row.begin()),
+                                 std::make_move_iterator(row.end()));
+        values.row_spans.push_back(st.span_to_last(in.begin()));
+    }
+};
+
+template <> struct action<g::values_ref> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.froms.back().span = st.span_to_last(in.begin());
+    }
+};
+
+template <> struct action<g::join_natural> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.joins.back().natural = true;
+    }
+};
+template <> struct action<g::join_inner> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.joins.back().kind = ast::JoinKind::Inner;
+    }
+};
+template <> struct action<g::join_cross> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.joins.back().kind = ast::JoinKind::Cross;
+    }
+};
+template <> struct action<g::join_left> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.joins.back().kind = ast::JoinKind::LeftOuter;
+    }
+};
+template <> struct action<g::join_right> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.joins.back().kind = ast::JoinKind::RightOuter;
+    }
+};
+template <> struct action<g::join_full> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.joins.back().kind = ast::JoinKind::FullOuter;
+    }
+};
+template <> struct action<g::join_semi> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.joins.back().kind = ast::JoinKind::LeftSemi; // `LEFT SEMI` and `SEMI` alike
+    }
+};
+template <> struct action<g::join_anti> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.joins.back().kind = ast::JoinKind::LeftAnti;
+    }
+};
+
+/// A join's keywords are read before its right input: its frame collects them.
+template <> struct action<g::join_clause> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::JoinRef join = std::move(st.joins.back());
+        st.joins.pop_back();
+        join.right = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
+        st.froms.pop_back();
+        join.left = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
+        st.froms.pop_back();
+        const Span span{join.left->span.begin, st.last_token.end};
+        st.froms.push_back(ast::FromItem{std::move(join), span});
+    }
+};
+
+template <> struct action<g::join_keywords> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.joins.back().keyword = st.span_to_last(in.begin());
+    }
+};
+
+template <> struct action<g::join_condition> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.joins.back().condition = st.pop().expr;
+    }
+};
+
+template <> struct action<g::join_start> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.joins.emplace_back();
+    }
+};
+
+template <> struct action<g::using_column> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.joins.back().using_columns.push_back(st.ident);
+    }
+};
+
+template <> struct action<g::comma_join> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::JoinRef join;
+        join.comma = true;
+        join.right = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
+        st.froms.pop_back();
+        join.left = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
+        st.froms.pop_back();
+        const Span span{join.left->span.begin, st.last_token.end};
+        st.froms.push_back(ast::FromItem{std::move(join), span});
+    }
+};
+
+template <> struct action<g::paren_relation> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.froms.back().span = st.span_to_last(in.begin());
+    }
+};
+
+template <> struct action<g::from_clause> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.selects.back().from = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
+        st.froms.pop_back();
     }
 };
 
 template <> struct action<g::where_clause> {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.select.where = st.pop().expr;
+        st.selects.back().where = st.pop().expr;
     }
 };
 
@@ -1215,13 +1495,13 @@ template <> struct action<g::all_item> {
 
 template <> struct action<g::group_item> {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.select.group_by.push_back(st.pop().expr);
+        st.selects.back().group_by.push_back(st.pop().expr);
     }
 };
 
 template <> struct action<g::having_clause> {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.select.having = st.pop().expr;
+        st.selects.back().having = st.pop().expr;
     }
 };
 
@@ -1246,25 +1526,99 @@ template <> struct action<g::order_item> {
         item.span = st.span_to_last(in.begin());
         st.order_descending = false;
         st.nulls_first.reset();
-        st.select.order_by.push_back(std::move(item));
+        st.queries.back().order_by.push_back(std::move(item));
     }
 };
 
 template <> struct action<g::limit_value> {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.select.limit = st.pop().expr;
+        st.queries.back().limit = st.pop().expr;
     }
 };
 
 template <> struct action<g::offset_value> {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.select.offset = st.pop().expr;
+        st.queries.back().offset = st.pop().expr;
     }
 };
 
-template <> struct action<g::statement> {
+// Queries.
+
+template <> struct action<g::paren_query> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        auto term = std::make_unique<ast::Query>();
+        term->span = st.span_to_last(in.begin());
+        term->body = std::move(st.done.back());
+        st.done.pop_back();
+        st.queries.back().terms.push_back(std::move(term));
+    }
+};
+
+/// `VALUES …` as a query of its own: `SELECT * FROM VALUES …`, as Spark reads it.
+template <> struct action<g::values_term> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::Select select;
+        select.span = st.span_to_last(in.begin());
+        select.from = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
+        st.froms.pop_back();
+        ast::SelectItem star;
+        const Span at{select.span.begin, select.span.begin};
+        star.expr = ast::ExprPtr(new ast::Expr{ast::Star{}, at});
+        star.span = at;
+        select.items.push_back(std::move(star));
+        auto term = std::make_unique<ast::Query>();
+        term->span = select.span;
+        term->body = std::move(select);
+        st.queries.back().terms.push_back(std::move(term));
+    }
+};
+
+template <> struct action<g::set_union> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.queries.back().ops.push_back(
+            {ast::SetOpKind::Union, false, st.span_to_last(in.begin())});
+    }
+};
+template <> struct action<g::set_intersect> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.queries.back().ops.push_back(
+            {ast::SetOpKind::Intersect, false, st.span_to_last(in.begin())});
+    }
+};
+template <> struct action<g::set_except> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.queries.back().ops.push_back(
+            {ast::SetOpKind::Except, false, st.span_to_last(in.begin())});
+    }
+};
+template <> struct action<g::set_all> {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.select.span.end = st.last_token.end;
+        st.queries.back().ops.back().all = true;
+    }
+};
+
+template <> struct action<g::cte_name> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.queries.back().ctes.emplace_back();
+        st.queries.back().ctes.back().name = st.ident;
+    }
+};
+
+template <> struct action<g::cte> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::Cte& cte = st.queries.back().ctes.back();
+        cte.columns = std::move(st.alias_columns);
+        st.alias_columns.clear();
+        cte.query = std::move(st.done.back());
+        st.done.pop_back();
+    }
+};
+
+template <> struct action<g::query> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        QueryFrame frame = std::move(st.queries.back());
+        st.queries.pop_back();
+        st.done.push_back(finish_query(std::move(frame), st.last_token.end));
     }
 };
 
@@ -1330,21 +1684,31 @@ PRUNE_SQL_ERROR(empty_like_patterns, "expected something between '(' and ')': a 
                                      "LIKE needs at least one pattern");
 PRUNE_SQL_ERROR(misplaced_escape, "ESCAPE is only allowed after a LIKE pattern, not after RLIKE");
 PRUNE_SQL_ERROR(negatable_predicate, "expected 'IN', 'BETWEEN', 'LIKE' or 'RLIKE' after 'NOT'");
-PRUNE_SQL_ERROR(unsupported_with, "unsupported: WITH");
-PRUNE_SQL_ERROR(unsupported_join, "unsupported: JOIN");
+PRUNE_SQL_ERROR(unsupported_recursive, "unsupported: WITH RECURSIVE (recursive CTEs)");
 PRUNE_SQL_ERROR(unsupported_lateral_view, "unsupported: LATERAL VIEW");
 PRUNE_SQL_ERROR(unsupported_tablesample, "unsupported: TABLESAMPLE");
 PRUNE_SQL_ERROR(unsupported_pivot, "unsupported: {NEXT}");
 PRUNE_SQL_ERROR(unsupported_grouping_analytics,
                 "unsupported: ROLLUP, CUBE and GROUPING SETS (grouping analytics)");
-PRUNE_SQL_ERROR(unsupported_set_operation, "unsupported: {NEXT}");
 PRUNE_SQL_ERROR(unsupported_table_function, "unsupported: table-valued function");
 PRUNE_SQL_ERROR(limit_after_offset, "LIMIT goes before OFFSET: LIMIT n OFFSET m");
 PRUNE_SQL_ERROR(alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(table_alias_name, "expected a name after 'AS'");
-PRUNE_SQL_ERROR(table_name, "expected a table name after 'FROM'");
+PRUNE_SQL_ERROR(from_items, "expected a table name or a subquery after 'FROM'");
+PRUNE_SQL_ERROR(from_primary, "expected a table name or a subquery after '{prev}'");
+PRUNE_SQL_ERROR(join_chain, "expected a table name or a subquery after '{prev}'");
+PRUNE_SQL_ERROR(join_word, "expected 'JOIN' after '{prev}'");
+PRUNE_SQL_ERROR(join_condition, "expected a join condition after 'ON'");
+PRUNE_SQL_ERROR(using_open, "expected '(' and the join columns after 'USING'");
+PRUNE_SQL_ERROR(using_column, "expected a column name after '{prev}'");
+PRUNE_SQL_ERROR(alias_column, "expected a column name after '{prev}'");
+PRUNE_SQL_ERROR(values_row, "expected a row of values after '{prev}'");
+PRUNE_SQL_ERROR(query, "expected a query after '{prev}'");
+PRUNE_SQL_ERROR(query_term, "expected 'SELECT', 'WITH', 'VALUES' or '('");
+PRUNE_SQL_ERROR(cte, "expected a name after '{prev}'");
+PRUNE_SQL_ERROR(cte_open, "expected '(' and the CTE's query after '{prev}'");
 PRUNE_SQL_ERROR(table_name_part, "expected a name after '.' in the table name");
-PRUNE_SQL_ERROR(table_ref, "expected a table name after 'FROM'");
+PRUNE_SQL_ERROR(table_ref, "expected a table name after '{prev}'");
 PRUNE_SQL_ERROR(select_keyword, "expected 'SELECT'");
 PRUNE_SQL_ERROR(from_clause, "expected 'FROM' and a table name");
 PRUNE_SQL_ERROR(group_by_keyword, "expected 'BY' after 'GROUP'");
@@ -1566,13 +1930,14 @@ ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
     } else {
         run_with_large_stack(parse);
     }
-    if (!st.values.empty() || !st.chains.empty() || !st.opens.empty()) {
+    if (!st.values.empty() || !st.chains.empty() || !st.opens.empty() || st.done.size() != 1 ||
+        !st.queries.empty() || !st.selects.empty() || !st.froms.empty() || !st.joins.empty()) {
         throw InternalError("the SQL parser left unconsumed state");
     }
     ast::Statement statement;
     statement.index = text.index;
     statement.span = {begin, end};
-    statement.select = std::move(st.select);
+    statement.query = std::move(*st.done.back());
     return statement;
 }
 

@@ -42,7 +42,7 @@ while IFS='|' read -r where message query; do
 done <<'EOF'
 1:12|expected ')' to close '(' at 1:8|SELECT (id FROM events
 1:8|unterminated string literal|SELECT 'abc FROM events
-1:18|unsupported: JOIN|SELECT id FROM a JOIN b ON a.id = b.id
+1:8|ambiguous reference 'id': it could be 'a.id', 'b.id'|SELECT id FROM a JOIN b ON a.id = b.id
 1:8|no column 'nope' in table 'events'|SELECT nope FROM events
 1:13|no field 'nope' in struct<src:string,ts:bigint>|SELECT meta.nope FROM events
 1:8|function 'size' takes 1 argument, got 0|SELECT size() FROM events

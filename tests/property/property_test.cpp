@@ -282,12 +282,13 @@ bool prepare(const GeneratedTable& table, const std::string& query, Prepared& ou
 std::string check_one(const Prepared& p, const std::string& check, const std::string& rows_text,
                       std::string* kind) {
     try {
-        const auto rows = read_json_rows(rows_text, *p.bound.table.schema, "rows.jsonl");
+        const Table table = *p.catalog.find(plan_relations(*p.bound.plan).front()->table);
+        const auto rows = read_json_rows(rows_text, *table.schema, "rows.jsonl");
         VerifyReport report;
         if (check == "simplify") {
             ExprId next = p.bound.next_id;
             const PlanPtr simplified = simplify(p.bound.plan, next);
-            report = verify_rows(*p.bound.plan, *simplified, p.bound.table, rows);
+            report = verify_rows(*p.bound.plan, *simplified, table, rows);
             // Spark's optimizer folds `named_struct(...).f` and `array(...)[i]` too: an error
             // only a dropped operand would raise disappears (and a later row may then raise
             // another one). Never the other way round: a query that ran must keep its rows.
@@ -303,7 +304,7 @@ std::string check_one(const Prepared& p, const std::string& check, const std::st
                 }
             }
             const StatementResult result = prune_statement(p.bound, PipelineOptions{profile, {}});
-            report = verify_result_rows(result, p.bound.table, rows);
+            report = verify_result_rows(result, table, rows);
         }
         if (report.identical) {
             *kind = report.original_error ? "both_error" : "identical";

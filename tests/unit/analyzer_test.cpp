@@ -163,8 +163,9 @@ std::string first_item(const std::string& sql, const Catalog& catalog,
 std::string shape(const Plan& plan) {
     std::string out;
     for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
-        static const char* const names[] = {"Relation", "Filter", "Project", "Aggregate",
-                                            "Sort",     "Limit",  "Offset",  "Distinct"};
+        static const char* const names[] = {"Relation",  "LocalRelation", "Filter",      "Project",
+                                            "Aggregate", "Sort",          "Limit",       "Offset",
+                                            "Distinct",  "Join",          "SetOperation"};
         static_assert(std::size(names) == std::variant_size_v<Plan::Node>);
         out += (out.empty() ? "" : " ") + std::string(names[p->node.index()]);
     }
@@ -177,7 +178,6 @@ TEST_CASE("the relation lists every column with ids in table order", "[analyzer]
     const BoundStatement b = bind_sql("SELECT id FROM Contacts", contacts_catalog());
     const Relation& r = plan_relation(*b.plan);
     CHECK(r.table == "Contacts"); // a single-table schema takes the name the query used
-    CHECK(b.table.name == "Contacts");
     REQUIRE(r.output.size() == 9);
     for (std::size_t i = 0; i < r.output.size(); ++i) {
         CHECK(r.output[i]->as<AttributeReference>()->id == static_cast<ExprId>(i));
@@ -328,7 +328,7 @@ TEST_CASE("case-sensitive mode matches columns and fields exactly", "[analyzer]"
 TEST_CASE("ambiguous columns are rejected", "[analyzer]") {
     const Catalog twins = load_ddl_catalog("a INT, A STRING");
     CHECK(error_of("SELECT a FROM t", twins) ==
-          "1:8: ambiguous reference 'a': it matches columns 'a', 'A' of table 't'");
+          "1:8: ambiguous reference 'a': it could be 't.a', 't.A'");
     CHECK(first_item("SELECT A FROM t", twins, CaseSensitivity::Sensitive) == "A#1");
 }
 
@@ -525,7 +525,7 @@ TEST_CASE("field access and subscript errors point at the offending text", "[ana
         {"SELECT my_udf(name)[0] FROM contacts",
          "1:8: cannot subscript the result of user-defined function 'my_udf'"},
         {"SELECT x.* FROM contacts c",
-         "1:8: cannot expand 'x.*': 'x' is neither the table nor a column of table "
+         "1:8: cannot expand 'x.*': 'x' is neither a table nor a column of table "
          "'contacts'; did you mean 'c'?"},
         {"SELECT id FROM contacts WHERE upper(*) = 'A'",
          "1:37: '*' is only allowed in the select list or in count(*)"},
@@ -540,7 +540,6 @@ TEST_CASE("unknown tables are rejected with a suggestion", "[analyzer]") {
     CHECK(error_of("SELECT id FROM nothing_like_it", named_catalog()) ==
           "1:16: unknown table 'nothing_like_it'");
     const BoundStatement b = bind_sql("SELECT o.id FROM ORDERS o", named_catalog());
-    CHECK(b.table.name == "orders");
     CHECK(plan_relation(*b.plan).table == "orders");
     // With an alias, only the alias qualifies.
     CHECK(error_of("SELECT orders.id FROM orders o", named_catalog()) ==
@@ -607,7 +606,7 @@ TEST_CASE("only a struct can be star-expanded", "[analyzer]") {
         {"SELECT name.nope.* FROM contacts",
          "1:13: no field 'nope' in struct<first:string,middle:string,last:string>"},
         {"SELECT nmae.* FROM contacts",
-         "1:8: cannot expand 'nmae.*': 'nmae' is neither the table nor a column of table "
+         "1:8: cannot expand 'nmae.*': 'nmae' is neither a table nor a column of table "
          "'contacts'; did you mean 'name'?"},
         {"SELECT count(name.*) FROM contacts", "1:14: 'name.*' is not allowed in count"},
     }));
@@ -932,7 +931,9 @@ TEST_CASE("left( and right( are Spark's functions, although the words are reserv
           "1:13: function 'left' expects a string or binary value, got struct<a:int>");
     CHECK(error_of("SELECT right(s) FROM t", c) ==
           "1:8: function 'right' takes 2 arguments, got 1");
-    CHECK(error_of("SELECT s FROM t LEFT JOIN u", c) == "1:17: unsupported: JOIN");
+    // A join now: `s` names a column of both sides.
+    CHECK(error_of("SELECT s FROM t LEFT JOIN u", c) ==
+          "1:8: ambiguous reference 's': it could be 't.s', 'u.s'");
 }
 
 TEST_CASE("EXTRACT's errors point at the field or the syntax", "[analyzer]") {
@@ -1551,7 +1552,8 @@ TEST_CASE("a statement the analyzer may use up binds as a kept one, and its synt
         const BoundStatement from_used = analyze(std::move(used), catalog, source, {});
         CHECK(dump_bound(*from_used.plan) == dump_bound(*from_kept.plan));
         CHECK(from_used.next_id == from_kept.next_id);
-        CHECK(used.select.items.empty()); // NOLINT(bugprone-use-after-move): released is the point
-        CHECK_FALSE(kept.select.items.empty());
+        CHECK(
+            used.select().items.empty()); // NOLINT(bugprone-use-after-move): released is the point
+        CHECK_FALSE(kept.select().items.empty());
     }
 }

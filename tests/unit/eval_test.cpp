@@ -35,11 +35,21 @@ BoundStatement bind(const std::string& ddl, const std::string& sql) {
     return analyze(parse_statement(source, statements[0]), catalog, source, {});
 }
 
+/// The scanned table's full schema (partition columns too), from its scan's columns.
+TypePtr table_schema(const BoundStatement& bound) {
+    std::vector<StructField> fields;
+    for (const ExprPtr& column : plan_relation(*bound.plan).output) {
+        const auto& a = *column->as<AttributeReference>();
+        fields.push_back(StructField{a.name.str(), a.type, a.nullable, "{}"});
+    }
+    return make_struct(std::move(fields));
+}
+
 QueryOutcome run(const std::string& ddl, const std::string& sql, const std::string& rows) {
     const BoundStatement bound = bind(ddl, sql);
-    const auto table_rows = read_json_rows(rows, *bound.table.schema, "rows.jsonl");
-    return run_plan(*bound.plan,
-                    relation_rows(plan_relation(*bound.plan), *bound.table.schema, table_rows));
+    const TypePtr schema = table_schema(bound);
+    const auto table_rows = read_json_rows(rows, *schema, "rows.jsonl");
+    return run_plan(*bound.plan, relation_rows(plan_relation(*bound.plan), *schema, table_rows));
 }
 
 /// The single value of `SELECT expr FROM t` over kRow, as JSON, or `ERROR:CLASS`.
@@ -464,9 +474,9 @@ TEST_CASE("an operator sees only what its child outputs", "[eval]") {
     REQUIRE(project->as<Project>() != nullptr);
     const ExprPtr& reads_v = plan_child(*project)->as<Filter>()->condition;
     const PlanPtr invalid = make_plan(Filter{reads_v, project});
-    const auto table_rows =
-        read_json_rows("{\"k\":\"a\",\"v\":2}\n", *bound.table.schema, "rows.jsonl");
-    const auto rows = relation_rows(plan_relation(*invalid), *bound.table.schema, table_rows);
+    const TypePtr schema = table_schema(bound);
+    const auto table_rows = read_json_rows("{\"k\":\"a\",\"v\":2}\n", *schema, "rows.jsonl");
+    const auto rows = relation_rows(plan_relation(*invalid), *schema, table_rows);
     CHECK_FALSE(run_plan(*project, rows).error);
     const QueryOutcome out = run_plan(*invalid, rows);
     REQUIRE(out.error);

@@ -279,8 +279,8 @@ TypePtr read_schema() { return make_struct({{"rule_results", make_array(element_
 
 PlanPtr relation() {
     const TypePtr schema = read_schema();
-    return std::make_shared<const Plan>(
-        Plan{Relation{"events", {attr("rule_results", make_array(element_type()), 1)}, schema}});
+    return std::make_shared<const Plan>(Plan{
+        Relation{"events", {attr("rule_results", make_array(element_type()), 1)}, schema, ""}});
 }
 
 PlanPtr project_example() {
@@ -298,7 +298,7 @@ StatementResult result_example(bool with_change) {
     result.profile = Profile::Extended;
     result.plan = project_example();
     result.original_plan = result.plan;
-    result.scans.push_back(ScanResult{"events", read_schema(), 2, 6, {"id", "meta"}});
+    result.scans.push_back(ScanResult{"events", "", read_schema(), 2, 6, {"id", "meta"}});
     if (with_change) {
         const ExprPtr r = lvar("r", element_type(), 3);
         const ExprPtr rule_results = attr("rule_results", make_array(element_type()), 1);
@@ -323,8 +323,8 @@ TEST_CASE("plan_string prints every operator in EXPLAIN style", "[output]") {
     const ExprPtr id = attr("id", long_type(), 0);
     const ExprPtr name = attr("name", name_type(), 1);
     const ExprPtr first = field(name, 0, string_type());
-    const PlanPtr scan = std::make_shared<const Plan>(Plan{
-        Relation{"people", {id, name}, make_struct({{"id", long_type()}, {"name", name_type()}})}});
+    const PlanPtr scan = std::make_shared<const Plan>(Plan{Relation{
+        "people", {id, name}, make_struct({{"id", long_type()}, {"name", name_type()}}), ""}});
     const PlanPtr filter = std::make_shared<const Plan>(
         Plan{Filter{binary(BinaryOpKind::GreaterThan, id, int_lit(1), boolean_type()), scan}});
     const PlanPtr project = std::make_shared<const Plan>(
@@ -561,8 +561,8 @@ TEST_CASE("plan_json nests operators under child", "[output]") {
     const ExprPtr id = attr("id", long_type(), 0);
     const std::string id_json = R"({"expr":"AttributeReference","name":"id","expr_id":0,)"
                                 R"("data_type":"bigint","nullable":true,"children":[]})";
-    const PlanPtr scan =
-        std::make_shared<const Plan>(Plan{Relation{"t", {id}, make_struct({{"id", long_type()}})}});
+    const PlanPtr scan = std::make_shared<const Plan>(
+        Plan{Relation{"t", {id}, make_struct({{"id", long_type()}}), ""}});
     const std::string scan_json = R"({"node":"Relation","table":"t","output":[)" + id_json +
                                   R"(],"read_schema":"struct<id:bigint>"})";
     CHECK(plan_json(*scan) == scan_json);

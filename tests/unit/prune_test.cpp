@@ -146,10 +146,11 @@ TEST_CASE("a rewrite against a schema that lacks an accessed field is an interna
     const StatementResult result = run("SELECT name.first FROM contacts");
     // Rewrite the original plan against a read schema that kept the wrong field.
     const TypePtr wrong = make_struct({StructField{"middle", string_type(), true, "{}"}});
-    std::unordered_map<ExprId, TypePtr> types{{1, wrong}};
+    ReadSet scan;
+    scan.pruned_types = {{1, wrong}};
+    scan.read_schema = make_struct({StructField{"name", wrong, true, "{}"}});
     CHECK_THROWS_WITH(
-        project_over_schema(result.original_plan,
-                            make_struct({StructField{"name", wrong, true, "{}"}}), types),
+        project_over_schema(result.original_plan, {scan}, {}),
         Catch::Contains("unmatched child schema for GetStructField: no field 'first'"));
 }
 

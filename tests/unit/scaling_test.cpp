@@ -103,7 +103,7 @@ ReadSet prune_roots(const Relation& relation, std::vector<RootField> roots) {
     for (RootField& root : roots) {
         by_column.add(std::move(root));
     }
-    return prune_schema(relation, std::move(by_column));
+    return prune_schema(relation, by_column);
 }
 
 } // namespace
@@ -164,7 +164,7 @@ TEST_CASE("optional roots are dropped exactly when Spark's pairwise test drops t
     const TypePtr type = make_struct(
         {StructField{"x", leaf}, StructField{"y", make_array(leaf)}, StructField{"z", leaf}});
     const ExprPtr column = make_expr(AttributeReference{"col", type, 1, true});
-    const Relation relation{"t", {column}, make_struct({StructField{"col", type}})};
+    const Relation relation{"t", {column}, make_struct({StructField{"col", type}}), ""};
 
     std::mt19937 rng(20261130);
     for (int round = 0; round < 300; ++round) {
@@ -260,13 +260,13 @@ TEST_CASE("prune_schema visits only the columns read, finds their fields by name
         return std::vector<RootField>{RootField{3, Requirement::at(1, Requirement::all()), false},
                                       RootField{2, Requirement::all(), false}};
     };
-    const ReadSet read = prune_roots(Relation{"t", {a, b, c}, schema}, roots());
+    const ReadSet read = prune_roots(Relation{"t", {a, b, c}, schema, ""}, roots());
     CHECK(to_ddl(*read.read_schema) == "b STRUCT<x: INT, y: INT> NOT NULL,c STRUCT<y: INT>");
     CHECK(read.pruned_types.size() == 2);
     // The read schema is in the table's order whatever the relation's order.
-    const ReadSet reordered = prune_roots(Relation{"t", {c, b, a}, schema}, roots());
+    const ReadSet reordered = prune_roots(Relation{"t", {c, b, a}, schema, ""}, roots());
     CHECK(to_ddl(*reordered.read_schema) == to_ddl(*read.read_schema));
     // A column read that the stored schema does not have is a broken plan.
     const ExprPtr d = make_expr(AttributeReference{"d", leaf, 3, true});
-    CHECK_THROWS_AS(prune_roots(Relation{"t", {a, b, d}, schema}, roots()), InternalError);
+    CHECK_THROWS_AS(prune_roots(Relation{"t", {a, b, d}, schema, ""}, roots()), InternalError);
 }

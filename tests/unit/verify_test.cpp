@@ -52,7 +52,7 @@ const char* kOrderRows =
 // verify() of the run's result over `rows` (the orders rows unless given).
 VerifyReport verify_run(const Run& run, const std::string& rows = kOrderRows,
                         const std::string& name = "rows.jsonl") {
-    return verify(run.result, run.bound.table, rows, name);
+    return verify(run.result, *run.catalog.find(run.result.scans.front().table), rows, name);
 }
 
 // The verify object as compact text.
@@ -81,7 +81,7 @@ TEST_CASE("a sound rewrite gives identical results", "[verify]") {
 TEST_CASE("stale ordinals show the first differing row with both values", "[verify]") {
     Run run = prune_sql(kOrders, "SELECT id, transform(items, x -> x.price) AS prices FROM orders");
     run.result.plan =
-        with_plan_relation(*run.result.original_plan, plan_relation(*run.result.plan));
+        with_plan_relations(*run.result.original_plan, plan_relations(*run.result.plan));
     const VerifyReport report = verify_run(run);
     CHECK_FALSE(report.identical);
     REQUIRE(report.difference);
