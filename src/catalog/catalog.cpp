@@ -9,6 +9,8 @@
 
 #include "catalog/catalog.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "diag/diagnostic.hpp"
@@ -193,6 +195,80 @@ std::optional<Table> Catalog::find(std::string_view name) const {
     return std::nullopt;
 }
 
+namespace {
+
+// Spark's name for its built-in session catalog, which a table name may start with.
+constexpr std::string_view kSessionCatalog = "spark_catalog";
+
+// The parts a query's name is compared with: without a leading `spark_catalog` that qualifies
+// something (a lone `spark_catalog` is a table's own name).
+std::span<const std::string> without_session_catalog(std::span<const std::string> parts) {
+    if (parts.size() > 1 &&
+        names_match(parts.front(), kSessionCatalog, CaseSensitivity::Insensitive)) {
+        return parts.subspan(1);
+    }
+    return parts;
+}
+
+bool parts_match(std::span<const std::string> parts, const std::string& table_name) {
+    const std::vector<std::string> own = split_table_name(table_name);
+    return std::equal(parts.begin(), parts.end(), own.begin(), own.end(),
+                      [](const std::string& a, const std::string& b) {
+                          return names_match(a, b, CaseSensitivity::Insensitive);
+                      });
+}
+
+std::string joined(std::span<const std::string> parts) {
+    std::string out;
+    for (const std::string& part : parts) {
+        out.append(out.empty() ? "" : ".").append(part);
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<Table> Catalog::resolve(std::span<const std::string> parts) const {
+    if (single_) {
+        return find(joined(parts));
+    }
+    const std::span<const std::string> name = without_session_catalog(parts);
+    for (const Table& table : tables_) {
+        if (parts_match(name, table.name)) {
+            return table;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string Catalog::unknown_table_hint(std::span<const std::string> parts) const {
+    const std::span<const std::string> name = without_session_catalog(parts);
+    if (name.empty()) {
+        return {};
+    }
+    const std::vector<std::string> names = table_names();
+    std::string hint = did_you_mean(joined(name), names);
+    if (hint.empty() && name.size() > 1) {
+        // A wrong qualifier (`nosuch.t`, `crm.customer`): the table its last part is close to.
+        hint = did_you_mean(name.back(), names);
+    }
+    if (hint.empty()) {
+        // A missing or wrong qualifier (`orders` for `sales.orders`): the table whose own last
+        // part is close to the name's.
+        std::vector<std::string> last_parts;
+        for (const std::string& table : names) {
+            last_parts.push_back(split_table_name(table).back());
+        }
+        const std::string best = closest_match(name.back(), last_parts);
+        for (std::size_t i = 0; i < names.size() && !best.empty(); ++i) {
+            if (last_parts[i] == best) {
+                return "; did you mean '" + names[i] + "'?";
+            }
+        }
+    }
+    return hint;
+}
+
 std::vector<std::string> Catalog::table_names() const {
     std::vector<std::string> names;
     if (single_) {
@@ -248,6 +324,18 @@ Catalog load_ddl_catalog(const std::string& text) {
         throw SchemaError("<ddl>", "empty schema");
     }
     return Catalog::single(parse_ddl_schema(SourceFile("<ddl>", text)));
+}
+
+std::vector<std::string> split_table_name(std::string_view name) {
+    std::vector<std::string> parts;
+    std::size_t begin = 0;
+    for (std::size_t dot = name.find('.'); dot != std::string_view::npos;
+         dot = name.find('.', begin)) {
+        parts.emplace_back(name.substr(begin, dot - begin));
+        begin = dot + 1;
+    }
+    parts.emplace_back(name.substr(begin));
+    return parts;
 }
 
 } // namespace prune

@@ -253,21 +253,18 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
                               const std::shared_ptr<const SourceFile>& source,
                               const AnalyzerOptions& options) {
     auto& select = statement.select;
-    // `db.t` names the catalog's table `db.t` if it has one, else its table `t` (a catalog is
-    // one namespace); a single-table schema is whatever the query calls it.
+    // The catalog's one rule for a table's written name (Catalog::resolve).
     const ast::TableRef& from = select.from;
-    const std::string written = from.written_name();
-    std::optional<Table> table = catalog.find(written);
-    if (!table && !from.qualifier.empty()) {
-        table = catalog.find(from.name.name);
+    std::vector<std::string> parts;
+    for (const ast::Identifier& part : from.qualifier) {
+        parts.push_back(part.name.str());
     }
+    parts.push_back(from.name.name.str());
+    std::optional<Table> table = catalog.resolve(parts);
     if (!table) {
-        const std::vector<std::string> names = catalog.table_names();
-        std::string hint = did_you_mean(written, names);
-        if (hint.empty() && !from.qualifier.empty()) {
-            hint = did_you_mean(from.name.name, names);
-        }
-        throw_sql_error(source, from.span(), "unknown table '" + written + "'" + hint);
+        throw_sql_error(source, from.span(),
+                        "unknown table '" + from.written_name() + "'" +
+                            catalog.unknown_table_hint(parts));
     }
     // What may qualify a column: the alias, or else the table's name as written (Spark:
     // `t.c`, `db.t.c`).

@@ -108,6 +108,58 @@ TEST_CASE("Catalog::single and add", "[catalog]") {
     CHECK_THROWS_AS(single.add(Table{"u", nullptr, {}}), InternalError);
 }
 
+TEST_CASE("a query's table name resolves exactly", "[catalog]") {
+    const Catalog catalog = load_catalog(R"({"tables": {
+        "db.t": "a INT", "t": "b INT", "Sales.Orders": "c INT", "spark_catalog": "d INT"
+    }})",
+                                         "schema.json");
+    const auto resolved = [&](std::vector<std::string> parts) {
+        const auto table = catalog.resolve(parts);
+        return table ? table->name : "<none>";
+    };
+    // `db.t` and Spark's `spark_catalog.db.t` are the table `db.t`; `t` is the table `t`.
+    CHECK(resolved({"db", "t"}) == "db.t");
+    CHECK(resolved({"spark_catalog", "db", "t"}) == "db.t");
+    CHECK(resolved({"SPARK_CATALOG", "DB", "T"}) == "db.t");
+    CHECK(resolved({"t"}) == "t");
+    CHECK(resolved({"spark_catalog", "t"}) == "t");
+    CHECK(resolved({"sales", "orders"}) == "Sales.Orders");
+    // A lone `spark_catalog` is a table's own name, not a catalog.
+    CHECK(resolved({"spark_catalog"}) == "spark_catalog");
+    // No fallback from a qualified name to its last part, nor from `t` to `db.t`.
+    CHECK(resolved({"nosuch", "t"}) == "<none>");
+    CHECK(resolved({"other", "db", "t"}) == "<none>");
+    CHECK(resolved({"orders"}) == "<none>");
+    // Parts are compared one for one: a quoted `db.t` is one part, not the table `db.t`.
+    CHECK(resolved({"db.t"}) == "<none>");
+    CHECK(resolved({"db", "t", "x"}) == "<none>");
+
+    const auto hint = [&](std::vector<std::string> parts) {
+        return catalog.unknown_table_hint(parts);
+    };
+    CHECK(hint({"nosuch", "t"}) == "; did you mean 't'?");
+    CHECK(hint({"db", "tt"}) == "; did you mean 'db.t'?");
+    CHECK(hint({"spark_catalog", "sales", "order"}) == "; did you mean 'Sales.Orders'?");
+    CHECK(hint({"orders"}) == "; did you mean 'Sales.Orders'?");
+    CHECK(hint({"completely_unrelated"}).empty());
+}
+
+TEST_CASE("a single-table schema answers to any name, qualified or not", "[catalog]") {
+    const Catalog single = load_ddl_catalog("a INT");
+    const std::vector<std::string> qualified{"spark_catalog", "db", "Events"};
+    REQUIRE(single.resolve(qualified));
+    CHECK(single.resolve(qualified)->name == "spark_catalog.db.Events");
+    const std::vector<std::string> bare{"x"};
+    CHECK(single.resolve(bare)->name == "x");
+}
+
+TEST_CASE("split_table_name splits at every dot", "[catalog]") {
+    CHECK(split_table_name("t") == std::vector<std::string>{"t"});
+    CHECK(split_table_name("spark_catalog.db.t") ==
+          std::vector<std::string>{"spark_catalog", "db", "t"});
+    CHECK(split_table_name("a..b") == std::vector<std::string>{"a", "", "b"});
+}
+
 TEST_CASE("malformed schema files are rejected with a precise message", "[catalog]") {
     using Row = std::tuple<std::string, std::string>;
     const auto [text, message] = GENERATE(table<std::string, std::string>({
