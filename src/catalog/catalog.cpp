@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diag/diagnostic.hpp"
+#include "diag/utf8.hpp"
 #include "types/schema_formats.hpp"
 
 namespace prune {
@@ -147,6 +148,11 @@ Catalog read_json_catalog(const json& root, const std::string& origin) {
     }
     Catalog catalog;
     for (const auto& item : tables.items()) {
+        if (const auto at = find_control_character(item.key())) {
+            // The name is left out of the message, as it is out of the JSON path.
+            throw SchemaError(
+                origin, "tables: " + control_character_message(item.key()[*at], "a table name"));
+        }
         Table table = read_table(item.key(), item.value(), origin);
         if (catalog.find(table.name)) {
             throw SchemaError(origin, "tables: duplicate table name '" + table.name + "'");

@@ -13,6 +13,7 @@
 #include <string>
 #include <unordered_set>
 
+#include "diag/utf8.hpp"
 #include "types/schema_formats.hpp"
 
 namespace prune {
@@ -141,6 +142,10 @@ struct Reader {
             }
             StructField f;
             f.name = name.get<std::string>();
+            if (const auto at = find_control_character(f.name)) {
+                // JSON can carry any of them escaped (`\u0000`); DDL refuses them as well.
+                fail_key("name", control_character_message(f.name[*at], "a field name"));
+            }
             if (!names.insert(f.name).second) {
                 fail_key("name", "duplicate field name '" + f.name + "'");
             }

@@ -200,6 +200,23 @@ TEST_CASE("malformed schema files are rejected with a precise message", "[catalo
             "schema.json: tables: expected an object mapping table names to schemas"},
         Row{R"({"tables": {"t": "a INT"}, "extra": 1})", "schema.json: unexpected key 'extra'"},
         Row{R"({"fields": []})", "schema.json: missing key 'type'"},
+        // Names are printed again: no control character, escaped in JSON or not.
+        Row{R"({"type":"struct","fields":[{"name":"a","type":"integer"},)"
+            R"({"name":"b\u0000c","type":"integer"}]})",
+            "schema.json: fields[1].name: control character U+0000 in a field name"},
+        Row{R"({"type":"struct","fields":[{"name":"s","type":{"type":"struct","fields":[)"
+            R"({"name":"x\u001b[2J","type":"string"}]}}]})",
+            "schema.json: fields[0].type.fields[0].name: control character U+001B in a field name"},
+        Row{"{\"type\":\"struct\",\"fields\":[{\"name\":\"del\x7f\",\"type\":\"string\"}]}",
+            "schema.json: fields[0].name: control character U+007F in a field name"},
+        Row{R"({"tables": {"t": {"schema": {"type":"struct","fields":[{"name":"\t","type":"date"}]}}}})",
+            "schema.json: tables.t.schema: fields[0].name: control character U+0009 in a field "
+            "name"},
+        Row{R"({"tables": {"t": "`a\u0001b` INT"}})",
+            "schema.json: tables.t:1:3: control character U+0001 in a name"},
+        Row{R"({"tables": {"a\u0000b": "x INT"}})",
+            "schema.json: tables: control character U+0000 in a table name"},
+        Row{"`new\nline` INT", "schema.json:1:5: control character U+000A in a name"},
     }));
     CAPTURE(text);
     CHECK_THROWS_MATCHES(load_catalog(text, "schema.json"), SchemaError,
