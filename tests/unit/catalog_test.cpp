@@ -108,6 +108,33 @@ TEST_CASE("Catalog::single and add", "[catalog]") {
     CHECK_THROWS_AS(single.add(Table{"u", nullptr, {}}), InternalError);
 }
 
+TEST_CASE("a catalog JSON read in one pass keeps tables, paths and error order", "[catalog]") {
+    // Tables named like the keys of a schema are tables all the same.
+    const Catalog catalog = load_catalog(R"({"tables": {"fields": "a INT", "metadata":
+        {"type": "struct", "fields": [{"name": "q", "type": "integer"}]}}})",
+                                         "schema.json");
+    CHECK(catalog_of(catalog, "fields") == "struct<a:int>");
+    CHECK(catalog_of(catalog, "metadata") == "struct<q:int>");
+    // Tables are read in name order, whatever the order of the text; paths start at each
+    // table (and at its `schema`).
+    CHECK_THROWS_MATCHES(
+        load_catalog(
+            R"({"tables": {"b": {"fields": [{"name": "x", "type": "bad"}], "type": "struct"},
+            "a": {"schema": {"type": "struct", "fields": [{"name": "y", "type": "integer"}]},
+                  "partition_columns": ["z"]}}})",
+            "schema.json"),
+        SchemaError,
+        Catch::Matchers::Message(
+            "schema.json: tables.a.partition_columns[0]: 'z' is not a column of table 'a'"));
+    CHECK_THROWS_MATCHES(
+        load_catalog(R"({"tables": {"b": {"schema": {"fields": [{"name": "s", "type": {"type":
+            "struct", "fields": [{"name": "x", "type": "bad"}]}}], "type": "struct"}}}})",
+                     "schema.json"),
+        SchemaError,
+        Catch::Matchers::Message(
+            "schema.json: tables.b.schema: fields[0].type.fields[0].type: unknown type 'bad'"));
+}
+
 TEST_CASE("a query's table name resolves exactly", "[catalog]") {
     const Catalog catalog = load_catalog(R"({"tables": {
         "db.t": "a INT", "t": "b INT", "Sales.Orders": "c INT", "spark_catalog": "d INT"
