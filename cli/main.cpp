@@ -72,8 +72,14 @@ class RowsFiles {
     RowsFiles(const std::vector<std::string>& specs, const Catalog& catalog) {
         for (const std::string& spec : specs) {
             const std::size_t eq = spec.find('=');
-            if (eq != std::string::npos && catalog.find(spec.substr(0, eq))) {
-                const std::string table = lower(spec.substr(0, eq));
+            // TABLE names a table as a query would (Catalog::resolve): `spark_catalog.db.t`
+            // and `db.t` are the same table, and rows are filed under its catalog name.
+            const std::optional<Table> named =
+                eq == std::string::npos
+                    ? std::nullopt
+                    : catalog.resolve(split_table_name(std::string_view(spec).substr(0, eq)));
+            if (named) {
+                const std::string table = lower(named->name);
                 if (!named_.emplace(table, spec.substr(eq + 1)).second) {
                     throw IoError("--verify names table '" + spec.substr(0, eq) + "' twice");
                 }

@@ -9,9 +9,12 @@
 
 #include "catalog/catalog.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "diag/diagnostic.hpp"
+#include "diag/utf8.hpp"
 #include "types/schema_formats.hpp"
 
 namespace prune {
@@ -81,22 +84,24 @@ void add_unique(std::vector<std::string>& names, const std::string& name) {
 }
 
 // A table's schema inside a catalog: a StructType JSON object or a DDL string.
-TypePtr table_schema(const json& value, const std::string& where) {
+TypePtr table_schema(const json& value, const std::string& where,
+                     const JsonSchemaDocument& document) {
     if (value.is_string()) {
         return parse_ddl_schema(SourceFile(where, value.get<std::string>()));
     }
     if (value.is_object()) {
-        return from_spark_json(value, where);
+        return from_spark_json(value, where, document);
     }
     throw SchemaError(where, "expected a StructType JSON object or a DDL string");
 }
 
-Table read_table(const std::string& name, const json& value, const std::string& origin) {
+Table read_table(const std::string& name, const json& value, const std::string& origin,
+                 const JsonSchemaDocument& document) {
     const std::string where = origin + ": tables." + name;
     Table table;
     table.name = name;
     if (!value.is_object() || !value.contains("schema")) {
-        table.schema = table_schema(value, where);
+        table.schema = table_schema(value, where, document);
         return table;
     }
     for (const auto& item : value.items()) {
@@ -104,7 +109,7 @@ Table read_table(const std::string& name, const json& value, const std::string& 
             throw SchemaError(where, "unexpected key '" + item.key() + "'");
         }
     }
-    table.schema = table_schema(value["schema"], where + ".schema");
+    table.schema = table_schema(value["schema"], where + ".schema", document);
     if (const auto it = value.find("partition_columns"); it != value.end()) {
         if (!it->is_array()) {
             throw SchemaError(where + ".partition_columns", "expected an array of column names");
@@ -127,9 +132,10 @@ Table read_table(const std::string& name, const json& value, const std::string& 
     return table;
 }
 
-Catalog read_json_catalog(const json& root, const std::string& origin) {
+Catalog read_json_catalog(const JsonSchemaDocument& document, const std::string& origin) {
+    const json& root = document.root;
     if (!root.contains("tables") || root.contains("type")) {
-        return Catalog::single(from_spark_json(root, origin));
+        return Catalog::single(from_spark_json(root, origin, document));
     }
     for (const auto& item : root.items()) {
         if (item.key() != "tables") {
@@ -145,7 +151,12 @@ Catalog read_json_catalog(const json& root, const std::string& origin) {
     }
     Catalog catalog;
     for (const auto& item : tables.items()) {
-        Table table = read_table(item.key(), item.value(), origin);
+        if (const auto at = find_control_character(item.key())) {
+            // The name is left out of the message, as it is out of the JSON path.
+            throw SchemaError(
+                origin, "tables: " + control_character_message(item.key()[*at], "a table name"));
+        }
+        Table table = read_table(item.key(), item.value(), origin, document);
         if (catalog.find(table.name)) {
             throw SchemaError(origin, "tables: duplicate table name '" + table.name + "'");
         }
@@ -193,6 +204,80 @@ std::optional<Table> Catalog::find(std::string_view name) const {
     return std::nullopt;
 }
 
+namespace {
+
+// Spark's name for its built-in session catalog, which a table name may start with.
+constexpr std::string_view kSessionCatalog = "spark_catalog";
+
+// The parts a query's name is compared with: without a leading `spark_catalog` that qualifies
+// something (a lone `spark_catalog` is a table's own name).
+std::span<const std::string> without_session_catalog(std::span<const std::string> parts) {
+    if (parts.size() > 1 &&
+        names_match(parts.front(), kSessionCatalog, CaseSensitivity::Insensitive)) {
+        return parts.subspan(1);
+    }
+    return parts;
+}
+
+bool parts_match(std::span<const std::string> parts, const std::string& table_name) {
+    const std::vector<std::string> own = split_table_name(table_name);
+    return std::equal(parts.begin(), parts.end(), own.begin(), own.end(),
+                      [](const std::string& a, const std::string& b) {
+                          return names_match(a, b, CaseSensitivity::Insensitive);
+                      });
+}
+
+std::string joined(std::span<const std::string> parts) {
+    std::string out;
+    for (const std::string& part : parts) {
+        out.append(out.empty() ? "" : ".").append(part);
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<Table> Catalog::resolve(std::span<const std::string> parts) const {
+    if (single_) {
+        return find(joined(parts));
+    }
+    const std::span<const std::string> name = without_session_catalog(parts);
+    for (const Table& table : tables_) {
+        if (parts_match(name, table.name)) {
+            return table;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string Catalog::unknown_table_hint(std::span<const std::string> parts) const {
+    const std::span<const std::string> name = without_session_catalog(parts);
+    if (name.empty()) {
+        return {};
+    }
+    const std::vector<std::string> names = table_names();
+    std::string hint = did_you_mean(joined(name), names);
+    if (hint.empty() && name.size() > 1) {
+        // A wrong qualifier (`nosuch.t`, `crm.customer`): the table its last part is close to.
+        hint = did_you_mean(name.back(), names);
+    }
+    if (hint.empty()) {
+        // A missing or wrong qualifier (`orders` for `sales.orders`): the table whose own last
+        // part is close to the name's.
+        std::vector<std::string> last_parts;
+        for (const std::string& table : names) {
+            last_parts.push_back(split_table_name(table).back());
+        }
+        const std::string best = closest_match(name.back(), last_parts);
+        for (std::size_t i = 0; i < names.size() && !best.empty(); ++i) {
+            if (last_parts[i] == best) {
+                return "; did you mean '" + names[i] + "'?";
+            }
+        }
+    }
+    return hint;
+}
+
 std::vector<std::string> Catalog::table_names() const {
     std::vector<std::string> names;
     if (single_) {
@@ -227,9 +312,10 @@ Catalog load_catalog(const std::string& text, const std::string& origin) {
     if (text[first] != '{') {
         return Catalog::single(parse_ddl_schema(SourceFile(origin, text)));
     }
-    json root;
+    // Read in one pass without the whole DOM, whose field objects cost ten times their text.
+    JsonSchemaDocument document;
     try {
-        root = json::parse(text);
+        document = read_json_schema_document(text);
     } catch (const json::parse_error& e) {
         malformed_json(e, text, origin);
     } catch (const json::exception& e) {
@@ -240,7 +326,7 @@ Catalog load_catalog(const std::string& text, const std::string& origin) {
                           "malformed JSON: " +
                               (bracket == std::string::npos ? what : what.substr(bracket + 2)));
     }
-    return read_json_catalog(root, origin);
+    return read_json_catalog(document, origin);
 }
 
 Catalog load_ddl_catalog(const std::string& text) {
@@ -248,6 +334,18 @@ Catalog load_ddl_catalog(const std::string& text) {
         throw SchemaError("<ddl>", "empty schema");
     }
     return Catalog::single(parse_ddl_schema(SourceFile("<ddl>", text)));
+}
+
+std::vector<std::string> split_table_name(std::string_view name) {
+    std::vector<std::string> parts;
+    std::size_t begin = 0;
+    for (std::size_t dot = name.find('.'); dot != std::string_view::npos;
+         dot = name.find('.', begin)) {
+        parts.emplace_back(name.substr(begin, dot - begin));
+        begin = dot + 1;
+    }
+    parts.emplace_back(name.substr(begin));
+    return parts;
 }
 
 } // namespace prune

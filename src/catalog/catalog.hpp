@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,25 @@ class Catalog {
     static Catalog single(TypePtr schema);
     void add(Table table);
 
-    /// Looks a table up case-insensitively; the unnamed table of a single-table catalog matches
-    /// any name and takes the name the query used.
+    /// Looks a table up by the catalog's own name for it (`db.t`, as the catalog JSON spells its
+    /// key), case-insensitively; the unnamed table of a single-table catalog matches any name
+    /// and takes the name asked for. Queries name tables through resolve().
     std::optional<Table> find(std::string_view name) const;
+
+    /// The table a query's multi-part name denotes (`FROM spark_catalog.db.t` is
+    /// {"spark_catalog", "db", "t"}), the one rule every lookup by a written name follows:
+    ///   - Spark's session catalog name `spark_catalog` is an optional first part, when more
+    ///     parts follow it;
+    ///   - the remaining parts must equal the parts of a table's name (its key split at dots)
+    ///     one for one, ignoring ASCII case: `db.t` is the table `db.t`, `t` is the table `t`;
+    ///     neither falls back to the other;
+    ///   - a single-table catalog's table answers to any name, qualified or not, and takes the
+    ///     name as written.
+    /// Nothing when no table matches: see unknown_table_hint().
+    std::optional<Table> resolve(std::span<const std::string> parts) const;
+    /// For a name resolve() did not find: `"; did you mean 'x'?"` naming the table whose name
+    /// is closest to it (or to its last part, for a qualifier that is wrong), or "".
+    std::string unknown_table_hint(std::span<const std::string> parts) const;
     std::vector<std::string> table_names() const;
     bool is_single() const { return single_; }
 
@@ -51,5 +68,9 @@ class Catalog {
 Catalog load_catalog(const std::string& text, const std::string& origin);
 /// Loads an inline `--ddl TEXT` schema (named `<ddl>` in diagnostics).
 Catalog load_ddl_catalog(const std::string& text);
+
+/// A table name as written on the command line (`--verify db.t=rows.jsonl`), split at its dots
+/// into the parts Catalog::resolve takes.
+std::vector<std::string> split_table_name(std::string_view name);
 
 } // namespace prune

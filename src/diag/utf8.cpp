@@ -54,6 +54,27 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
     return length;
 }
 
+std::optional<std::size_t> find_control_character(std::string_view name) {
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const auto c = static_cast<unsigned char>(name[i]);
+        if (c < 0x20 || c == 0x7F) {
+            return i;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string control_character_message(char c, std::string_view what) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    const auto code = static_cast<unsigned char>(c);
+    std::string out = "control character U+00";
+    out += kHex[code >> 4U];
+    out += kHex[code & 0x0FU];
+    out += " in ";
+    out += what;
+    return out;
+}
+
 std::string BadText::message() const { return nul ? "NUL byte in input" : "invalid UTF-8"; }
 
 std::optional<BadText> find_bad_text(std::string_view text) {

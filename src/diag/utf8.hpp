@@ -33,6 +33,14 @@ struct BadText {
 /// The first NUL byte or malformed UTF-8 sequence in `text`, or nothing when it is clean.
 std::optional<BadText> find_bad_text(std::string_view text);
 
+/// The offset of the first control character (U+0000 to U+001F, U+007F) in `name`, which no
+/// schema name may hold: names are printed again (plans, catalog strings, diagnostics), where a
+/// NUL or an escape sequence would corrupt the output or the terminal.
+std::optional<std::size_t> find_control_character(std::string_view name);
+/// `control character U+0001 in <what>` for the control character `c`, the one message every
+/// schema reader gives.
+std::string control_character_message(char c, std::string_view what);
+
 /// Appends the UTF-8 form of code point `cp` (an escape such as `\u00e9` in a literal). A lone
 /// surrogate or a value past U+10FFFF has none: U+FFFD, as Java's encoder writes '?'.
 void append_utf8(std::string& out, std::uint32_t cp);

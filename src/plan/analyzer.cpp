@@ -583,21 +583,23 @@ std::pair<PlanPtr, Scope> bind_table(BindContext& ctx, const ast::TableRef& ref,
             return {plan, scope_of(plan, std::move(qualifier), "'" + ref.name.name + "'")};
         }
     }
-    const std::string written = ref.written_name();
-    std::optional<Table> table = ctx.catalog.find(written);
-    if (!table && !ref.qualifier.empty()) {
-        table = ctx.catalog.find(ref.name.name);
+    // The catalog's one rule for a table's written name (Catalog::resolve).
+    std::vector<std::string> parts;
+    for (const ast::Identifier& part : ref.qualifier) {
+        parts.push_back(part.name.str());
     }
+    parts.push_back(ref.name.name.str());
+    std::optional<Table> table = ctx.catalog.resolve(parts);
     if (!table) {
-        std::vector<std::string> names = ctx.catalog.table_names();
-        for (const CteDef& def : ctx.ctes) {
-            names.push_back(def.cte->name.name.str());
-        }
-        std::string hint = did_you_mean(written, names);
-        if (hint.empty() && !ref.qualifier.empty()) {
+        std::string hint = ctx.catalog.unknown_table_hint(parts);
+        if (hint.empty() && ref.qualifier.empty()) {
+            std::vector<std::string> names;
+            for (const CteDef& def : ctx.ctes) {
+                names.push_back(def.cte->name.name.str());
+            }
             hint = did_you_mean(ref.name.name, names);
         }
-        fail_at(ctx, ref.span(), "unknown table '" + written + "'" + hint);
+        fail_at(ctx, ref.span(), "unknown table '" + ref.written_name() + "'" + hint);
     }
     // Every scan numbers its columns anew; the first of a statement takes 0..n-1, the ids
     // the relation cache keeps (a CI loop runs thousands of statements over one wide table).

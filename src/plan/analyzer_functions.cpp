@@ -518,6 +518,14 @@ ExprPtr Binder::bind_hof(const HofDef& def, const ast::Call& call, Span span) {
                               catalog_string(*c->type));
         }
     }
+    if (def.kind == HofKind::ArraySort && n == 1 &&
+        !is_orderable(*args[0]->type->array()->element)) {
+        // Spark's ArraySort (DATATYPE_MISMATCH.INVALID_ORDERING_TYPE): the default comparator
+        // orders the elements themselves, which a map, or anything holding one, cannot be.
+        fail(args[0]->span, "function '" + function + "' cannot sort elements of type " +
+                                catalog_string(*args[0]->type->array()->element) +
+                                " without a comparator");
+    }
     if (def.kind == HofKind::MapZipWith) {
         // Spark's TypeCoercion: both maps get the wider key type.
         ExprPtr& left = args[0];

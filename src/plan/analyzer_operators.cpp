@@ -403,6 +403,48 @@ PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
     return plan;
 }
 
+bool has_map(const DataType& type) {
+    if (type.map() != nullptr) {
+        return true;
+    }
+    if (const ArrayType* a = type.array()) {
+        return has_map(*a->element);
+    }
+    if (const StructType* s = type.struct_type()) {
+        return std::any_of(s->fields().begin(), s->fields().end(),
+                           [](const StructField& f) { return has_map(*f.type); });
+    }
+    return false;
+}
+
+/// Spark's CheckAnalysis: sort keys (EXPRESSION_TYPE_IS_NOT_ORDERABLE) and grouping
+/// expressions (GROUP_EXPRESSION_TYPE_IS_NOT_ORDERABLE) must be orderable, so no map nor
+/// interval at any depth; DISTINCT compares whole rows, which no map column may be in
+/// (UNSUPPORTED_FEATURE.SET_OPERATION_ON_MAP_TYPE). Checked on the keys as bound, where
+/// their spans are the query's.
+void check_comparable_keys(const Binder& binder, const BoundClauses& c) {
+    for (const SortOrder& o : c.order) {
+        if (!is_orderable(*o.child->type)) {
+            binder.fail(o.child->span,
+                        "cannot sort by a value of type " + catalog_string(*o.child->type));
+        }
+    }
+    for (const ExprPtr& g : c.grouping) {
+        if (!is_orderable(*g->type)) {
+            binder.fail(g->span, "cannot group by a value of type " + catalog_string(*g->type));
+        }
+    }
+    if (c.distinct) {
+        for (const ExprPtr& item : c.items) {
+            if (has_map(*item->type)) {
+                binder.fail(item->span, "SELECT DISTINCT cannot compare a column of type " +
+                                            catalog_string(*item->type) +
+                                            ": maps cannot be compared");
+            }
+        }
+    }
+}
+
 } // namespace
 
 /// The operators, innermost first: the FROM clause's plan, Filter(WHERE), the select list's
@@ -412,6 +454,7 @@ PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
 /// is carried up from below (an Aggregate computes it, a Project passes the column on), and
 /// a Project over the Sort or the HAVING Filter restores the select list.
 PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
+    check_comparable_keys(binder, c);
     PlanPtr plan = std::move(from);
     if (c.where) {
         plan = make_plan(Filter{c.where, plan});

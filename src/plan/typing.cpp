@@ -515,6 +515,8 @@ Typed derive_hof(const HigherOrderFunction& h) {
             if (!body.type->is(AtomicKind::Integer)) {
                 ill_typed("array_sort with a " + str(*body.type) + " comparator");
             }
+        } else if (!is_orderable(*arg0.type->array()->element)) {
+            ill_typed("array_sort without a comparator over " + str(*arg0.type));
         }
         return {arg0.type, arg0.nullable};
     case HofKind::Aggregate: {

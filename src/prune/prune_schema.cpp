@@ -165,14 +165,23 @@ Requirement column_need(std::span<RootField> roots) {
     // whose trees are moved into the need afterwards.
     std::vector<bool> dropped(roots.size(), false);
     if (std::ranges::any_of(roots, &RootField::optional)) {
+        // An optional root that replaces a required one (RootField::replaces_required) drops
+        // the other optional roots it is contained in, as that required root would: when it is
+        // itself dropped, the required root contained in it is contained in them too.
         RequiredRoots required;
+        RequiredRoots required_or_replacing;
         for (const RootField& root : roots) {
             if (!root.optional) {
                 required.add(root.need);
+                required_or_replacing.add(root.need);
+            } else if (root.replaces_required) {
+                required_or_replacing.add(root.need);
             }
         }
         for (std::size_t i = 0; i < roots.size(); ++i) {
-            dropped[i] = roots[i].optional && required.any_contained_in(roots[i].need);
+            const RequiredRoots& droppers =
+                roots[i].replaces_required ? required : required_or_replacing;
+            dropped[i] = roots[i].optional && droppers.any_contained_in(roots[i].need);
         }
     }
     Requirement need;

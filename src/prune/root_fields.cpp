@@ -168,13 +168,18 @@ class Collector {
                   Root root, bool optional);
     bool walk_function(const ExprPtr& e, const ScalarFunction& f, const Requirement& need,
                        Root root, bool optional);
-    bool step_allowed(const Expr& e, Root root) const;
-    bool is_selected_field(const Expr& e) const;
+    bool step_allowed(const Expr& e, Root root) const { return step_allowed(e, root, profile()); }
+    bool step_allowed(const Expr& e, Root root, Profile as) const;
+    bool is_selected_field(const Expr& e, Profile as) const;
+    Profile profile() const { return options_.profile; }
 
     const CollectOptions& options_;
     const RootSink& sink_;
     std::unordered_map<ExprId, Requirement> variable_needs_;
     bool crossing_ = false;
+    // Set while the chain of a null check that only the `spark` rules take for a selected
+    // field is walked: its optional roots replace legacy's required ones (RootField).
+    bool optional_replaces_required_ = false;
 };
 
 /// Spark's generic walk: every child needed whole. A lambda's parameters are bindings, not
@@ -192,7 +197,8 @@ void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optiona
         if (optional && !may_find_optional_roots(options_)) {
             throw InternalError("an optional root under a profile that has none");
         }
-        sink_(RootField{a->id, present(std::move(need)), optional});
+        sink_(RootField{a->id, present(std::move(need)), optional,
+                        optional && optional_replaces_required_});
         return;
     }
     if (const auto* v = e->as<NamedLambdaVariable>()) {
@@ -246,9 +252,10 @@ void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optiona
 }
 
 /// Whether the extractor step `e`, in a chain rooted at `root`, turns a need on its result
-/// into a need on its input under the current profile.
-bool Collector::step_allowed(const Expr& e, Root root) const {
-    if (at_least(Profile::Extended)) {
+/// into a need on its input under the profile `as` (the current one but for
+/// is_selected_field's comparison with `legacy`).
+bool Collector::step_allowed(const Expr& e, Root root, Profile as) const {
+    if (as >= Profile::Extended) {
         return true;
     }
     if (crossing_) {
@@ -267,7 +274,7 @@ bool Collector::step_allowed(const Expr& e, Root root) const {
     }
     if (root == Root::LambdaVariable) {
         // Spark's collectLambdaVariableFields follows GetStructField chains only (§9.1).
-        return at_least(Profile::Spark) && e.is<GetStructField>();
+        return as >= Profile::Spark && e.is<GetStructField>();
     }
     if (root != Root::Attribute) {
         return false; // SelectedField ends at an attribute or fails
@@ -282,7 +289,7 @@ bool Collector::step_allowed(const Expr& e, Root root) const {
         return expr_foldable(*n->right);
     }
     if (e.is<KnownNotContainsNull>()) {
-        return at_least(Profile::Spark);
+        return as >= Profile::Spark;
     }
     return true;
 }
@@ -352,18 +359,18 @@ bool Collector::walk_step(const ExprPtr& e, Requirement& need, Root root, bool o
     return false;
 }
 
-/// Spark's SelectedField for the IS [NOT] NULL cases (§3 cases 6–7): an attribute, or a chain
-/// of allowed steps rooted at one with at least one field-selecting step.
-bool Collector::is_selected_field(const Expr& e) const {
+/// Spark's SelectedField for the IS [NOT] NULL cases (§3 cases 6–7) under the profile `as`: an
+/// attribute, or a chain of allowed steps rooted at one with at least one field-selecting step.
+bool Collector::is_selected_field(const Expr& e, Profile as) const {
     bool selects_field = false;
     const Expr* node = &e;
     while (const ExprPtr* child = chain_child(*node)) {
-        if (!step_allowed(*node, Root::Attribute)) {
+        if (!step_allowed(*node, Root::Attribute, as)) {
             return false;
         }
         if (const FunctionDef* def = function_def(*node)) {
             // Only Spark's 2026 pass-through functions are SelectedField steps.
-            if (!at_least(Profile::Spark) || def->flow != ResultFlow::ArrayElementsOfArg0) {
+            if (as < Profile::Spark || def->flow != ResultFlow::ArrayElementsOfArg0) {
                 return false;
             }
         }
@@ -390,8 +397,13 @@ void Collector::walk_null_check(const ExprPtr& child) {
         walk(child, Requirement::one_leaf());
         return;
     }
-    if (chain_root(*child) == Root::Attribute && is_selected_field(*child)) {
+    if (chain_root(*child) == Root::Attribute && is_selected_field(*child, profile())) {
+        // Where `legacy` sees no selected field it walks the chain for required roots: the
+        // optional ones found here stand for them (RootField::replaces_required).
+        const bool saved = optional_replaces_required_;
+        optional_replaces_required_ = !is_selected_field(*child, Profile::Legacy);
         walk(child, Requirement::all(), Root::Attribute, /*optional=*/true);
+        optional_replaces_required_ = saved;
         return;
     }
     if (child->is<NamedLambdaVariable>() && at_least(Profile::Spark)) {

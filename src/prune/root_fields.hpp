@@ -21,6 +21,13 @@ struct RootField {
     /// Spark's `prunedIfAnyChildAccessed` (IS [NOT] NULL over a selected field, `legacy` and
     /// `spark` only): dropped when a required root of the same column is contained in it.
     bool optional = false;
+    /// An optional root that only Spark's 2026 steps (pass-through functions such as `reverse`,
+    /// `filter`'s result, KnownNotContainsNull) make a selected field: the `legacy` rules find
+    /// a required root there instead, which drops the column's other optional roots it is
+    /// contained in. This root drops them too, or `spark` would read more than `legacy` (an
+    /// optional `c.arr`, kept, and `c IS NULL` reading all of `c`). Itself it is dropped as any
+    /// optional root is.
+    bool replaces_required = false;
 };
 
 struct CollectOptions {

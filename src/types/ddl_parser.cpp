@@ -449,6 +449,11 @@ template <> struct Action<g::interval_type> {
 
 template <typename Rule> struct NameAction {
     template <typename ActionInput> static void apply(const ActionInput& in, State& st) {
+        // A backquoted name may hold any character but a control character (NUL is refused
+        // with the whole input, before parsing), as a JSON schema's names.
+        if (const auto at = find_control_character(in.string_view())) {
+            fail(st, in.begin() + *at, control_character_message(in.string_view()[*at], "a name"));
+        }
         Frame& f = st.frames.top();
         f.name = identifier_text(in.string_view());
         f.name_at = in.begin();

@@ -9,10 +9,13 @@
 /// `schema.json: fields[2].type: unknown type 'strin'`.
 
 #include <cstdint>
+#include <deque>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <unordered_set>
 
+#include "diag/utf8.hpp"
 #include "types/schema_formats.hpp"
 
 namespace prune {
@@ -20,13 +23,62 @@ namespace {
 
 using nlohmann::json;
 
+// --- fields read ahead -----------------------------------------------------------------------
+//
+// A JSON schema is read in one pass (SchemaSax, below) that turns each struct field into a
+// StructField as soon as its object is complete, so the whole document never stands as a
+// nlohmann DOM: a field object's tree costs ten times its text. What is left of the document
+// is small, and a `fields` array in it is a placeholder for the fields read from it. The Reader
+// then walks that document as it walks a whole one, and raises a field's error where it would
+// have met it: errors are kept with the fields and raised in the Reader's order, so the message
+// is the same whatever order the bytes came in.
+
+/// The binary subtype that marks a placeholder (JSON text cannot hold a binary value).
+constexpr std::uint8_t kFieldsPlaceholder = 0x46;
+
+/// An error met in a field read ahead: `detail` is the message after the file name (the JSON
+/// path and what is wrong); `before_name_check` says it comes before the field's name is
+/// compared with its siblings' (the field is not an object, has no string name, ...).
+struct FieldError {
+    bool before_name_check = false;
+    std::string detail;
+};
+
+/// The fields of one `fields` array read ahead, in order; `errors` holds the first error of
+/// each field that has one, by index, in order (its StructField then has at most its name).
+struct PendingFields {
+    std::vector<StructField> fields;
+    std::vector<std::pair<std::size_t, FieldError>> errors;
+};
+
+/// Thrown instead of SchemaError by a Reader that reads a field ahead.
+struct ReadAheadError {
+    std::string detail;
+};
+
+} // namespace
+
+struct PendingFieldsTable {
+    std::vector<PendingFields> arrays;
+};
+
+namespace {
+
 struct Reader {
     const std::string& origin;
     std::string path;     // JSON path of the value being read
     std::string top_path; // path of the top-level field being read (for depth errors)
+    PendingFieldsTable* pending = nullptr; // the fields read ahead that placeholders stand for
+    bool ahead = false;                    // reading a field ahead: errors are ReadAheadError
 
+    [[noreturn]] void fail_detail(std::string detail) const {
+        if (ahead) {
+            throw ReadAheadError{std::move(detail)};
+        }
+        throw SchemaError(origin, std::move(detail));
+    }
     [[noreturn]] void fail(const std::string& what) const {
-        throw SchemaError(origin, (path.empty() ? "" : path + ": ") + what);
+        fail_detail((path.empty() ? "" : path + ": ") + what);
     }
     [[noreturn]] void fail_key(const std::string& key, const std::string& what) {
         enter(key);
@@ -114,53 +166,109 @@ struct Reader {
         fail_key("type", "expected 'struct', 'array' or 'map', got '" + name + "'");
     }
 
+    /// The placeholder's fields read ahead, or null when `value` is not a placeholder.
+    PendingFields* placeholder(const json& value) const {
+        if (pending == nullptr || !value.is_binary() || !value.get_binary().has_subtype() ||
+            value.get_binary().subtype() != kFieldsPlaceholder) {
+            return nullptr;
+        }
+        std::uint64_t index = 0;
+        const auto& bytes = value.get_binary();
+        for (std::size_t i = 0; i < bytes.size(); ++i) {
+            index |= std::uint64_t{bytes[i]} << (8 * i);
+        }
+        return &pending->arrays.at(index);
+    }
+
     TypePtr read_struct(const json& j, std::size_t depth) {
         const json& fields = require(j, "fields");
-        if (!fields.is_array()) {
+        PendingFields* ahead_fields = placeholder(fields);
+        if (ahead_fields == nullptr && !fields.is_array()) {
             fail_key("fields", "expected an array");
         }
+        const std::size_t count =
+            ahead_fields != nullptr ? ahead_fields->fields.size() : fields.size();
         const std::size_t mark = path.size();
         std::vector<StructField> out;
-        out.reserve(fields.size());
+        if (ahead_fields == nullptr) {
+            out.reserve(count);
+        }
         std::unordered_set<std::string> names;
-        for (std::size_t i = 0; i < fields.size(); ++i) {
+        std::size_t next_error = 0;
+        for (std::size_t i = 0; i < count; ++i) {
             enter("fields[");
             path += std::to_string(i);
             path += ']';
             if (depth == 1) {
                 top_path = path;
             }
-            const json& field = fields[i];
-            if (!field.is_object()) {
-                fail("expected a field object");
-            }
-            allow_only(field, {"name", "type", "nullable", "metadata"});
-            const json& name = require(field, "name");
-            if (!name.is_string()) {
-                fail_key("name", "expected a string");
-            }
-            StructField f;
-            f.name = name.get<std::string>();
-            if (!names.insert(f.name).second) {
-                fail_key("name", "duplicate field name '" + f.name + "'");
-            }
-            f.type = read_child(field, "type", depth + 1);
-            // Spark reads schemas whose fields lack `nullable` or `metadata`.
-            if (field.contains("nullable")) {
-                f.nullable = read_bool(field, "nullable");
-            }
-            if (const auto it = field.find("metadata"); it != field.end()) {
-                if (!it->is_object()) {
-                    fail_key("metadata", "expected an object");
+            if (ahead_fields != nullptr) {
+                // Read ahead: raise its error where reading it here would have.
+                const FieldError* error = nullptr;
+                auto& errors = ahead_fields->errors;
+                if (next_error < errors.size() && errors[next_error].first == i) {
+                    error = &errors[next_error++].second;
                 }
-                if (!it->empty()) {
-                    f.metadata = it->dump(-1, ' ', false, json::error_handler_t::replace);
+                if (error != nullptr && error->before_name_check) {
+                    fail_detail(error->detail);
                 }
+                check_new_name(names, ahead_fields->fields[i].name);
+                if (error != nullptr) {
+                    fail_detail(error->detail);
+                }
+            } else {
+                StructField f;
+                f.name = read_field_name(fields[i]);
+                check_new_name(names, f.name);
+                read_field_rest(fields[i], depth, f);
+                out.push_back(std::move(f));
             }
-            out.push_back(std::move(f));
             path.resize(mark);
         }
-        return make_struct(std::move(out));
+        return make_struct(ahead_fields != nullptr ? std::move(ahead_fields->fields)
+                                                   : std::move(out));
+    }
+
+    void check_new_name(std::unordered_set<std::string>& names, const std::string& name) {
+        if (!names.insert(name).second) {
+            fail_key("name", "duplicate field name '" + name + "'");
+        }
+    }
+
+    /// What a field object must be before its name is compared with its siblings' names; the
+    /// name. `path` is the field's.
+    std::string read_field_name(const json& field) {
+        if (!field.is_object()) {
+            fail("expected a field object");
+        }
+        allow_only(field, {"name", "type", "nullable", "metadata"});
+        const json& name = require(field, "name");
+        if (!name.is_string()) {
+            fail_key("name", "expected a string");
+        }
+        const std::string& text = name.get_ref<const std::string&>();
+        if (const auto at = find_control_character(text)) {
+            // JSON can carry any of them escaped (`\u0000`); DDL refuses them as well.
+            fail_key("name", control_character_message(text[*at], "a field name"));
+        }
+        return text;
+    }
+
+    /// The rest of a field of a struct at `depth`: its type, nullability and metadata.
+    void read_field_rest(const json& field, std::size_t depth, StructField& f) {
+        f.type = read_child(field, "type", depth + 1);
+        // Spark reads schemas whose fields lack `nullable` or `metadata`.
+        if (field.contains("nullable")) {
+            f.nullable = read_bool(field, "nullable");
+        }
+        if (const auto it = field.find("metadata"); it != field.end()) {
+            if (!it->is_object()) {
+                fail_key("metadata", "expected an object");
+            }
+            if (!it->empty()) {
+                f.metadata = it->dump(-1, ' ', false, json::error_handler_t::replace);
+            }
+        }
     }
 
     // Spark: DataType.nameToType.
@@ -262,6 +370,234 @@ struct Reader {
             return i + 1 == text.size() && text[i] == ')';
         }
     }
+};
+
+// --- the one pass over the text ----------------------------------------------------------------
+
+/// nlohmann's SAX events, building the document as nlohmann's DOM parser does except that each
+/// element of a `fields` array is read into a StructField (by a Reader, `ahead`) as soon as it
+/// is complete and dropped, the array becoming a placeholder. Which arrays are `fields` arrays
+/// is told by where they are, as the Reader would reach them: under the key `fields` of any
+/// object but field metadata. The JSON path, the Reader's depth and its top-level field are
+/// tracked so that a field read ahead gets the messages it would get in place; a `fields` array
+/// the Reader never reaches (a catalog's unknown key) costs nothing more than in place.
+class SchemaSax {
+  public:
+    explicit SchemaSax(PendingFieldsTable& pending) : pending_(pending) {}
+
+    json take_root() { return std::move(root_); }
+
+    bool null() { return scalar(json(nullptr)); }
+    bool boolean(bool v) { return scalar(json(v)); }
+    bool number_integer(json::number_integer_t v) { return scalar(json(v)); }
+    bool number_unsigned(json::number_unsigned_t v) { return scalar(json(v)); }
+    bool number_float(json::number_float_t v, const json::string_t&) { return scalar(json(v)); }
+    bool string(json::string_t& v) { return scalar(json(std::move(v))); }
+    bool binary(json::binary_t& v) { return scalar(json::binary(std::move(v))); }
+
+    bool start_object(std::size_t) {
+        open(json::object(), Role::Object);
+        return true;
+    }
+    bool key(json::string_t& k) {
+        frames_.back().key = std::move(k);
+        return true;
+    }
+    bool end_object() { return close(); }
+
+    bool start_array(std::size_t) {
+        const Frame* top = frames_.empty() ? nullptr : &frames_.back();
+        const bool fields = top != nullptr && top->role != Role::FieldsArray &&
+                            top->value->is_object() && !top->in_metadata && top->key == "fields";
+        open(json::array(), fields ? Role::FieldsArray : Role::Array);
+        return true;
+    }
+    bool end_array() { return close(); }
+
+    template <class Exception>
+    bool parse_error(std::size_t, const std::string&, const Exception& e) {
+        throw e; // what json::parse throws: load_catalog reports it with its position
+    }
+
+  private:
+    enum class Role : std::uint8_t { Object, Array, FieldsArray };
+
+    struct Frame {
+        json* value = nullptr; // the container being filled; for a fields array, its placeholder
+        Role role = Role::Object;
+        bool in_metadata = false;  // inside a field's metadata: its `fields` keys are plain JSON
+        bool field = false;        // an element of a fields array (a field object)
+        bool table = false;        // a catalog table's value: its `schema` is a schema of its own
+        std::size_t path_mark = 0; // path_.size() before this container was entered
+        std::size_t base = 0;      // where the path relative to the schema being read starts
+        std::size_t depth = 1;     // the Reader's depth of the type this container is part of
+        std::size_t top_mark =
+            std::string::npos;     // end of the top-level field's path, if inside one
+        std::size_t index = 0;     // next element (arrays)
+        std::size_t fields_at = 0; // the fields array's entry in pending_ (fields arrays)
+        json element;              // the element being read (fields arrays)
+        std::string key;           // the last key (objects)
+    };
+
+    /// Where a new value goes, with the frame fields it inherits; appends its path step.
+    Frame placed(Role role) {
+        Frame f;
+        f.role = role;
+        f.path_mark = path_.size();
+        if (frames_.empty()) {
+            return f; // the document: a schema, or a catalog whose tables are schemas
+        }
+        const Frame& parent = frames_.back();
+        f.in_metadata = parent.in_metadata;
+        f.base = parent.base;
+        f.depth = parent.depth;
+        f.top_mark = parent.top_mark;
+        if (parent.role == Role::Object) {
+            if (path_.size() > parent.base) {
+                path_ += '.';
+            }
+            path_ += parent.key;
+            const std::string& key = parent.key;
+            if ((frames_.size() == 2 && frames_.front().key == "tables") ||
+                (parent.table && key == "schema")) {
+                // A catalog's table (origin `tables.<name>`) or its `schema`: paths and depths
+                // start again, as load_catalog reads it with from_spark_json.
+                f.table = frames_.size() == 2;
+                f.base = path_.size();
+                f.depth = 1;
+                f.top_mark = std::string::npos;
+            } else if (key == "type" || key == "elementType" || key == "keyType" ||
+                       key == "valueType") {
+                f.depth = parent.depth + 1;
+            }
+            f.in_metadata = f.in_metadata || (parent.field && key == "metadata");
+        } else {
+            path_ += '[';
+            path_ += std::to_string(parent.index);
+            path_ += ']';
+            if (parent.role == Role::FieldsArray) {
+                f.field = true;
+                if (parent.depth == 1) {
+                    f.top_mark = path_.size(); // the Reader's top_path
+                }
+            }
+        }
+        return f;
+    }
+
+    /// Where the value goes in the parent container (or the root).
+    json* slot(json&& value) {
+        if (frames_.empty()) {
+            root_ = std::move(value);
+            return &root_;
+        }
+        Frame& parent = frames_.back();
+        switch (parent.role) {
+        case Role::FieldsArray:
+            parent.element = std::move(value);
+            return &parent.element;
+        case Role::Array:
+            parent.value->push_back(std::move(value));
+            return &parent.value->back();
+        case Role::Object:
+            break;
+        }
+        json& at = (*parent.value)[parent.key];
+        at = std::move(value);
+        return &at;
+    }
+
+    void open(json&& value, Role role) {
+        Frame f = placed(role);
+        if (role == Role::FieldsArray) {
+            // The array itself is a placeholder naming its entry in the table.
+            f.fields_at = pending_.arrays.size();
+            pending_.arrays.emplace_back();
+            std::vector<std::uint8_t> bytes(8);
+            for (std::size_t i = 0; i < bytes.size(); ++i) {
+                bytes[i] = static_cast<std::uint8_t>(f.fields_at >> (8 * i));
+            }
+            f.value = slot(json::binary(std::move(bytes), kFieldsPlaceholder));
+        } else {
+            f.value = slot(std::move(value));
+        }
+        frames_.push_back(std::move(f));
+    }
+
+    bool close() {
+        const std::size_t mark = frames_.back().path_mark;
+        const bool was_field = frames_.back().field;
+        frames_.pop_back();
+        if (was_field) {
+            read_ahead(frames_.back());
+        }
+        path_.resize(mark);
+        if (!frames_.empty() && frames_.back().role != Role::Object) {
+            ++frames_.back().index;
+        }
+        return true;
+    }
+
+    bool scalar(json&& value) {
+        if (!frames_.empty() && frames_.back().role == Role::FieldsArray) {
+            // A field that is not an object: the Reader says so where it meets it.
+            Frame f = placed(Role::Object);
+            frames_.back().element = std::move(value);
+            read_ahead(frames_.back(), f.top_mark);
+            path_.resize(f.path_mark);
+            ++frames_.back().index;
+            return true;
+        }
+        if (!frames_.empty()) {
+            // The path step is needed only for containers (and fields).
+            slot(std::move(value));
+            if (frames_.back().role != Role::Object) {
+                ++frames_.back().index;
+            }
+            return true;
+        }
+        root_ = std::move(value);
+        return true;
+    }
+
+    /// Reads the element of the fields array `array` just completed (its path is path_'s).
+    void read_ahead(Frame& array) { read_ahead(array, array_top_mark(array)); }
+    std::size_t array_top_mark(const Frame& array) const {
+        return array.depth == 1 ? path_.size() : array.top_mark;
+    }
+    void read_ahead(Frame& array, std::size_t top_mark) {
+        static const std::string kNoOrigin;
+        Reader reader{kNoOrigin, path_.substr(array.base), {}, &pending_, true};
+        if (top_mark != std::string::npos) {
+            reader.top_path = path_.substr(array.base, top_mark - array.base);
+        }
+        StructField f;
+        std::optional<FieldError> error;
+        try {
+            f.name = reader.read_field_name(array.element);
+        } catch (const ReadAheadError& e) {
+            error = FieldError{true, e.detail};
+        }
+        if (!error) {
+            try {
+                reader.read_field_rest(array.element, array.depth, f);
+            } catch (const ReadAheadError& e) {
+                error = FieldError{false, e.detail};
+            }
+        }
+        array.element = json(); // its tree goes now: this is the point of reading ahead
+        PendingFields& out = pending_.arrays[array.fields_at];
+        if (error) {
+            // The name stays: it is still compared with the later fields' names.
+            out.errors.emplace_back(out.fields.size(), std::move(*error));
+        }
+        out.fields.push_back(std::move(f));
+    }
+
+    PendingFieldsTable& pending_;
+    json root_;
+    std::deque<Frame> frames_; // a deque: frames and their `element` stay where they are
+    std::string path_;
 };
 
 // Field metadata is kept as JSON text (any JSON object, numbers included); it is parsed to be
@@ -366,19 +702,42 @@ void write_type(const DataType& type, JsonWriter& out) {
 
 } // namespace
 
-TypePtr from_spark_json(const nlohmann::json& json, const std::string& origin) {
-    Reader reader{origin, {}, {}};
-    if (!json.is_object()) {
+namespace {
+
+TypePtr read_spark_json(const nlohmann::json& value, const std::string& origin,
+                        PendingFieldsTable* pending) {
+    Reader reader{origin, {}, {}, pending, false};
+    if (!value.is_object()) {
         reader.fail("expected a struct type object ({\"type\":\"struct\",\"fields\":[...]})");
     }
-    const auto kind = json.find("type");
-    if (kind == json.end() || !kind->is_string() || kind->get<std::string>() != "struct") {
-        if (kind == json.end()) {
+    const auto kind = value.find("type");
+    if (kind == value.end() || !kind->is_string() || kind->get<std::string>() != "struct") {
+        if (kind == value.end()) {
             reader.fail("missing key 'type'");
         }
         reader.fail_key("type", "expected \"struct\"");
     }
-    return reader.read_type(json, 1);
+    return reader.read_type(value, 1);
+}
+
+} // namespace
+
+TypePtr from_spark_json(const nlohmann::json& json, const std::string& origin) {
+    return read_spark_json(json, origin, nullptr);
+}
+
+JsonSchemaDocument read_json_schema_document(const std::string& text) {
+    JsonSchemaDocument document;
+    document.fields = std::make_shared<PendingFieldsTable>();
+    SchemaSax sax(*document.fields);
+    nlohmann::json::sax_parse(text, &sax);
+    document.root = sax.take_root();
+    return document;
+}
+
+TypePtr from_spark_json(const nlohmann::json& json, const std::string& origin,
+                        const JsonSchemaDocument& document) {
+    return read_spark_json(json, origin, document.fields.get());
 }
 
 void write_spark_json(const DataType& type, JsonWriter& out) { write_type(type, out); }

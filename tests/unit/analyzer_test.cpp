@@ -196,16 +196,24 @@ TEST_CASE("a qualified table name", "[analyzer]") {
     // A single-table schema is whatever the query calls it, qualified or not.
     const BoundStatement single = bind_sql("SELECT id FROM db.Contacts", contacts_catalog());
     CHECK(plan_relation(*single.plan).table == "db.Contacts");
-    // A catalog's table `db.t` if it has one, else its table `t`.
+    // A catalog's name matches part for part, with an optional `spark_catalog` first: `db.t`
+    // never falls back to `t`, nor `t` to `db.t`.
     Catalog catalog = named_catalog();
     catalog.add(Table{"sales.orders", load_ddl_catalog("amount INT").find("x")->schema, {}});
-    CHECK(plan_relation(*bind_sql("SELECT id FROM crm.contacts", catalog).plan).table ==
-          "contacts");
+    catalog.add(Table{"crm.contacts", contacts_catalog().find("x")->schema, {}});
     CHECK(plan_relation(*bind_sql("SELECT amount FROM SALES.orders", catalog).plan).table ==
           "sales.orders");
+    CHECK(plan_relation(*bind_sql("SELECT amount FROM spark_catalog.sales.orders", catalog).plan)
+              .table == "sales.orders");
     CHECK(plan_relation(*bind_sql("SELECT id FROM orders", catalog).plan).table == "orders");
+    CHECK(plan_relation(*bind_sql("SELECT id FROM Spark_Catalog.orders", catalog).plan).table ==
+          "orders");
     CHECK(error_of("SELECT id FROM crm.contact", catalog) ==
-          "1:16: unknown table 'crm.contact'; did you mean 'contacts'?");
+          "1:16: unknown table 'crm.contact'; did you mean 'crm.contacts'?");
+    CHECK(error_of("SELECT id FROM nosuch.orders", catalog) ==
+          "1:16: unknown table 'nosuch.orders'; did you mean 'orders'?");
+    CHECK(error_of("SELECT amount FROM sales.orders.x", catalog) ==
+          "1:20: unknown table 'sales.orders.x'; did you mean 'sales.orders'?");
     // A column may be qualified by the table's name as written, or by any end of it; with an
     // alias, by the alias only.
     for (const char* sql :
@@ -217,12 +225,15 @@ TEST_CASE("a qualified table name", "[analyzer]") {
     CHECK(first_item("SELECT crm.contacts.name.first FROM crm.contacts", catalog) ==
           "GetStructField(name#1, 0) AS first#9");
     CHECK(error_of("SELECT crm.contacts.id FROM crm.contacts c", catalog) ==
-          "1:8: no column 'crm' in table 'contacts'");
+          "1:8: no column 'crm' in table 'crm.contacts'");
     CHECK(error_of("SELECT crm.contacts.nope FROM crm.contacts", catalog) ==
-          "1:21: no column 'nope' in table 'contacts'; did you mean 'name'?");
+          "1:21: no column 'nope' in table 'crm.contacts'; did you mean 'name'?");
     // A star over the table, by any end of its name.
     CHECK(select_list(*bind_sql("SELECT crm.contacts.* FROM crm.contacts", catalog).plan).size() ==
           select_list(*bind_sql("SELECT * FROM contacts", catalog).plan).size());
+    CHECK(select_list(
+              *bind_sql("SELECT crm.contacts.* FROM spark_catalog.crm.contacts", catalog).plan)
+              .size() == select_list(*bind_sql("SELECT * FROM contacts", catalog).plan).size());
 }
 
 TEST_CASE("statements of a run share their table's columns through a RelationCache", "[analyzer]") {
@@ -471,8 +482,15 @@ TEST_CASE("higher-order function arity, lambdas and body types are checked", "[a
 
 TEST_CASE("higher-order functions bind their table rows", "[analyzer]") {
     const Catalog orders = orders_catalog();
-    CHECK(first_item("SELECT array_sort(items) FROM orders", orders) ==
-          "array_sort(items#2) AS array_sort(items)#3");
+    CHECK(first_item("SELECT array_sort(items.parts[0]) FROM orders", orders) ==
+          "array_sort(GetArrayItem(GetArrayStructFields(items#2, 3, 5, true), 0)) AS "
+          "array_sort(items.parts[0])#3");
+    // Without a comparator the elements must be orderable (Spark's ArraySort): an item holds
+    // a map (props).
+    CHECK(error_of("SELECT array_sort(items) FROM orders", orders) ==
+          "1:19: function 'array_sort' cannot sort elements of type "
+          "struct<sku:string,qty:int,price:double,parts:array<struct<code:string,weight:double>>,"
+          "props:map<string,struct<v:string,w:int>>> without a comparator");
     CHECK(first_item("SELECT aggregate(items, CAST(0 AS DOUBLE), (acc, x) -> acc + x.price) "
                      "FROM orders",
                      orders) ==

@@ -108,6 +108,85 @@ TEST_CASE("Catalog::single and add", "[catalog]") {
     CHECK_THROWS_AS(single.add(Table{"u", nullptr, {}}), InternalError);
 }
 
+TEST_CASE("a catalog JSON read in one pass keeps tables, paths and error order", "[catalog]") {
+    // Tables named like the keys of a schema are tables all the same.
+    const Catalog catalog = load_catalog(R"({"tables": {"fields": "a INT", "metadata":
+        {"type": "struct", "fields": [{"name": "q", "type": "integer"}]}}})",
+                                         "schema.json");
+    CHECK(catalog_of(catalog, "fields") == "struct<a:int>");
+    CHECK(catalog_of(catalog, "metadata") == "struct<q:int>");
+    // Tables are read in name order, whatever the order of the text; paths start at each
+    // table (and at its `schema`).
+    CHECK_THROWS_MATCHES(
+        load_catalog(
+            R"({"tables": {"b": {"fields": [{"name": "x", "type": "bad"}], "type": "struct"},
+            "a": {"schema": {"type": "struct", "fields": [{"name": "y", "type": "integer"}]},
+                  "partition_columns": ["z"]}}})",
+            "schema.json"),
+        SchemaError,
+        Catch::Matchers::Message(
+            "schema.json: tables.a.partition_columns[0]: 'z' is not a column of table 'a'"));
+    CHECK_THROWS_MATCHES(
+        load_catalog(R"({"tables": {"b": {"schema": {"fields": [{"name": "s", "type": {"type":
+            "struct", "fields": [{"name": "x", "type": "bad"}]}}], "type": "struct"}}}})",
+                     "schema.json"),
+        SchemaError,
+        Catch::Matchers::Message(
+            "schema.json: tables.b.schema: fields[0].type.fields[0].type: unknown type 'bad'"));
+}
+
+TEST_CASE("a query's table name resolves exactly", "[catalog]") {
+    const Catalog catalog = load_catalog(R"({"tables": {
+        "db.t": "a INT", "t": "b INT", "Sales.Orders": "c INT", "spark_catalog": "d INT"
+    }})",
+                                         "schema.json");
+    const auto resolved = [&](std::vector<std::string> parts) {
+        const auto table = catalog.resolve(parts);
+        return table ? table->name : "<none>";
+    };
+    // `db.t` and Spark's `spark_catalog.db.t` are the table `db.t`; `t` is the table `t`.
+    CHECK(resolved({"db", "t"}) == "db.t");
+    CHECK(resolved({"spark_catalog", "db", "t"}) == "db.t");
+    CHECK(resolved({"SPARK_CATALOG", "DB", "T"}) == "db.t");
+    CHECK(resolved({"t"}) == "t");
+    CHECK(resolved({"spark_catalog", "t"}) == "t");
+    CHECK(resolved({"sales", "orders"}) == "Sales.Orders");
+    // A lone `spark_catalog` is a table's own name, not a catalog.
+    CHECK(resolved({"spark_catalog"}) == "spark_catalog");
+    // No fallback from a qualified name to its last part, nor from `t` to `db.t`.
+    CHECK(resolved({"nosuch", "t"}) == "<none>");
+    CHECK(resolved({"other", "db", "t"}) == "<none>");
+    CHECK(resolved({"orders"}) == "<none>");
+    // Parts are compared one for one: a quoted `db.t` is one part, not the table `db.t`.
+    CHECK(resolved({"db.t"}) == "<none>");
+    CHECK(resolved({"db", "t", "x"}) == "<none>");
+
+    const auto hint = [&](std::vector<std::string> parts) {
+        return catalog.unknown_table_hint(parts);
+    };
+    CHECK(hint({"nosuch", "t"}) == "; did you mean 't'?");
+    CHECK(hint({"db", "tt"}) == "; did you mean 'db.t'?");
+    CHECK(hint({"spark_catalog", "sales", "order"}) == "; did you mean 'Sales.Orders'?");
+    CHECK(hint({"orders"}) == "; did you mean 'Sales.Orders'?");
+    CHECK(hint({"completely_unrelated"}).empty());
+}
+
+TEST_CASE("a single-table schema answers to any name, qualified or not", "[catalog]") {
+    const Catalog single = load_ddl_catalog("a INT");
+    const std::vector<std::string> qualified{"spark_catalog", "db", "Events"};
+    REQUIRE(single.resolve(qualified));
+    CHECK(single.resolve(qualified)->name == "spark_catalog.db.Events");
+    const std::vector<std::string> bare{"x"};
+    CHECK(single.resolve(bare)->name == "x");
+}
+
+TEST_CASE("split_table_name splits at every dot", "[catalog]") {
+    CHECK(split_table_name("t") == std::vector<std::string>{"t"});
+    CHECK(split_table_name("spark_catalog.db.t") ==
+          std::vector<std::string>{"spark_catalog", "db", "t"});
+    CHECK(split_table_name("a..b") == std::vector<std::string>{"a", "", "b"});
+}
+
 TEST_CASE("malformed schema files are rejected with a precise message", "[catalog]") {
     using Row = std::tuple<std::string, std::string>;
     const auto [text, message] = GENERATE(table<std::string, std::string>({
@@ -148,6 +227,23 @@ TEST_CASE("malformed schema files are rejected with a precise message", "[catalo
             "schema.json: tables: expected an object mapping table names to schemas"},
         Row{R"({"tables": {"t": "a INT"}, "extra": 1})", "schema.json: unexpected key 'extra'"},
         Row{R"({"fields": []})", "schema.json: missing key 'type'"},
+        // Names are printed again: no control character, escaped in JSON or not.
+        Row{R"({"type":"struct","fields":[{"name":"a","type":"integer"},)"
+            R"({"name":"b\u0000c","type":"integer"}]})",
+            "schema.json: fields[1].name: control character U+0000 in a field name"},
+        Row{R"({"type":"struct","fields":[{"name":"s","type":{"type":"struct","fields":[)"
+            R"({"name":"x\u001b[2J","type":"string"}]}}]})",
+            "schema.json: fields[0].type.fields[0].name: control character U+001B in a field name"},
+        Row{"{\"type\":\"struct\",\"fields\":[{\"name\":\"del\x7f\",\"type\":\"string\"}]}",
+            "schema.json: fields[0].name: control character U+007F in a field name"},
+        Row{R"({"tables": {"t": {"schema": {"type":"struct","fields":[{"name":"\t","type":"date"}]}}}})",
+            "schema.json: tables.t.schema: fields[0].name: control character U+0009 in a field "
+            "name"},
+        Row{R"({"tables": {"t": "`a\u0001b` INT"}})",
+            "schema.json: tables.t:1:3: control character U+0001 in a name"},
+        Row{R"({"tables": {"a\u0000b": "x INT"}})",
+            "schema.json: tables: control character U+0000 in a table name"},
+        Row{"`new\nline` INT", "schema.json:1:5: control character U+000A in a name"},
     }));
     CAPTURE(text);
     CHECK_THROWS_MATCHES(load_catalog(text, "schema.json"), SchemaError,

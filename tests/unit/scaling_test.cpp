@@ -171,10 +171,13 @@ TEST_CASE("optional roots are dropped exactly when Spark's pairwise test drops t
         std::vector<RootField> roots;
         const int count = 1 + static_cast<int>(rng() % 12);
         for (int i = 0; i < count; ++i) {
-            roots.push_back(RootField{1, random_requirement(rng, 3), rng() % 3 == 0});
+            const bool optional = rng() % 3 == 0;
+            roots.push_back(
+                RootField{1, random_requirement(rng, 3), optional, optional && rng() % 2 == 0});
         }
         // The rule as Spark writes it: required roots merged, then each optional root kept
-        // unless some required root is contained in it.
+        // unless some required root is contained in it; an optional root that replaces a
+        // required one (RootField::replaces_required) also drops the plain optional roots.
         Requirement expected;
         for (const RootField& root : roots) {
             if (!root.optional) {
@@ -186,9 +189,10 @@ TEST_CASE("optional roots are dropped exactly when Spark's pairwise test drops t
                 continue;
             }
             bool covered = false;
-            for (const RootField& required : roots) {
-                covered =
-                    covered || (!required.optional && contained_in(required.need, optional.need));
+            for (const RootField& other : roots) {
+                const bool drops =
+                    !other.optional || (other.replaces_required && !optional.replaces_required);
+                covered = covered || (drops && contained_in(other.need, optional.need));
             }
             if (!covered) {
                 expected.merge(optional.need);

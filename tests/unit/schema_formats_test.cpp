@@ -6,6 +6,7 @@
 
 #include <tao/pegtl/contrib/analyze.hpp>
 
+#include "catalog/catalog.hpp"
 #include "grammar/ddl.hpp"
 #include "support.hpp"
 #include "types/schema_formats.hpp"
@@ -18,6 +19,11 @@ TypePtr ddl(const std::string& text) { return parse_ddl_schema(SourceFile("<ddl>
 
 TypePtr json_type(const std::string& text) {
     return from_spark_json(nlohmann::json::parse(text), "schema.json");
+}
+
+// The same text through load_catalog, which reads JSON in one pass (fields read ahead).
+TypePtr one_pass_type(const std::string& text) {
+    return load_catalog(text, "schema.json").find("t")->schema;
 }
 
 TypePtr through_json(const TypePtr& t) {
@@ -399,7 +405,9 @@ TEST_CASE("field metadata is kept verbatim", "[json]") {
 }
 
 TEST_CASE("Spark JSON is written in the writer's style, metadata included", "[json]") {
-    const TypePtr t = json_type(R"({"type":"struct","fields":[{"name":"a\tb","type":{"type":"map",
+    // A name may not hold a control character (the readers refuse one); metadata may.
+    const TypePtr t =
+        json_type(R"({"type":"struct","fields":[{"name":"a\"b\u00e9","type":{"type":"map",
         "keyType":"string","valueType":{"type":"array","elementType":"integer",
         "containsNull":false},"valueContainsNull":true},"nullable":true,
         "metadata":{"x":[1,-2,18446744073709551615,{"y":null,"z":[]}],"e":{},"k":1.5e300,
@@ -473,6 +481,66 @@ TEST_CASE("malformed Spark JSON is rejected with the JSON path", "[json]") {
     }));
     CAPTURE(text);
     CHECK_THROWS_MATCHES(json_type(text), SchemaError, Catch::Matchers::Message(message));
+    if (text.front() == '{') {
+        CHECK_THROWS_MATCHES(one_pass_type(text), SchemaError, Catch::Matchers::Message(message));
+    }
+}
+
+TEST_CASE("JSON read in one pass gives what the whole document gives", "[json]") {
+    // Fields are read as soon as their object ends, whatever the order of keys; their errors
+    // are raised where reading the whole document meets them first.
+    const auto nested_structs = [](std::size_t levels) {
+        return repeat(R"({"type":"struct","fields":[{"name":"a","type":)", levels) +
+               R"("integer")" + repeat("}]}", levels);
+    };
+    const std::vector<std::string> documents = {
+        // Valid, keys in any order, metadata holding what looks like fields.
+        R"({"fields":[{"metadata":{"k":[1,{"fields":[{"name":2}]}],"fields":[]},"nullable":false,)"
+        R"("type":{"valueContainsNull":false,"valueType":{"fields":[{"name":"v","type":"long"}],)"
+        R"("type":"struct"},"keyType":"string","type":"map"},"name":"m"},)"
+        R"({"type":{"containsNull":true,"elementType":{"type":"struct","fields":[{"name":"x",)"
+        R"("type":"date"}]},"type":"array"},"name":"arr"}],"type":"struct"})",
+        // A repeated key: the last one counts, as in nlohmann's DOM.
+        R"({"type":"struct","fields":[{"name":"a","type":"strin"}],"fields":[{"name":"b","type":"integer"}]})",
+        R"({"type":"struct","fields":[{"name":"a","name":"b","type":"integer","type":"string"}]})",
+        // The document's own error before any field's.
+        R"({"fields":[{"type":"int","name":"a"}],"type":"array"})",
+        R"({"fields":[{"type":"int","name":"a"}],"type":"struct","extra":1})",
+        // A field's error before a later sibling's duplicate name, and the other way round.
+        R"({"type":"struct","fields":[{"name":"a","type":"strin"},{"name":"a","type":"integer"}]})",
+        R"({"type":"struct","fields":[{"name":"a","type":"integer"},{"type":"strin","name":"a"}]})",
+        R"({"type":"struct","fields":[{"type":"strin","name":"a","x":1}]})",
+        R"({"type":"struct","fields":[{"name":"a","type":"integer"},true]})",
+        R"({"type":"struct","fields":[{"name":"a","type":"integer"},{"name":"\u0001"}]})",
+        // Fields the reader never reaches: an array type has no `fields`.
+        R"({"type":"struct","fields":[{"name":"s","type":{"fields":[{"name":"x","type":"bad"}],)"
+        R"("type":"array","containsNull":true,"elementType":"integer"}}]})",
+        // Errors deep inside, and a duplicate name among the inner fields.
+        R"({"type":"struct","fields":[{"name":"s","type":{"type":"struct","fields":[)"
+        R"({"name":"x","type":"integer"},{"name":"x","type":"bad"}]}}]})",
+        R"({"type":"struct","fields":[{"name":"s","nullable":"no","type":{"type":"struct",)"
+        R"("fields":[{"name":"x","type":"bad"}]}}]})",
+        // Nesting: the limit, one past it, far past it.
+        nested_structs(kMaxNestingDepth),
+        nested_structs(kMaxNestingDepth + 1),
+        nested_structs(5000),
+    };
+    for (const std::string& text : documents) {
+        CAPTURE(text.substr(0, 200));
+        std::string whole;
+        std::string one_pass;
+        try {
+            whole = spark_json(*json_type(text));
+        } catch (const SchemaError& e) {
+            whole = std::string("error: ") + e.what();
+        }
+        try {
+            one_pass = spark_json(*one_pass_type(text));
+        } catch (const SchemaError& e) {
+            one_pass = std::string("error: ") + e.what();
+        }
+        CHECK(one_pass == whole);
+    }
 }
 
 TEST_CASE("Spark JSON nesting is bounded", "[json]") {
