@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "output/printers.hpp"
+#include "parquet/scan_bytes.hpp"
 #include "plan/simplify.hpp"
 #include "prune/prune_schema.hpp"
 #include "prune/root_fields.hpp"
@@ -115,6 +116,7 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
         result.scans.clear(); // moved in: a braced list would copy every column name
         result.scans.push_back(describe_scan(relation, read.read_schema));
         result.scans.back().table = bound.table.name;
+        result.scans.back().bytes = scan_bytes(bound.table, read.read_schema);
         try {
             // Unless the plans are kept, the rewrite takes the only handle and lets the
             // original go as it goes; a mismatch then leaves nothing to collect again from.

@@ -351,6 +351,15 @@ void write_result_keys(const StatementResult& result, JsonWriter& out) {
         out.key("total");
         out.value(scan.leaves_total);
         out.end_object();
+        if (scan.bytes) { // only for a schema from Parquet footers: absent otherwise
+            out.key("bytes");
+            out.begin_object();
+            out.key("read");
+            out.value(scan.bytes->read);
+            out.key("total");
+            out.value(scan.bytes->total);
+            out.end_object();
+        }
         out.key("columns_not_read");
         out.begin_array();
         for (const std::string& column : scan.columns_not_read) {

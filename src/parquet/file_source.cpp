@@ -25,7 +25,10 @@ FileSource::Kind LocalFileSource::kind(const std::string& path) {
     if (error || !fs::exists(status)) {
         return Kind::Missing;
     }
-    return fs::is_directory(status) ? Kind::Directory : Kind::File;
+    if (fs::is_directory(status)) {
+        return Kind::Directory;
+    }
+    return fs::is_regular_file(status) ? Kind::File : Kind::Other;
 }
 
 std::vector<FileSource::Entry> LocalFileSource::list(const std::string& directory) {
@@ -40,8 +43,10 @@ std::vector<FileSource::Entry> LocalFileSource::list(const std::string& director
             cannot_read(directory, error.message());
         }
         std::error_code ignored;
-        entries.push_back(Entry{it->path().filename().string(),
-                                it->is_directory(ignored) ? Kind::Directory : Kind::File});
+        const Kind kind = it->is_directory(ignored)      ? Kind::Directory
+                          : it->is_regular_file(ignored) ? Kind::File
+                                                         : Kind::Other;
+        entries.push_back(Entry{it->path().filename().string(), kind});
     }
     if (error) {
         cannot_read(directory, error.message());

@@ -21,7 +21,9 @@ class FileError : public std::runtime_error {
 
 class FileSource {
   public:
-    enum class Kind { Missing, File, Directory };
+    /// `Other` is anything else that exists (a device such as /dev/null, a pipe such as a
+    /// shell's `<(...)`): never Parquet, read as text by the caller.
+    enum class Kind { Missing, File, Directory, Other };
     struct Entry {
         std::string name; // the entry's own name, not its path
         Kind kind = Kind::File;
