@@ -18,6 +18,8 @@
 #include <cmath>
 #include <utility>
 
+#include "diag/utf8.hpp"
+
 namespace prune::parquet {
 namespace {
 
@@ -360,6 +362,13 @@ class Converter {
         }
         Node node{next, {}};
         const SchemaElement& e = meta_.schema[next++];
+        // Names become column names, printed and written as JSON: UTF-8 text, as Parquet's
+        // writers write them.
+        if (const auto bad = find_bad_text(e.name)) {
+            throw ParquetError("malformed schema: the name of schema element " +
+                               std::to_string(node.element) + " is not UTF-8 text (" +
+                               bad->message() + ")");
+        }
         const bool group = !e.type || (e.num_children && *e.num_children > 0);
         if (!group) {
             return node;
@@ -416,7 +425,7 @@ class Converter {
                 const ColumnChunk& chunk = group.columns[i];
                 if (chunk.path != leaf_paths_[i]) {
                     throw ParquetError("row group " + std::to_string(g) + ": column chunk " +
-                                       std::to_string(i) + " is '" + joined(chunk.path) +
+                                       std::to_string(i) + " is '" + printable(joined(chunk.path)) +
                                        "', the schema's leaf " + std::to_string(i) + " is '" +
                                        joined(leaf_paths_[i]) + "'");
                 }

@@ -507,6 +507,9 @@ TEST_CASE("hostile schemas: num_children that lie, chunks that do not match", "[
                Catch::Contains("2 column chunks for a schema of 1 leaf columns"));
     CHECK_THAT(load_error(file({root(1), leaf("a", kInt32)}, {{{{"b"}, 1}}})),
                Catch::Contains("column chunk 0 is 'b'"));
+    // Names become column names, printed and written as JSON: they must be UTF-8.
+    CHECK_THAT(load_error(file({root(1), leaf("a\xff", kInt32)}, {{{{"a\xff"}, 1}}})),
+               Catch::Contains("is not UTF-8 text"));
     CHECK_THAT(load_error(file({root(1), group("l", kOptional, 2, kListC), leaf("a", kInt32),
                                 leaf("b", kInt32)},
                                {{{{"l", "a"}, 1}, {{"l", "b"}, 1}}})),
