@@ -5,6 +5,7 @@
 
 #include "parquet/footer.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "parquet/thrift_compact.hpp"
@@ -14,6 +15,7 @@ namespace {
 
 constexpr char kMagic[] = "PAR1";
 constexpr char kEncryptedMagic[] = "PARE";
+constexpr std::size_t kMaxReserve = 4096; // elements reserved ahead of reading them
 
 /// The reader of one footer: each `read_*` reads one struct, skipping the fields it does not
 /// keep, and checks the type of those it does.
@@ -78,8 +80,9 @@ class FooterReader {
         return in_.boolean(f.type);
     }
 
-    /// A list of structs: `each` reads one element. `into` is reserved for the checked size
-    /// (CompactReader::list bounds it by the bytes left).
+    /// A list of structs: `each` reads one element. The size is bounded by the bytes left
+    /// (CompactReader::list), but an element in memory is tens of times its smallest encoding:
+    /// reserving is capped, so a lying size costs no more than the elements really present.
     template <class Each, class Vector>
     void read_list(const CompactReader::Field& f, Each&& each, Vector& into) {
         expect(f, TType::List, "a list");
@@ -87,7 +90,7 @@ class FooterReader {
         if (h.size > 0 && h.element != TType::Struct) {
             in_.fail("expected a list of structs");
         }
-        into.reserve(into.size() + h.size);
+        into.reserve(into.size() + std::min<std::size_t>(h.size, kMaxReserve));
         for (std::size_t i = 0; i < h.size; ++i) {
             each();
         }
@@ -292,7 +295,7 @@ class FooterReader {
                 if (h.size > 0 && h.element != TType::Binary) {
                     in_.fail("path_in_schema is not a list of strings");
                 }
-                c.path.reserve(h.size);
+                c.path.reserve(std::min<std::size_t>(h.size, kMaxReserve));
                 for (std::size_t i = 0; i < h.size; ++i) {
                     c.path.emplace_back(in_.binary());
                 }
