@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <unordered_set>
 
 #include "diag/diagnostic.hpp"
 #include "parquet/partitions.hpp"
+#include "util/ascii.hpp"
 
 namespace prune::parquet {
 namespace {
@@ -203,6 +205,29 @@ ColumnBytes zero_bytes(const DataType& type) {
     return out;
 }
 
+/// Spark's check of a data schema (SchemaUtils.checkSchemaColumnNameDuplication, with
+/// spark.sql.caseSensitive's default, false): no two fields of a struct, at any depth, whose
+/// names are equal once ASCII letters are folded.
+void check_duplicates(const DataType& type, const std::string& origin, const std::string& at) {
+    if (const StructType* s = type.struct_type()) {
+        std::unordered_set<std::string> seen;
+        for (const StructField& f : s->fields()) {
+            const std::string path = at.empty() ? f.name : at + "." + f.name;
+            if (!seen.insert(ascii_lower(f.name)).second) {
+                throw SchemaError(origin, "Found duplicate column(s) in the data schema: '" + path +
+                                              "' (names compare case-insensitively, as "
+                                              "Spark's do by default)");
+            }
+            check_duplicates(*f.type, origin, path);
+        }
+    } else if (const ArrayType* a = type.array()) {
+        check_duplicates(*a->element, origin, at);
+    } else if (const MapType* m = type.map()) {
+        check_duplicates(*m->key, origin, at);
+        check_duplicates(*m->value, origin, at);
+    }
+}
+
 struct LoadedFile {
     std::string path;
     FileSchema schema;
@@ -226,6 +251,7 @@ Table make_table(const std::string& origin, std::vector<LoadedFile>& loaded,
             }
         }
     }
+    check_duplicates(*data, options.merge_schema ? origin : loaded.front().path, "");
     ColumnBytes bytes = zero_bytes(*data);
     for (const LoadedFile& file : loaded) {
         accumulate(*data, bytes, *file.schema.type, file.schema.bytes);

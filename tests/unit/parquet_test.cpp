@@ -507,6 +507,14 @@ TEST_CASE("hostile schemas: num_children that lie, chunks that do not match", "[
                Catch::Contains("2 column chunks for a schema of 1 leaf columns"));
     CHECK_THAT(load_error(file({root(1), leaf("a", kInt32)}, {{{{"b"}, 1}}})),
                Catch::Contains("column chunk 0 is 'b'"));
+    // Duplicate names, at any depth, compared as Spark compares them by default.
+    CHECK_THAT(load_error(file({root(2), leaf("a", kInt32), leaf("A", kInt32)},
+                               {{{{"a"}, 1}, {{"A"}, 1}}})),
+               Catch::Contains("duplicate column(s) in the data schema: 'A'"));
+    CHECK_THAT(
+        load_error(file({root(1), group("s", kOptional, 2), leaf("x", kInt32), leaf("x", kInt32)},
+                        {{{{"s", "x"}, 1}, {{"s", "x"}, 1}}})),
+        Catch::Contains("'s.x'"));
     // Names become column names, printed and written as JSON: they must be UTF-8.
     CHECK_THAT(load_error(file({root(1), leaf("a\xff", kInt32)}, {{{{"a\xff"}, 1}}})),
                Catch::Contains("is not UTF-8 text"));
