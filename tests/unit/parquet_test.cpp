@@ -160,7 +160,7 @@ TEST_CASE("files of different schemas: the first file's, or --merge-schema's uni
     CHECK(scan_bytes(merged, ddl("s STRUCT<b: STRING>"))->read == 30);
 }
 
-TEST_CASE("--merge-schema rejects incompatible types, naming the file", "[parquet]") {
+TEST_CASE("merging schemas rejects incompatible types, naming the file", "[parquet]") {
     MemoryFileSource files;
     files.add("d/a.parquet", file({root(1), leaf("x", kInt32)}, {{{{"x"}, 10}}}));
     files.add("d/b.parquet",
