@@ -507,6 +507,8 @@ TEST_CASE("hostile schemas: num_children that lie, chunks that do not match", "[
                Catch::Contains("2 column chunks for a schema of 1 leaf columns"));
     CHECK_THAT(load_error(file({root(1), leaf("a", kInt32)}, {{{{"b"}, 1}}})),
                Catch::Contains("column chunk 0 is 'b'"));
+    CHECK_THAT(load_error(file({root(1), leaf("a", kInt32)}, {{{{"a"}, -5}}})),
+               Catch::Contains("a negative total_compressed_size"));
     // Duplicate names, at any depth, compared as Spark compares them by default.
     CHECK_THAT(load_error(file({root(2), leaf("a", kInt32), leaf("A", kInt32)},
                                {{{{"a"}, 1}, {{"A"}, 1}}})),
