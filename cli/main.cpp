@@ -23,6 +23,7 @@
 #include "eval/rows.hpp"
 #include "eval/verify.hpp"
 #include "output/printers.hpp"
+#include "parquet/dataset.hpp"
 #include "pipeline.hpp"
 #include "plan/analyzer.hpp"
 #include "sql/parser.hpp"
@@ -54,6 +55,7 @@ struct Options {
     std::string color = "auto";
     std::vector<std::string> verify; // [TABLE=]ROWS, one per table
     bool no_rewrite = false;         // --debug-no-rewrite
+    bool merge_schema = false;       // --merge-schema (Parquet directories)
 };
 
 /// An I/O problem or a misused option found after parsing: a usage-level failure (exit 2).
@@ -277,13 +279,25 @@ class Runner {
 
   private:
     Catalog load_schema() {
-        Catalog catalog = options_.schema_path.empty()
-                              ? load_ddl_catalog(options_.ddl)
-                              : load_catalog(read_file(options_.schema_path), options_.schema_path);
+        Catalog catalog =
+            options_.schema_path.empty() ? load_ddl_catalog(options_.ddl) : load_schema_file();
         if (!options_.partition_columns.empty()) {
             catalog.add_partition_columns(options_.partition_columns, case_sensitivity());
         }
         return catalog;
+    }
+
+    /// `--schema PATH`: a Parquet file or directory (detected by content), else a text schema;
+    /// a catalog's tables may name Parquet paths. Only Parquet footers are read.
+    Catalog load_schema_file() {
+        parquet::LocalFileSource files;
+        try {
+            return parquet::load_schema_path(
+                files, options_.schema_path, parquet::DatasetOptions{options_.merge_schema},
+                [](const std::string& path) { return read_file(path); });
+        } catch (const parquet::FileError& error) {
+            throw IoError(error.what());
+        }
     }
 
     CaseSensitivity case_sensitivity() const {
@@ -500,12 +514,17 @@ int main(int argc, char** argv) {
     app.set_version_flag("-V,--version", std::string("prune-plan ") + PRUNE_VERSION);
     app.add_option("QUERY", options.query_path, "SQL file to analyse, or - for standard input")
         ->required();
-    auto* schema = app.add_option("-s,--schema", options.schema_path,
-                                  "table schema(s): Spark StructType JSON, a catalog JSON, or DDL")
-                       ->type_name("FILE");
+    auto* schema =
+        app.add_option("-s,--schema", options.schema_path,
+                       "table schema(s): Spark StructType JSON, a catalog JSON, DDL, or a Parquet "
+                       "file or directory")
+            ->type_name("PATH");
     auto* ddl = app.add_option("--ddl", options.ddl, "the schema as an inline DDL string");
     schema->excludes(ddl);
     ddl->excludes(schema);
+    app.add_flag("--merge-schema", options.merge_schema,
+                 "Parquet directories: the union of every file's schema (Spark's mergeSchema), "
+                 "not the first file's");
     app.add_option("--partition-columns", options.partition_columns,
                    "columns not stored in the data files (comma-separated)")
         ->delimiter(',');

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "output/printers.hpp"
+#include "parquet/scan_bytes.hpp"
 #include "plan/simplify.hpp"
 #include "prune/prune_schema.hpp"
 #include "prune/root_fields.hpp"
@@ -162,6 +163,12 @@ StatementRun run_statement(const std::shared_ptr<const SourceFile>& source,
         run.result = prune_statement(bind(), keep);
         run.result.original_plan = nullptr;
         run.result.simplified_plan = nullptr;
+    }
+    // Where a table's schema came from Parquet files, what its scans read in bytes.
+    for (ScanResult& scan : run.result.scans) {
+        if (const std::optional<Table> table = catalog.find(scan.table)) {
+            scan.bytes = scan_bytes(*table, scan.read_schema);
+        }
     }
     run.result.index = text.index;
     run.result.file = source->name();

@@ -95,9 +95,32 @@ TypePtr table_schema(const json& value, const std::string& where,
     throw SchemaError(where, "expected a StructType JSON object or a DDL string");
 }
 
+// `{"path": "data/events"}`: a Parquet file or directory (parquet/dataset.hpp) read by the
+// caller's loader, its partition columns from its `key=value` folders.
+Table read_path_table(const std::string& name, const json& value, const std::string& where,
+                      const PathLoader& load_path) {
+    for (const auto& item : value.items()) {
+        if (item.key() != "path") {
+            throw SchemaError(where, "unexpected key '" + item.key() + "' next to 'path'");
+        }
+    }
+    if (!value["path"].is_string() || value["path"].get<std::string>().empty()) {
+        throw SchemaError(where + ".path", "expected the path of a Parquet file or directory");
+    }
+    if (!load_path) {
+        throw SchemaError(where + ".path", "a table given by path needs a schema file");
+    }
+    Table table = load_path(value["path"].get<std::string>());
+    table.name = name;
+    return table;
+}
+
 Table read_table(const std::string& name, const json& value, const std::string& origin,
-                 const JsonSchemaDocument& document) {
+                 const JsonSchemaDocument& document, const PathLoader& load_path) {
     const std::string where = origin + ": tables." + name;
+    if (value.is_object() && value.contains("path") && !value.contains("type")) {
+        return read_path_table(name, value, where, load_path);
+    }
     Table table;
     table.name = name;
     if (!value.is_object() || !value.contains("schema")) {
@@ -132,7 +155,8 @@ Table read_table(const std::string& name, const json& value, const std::string& 
     return table;
 }
 
-Catalog read_json_catalog(const JsonSchemaDocument& document, const std::string& origin) {
+Catalog read_json_catalog(const JsonSchemaDocument& document, const std::string& origin,
+                          const PathLoader& load_path) {
     const json& root = document.root;
     if (!root.contains("tables") || root.contains("type")) {
         return Catalog::single(from_spark_json(root, origin, document));
@@ -156,7 +180,7 @@ Catalog read_json_catalog(const JsonSchemaDocument& document, const std::string&
             throw SchemaError(
                 origin, "tables: " + control_character_message(item.key()[*at], "a table name"));
         }
-        Table table = read_table(item.key(), item.value(), origin, document);
+        Table table = read_table(item.key(), item.value(), origin, document, load_path);
         if (catalog.find(table.name)) {
             throw SchemaError(origin, "tables: duplicate table name '" + table.name + "'");
         }
@@ -180,6 +204,14 @@ Catalog Catalog::single(TypePtr schema) {
     Catalog catalog;
     catalog.single_ = true;
     catalog.tables_.push_back(Table{std::string(), std::move(schema), {}});
+    return catalog;
+}
+
+Catalog Catalog::single(Table table) {
+    Catalog catalog;
+    catalog.single_ = true;
+    table.name.clear();
+    catalog.tables_.push_back(std::move(table));
     return catalog;
 }
 
@@ -304,7 +336,8 @@ void Catalog::add_partition_columns(const std::vector<std::string>& columns, Cas
     }
 }
 
-Catalog load_catalog(const std::string& text, const std::string& origin) {
+Catalog load_catalog(const std::string& text, const std::string& origin,
+                     const PathLoader& load_path) {
     if (is_blank(text)) {
         throw SchemaError(origin, "empty schema");
     }
@@ -326,7 +359,7 @@ Catalog load_catalog(const std::string& text, const std::string& origin) {
                           "malformed JSON: " +
                               (bracket == std::string::npos ? what : what.substr(bracket + 2)));
     }
-    return read_json_catalog(document, origin);
+    return read_json_catalog(document, origin, load_path);
 }
 
 Catalog load_ddl_catalog(const std::string& text) {

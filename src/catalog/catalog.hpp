@@ -2,6 +2,7 @@
 /// The tables a query can read: name, schema, partition columns. Loaded from the `--schema`
 /// file in its three forms (CLI.md), from `--ddl`, plus `--partition-columns`.
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -14,12 +15,17 @@
 
 namespace prune {
 
+struct ColumnBytes; // parquet/column_bytes.hpp
+
 /// One table. `schema` is the full table schema including partition columns, in table order;
 /// `partition_columns` name the columns that are not stored in the data files.
 struct Table {
     std::string name;
     TypePtr schema;
     std::vector<std::string> partition_columns;
+    /// When the schema came from Parquet footers: the compressed bytes of each column, a tree
+    /// parallel to `schema` (partition columns 0). Null for a DDL or JSON schema.
+    std::shared_ptr<const ColumnBytes> column_bytes = nullptr;
 
     bool is_partition_column(std::string_view column, CaseSensitivity cs) const;
 };
@@ -30,6 +36,8 @@ class Catalog {
   public:
     /// A catalog of one table that answers to any name.
     static Catalog single(TypePtr schema);
+    /// The same with the table's partition columns and column bytes (its name is ignored).
+    static Catalog single(Table table);
     void add(Table table);
 
     /// Looks a table up by the catalog's own name for it (`db.t`, as the catalog JSON spells its
@@ -63,9 +71,15 @@ class Catalog {
     std::vector<Table> tables_;
 };
 
+/// Loads a catalog table given as `{"path": "data/events"}`: the path as written (the loader
+/// resolves it). Throws SchemaError, or an I/O error of its own.
+using PathLoader = std::function<Table(const std::string& path)>;
+
 /// Loads the `--schema FILE` content (CLI.md forms 1–3, detected from the content). `origin`
-/// names the file in error messages. Throws SchemaError.
-Catalog load_catalog(const std::string& text, const std::string& origin);
+/// names the file in error messages; `load_path` loads the tables a catalog gives by path
+/// (without it, such a table is an error). Throws SchemaError.
+Catalog load_catalog(const std::string& text, const std::string& origin,
+                     const PathLoader& load_path = {});
 /// Loads an inline `--ddl TEXT` schema (named `<ddl>` in diagnostics).
 Catalog load_ddl_catalog(const std::string& text);
 

@@ -384,6 +384,12 @@ void write_result_keys(const StatementResult& result, JsonWriter& out) {
         out.begin_object();
         out.key("table");
         out.value(scan.table);
+        out.key("alias");
+        if (scan.alias.empty()) {
+            out.null();
+        } else {
+            out.value(scan.alias);
+        }
         out.key("read_schema");
         out.value(schema_catalog(scan.read_schema));
         out.key("read_schema_json");
@@ -399,6 +405,15 @@ void write_result_keys(const StatementResult& result, JsonWriter& out) {
         out.key("total");
         out.value(scan.leaves_total);
         out.end_object();
+        if (scan.bytes) { // only for a schema from Parquet footers: absent otherwise
+            out.key("bytes");
+            out.begin_object();
+            out.key("read");
+            out.value(scan.bytes->read);
+            out.key("total");
+            out.value(scan.bytes->total);
+            out.end_object();
+        }
         out.key("columns_not_read");
         out.begin_array();
         for (const std::string& column : scan.columns_not_read) {

@@ -3,9 +3,11 @@
 
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "parquet/column_bytes.hpp"
 #include "plan/higher_order.hpp"
 #include "plan/plan.hpp"
 
@@ -19,6 +21,9 @@ struct ScanResult {
     std::int64_t leaves_read = 0;
     std::int64_t leaves_total = 0;
     std::vector<std::string> columns_not_read; // stored columns absent from read_schema
+    /// Compressed bytes of the column chunks read and stored (parquet/scan_bytes.hpp); only
+    /// when the table's schema came from Parquet footers.
+    std::optional<ByteCount> bytes = std::nullopt;
 };
 
 /// What an ordinal change's context names (`OrdinalChange::source`).

@@ -109,7 +109,18 @@ expect_contains "$ERR" "missing.sql" "file-not-found message names the file"
 usage "schema file not found" ok.sql --schema missing.ddl
 expect_contains "$ERR" "missing.ddl" "file-not-found message names the schema file"
 usage "query is a directory" . --ddl "$PEOPLE_DDL"
-usage "schema is a directory" ok.sql --schema .
+# A directory is a Parquet table (issue 31): one without Parquet files is rejected (exit 1)
+# naming what is wrong, no longer an I/O error.
+mkdir -p empty-dir not-parquet-dir
+write not-parquet-dir/schema.ddl "$PEOPLE_DDL"
+run ok.sql --schema empty-dir
+expect_rc 1 "schema is a directory without Parquet files"
+expect_contains "$ERR" "empty-dir: error: no Parquet files" "the empty directory is named"
+run ok.sql --schema not-parquet-dir
+expect_rc 1 "schema is a directory of a non-Parquet file"
+expect_contains "$ERR" "not-parquet-dir/schema.ddl: error: not a readable Parquet file" \
+    "the non-Parquet file in the directory is named"
+usage "schema directory not found" ok.sql --schema missing-dir/
 usage "output file cannot be written" ok.sql --ddl "$PEOPLE_DDL" -o no/such/dir/out.txt
 # Offsets into an input are 32 bits: a file of 4 GiB is refused by its size, before it is read
 # (sparse: it takes no disk space, and the check takes no time).

@@ -7,13 +7,15 @@
 #   OUT/ddl                        every golden and example schema.ddl, every spark_cases schema,
 #                                  seeds/ddl/*, and types nested right at the limit
 #   OUT/schema_loader              the DDL seeds plus every schema.json and seeds/schema/*
+#   OUT/parquet_footer             every Parquet file of tests/data/parquet and examples/, and
+#                                  each one's footer alone (the harness frames it as a file)
 # Files are named by content hash (as libFuzzer names its own), so reruns add nothing twice.
 # Usage: make_corpus.sh OUT_DIR
 set -euo pipefail
 out=${1:?usage: make_corpus.sh OUT_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-mkdir -p "$out"/{sql_parser,pipeline,ddl,schema_loader}
+mkdir -p "$out"/{sql_parser,pipeline,ddl,schema_loader,parquet_footer}
 
 # add DIR... < content: stores stdin once per directory under its hash.
 add() {
@@ -75,6 +77,14 @@ done
 for f in "$root"/tests/golden/*/schema.json "$root"/examples/*/schema.json "$here"/seeds/schema/*; do
     [ -f "$f" ] && add schema_loader <"$f"
 done
+
+# Parquet files whole, and their footers: the 4 bytes before the final magic are the footer's
+# length (little-endian, as od reads it on the x86 and ARM machines this runs on).
+while IFS= read -r -d '' f; do
+    add parquet_footer <"$f"
+    length=$(tail -c 8 "$f" | head -c 4 | od -An -tu4 | tr -d ' ')
+    tail -c $((length + 8)) "$f" | head -c "$length" | add parquet_footer
+done < <(find "$root/tests/data/parquet" "$root/examples" -name '*.parquet' -print0)
 
 # Nesting at the limit (1000 levels accepted) and one past it (rejected with a diagnostic).
 for n in 1000 1001; do

@@ -4,7 +4,8 @@
 # and the dictionary sql.dict. New coverage accumulates in BUILD/tests/fuzz/work/<harness>;
 # findings land in BUILD/tests/fuzz/artifacts/<harness>/ (crash-*, timeout-*, oom-*).
 #
-# Usage: tests/fuzz/run.sh [HARNESS...]     (default: sql_parser ddl schema_loader pipeline)
+# Usage: tests/fuzz/run.sh [HARNESS...]     (default: sql_parser ddl schema_loader pipeline
+#                                           parquet_footer)
 # Environment:
 #   FUZZ_SECONDS   seconds per harness (default 60)
 #   FUZZ_PARALLEL  harnesses run at once (default 1; the machine has 2 cores)
@@ -20,7 +21,7 @@ seconds=${FUZZ_SECONDS:-60}
 parallel=${FUZZ_PARALLEL:-1}
 harnesses=("$@")
 if [ ${#harnesses[@]} -eq 0 ]; then
-    harnesses=(sql_parser ddl schema_loader pipeline)
+    harnesses=(sql_parser ddl schema_loader pipeline parquet_footer)
 fi
 
 cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ \

@@ -20,6 +20,11 @@
 // read schema), Rewrite (projection over the read schema + the ordinal check), TextOutput,
 // JsonOutput, and EndToEnd (everything the binary does between reading its files and writing
 // its output).
+//
+//     parquet/n     a Parquet footer of n leaf columns (one row group, statistics on every
+//                   chunk, as writers write them): ParquetFooter reads it from memory, parses
+//                   the Thrift, maps the schema and sums the chunk sizes (issue 31: n = 10,000
+//                   must take milliseconds)
 
 #include <cstdlib>
 #include <memory>
@@ -32,9 +37,11 @@
 
 #include <benchmark/benchmark.h>
 
+#include "../unit/parquet_builder.hpp"
 #include "catalog/catalog.hpp"
 #include "generator.hpp"
 #include "output/printers.hpp"
+#include "parquet/dataset.hpp"
 #include "pipeline.hpp"
 #include "plan/analyzer.hpp"
 #include "plan/simplify.hpp"
@@ -216,6 +223,59 @@ void BM_EndToEnd(benchmark::State& state, Shape shape) {
     set_counters(state, p);
 }
 
+/// A Parquet file of `columns` leaf columns, in turn a bigint, a string, a struct of two ints
+/// and an array of doubles (3-level), with statistics on each chunk.
+std::string wide_parquet(std::int64_t columns) {
+    using namespace parquet_test;
+    std::vector<Element> schema{root(0)};
+    std::vector<Chunk> chunks;
+    int top = 0;
+    for (std::int64_t leaves = 0; leaves < columns; ++top) {
+        const std::string name = "c" + std::to_string(top);
+        switch (top % 4) {
+        case 0:
+            schema.push_back(leaf(name, kInt64));
+            chunks.push_back({{name}, 1000});
+            leaves += 1;
+            break;
+        case 1:
+            schema.push_back(leaf(name, kByteArray, kOptional, kUtf8));
+            chunks.push_back({{name}, 5000});
+            leaves += 1;
+            break;
+        case 2:
+            schema.push_back(group(name, kOptional, 2));
+            schema.push_back(leaf("x", kInt32));
+            schema.push_back(leaf("y", kInt32));
+            chunks.push_back({{name, "x"}, 700});
+            chunks.push_back({{name, "y"}, 700});
+            leaves += 2;
+            break;
+        default:
+            schema.push_back(group(name, kOptional, 1, kListC));
+            schema.push_back(group("list", kRepeated, 1));
+            schema.push_back(leaf("element", kDouble64));
+            chunks.push_back({{name, "list", "element"}, 3000});
+            leaves += 1;
+        }
+    }
+    schema[0].num_children = top;
+    return file(footer(schema, {chunks}, true));
+}
+
+void BM_ParquetFooter(benchmark::State& state) {
+    const std::string bytes = wide_parquet(state.range(0));
+    parquet::MemoryFileSource files;
+    files.add("wide.parquet", bytes);
+    for (auto _ : state) {
+        const Table table =
+            parquet::load_parquet_table(files, "wide.parquet", parquet::DatasetOptions{});
+        benchmark::DoNotOptimize(table.column_bytes->bytes);
+    }
+    state.counters["schema_bytes"] = static_cast<double>(bytes.size());
+    state.counters["sql_bytes"] = 0;
+}
+
 /// The largest size of a series: the environment variable `name` when set, else `fallback`.
 std::int64_t max_size(const char* name, std::int64_t fallback) {
     const char* value = std::getenv(name);
@@ -251,6 +311,13 @@ int main(int argc, char** argv) {
     // mixed/360 .. mixed/368640: ~12 KB .. ~10 MB of SQL over one 23 K-leaf schema, doubling.
     for (std::int64_t k = 360; k <= max_size("PRUNE_BENCH_MAX_ITEMS", 368640); k *= 2) {
         register_size(Shape::Mixed, k);
+    }
+    // parquet/2500 .. parquet/40000: footers of 2,500 .. 40,000 leaf columns, doubling.
+    for (std::int64_t n = 2500; n <= max_size("PRUNE_BENCH_MAX_COLUMNS", 40000); n *= 2) {
+        benchmark::RegisterBenchmark("BM_ParquetFooter/parquet", BM_ParquetFooter)
+            ->Arg(n)
+            ->Unit(benchmark::kMillisecond)
+            ->MeasureProcessCPUTime();
     }
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) {

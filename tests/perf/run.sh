@@ -67,7 +67,7 @@ echo "## Per pass (prune_bench: process CPU ms per run; (x) = ratio to the size 
     { cat "$out/bench.txt" >&2; exit 1; }
 
 # One table per series: a row per size, a column per pass, then the largest ratio per doubling.
-for series in reference mixed; do
+for series in reference mixed parquet; do
     jq -r --arg series "$series" '
         def ms: if .time_unit == "ns" then .cpu_time / 1e6 elif .time_unit == "us"
                 then .cpu_time / 1e3 elif .time_unit == "s" then .cpu_time * 1e3

@@ -1,0 +1,1 @@
+SELECT payload FROM events WHERE year = 2024 AND country = 'NO'
