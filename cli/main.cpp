@@ -115,8 +115,8 @@ void check_readable(const std::string& path) {
 /// Where `--verify` finds the rows of each table: `TABLE=ROWS` names the table (when the text
 /// before the first `=` is a table of the catalog), a bare `ROWS` serves every statement whose
 /// table has no named rows (the usual single-table case). Files are read once, when a statement
-/// first needs them. Every mistake is a usage error found here, before any statement runs, so
-/// it is reported once and not at each statement.
+/// first needs them. Every mistake (a table the catalog lacks, a file that cannot be read) is
+/// found here, before any statement runs, so it is reported once and not at each statement.
 class RowsFiles {
   public:
     RowsFiles(const std::vector<std::string>& specs, const Catalog& catalog) {
