@@ -16,6 +16,73 @@ std::size_t count_code_points(std::string_view text) {
         std::count_if(text.begin(), text.end(), [](char c) { return !is_continuation_byte(c); }));
 }
 
+/// From byte `at` of `line`, the offset `count` code points back (or the line's start), and in
+/// `moved` how many code points that passed. Stops only at bytes that start a code point, so a
+/// cut never splits one.
+std::size_t back_code_points(std::string_view line, std::size_t at, std::size_t count,
+                             std::size_t& moved) {
+    moved = 0;
+    while (at > 0 && moved < count) {
+        --at;
+        while (at > 0 && is_continuation_byte(line[at])) {
+            --at;
+        }
+        ++moved;
+    }
+    return at;
+}
+
+/// From byte `at` of `line`, the offset `count` code points on (or the line's end), and in
+/// `moved` how many code points that passed.
+std::size_t forward_code_points(std::string_view line, std::size_t at, std::size_t count,
+                                std::size_t& moved) {
+    moved = 0;
+    while (at < line.size() && moved < count) {
+        ++at;
+        while (at < line.size() && is_continuation_byte(line[at])) {
+            ++at;
+        }
+        ++moved;
+    }
+    return at;
+}
+
+/// The bytes [begin, end) of a source line that a diagnostic quotes: the whole line when it has
+/// at most kMaxQuotedColumns code points, else that many around byte `caret`, a third of them
+/// before it (more when the line ends sooner), so the start of the span is always shown.
+struct Excerpt {
+    std::size_t begin = 0;
+    std::size_t end = 0;
+    bool cut_before() const { return begin > 0; }
+    bool cut_after(std::string_view line) const { return end < line.size(); }
+};
+
+Excerpt excerpt(std::string_view line, std::size_t caret) {
+    constexpr std::size_t kBefore = kMaxQuotedColumns / 3;
+    std::size_t before = 0;
+    std::size_t after = 0;
+    Excerpt out;
+    out.begin = back_code_points(line, caret, kBefore, before);
+    out.end = forward_code_points(line, caret, kMaxQuotedColumns - before, after);
+    if (out.end == line.size() && out.begin > 0) {
+        std::size_t more = 0;
+        out.begin = back_code_points(line, out.begin, kMaxQuotedColumns - before - after, more);
+    }
+    return out;
+}
+
+/// `text` when it has at most `limit` code points; else its first two thirds of `limit` and its
+/// last third, around a `…`, so the end of a message (`in table 't'`, a did-you-mean) survives.
+std::string clip_middle(std::string_view text, std::size_t limit) {
+    if (count_code_points(text) <= limit) {
+        return std::string(text);
+    }
+    std::size_t moved = 0;
+    const std::size_t head = forward_code_points(text, 0, limit * 2 / 3, moved);
+    const std::size_t tail = back_code_points(text, text.size(), limit - limit * 2 / 3 - 1, moved);
+    return std::string(text.substr(0, head)) + "\xE2\x80\xA6" + std::string(text.substr(tail));
+}
+
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) {
@@ -117,40 +184,48 @@ std::string render(const Diagnostic& diagnostic, bool color) {
     out += (color ? severity_color(diagnostic.severity) : "");
     out += severity_word(diagnostic.severity);
     // Messages quote names and bytes from the input: no control character reaches a terminal.
-    out += ": " + reset + bold + printable(diagnostic.message) + reset + "\n";
+    out += ": " + reset + bold + clip_middle(printable(diagnostic.message), kMaxMessageColumns) +
+           reset + "\n";
     if (!diagnostic.source) {
         return out;
     }
     const SourceFile& source = *diagnostic.source;
     const Location loc = source.location(diagnostic.span.begin);
     const std::string_view line = source.line_text(loc.line);
+    const std::size_t line_start = static_cast<std::size_t>(line.data() - source.text().data());
+    const std::size_t first = std::min<std::size_t>(diagnostic.span.begin, source.text().size());
+    const std::size_t caret = std::min(first - line_start, line.size());
+    const Excerpt shown = excerpt(line, caret);
+    // U+2026 marks a cut end; it takes a column, as every code point does here.
+    constexpr std::string_view kEllipsis = "\xE2\x80\xA6";
     const std::string number = std::to_string(loc.line);
     const std::string gutter(number.size(), ' ');
-    out += "    " + number + " | " + printable(line) + "\n";
-    // The marker spans the code points of the span that lie on its first line.
+    out += "    " + number + " | ";
+    out += shown.cut_before() ? kEllipsis : "";
+    out += printable(line.substr(shown.begin, shown.end - shown.begin));
+    out += shown.cut_after(line) ? kEllipsis : "";
+    out += "\n";
+    // The marker spans the code points of the span that lie on its first line (and, of a long
+    // line, in the window shown).
     std::size_t width = 1;
     if (diagnostic.span.end > diagnostic.span.begin) {
-        const std::size_t first = diagnostic.span.begin;
         std::size_t last = std::min<std::size_t>(diagnostic.span.end, source.text().size());
         const std::size_t newline = source.text().find('\n', first);
         if (newline != std::string::npos) {
             last = std::min(last, newline);
         }
+        if (shown.cut_after(line)) {
+            last = std::min(last, line_start + shown.end);
+        }
         width = std::max<std::size_t>(
             1, count_code_points(std::string_view(source.text()).substr(first, last - first)));
     }
     // Tabs in the prefix are kept so the marker lines up under tab-indented text.
-    std::string pad;
-    std::size_t column = 1;
-    for (const char c : line) {
-        if (column >= loc.column) {
-            break;
+    std::string pad = shown.cut_before() ? " " : "";
+    for (const char c : line.substr(shown.begin, caret - shown.begin)) {
+        if (!is_continuation_byte(c)) {
+            pad += (c == '\t') ? '\t' : ' ';
         }
-        if (is_continuation_byte(c)) {
-            continue;
-        }
-        pad += (c == '\t') ? '\t' : ' ';
-        ++column;
     }
     out += "    " + gutter + " | " + pad + marker_color + "^" + std::string(width - 1, '~') +
            reset + "\n";

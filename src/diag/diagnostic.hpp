@@ -74,8 +74,18 @@ struct Diagnostic {
     Span span;
 };
 
+/// The most code points of a source line a diagnostic quotes. A longer line (a generated query,
+/// a minified one, 100 MB on one line) is quoted as a window of this many around the span's
+/// start, each cut end marked `…`, so that a diagnostic stays a few lines long.
+inline constexpr std::size_t kMaxQuotedColumns = 120;
+
+/// The most code points of a message a diagnostic prints: a message quoting a name of a million
+/// characters prints its start and its end around a `…`. (JSON error objects keep it whole.)
+inline constexpr std::size_t kMaxMessageColumns = 4 * kMaxQuotedColumns;
+
 /// Renders `file:line:col: error: message`, then the source line behind a gutter and a
-/// `^~~~` marker under the span (clipped to the first line of a multi-line span).
+/// `^~~~` marker under the span (clipped to the first line of a multi-line span, and to the
+/// window quoted of a line longer than kMaxQuotedColumns).
 std::string render(const Diagnostic& diagnostic, bool color = false);
 
 /// Base of every error prune-plan reports; the CLI maps the kinds to exit codes.

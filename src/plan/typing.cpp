@@ -1404,8 +1404,13 @@ Typed derive_type(const Expr::Node& node) {
             [](const BinaryOp& n) -> Typed { return derive_binary(n); },
             [](const UnaryOp& n) -> Typed {
                 if (!unary_accepts(n.op, *n.child->type)) {
-                    ill_typed("'" + std::string(operator_symbol(n.op)) + "' over " +
-                              str(*n.child->type));
+                    // Appended piece by piece: GCC 12 reports a false -Wrestrict inside
+                    // `"'" + std::string(...)` at -O2 (GCC bug 105329), failing -Werror.
+                    std::string what = "'";
+                    what += operator_symbol(n.op);
+                    what += "' over ";
+                    what += str(*n.child->type);
+                    ill_typed(what);
                 }
                 const TypePtr type = n.op == UnaryOpKind::Not ? boolean_type() : n.child->type;
                 return {type, n.child->nullable};

@@ -129,6 +129,46 @@ expect_contains "$ERR" "nesting deeper than 1000 levels" "a type 1001 levels dee
 run big.sql --ddl 'id INT'
 expect_rc 0 "a 5 MB query file"
 
+# --- diagnostics are bounded: a long line is quoted as a window around the error -----------------
+# 20 MB on one line (two long string literals), the error between them: a few hundred bytes on
+# stderr, not the line twice.
+{
+    printf "SELECT '"
+    yes 'ab ' | tr -d '\n' | head -c 10000000
+    printf "', nope, '"
+    yes 'ab ' | tr -d '\n' | head -c 10000000
+    printf "' FROM t"
+} >long-line.sql
+run long-line.sql --ddl 'id INT'
+expect_rc 1 "an error in the middle of a 20 MB line"
+expect_contains "$ERR" "long-line.sql:1:10000012: error: no column 'nope' in table 't'" \
+    "a 20 MB line: the error is located"
+expect_contains "$ERR" "| …ab ab ab ab ab ab ab ab ab ab ab ab a', nope, 'ab ab" \
+    "a 20 MB line: the quoted window starts with a cut mark and shows the error"
+[ "$(wc -c <"$ERR")" -lt 1000 ]
+check $? "a 20 MB line: standard error stays small ($(wc -c <"$ERR") bytes)"
+# The column (in characters) where TEXT starts in the first line of stderr holding it.
+column_in_err() (
+    LC_ALL=C.UTF-8
+    line=$(grep -F -m1 -- "$1" "$ERR")
+    prefix=${line%%"$1"*}
+    echo "${#prefix}"
+)
+expect_eq "$(column_in_err '^~~~')" "$(column_in_err "nope, ")" \
+    "a 20 MB line: the marker stands under the error"
+not_internal "an error in the middle of a 20 MB line"
+# A name of a million characters is quoted by its start and its end.
+{
+    printf 'SELECT '
+    head -c 1000000 /dev/zero | tr '\0' 'x'
+    printf ' FROM t'
+} >long-name.sql
+run long-name.sql --ddl 'id INT'
+expect_rc 1 "a name of a million characters"
+[ "$(wc -c <"$ERR")" -lt 2000 ]
+check $? "a name of a million characters: standard error stays small ($(wc -c <"$ERR") bytes)"
+expect_contains "$ERR" "xxx' in table 't'" "a long message keeps its end"
+
 # --- output that cannot be written is an I/O error (exit 2), not a silent success -----------
 write ok.sql 'SELECT id FROM t'
 if [ -w /dev/full ]; then

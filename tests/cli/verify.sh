@@ -104,4 +104,46 @@ run two.sql --schema catalog.json --verify orders=rows.jsonl --verify people=peo
     --verify orders=rows.jsonl
 expect_rc 2 "a table named twice"
 
+# A bare ROWS with a catalog of several tables would be read as each table's rows in turn.
+run two.sql --schema catalog.json --verify people.jsonl
+expect_rc 2 "a bare ROWS with a catalog of several tables"
+expect_contains "$ERR" "prune-plan: --verify needs TABLE=ROWS with a catalog of several tables (tables: orders, people)" \
+    "a bare ROWS with several tables: the message"
+expect_empty "$OUT" "a bare ROWS with several tables: nothing on stdout"
+# A TABLE= the catalog does not have: said once, before any statement, with a did-you-mean.
+run two.sql --schema catalog.json --verify nosuch=people.jsonl
+expect_rc 2 "a TABLE= naming no table"
+expect_contains "$ERR" "--verify nosuch=people.jsonl: table 'nosuch' is not in the catalog (tables: orders, people)" \
+    "a TABLE= naming no table: the message lists the tables"
+expect_eq "$(grep -c "nosuch" "$ERR")" 1 "a TABLE= naming no table: said once"
+expect_empty "$OUT" "a TABLE= naming no table: nothing on stdout"
+run two.sql --schema catalog.json --verify peple=people.jsonl --verify orders=orders-p.jsonl
+expect_rc 2 "a misspelt TABLE="
+expect_contains "$ERR" "table 'peple' is not in the catalog; did you mean 'people'?" \
+    "a misspelt TABLE=: did you mean"
+run two.sql --schema catalog.json --verify orders=
+expect_rc 2 "TABLE= without ROWS"
+expect_contains "$ERR" "--verify orders=: no ROWS file after '='" "TABLE= without ROWS: the message"
+run two.sql --schema catalog.json --verify orders=missing.jsonl --verify people=people.jsonl
+expect_rc 2 "a missing rows file for a named table"
+expect_eq "$(grep -c "cannot read 'missing.jsonl'" "$ERR")" 1 "a missing rows file: said once"
+run two.sql --schema catalog.json --verify orders=. --verify people=people.jsonl
+expect_rc 2 "a directory as rows file"
+expect_contains "$ERR" "cannot read '.': Is a directory" "a directory as rows file"
+# A single-table catalog keeps the bare form; a bare path holding '=' that is a file is a path.
+cp rows.jsonl 'day=1.jsonl'
+run prices.sql --schema orders.ddl --verify 'day=1.jsonl'
+expect_rc 0 "a bare ROWS path holding '='"
+expect_contains "$OUT" "verify: 3 rows checked, results identical" "a bare ROWS path holding '=' is read"
+write one.json '{"tables": {"orders": "id BIGINT, customer STRUCT<id: BIGINT, city: STRING>, items ARRAY<STRUCT<sku: STRING, qty: INT, price: DOUBLE>>"}}'
+run prices.sql --schema one.json --verify rows.jsonl
+expect_rc 0 "a bare ROWS with a catalog of one table"
+expect_contains "$OUT" "verify: 3 rows checked, results identical" "a catalog of one table: verified"
+# Three statements and a missing bare rows file: one message, not one per statement.
+write three.sql 'SELECT id FROM orders; SELECT id FROM orders; SELECT id FROM orders'
+run three.sql --schema orders.ddl --verify missing.jsonl
+expect_rc 2 "a missing rows file, three statements"
+expect_eq "$(grep -c "cannot read" "$ERR")" 1 "a missing rows file, three statements: said once"
+expect_empty "$OUT" "a missing rows file: nothing on stdout"
+
 finish

@@ -610,7 +610,7 @@ TEST_CASE("write_json carries the whole statement in a stable key order", "[outp
     CHECK(j["rules"] == "extended");
     CHECK(
         j["scans"].dump() ==
-        R"([{"table":"events",)"
+        R"([{"table":"events","alias":null,)"
         R"("read_schema":"struct<rule_results:array<struct<rule_public_id:string,score:double>>>",)"
         R"("read_schema_json":{"type":"struct","fields":[{"name":"rule_results","type":{)"
         R"("type":"array","elementType":{"type":"struct","fields":[{"name":"rule_public_id",)"
