@@ -1,6 +1,7 @@
 #include "pipeline.hpp"
 
 #include <algorithm>
+#include <set>
 #include <unordered_set>
 
 #include "output/printers.hpp"
@@ -110,10 +111,12 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
     // branches of a coalesce pruned differently) is switched off for that node, and the read
     // sets are collected again; each round switches off at least one node, so this ends.
     std::unordered_set<const Expr*> opaque;
+    std::set<SetColumn> whole_set_columns;
     while (true) {
         // Needs go to their column as they are found, and none is kept past its scan's read
         // schema: they are as large as the plan, and the rewrite needs only the read schemas.
-        PlanReads reads = read_sets(*plan, CollectOptions{options.profile, &opaque});
+        PlanReads reads =
+            read_sets(*plan, CollectOptions{options.profile, &opaque, &whole_set_columns});
         result.scans.clear(); // moved in: a braced list would copy every column name
         for (std::size_t i = 0; i < relations.size(); ++i) {
             result.scans.push_back(describe_scan(*relations[i], reads.scans[i].read_schema));
@@ -132,7 +135,10 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
             if (!options.keep_plans) {
                 throw;
             }
-            if (!opaque.insert(mismatch.node()).second) {
+            const bool new_rule = mismatch.node() != nullptr
+                                      ? opaque.insert(mismatch.node()).second
+                                      : whole_set_columns.insert(mismatch.set_column()).second;
+            if (!new_rule) {
                 throw InternalError(std::string("the rewrite failed: ") + mismatch.what());
             }
         }

@@ -724,7 +724,8 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                         // UNION columns does not make.
                         std::optional<Requirement> need =
                             roots.take_need(output[i]->as<AttributeReference>()->id);
-                        if (!need) {
+                        if (!need || (options.whole_set_columns != nullptr &&
+                                      options.whole_set_columns->contains({&op, i}))) {
                             need = Requirement::all();
                         }
                         for (const std::vector<ExprPtr>& columns : inputs) {

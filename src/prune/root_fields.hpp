@@ -4,8 +4,10 @@
 /// lambda rules), for one rule profile.
 
 #include <functional>
+#include <set>
 #include <string>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "plan/higher_order.hpp"
@@ -30,12 +32,18 @@ struct RootField {
     bool replaces_required = false;
 };
 
+/// A column of a set operation, by the operator and the column's position.
+using SetColumn = std::pair<const Plan*, std::size_t>;
+
 struct CollectOptions {
     Profile profile = Profile::Extended;
     /// Nodes (of the plan being collected) whose value-passing rule is switched off: they are
     /// walked as Spark walks unknown expressions (every argument needed whole). The pipeline
     /// fills this when the rewrite finds that a rule's pruned arguments no longer type-check.
     const std::unordered_set<const Expr*>* opaque = nullptr;
+    /// UNION columns read whole in every input: the pipeline fills this when the rewrite finds
+    /// the inputs' pruned types of a column disagree (RewriteMismatch).
+    const std::set<SetColumn>* whole_set_columns = nullptr;
 };
 
 /// Receives each root field as it is found.

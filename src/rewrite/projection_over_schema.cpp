@@ -471,6 +471,31 @@ void check_access(const Expr& before, const Expr& after) {
 
 } // namespace
 
+namespace {
+
+/// Every input of a set operation must output each column in one type: rows are matched by
+/// position. An input that reads more of a column than another (it uses the column below for
+/// more than the set operation passes up) pruned it wider: the column is then read whole
+/// (RewriteMismatch, and the pipeline collects again).
+void check_set_inputs(const SetOperation& set, const std::vector<PlanPtr>& inputs,
+                      const Plan* original) {
+    const std::vector<ExprPtr> first = plan_output(*inputs.front());
+    for (std::size_t k = 1; k < inputs.size(); ++k) {
+        const std::vector<ExprPtr> other = plan_output(*inputs[k]);
+        for (std::size_t i = 0; i < first.size() && i < other.size(); ++i) {
+            if (!same_type(*first[i]->type, *other[i]->type)) {
+                throw RewriteMismatch(SetColumn{original, i},
+                                      std::string(set_operation_name(set)) + " column " +
+                                          std::to_string(i + 1) + " pruned to " +
+                                          catalog_string(*first[i]->type) + " and " +
+                                          catalog_string(*other[i]->type));
+            }
+        }
+    }
+}
+
+} // namespace
+
 Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
                               const std::unordered_set<ExprId>& unused) {
     std::unordered_map<ExprId, TypePtr> column_types;
@@ -485,6 +510,7 @@ Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
         PlanPtr op;
         std::size_t parent;
         std::vector<PlanPtr> rebuilt_inputs;
+        const Plan* original; // the operator as collected (RewriteMismatch names it)
     };
     constexpr std::size_t kNone = static_cast<std::size_t>(-1);
     std::vector<Node> nodes;
@@ -495,7 +521,8 @@ Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
         stack.pop_back();
         std::vector<PlanPtr> inputs = take_plan_children(op);
         const std::size_t self = nodes.size();
-        nodes.push_back(Node{std::move(op), parent, {}});
+        const Plan* original = op.get();
+        nodes.push_back(Node{std::move(op), parent, {}, original});
         for (auto it = inputs.rbegin(); it != inputs.rend(); ++it) {
             stack.emplace_back(std::move(*it), self);
         }
@@ -554,6 +581,9 @@ Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
                     rewriter.retype(alias->id, alias->child->type);
                 }
                 e = std::move(rewritten); // the original is let go here unless someone holds it
+            }
+            if (const auto* set = op->as<SetOperation>()) {
+                check_set_inputs(*set, node.rebuilt_inputs, node.original);
             }
             rebuilt = with_plan_children(*with_plan_expressions(*op, exprs),
                                          std::move(node.rebuilt_inputs));

@@ -18,14 +18,22 @@ namespace prune {
 /// Raised when a rebuilt node no longer type-checks over its re-typed children (a
 /// value-passing rule pruned the arguments of a function that needs them to agree). The
 /// pipeline switches that rule off for `node` and collects again.
+///
+/// Also raised when the inputs of a UNION no longer agree on a column's type (each input pruned
+/// its column to what it reads, and one reads more than another): then `node` is null and
+/// `set_column` names the UNION and the column, which the pipeline has read whole.
 class RewriteMismatch : public std::runtime_error {
   public:
     RewriteMismatch(const Expr* node, const std::string& what)
         : std::runtime_error(what), node_(node) {}
+    RewriteMismatch(SetColumn column, const std::string& what)
+        : std::runtime_error(what), column_(column) {}
     const Expr* node() const { return node_; }
+    const SetColumn& set_column() const { return column_; }
 
   private:
-    const Expr* node_;
+    const Expr* node_ = nullptr;
+    SetColumn column_{nullptr, 0};
 };
 
 struct Rewritten {

@@ -1,0 +1,1 @@
+select contacts.name.middle from contacts, departments where contacts.id = departments.contactId

@@ -1,0 +1,1 @@
+SELECT c.name.first, d.depName FROM contacts c JOIN departments d ON c.id = d.contactId

@@ -1,0 +1,1 @@
+SELECT id, name FROM contacts UNION SELECT depId FROM departments

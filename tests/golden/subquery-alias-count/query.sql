@@ -1,0 +1,1 @@
+SELECT * FROM (SELECT id, address FROM contacts) s(a)

@@ -1,0 +1,1 @@
+SELECT x.first FROM (SELECT name AS x, id FROM contacts WHERE id > 0) s

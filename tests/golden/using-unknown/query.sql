@@ -1,0 +1,1 @@
+SELECT * FROM contacts c JOIN departments d USING (depId)
