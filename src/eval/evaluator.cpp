@@ -811,7 +811,13 @@ class PlanRunner {
                     }
                     return out;
                 },
-                [&](const Join& j) { return join(j, run(*j.left), run(*j.right)); },
+                [&](const Join& j) {
+                    // Left first (argument order is unspecified): scans take their rows in
+                    // plan_relations order.
+                    std::vector<Row> left = run(*j.left);
+                    std::vector<Row> right = run(*j.right);
+                    return join(j, std::move(left), std::move(right));
+                },
                 [&](const SetOperation& s) { return set_operation(s); }},
             plan.node);
     }
