@@ -37,7 +37,7 @@ namespace {
 
 using namespace prune;
 
-/// Exit statuses (CLI.md "Exit status"); with several statements the highest wins.
+/// Exit statuses (README.md "Exit status"); with several statements the highest wins.
 enum Exit : int {
     kSuccess = 0,
     kRejected = 1,
@@ -560,7 +560,7 @@ void write_error_member(JsonWriter& out, const std::string& message, const Diagn
     out.end_object();
 }
 
-/// The JSON object printed in place of a rejected statement's result (CLI.md).
+/// The JSON object printed in place of a rejected statement's result (README.md "JSON output").
 void write_error_json(JsonWriter& out, std::size_t index, const std::string& message,
                       const Diagnostic* diagnostic) {
     out.begin_object();

@@ -124,7 +124,9 @@ struct k_when : kw<TAO_PEGTL_ISTRING("when")> {};
 struct k_where : kw<TAO_PEGTL_ISTRING("where")> {};
 struct k_with : kw<TAO_PEGTL_ISTRING("with")> {};
 
-/// SPEC.md's reserved words, upper-case and sorted: never a bare identifier.
+/// The reserved words, upper-case and sorted: the words that start or continue a clause, never a
+/// bare identifier. Every other word (function names, `first`, `last`, `date`, `filter`) is an
+/// ordinary identifier, and backquotes make any word one.
 inline constexpr const char* reserved_words[] = {
     "ALL",    "AND",  "ANTI",     "AS",       "ASC",      "BETWEEN", "BY",    "CASE",   "CAST",
     "CROSS",  "DESC", "DISTINCT", "DIV",      "ELSE",     "END",     "EXCEPT", "FALSE", "FROM",

@@ -1,4 +1,4 @@
-/// The tables of a run, loaded from the `--schema` file or `--ddl` (CLI.md).
+/// The tables of a run, loaded from the `--schema` file or `--ddl` (README.md "Schema formats").
 ///
 ///     {"tables": {"events": {"schema": "id INT, p STRING", "partition_columns": ["p"]},
 ///                 "users":  {"type": "struct", "fields": [...]}}}

@@ -1,6 +1,7 @@
 #pragma once
 /// The tables a query can read: name, schema, partition columns. Loaded from the `--schema`
-/// file in its three forms (CLI.md), from `--ddl`, plus `--partition-columns`.
+/// file in its three forms (DDL, Spark JSON, catalog JSON: README.md "Schema formats"), from
+/// `--ddl`, plus `--partition-columns`.
 
 #include <functional>
 #include <map>
@@ -75,9 +76,10 @@ class Catalog {
 /// resolves it). Throws SchemaError, or an I/O error of its own.
 using PathLoader = std::function<Table(const std::string& path)>;
 
-/// Loads the `--schema FILE` content (CLI.md forms 1–3, detected from the content). `origin`
-/// names the file in error messages; `load_path` loads the tables a catalog gives by path
-/// (without it, such a table is an error). Throws SchemaError.
+/// Loads the `--schema FILE` content: a Spark StructType JSON object, a catalog JSON object or a
+/// DDL string, told apart by the content (JSON starts with `{`). `origin` names the file in
+/// error messages; `load_path` loads the tables a catalog gives by path (without it, such a
+/// table is an error). Throws SchemaError.
 Catalog load_catalog(const std::string& text, const std::string& origin,
                      const PathLoader& load_path = {});
 /// Loads an inline `--ddl TEXT` schema (named `<ddl>` in diagnostics).

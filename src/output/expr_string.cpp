@@ -100,8 +100,9 @@ class ExprPrinter {
                                   out_ += ')';
                               },
                               [&](const LambdaFunction& n) {
-                                  // Spark appends the `hidden` flag (`, false`); CLI.md's form
-                                  // leaves it out.
+                                  // Spark appends the `hidden` flag (`, false`); the plans
+                                  // prune-plan prints (README.md "A 60-second
+                                  // tour") leave it out.
                                   out_ += "lambdafunction(";
                                   print(*n.body, d);
                                   for (const ExprPtr& arg : n.args) {

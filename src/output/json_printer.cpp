@@ -1,4 +1,4 @@
-/// The JSON rendering of CLI.md "JSON output", for tools, written through a JsonWriter as it
+/// The JSON rendering of README.md "JSON output", for tools, written through a JsonWriter as it
 /// goes (no document is built in memory). Keys come in a fixed order, so the same result always
 /// prints the same bytes.
 ///

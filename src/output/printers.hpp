@@ -33,7 +33,7 @@ std::string plan_string(const Plan& plan);
 /// written to `out` as it goes.
 void print_text(const StatementResult& result, const TextOptions& options, std::ostream& out);
 
-/// The keys of one statement's JSON object (CLI.md "JSON output"), written into an object the
+/// The keys of one statement's JSON object (README.md "JSON output"), written into an object the
 /// caller has begun and ends, so that it can add keys after them (the CLI adds `verify`).
 void write_result_keys(const StatementResult& result, JsonWriter& out);
 /// The JSON object for one statement: write_result_keys in an object of its own.

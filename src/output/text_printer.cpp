@@ -1,4 +1,5 @@
-/// The text rendering: Spark's EXPLAIN tree for plans, and the per-statement block of CLI.md.
+/// The text rendering: Spark's EXPLAIN tree for plans, and the per-statement block shown in
+/// README.md "A 60-second tour" and man/prune-plan.1 (OUTPUT, Text).
 ///
 ///     == statement 1 (query.sql:1:1), rules: extended ==
 ///     events: reads 2 of 6 leaves; columns not read: id, meta
@@ -10,7 +11,7 @@
 ///     ordinals rewritten:
 ///       lambda r#3.score   3 -> 1   (element of rule_results)
 ///
-/// Choices left open by CLI.md: a table that reads every column says `columns not read: none`;
+/// Choices those docs leave open: a table that reads every column says `columns not read: none`;
 /// a statement without ordinal changes says `ordinals rewritten: none`; the ordinal column is
 /// aligned on the arrow. Colour (TextOptions::color) makes the header bold and the ordinals
 /// red (before) and green (after); without it there is no escape code at all.

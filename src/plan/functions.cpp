@@ -1,5 +1,6 @@
-/// The function catalog: one row per ordinary function SPEC.md lists, with Spark's implicit
-/// casts (`coerce`) and Spark's result type and nullability (`type`).
+/// The function catalog: one row per ordinary function the analyzer knows (any other name is a
+/// user-defined function), with Spark's implicit casts (`coerce`) and Spark's result type and
+/// nullability (`type`).
 ///
 ///     coalesce(l.v - r.v, 0)     l.v, r.v INT (nullable)
 ///       coerce: both int, nothing to cast

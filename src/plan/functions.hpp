@@ -1,7 +1,8 @@
 #pragma once
-/// The catalog of ordinary functions the analyzer knows (SPEC.md "Functions the analyzer
-/// knows"): arity, Spark's typing and nullability rules, and how the pruning passes treat the
-/// function's arguments. Higher-order functions live in plan/higher_order.hpp.
+/// The catalog of ordinary functions the analyzer knows (one row each in functions.cpp; a call
+/// to any other name is a user-defined function, accepted with a warning): arity, Spark's typing
+/// and nullability rules, and how the pruning passes treat the function's arguments.
+/// Higher-order functions live in plan/higher_order.hpp.
 
 #include <cstdint>
 #include <span>

@@ -1,7 +1,9 @@
 #pragma once
 /// What part of a value a query needs, as one tree per value instead of a list of single-path
-/// root fields merged pairwise (DESIGN.md "Cost"). A node is keyed by ordinals relative to
-/// the value's type, so names and case never matter here.
+/// root fields merged pairwise: pairwise prefix merging (as in Presto) is quadratic, and every
+/// pass must stay linear or n·log n in the size of the query plus the schema (the benchmarks of
+/// tests/perf/README.md measure it). A node is keyed by ordinals relative to the value's type,
+/// so names and case never matter here.
 ///
 ///     contacts.name: struct<first:string,middle:string,last:string>
 ///     name.first, name.last            ->  Requirement{kids: {0: whole, 2: whole}}
@@ -26,8 +28,8 @@ inline constexpr ReqKey kValue = -3;   // map value
 
 /// The need on one value. Empty (no flag, no kids) means "not needed at all".
 struct Requirement {
-    bool whole = false;    // the value is needed as it is
-    bool any_leaf = false; // only its null-ness or length: any one leaf will do (SPEC.md X5)
+    bool whole = false;                // the value is needed as it is
+    bool any_leaf = false;             // only its null-ness or length: any one leaf will do (X5)
     FlatMap<ReqKey, Requirement> kids; // in key order
 
     static Requirement all() { return Requirement{true, false, {}}; }
@@ -54,9 +56,9 @@ struct Requirement {
 /// their types.
 TypePtr prune_type(const TypePtr& full, const Requirement& req, TypeInterner* types = nullptr);
 
-/// The smallest single-leaf projection of `type` (SPEC.md X5): in a struct the field with the
-/// smallest defaultSize (first on ties), recursively; in an array its element; in a map the
-/// whole key plus one leaf of the value; anything else itself.
+/// The smallest single-leaf projection of `type` (X5 in docs/RULES.md): in a struct the field
+/// with the smallest defaultSize (first on ties), recursively; in an array its element; in a map
+/// the whole key plus one leaf of the value; anything else itself.
 TypePtr one_leaf_type(const TypePtr& type);
 
 /// Whether `req` (on a value of type `full`) needs every leaf of it.

@@ -181,7 +181,10 @@ bool same_type(const DataType& a, const DataType& b);
 /// arrays merge elements, maps keys and values; nullability ORed. Names compare exactly.
 /// Throws SchemaError on incompatible types.
 TypePtr merge(const TypePtr& left, const TypePtr& right);
-/// Spark: DataType.defaultSize (SPEC.md corrections list every value).
+/// Spark: DataType.defaultSize. boolean, tinyint, void 1; smallint 2; int, float, date, year-month
+/// interval 4; bigint, double, timestamp, timestamp_ntz, day-time interval 8; calendar interval
+/// 16; string 20; binary 100; char(n), varchar(n) n; decimal(p,s) 8 when p <= 18, else 16;
+/// struct: sum of its fields; array: its element; map: key + value.
 std::int64_t default_size(const DataType& type);
 /// Spark: SchemaPruning.countLeaves — struct: sum of fields; array: element; map: key + value;
 /// anything else 1 (an empty struct counts 0).

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Bad input through the binary (CLI.md "Exit status", "Diagnostics"): every malformed query,
-# schema, option or file ends with exit 1 (rejected, a located diagnostic on stderr) or 2 (usage
-# or I/O), never 3 (internal error) and never a signal (status >= 128); nesting up to 1000
-# levels runs in every output mode, one more is a diagnostic; the fuzzers' regression inputs
-# and a fixed set of pseudo-random bytes are replayed as queries and as schemas.
+# Bad input through the binary (README.md "Exit status", man/prune-plan.1 "Diagnostics"): every
+# malformed query, schema, option or file ends with exit 1 (rejected, a located diagnostic on
+# stderr) or 2 (usage or I/O), never 3 (internal error) and never a signal (status >= 128);
+# nesting up to 1000 levels runs in every output mode, one more is a diagnostic; the fuzzers'
+# regression inputs and a fixed set of pseudo-random bytes are replayed as queries and as schemas.
 # Usage: bad_input.sh path/to/prune-plan
 source "$(dirname "$0")/lib.sh" "$@"
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Colour (CLI.md `--color`): `never` and `NO_COLOR` give no escape codes; `auto` colours only on a
-# terminal; `always` colours text output and diagnostics; JSON output is never coloured.
+# Colour (`--color` in README.md "Usage"): `never` and `NO_COLOR` give no escape codes; `auto`
+# colours only on a terminal; `always` colours text output and diagnostics; JSON output is never
+# coloured.
 # The terminal checks run the binary under a pseudo-terminal with script(1) (util-linux).
 # Usage: color.sh path/to/prune-plan
 source "$(dirname "$0")/lib.sh" "$@"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Determinism (CLI.md "JSON output"): same input, same bytes — no timestamps, no absolute paths,
-# no hash order — in every format, across runs, working directories and environments.
+# Determinism (README.md "JSON output"): same input, same bytes — no timestamps, no absolute
+# paths, no hash order — in every format, across runs, working directories and environments.
 # Usage: determinism.sh path/to/prune-plan
 source "$(dirname "$0")/lib.sh" "$@"
 

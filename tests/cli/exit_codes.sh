@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Exit statuses (CLI.md "Exit status"): 0 success; 1 query or schema rejected, with a diagnostic
+# Exit statuses (README.md "Exit status"): 0 success; 1 query or schema rejected, with a diagnostic
 # on stderr; 2 usage or I/O error; --help and --version print to stdout only and exit 0.
 # Usage: exit_codes.sh path/to/prune-plan
 source "$(dirname "$0")/lib.sh" "$@"

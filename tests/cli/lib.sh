@@ -2,8 +2,8 @@
 # shellcheck disable=SC2034 # the variables are used by the scripts that source this file
 # Shared helpers for the shell-side CLI tests (tests/cli/*.sh), in the spirit of jq's shtest:
 # each script takes the prune-plan binary as $1, runs it, checks exit status, standard output and
-# standard error against CLI.md, prints every failed check with what it saw, and exits non-zero
-# when any check failed.
+# standard error against what README.md and man/prune-plan.1 promise, prints every failed check
+# with what it saw, and exits non-zero when any check failed.
 #
 #   source "$(dirname "$0")/lib.sh" "$@"
 #   run --ddl 'a INT' q.sql          # stdout -> $OUT, stderr -> $ERR, exit status -> $RC
@@ -41,7 +41,7 @@ RC=0
 LAST_CMD=""
 SHOW_OUTPUT=1
 
-# The events schema of CLI.md, used by most checks.
+# The events schema of README.md's tour (examples/events-transform), used by most checks.
 EVENTS_DDL='id INT, rule_results ARRAY<STRUCT<rule_public_id: STRING, rule_version: INT, payload: STRING, score: DOUBLE>>, meta STRUCT<src: STRING>'
 # A small people table.
 PEOPLE_DDL='id INT, name STRUCT<first: STRING, last: STRING>, tags ARRAY<STRING>'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Several statements in one QUERY file (CLI.md "Invocation", "Diagnostics", "JSON output"):
+# Several statements in one QUERY file (README.md "Usage", "JSON output"; man/prune-plan.1):
 # split on `;` outside strings and comments; empty statements skipped and not counted; a bad
 # statement does not spoil the others (they still print, exit 1); line numbers count from the
 # start of the file; `-f json` prints one object per statement, `-f jsonl` one line each.

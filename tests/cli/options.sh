@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Each option of CLI.md "Invocation" does what it says, seen from the shell: --rules (default
+# Each option of README.md "Usage" does what it says, seen from the shell: --rules (default
 # extended), --partition-columns (with DDL and with a catalog), --case-sensitive, --schema-style,
 # --emit, -f; schema detection from the content of --schema; limits (deep nesting, code-point
 # columns).
@@ -20,7 +20,7 @@ for rules in legacy spark extended; do
     run q.sql --ddl "$T_DDL" --rules "$rules"
     expect_contains "$OUT" "rules: $rules ==" "--rules $rules: the text header"
 done
-# The profiles differ where SPEC.md says they do: transform lambdas.
+# The profiles differ where README.md "Rule profiles" says they do: transform lambdas.
 write lambda.sql 'SELECT transform(rule_results, r -> r.score) FROM events'
 lambda_schema() {
     run lambda.sql --ddl "$EVENTS_DDL" --rules "$1" -f json

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Standard output and standard error (CLI.md "Exit status", "JSON output"): results go to
+# Standard output and standard error (README.md "Exit status", "JSON output"): results go to
 # stdout only, diagnostics and warnings to stderr only, a clean run writes nothing to stderr;
 # in the JSON formats a rejected statement prints its error object on stdout. Also QUERY `-`
 # (standard input, named <stdin>) and `-o FILE`.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# --verify [TABLE=]ROWS end to end (CLI.md "Options", "Exit status"): identical results exit 0
-# and say how many rows were checked, a rewrite that changes a result exits 4 and shows the first
-# differing row with both values (--debug-no-rewrite produces one), a query the evaluator cannot
-# run is refused at its statement (exit 1), a malformed row is an error at ROWS:LINE (exit 1), an
-# unreadable rows file exits 2, TABLE= picks the rows of each statement's table.
+# --verify [TABLE=]ROWS end to end (README.md "Checking on data", "Exit status"): identical
+# results exit 0 and say how many rows were checked, a rewrite that changes a result exits 4 and
+# shows the first differing row with both values (--debug-no-rewrite produces one), a query the
+# evaluator cannot run is refused at its statement (exit 1), a malformed row is an error at
+# ROWS:LINE (exit 1), an unreadable rows file exits 2, TABLE= picks the rows of each statement's
+# table.
 # Usage: verify.sh path/to/prune-plan
 source "$(dirname "$0")/lib.sh" "$@"
 

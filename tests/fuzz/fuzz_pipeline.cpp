@@ -1,8 +1,8 @@
 // libFuzzer harness: the whole pipeline on arbitrary query bytes, against three fixed tables
-// (the contacts table of Spark's SchemaPruningSuite, SPEC.md's orders, the events table of
-// spark-semantics.md §15), each under every profile, printed as text and JSON, then verified
-// on data (`--verify`): the original plan over fixed rows against the rewritten plan over the
-// same rows projected to the read schema.
+// (the contacts table of Spark's SchemaPruningSuite, the orders table of docs/RULES.md, and an
+// events table whose array of structs holds a struct and another array of structs), each under
+// every profile, printed as text and JSON, then verified on data (`--verify`): the original plan
+// over fixed rows against the rewritten plan over the same rows projected to the read schema.
 //
 //     SELECT transform(rule_results, r -> r.score) FROM events
 //       -> parse -> analyze (per table) -> prune (legacy, spark, extended) -> print_text,

@@ -1,5 +1,5 @@
 // The analyzer: name and type resolution as Spark's analyzer does it, pinned on the schemas of
-// cases/spark_cases.jsonl (contacts) and SPEC.md (orders).
+// tests/data/spark_cases.jsonl (contacts) and docs/RULES.md (orders).
 
 #include <catch2/catch.hpp>
 

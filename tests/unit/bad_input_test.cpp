@@ -5,10 +5,11 @@
 //     SELECT (id FROM events    ->  SqlError at 1:12 "expected ')' to close '(' at 1:8"
 //     a STRUCT<b INT            ->  SchemaError "schema.ddl:1:14: expected ':' ..."
 //
-// The limits of CLI.md are checked at the boundary: nesting of exactly kMaxNestingDepth (1000)
-// levels runs through every pass (parse, analyze, simplify, prune, rewrite, every printer,
-// and the destructors of the trees) without overflowing the stack, also under
-// AddressSanitizer's larger frames; one level more is rejected with a diagnostic.
+// The documented limits (README.md "Schema formats") are checked at the boundary: nesting of
+// exactly kMaxNestingDepth (1000) levels runs through every pass (parse, analyze, simplify,
+// prune, rewrite, every printer, and the destructors of the trees) without overflowing the
+// stack, also under AddressSanitizer's larger frames; one level more is rejected with a
+// diagnostic.
 
 #include <catch2/catch.hpp>
 
@@ -30,7 +31,7 @@ using namespace prune;
 
 namespace {
 
-// spark-semantics.md §15.
+// An events table whose array of structs holds a struct and another array of structs.
 const char* const kEvents =
     "id INT, rule_results ARRAY<STRUCT<rule_public_id: STRING, rule_version: INT, "
     "score: DOUBLE, details: STRUCT<a: INT, b: STRING>, items: ARRAY<STRUCT<v: INT, w: STRING>>>>, "

@@ -85,7 +85,8 @@ TypePtr element_type() {
 TypePtr name_type() { return make_struct({{"first", string_type()}, {"last", string_type()}}); }
 
 // transform(rule_results, r -> named_struct('id', r.rule_public_id, 's', r.score)), the
-// example of CLI.md, against the read schema.
+// example of README.md "A 60-second tour" (examples/events-transform), against the read
+// schema.
 ExprPtr transform_example() {
     const TypePtr elem = element_type();
     const ExprPtr rr = attr("rule_results", make_array(elem), 1);
@@ -354,7 +355,7 @@ TEST_CASE("plan_string prints every operator in EXPLAIN style", "[output]") {
           "struct<id:bigint,name:struct<first:string,last:string>>\n");
 }
 
-TEST_CASE("print_text lays out one statement as CLI.md shows", "[output]") {
+TEST_CASE("print_text lays out one statement as the README's tour shows", "[output]") {
     const std::string header = "== statement 1 (query.sql:1:1), rules: extended ==\n"
                                "events: reads 2 of 6 leaves; columns not read: id, meta\n";
     const std::string plan = std::string("\n") + kPlanText + "\n";

@@ -206,7 +206,7 @@ TEST_CASE("merge rejects incompatible types", "[types]") {
                          Catch::Matchers::Message(message));
 }
 
-TEST_CASE("default_size follows SPEC.md's corrections", "[types]") {
+TEST_CASE("default_size follows Spark's DataType.defaultSize", "[types]") {
     using Row = std::tuple<std::string, std::int64_t>;
     const auto [text, size] = GENERATE(table<std::string, std::int64_t>({
         Row{"BOOLEAN", 1},
