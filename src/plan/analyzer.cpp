@@ -831,13 +831,14 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
             key.in_star = true;
             scope.columns.push_back(key);
         }
-        const auto others = [&](const Scope& side, const std::vector<bool>& is_key) {
+        // `is_left` is a parameter: clang 14 cannot capture a structured binding.
+        const auto others = [&](const Scope& side, const std::vector<bool>& is_key, bool is_left) {
             for (std::size_t i = 0; i < side.columns.size(); ++i) {
                 ScopeColumn c = side.columns[i];
                 if (is_key[i]) {
                     // The other side's key: found only qualified, not listed by `*`.
-                    const bool chosen = type != JoinType::FullOuter &&
-                                        ((&side == &left_scope) != (type == JoinType::RightOuter));
+                    const bool chosen =
+                        type != JoinType::FullOuter && (is_left != (type == JoinType::RightOuter));
                     if (chosen) {
                         continue; // it is the key itself, listed first
                     }
@@ -847,8 +848,8 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
                 scope.columns.push_back(c);
             }
         };
-        others(left_scope, left_key);
-        others(right_scope, right_key);
+        others(left_scope, left_key, true);
+        others(right_scope, right_key, false);
         if (!coalesced.empty()) {
             std::vector<ExprPtr> exprs = coalesced;
             exprs.insert(exprs.end(), output.begin(), output.end());
@@ -856,8 +857,17 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
             scope.output = plan_output(*plan);
         }
     }
+    // Each column as the join outputs it (an outer join's null-supplying side is nullable).
+    std::unordered_map<ExprId, const ExprPtr*> by_id;
+    by_id.reserve(scope.output.size());
+    for (const ExprPtr& o : scope.output) {
+        by_id.emplace(o->as<AttributeReference>()->id, &o);
+    }
     for (ScopeColumn& c : scope.columns) {
-        c.attribute = as_output(c.attribute, scope.output);
+        const auto it = by_id.find(c.attribute->as<AttributeReference>()->id);
+        if (it != by_id.end()) {
+            c.attribute = *it->second;
+        }
     }
     return {plan, std::move(scope)};
 }

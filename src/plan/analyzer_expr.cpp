@@ -182,12 +182,14 @@ std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensiti
 bool Scope::outputs(ExprId id) const { return output_column(id) != nullptr; }
 
 const ExprPtr* Scope::output_column(ExprId id) const {
-    for (const ExprPtr& column : output) {
-        if (column->as<AttributeReference>()->id == id) {
-            return &column;
+    if (output_index_.size() != output.size()) { // a scope is filled, then only read
+        output_index_.clear();
+        for (std::size_t i = 0; i < output.size(); ++i) {
+            output_index_.emplace(output[i]->as<AttributeReference>()->id, i);
         }
     }
-    return nullptr;
+    const auto it = output_index_.find(id);
+    return it == output_index_.end() ? nullptr : &output[it->second];
 }
 
 Binder::Binder(BindContext& context, Scope scope)
@@ -976,20 +978,12 @@ template <class Accept>
 std::pair<std::size_t, std::optional<std::size_t>>
 Binder::find_qualified(const ast::Identifiers& parts, std::size_t keep, Accept&& accept) const {
     const std::size_t most = parts.size() < keep ? 0 : parts.size() - keep;
-    std::size_t longest = 0;
-    for (const ScopeColumn& c : scope_.columns) {
-        longest = std::max(longest, c.qualifier.size());
-    }
     // The most parts first, as Spark tries them.
-    for (std::size_t k = std::min(most, longest); k > 0; --k) {
-        if (!is_qualifier(parts, k)) {
-            continue;
-        }
+    for (std::size_t k = std::min(most, longest_qualifier()); k > 0; --k) {
         std::optional<std::size_t> found;
-        for (std::size_t i = 0; i < scope_.columns.size(); ++i) {
+        for (const std::size_t i : columns_named(parts[k].name)) {
             const ScopeColumn& c = scope_.columns[i];
-            if (c.qualifier.size() < k ||
-                !names_match(c.attribute->as<AttributeReference>()->name, parts[k].name, cs_)) {
+            if (c.qualifier.size() < k) {
                 continue;
             }
             bool qualifies = true;
@@ -1009,6 +1003,9 @@ Binder::find_qualified(const ast::Identifiers& parts, std::size_t keep, Accept&&
             }
             found = found ? found : std::optional(i);
         }
+        if (!found && !is_qualifier(parts, k)) {
+            continue; // (a scan of every column, only on the way to an error)
+        }
         if (accept(k, found)) {
             return {k, found};
         }
@@ -1016,13 +1013,31 @@ Binder::find_qualified(const ast::Identifiers& parts, std::size_t keep, Accept&&
     return {0, std::nullopt};
 }
 
+const std::vector<std::size_t>& Binder::columns_named(std::string_view name) const {
+    if (!column_index_built_) {
+        // Built by the first lookup: a wide FROM clause (a join of many tables) is searched
+        // by name once per reference, not column by column.
+        for (std::size_t i = 0; i < scope_.columns.size(); ++i) {
+            const ScopeColumn& c = scope_.columns[i];
+            column_index_[name_key(c.attribute->as<AttributeReference>()->name)].push_back(i);
+            longest_qualifier_ = std::max(longest_qualifier_, c.qualifier.size());
+        }
+        column_index_built_ = true;
+    }
+    static const std::vector<std::size_t> kNone;
+    const auto it = column_index_.find(name_key(name));
+    return it == column_index_.end() ? kNone : it->second;
+}
+
+std::size_t Binder::longest_qualifier() const {
+    columns_named("");
+    return longest_qualifier_;
+}
+
 std::optional<std::size_t> Binder::find_column(const ast::Identifier& name) const {
-    std::optional<std::size_t> found;
     std::vector<std::size_t> matches;
-    for (std::size_t i = 0; i < scope_.columns.size(); ++i) {
-        const ScopeColumn& c = scope_.columns[i];
-        if (c.unqualified &&
-            names_match(c.attribute->as<AttributeReference>()->name, name.name, cs_)) {
+    for (const std::size_t i : columns_named(name.name)) {
+        if (scope_.columns[i].unqualified) {
             matches.push_back(i);
         }
     }

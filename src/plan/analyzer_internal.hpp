@@ -170,6 +170,9 @@ struct Scope {
     bool outputs(ExprId id) const;
     /// The FROM output column with id `id` (the FROM plan's own node), or null.
     const ExprPtr* output_column(ExprId id) const;
+
+  private:
+    mutable std::unordered_map<ExprId, std::size_t> output_index_; // built by the first lookup
 };
 
 /// A WITH clause's query in scope: bound anew at each reference, as Spark inlines CTEs.
@@ -294,6 +297,10 @@ class Binder {
     ExprPtr find_lambda_variable(std::string_view name) const;
     /// Whether `parts[0..k)` is the end of some scope column's qualifier.
     bool is_qualifier(const ast::Identifiers& parts, std::size_t k) const;
+    /// The scope columns named `name` (under the case sensitivity), by position.
+    const std::vector<std::size_t>& columns_named(std::string_view name) const;
+    /// The most parts any scope column's qualifier has.
+    std::size_t longest_qualifier() const;
     [[noreturn]] void unknown_column(const ast::Identifier& name) const;
     ExprPtr binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const;
     /// `l + r` or `l - r` as Spark's function for a date or timestamp and an interval or a
@@ -328,6 +335,9 @@ class Binder {
 
     BindContext& ctx_;
     Scope scope_;
+    mutable std::unordered_map<std::string, std::vector<std::size_t>> column_index_;
+    mutable std::size_t longest_qualifier_ = 0;
+    mutable bool column_index_built_ = false;
     std::shared_ptr<const SourceFile> source_;
     CaseSensitivity cs_;
 

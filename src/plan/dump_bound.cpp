@@ -151,7 +151,9 @@ std::string dump_bound(const Plan& plan) {
     // Depth first, each input two spaces in from its operator, without recursion.
     std::vector<std::pair<const Plan*, std::size_t>> stack{{&plan, 0}};
     while (!stack.empty()) {
-        const auto [p, indent] = stack.back();
+        // Not a structured binding: the lambdas below capture `indent`, which clang 14 rejects.
+        const Plan* const p = stack.back().first;
+        const std::size_t indent = stack.back().second;
         stack.pop_back();
         std::visit(Overloaded{[&](const LocalRelation& r) {
                                   out.append(indent, ' ');

@@ -1709,8 +1709,6 @@ PRUNE_SQL_ERROR(cte, "expected a name after '{prev}'");
 PRUNE_SQL_ERROR(cte_open, "expected '(' and the CTE's query after '{prev}'");
 PRUNE_SQL_ERROR(table_name_part, "expected a name after '.' in the table name");
 PRUNE_SQL_ERROR(table_ref, "expected a table name after '{prev}'");
-PRUNE_SQL_ERROR(select_keyword, "expected 'SELECT'");
-PRUNE_SQL_ERROR(from_clause, "expected 'FROM' and a table name");
 PRUNE_SQL_ERROR(group_by_keyword, "expected 'BY' after 'GROUP'");
 PRUNE_SQL_ERROR(order_by_keyword, "expected 'BY' after 'ORDER'");
 PRUNE_SQL_ERROR(nulls_position, "expected 'FIRST' or 'LAST' after 'NULLS'");
