@@ -514,9 +514,10 @@ ExprPtr as_output(const ExprPtr& a, const std::vector<ExprPtr>& output) {
 }
 
 /// A scope of `plan`'s output, every column qualified by `qualifier`.
-Scope scope_of(const PlanPtr& plan, std::vector<std::string> qualifier, std::string description) {
+Scope scope_of(const PlanPtr& plan, std::vector<std::string> parts, std::string description) {
     Scope scope;
     scope.output = plan_output(*plan);
+    const Qualifier qualifier(std::move(parts));
     for (const ExprPtr& column : scope.output) {
         scope.columns.push_back(ScopeColumn{column, qualifier, true, true});
     }
@@ -751,71 +752,69 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
         keys.emplace_back(*l, *r);
     }
 
-    Scope both;
-    both.columns = left_scope.columns;
-    both.columns.insert(both.columns.end(), right_scope.columns.begin(), right_scope.columns.end());
-    both.output = left_scope.output;
+    // The columns the condition sees: both sides', left first. Moved, not copied: in a chain
+    // of joins each level would otherwise copy every column below it.
+    // The left side's scope is extended, so its name index (built by a lower join's
+    // condition) is extended too, not built again.
+    const std::size_t left_width = left_scope.columns.size();
+    Scope both = std::move(left_scope);
+    both.columns.insert(both.columns.end(), std::make_move_iterator(right_scope.columns.begin()),
+                        std::make_move_iterator(right_scope.columns.end()));
     both.output.insert(both.output.end(), right_scope.output.begin(), right_scope.output.end());
     both.description = "the FROM clause";
+    const auto left_column = [&](std::size_t l) -> const ScopeColumn& { return both.columns[l]; };
+    const auto right_column = [&](std::size_t r) -> const ScopeColumn& {
+        return both.columns[left_width + r];
+    };
 
     ExprPtr condition;
     if (join.condition) {
-        Binder binder(ctx, both);
+        Binder binder(ctx, std::move(both));
         binder.set_clause(Clause::Where, AliasMode::None, nullptr);
         condition = binder.require_boolean(binder.bind(*join.condition), join.condition->span,
                                            "the join condition");
         if (binder.saw_aggregate()) {
             fail_at(ctx, join.condition->span, "a join condition cannot hold an aggregate");
         }
+        both = binder.take_scope();
     }
-    if (!keys.empty()) {
-        Binder binder(ctx, both);
-        binder.set_clause(Clause::Where, AliasMode::None, nullptr);
-        for (const auto& [l, r] : keys) {
-            const ExprPtr& a = left_scope.columns[l].attribute;
-            const ExprPtr& b = right_scope.columns[r].attribute;
-            const BinaryCoercion coerced = coerce_binary(BinaryOpKind::EqualTo, a, b);
-            if (!coerced.error.empty()) {
-                fail_at(ctx, join.keyword,
-                        "the join key '" + std::string(a->as<AttributeReference>()->name) +
-                            "' has types " + catalog_string(*a->type) + " and " +
-                            catalog_string(*b->type) + ", which cannot be compared");
-            }
-            ExprPtr equal = make_expr(BinaryOp{BinaryOpKind::EqualTo, coerced.left, coerced.right});
-            condition =
-                condition ? make_expr(BinaryOp{BinaryOpKind::And, condition, equal}) : equal;
+    for (const auto& [l, r] : keys) {
+        const ExprPtr& a = left_column(l).attribute;
+        const ExprPtr& b = right_column(r).attribute;
+        const BinaryCoercion coerced = coerce_binary(BinaryOpKind::EqualTo, a, b);
+        if (!coerced.error.empty()) {
+            fail_at(ctx, join.keyword,
+                    "the join key '" + std::string(a->as<AttributeReference>()->name) +
+                        "' has types " + catalog_string(*a->type) + " and " +
+                        catalog_string(*b->type) + ", which cannot be compared");
         }
+        ExprPtr equal = make_expr(BinaryOp{BinaryOpKind::EqualTo, coerced.left, coerced.right});
+        condition = condition ? make_expr(BinaryOp{BinaryOpKind::And, condition, equal}) : equal;
     }
     PlanPtr plan = make_plan(Join{type, condition, left, right});
-    const std::vector<ExprPtr> output = plan_output(*plan);
 
+    // A semi or anti join's right side is seen only by the condition.
+    const bool outputs_right = type != JoinType::LeftSemi && type != JoinType::LeftAnti;
+    const std::size_t visible = outputs_right ? both.columns.size() : left_width;
     Scope scope;
-    scope.description = "the FROM clause";
-    scope.output = output;
-    if (type == JoinType::LeftSemi || type == JoinType::LeftAnti) {
-        right_scope.columns.clear(); // the right side is only seen by the condition
-    }
     if (keys.empty()) {
-        for (const ScopeColumn& c : left_scope.columns) {
-            scope.columns.push_back(c);
-        }
-        for (const ScopeColumn& c : right_scope.columns) {
-            scope.columns.push_back(c);
-        }
-    } else {
+        scope = std::move(both); // with its name index
+        scope.columns.resize(visible);
+    }
+    scope.description = "the FROM clause";
+    scope.output = plan_output(*plan);
+    if (!keys.empty()) {
         // Spark's output of a USING join: the keys (the left's, the right's for a right outer
         // join, coalesced for a full outer join), then each side's other columns.
-        std::vector<bool> left_key(left_scope.columns.size(), false);
-        std::vector<bool> right_key(right_scope.columns.size(), false);
+        std::vector<bool> is_key(both.columns.size(), false);
         std::vector<ExprPtr> coalesced;
         for (const auto& [l, r] : keys) {
-            left_key[l] = true;
-            right_key[r] = true;
-            ScopeColumn key =
-                type == JoinType::RightOuter ? right_scope.columns[r] : left_scope.columns[l];
+            is_key[l] = true;
+            is_key[left_width + r] = true;
+            ScopeColumn key = type == JoinType::RightOuter ? right_column(r) : left_column(l);
             if (type == JoinType::FullOuter) {
-                const ExprPtr& a = as_output(left_scope.columns[l].attribute, output);
-                const ExprPtr& b = as_output(right_scope.columns[r].attribute, output);
+                const ExprPtr& a = as_output(left_column(l).attribute, scope.output);
+                const ExprPtr& b = as_output(right_column(r).attribute, scope.output);
                 const std::optional<TypePtr> common = wider_common_type(a->type, b->type);
                 ExprPtr value = make_expr(ScalarFunction{
                     &catalog_function("coalesce"),
@@ -829,44 +828,43 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
             }
             key.unqualified = true;
             key.in_star = true;
-            scope.columns.push_back(key);
+            scope.columns.push_back(std::move(key));
         }
-        // `is_left` is a parameter: clang 14 cannot capture a structured binding.
-        const auto others = [&](const Scope& side, const std::vector<bool>& is_key, bool is_left) {
-            for (std::size_t i = 0; i < side.columns.size(); ++i) {
-                ScopeColumn c = side.columns[i];
-                if (is_key[i]) {
-                    // The other side's key: found only qualified, not listed by `*`.
-                    const bool chosen =
-                        type != JoinType::FullOuter && (is_left != (type == JoinType::RightOuter));
-                    if (chosen) {
-                        continue; // it is the key itself, listed first
-                    }
-                    c.unqualified = false;
-                    c.in_star = false;
+        for (std::size_t i = 0; i < visible; ++i) {
+            ScopeColumn c = both.columns[i];
+            if (is_key[i]) {
+                // The key of the side Spark's output takes it from is listed first, above; the
+                // other side's (and a full outer join's two) are found only qualified.
+                const bool is_left = i < left_width;
+                if (type != JoinType::FullOuter && is_left != (type == JoinType::RightOuter)) {
+                    continue;
                 }
-                scope.columns.push_back(c);
+                c.unqualified = false;
+                c.in_star = false;
             }
-        };
-        others(left_scope, left_key, true);
-        others(right_scope, right_key, false);
+            scope.columns.push_back(std::move(c));
+        }
         if (!coalesced.empty()) {
-            std::vector<ExprPtr> exprs = coalesced;
-            exprs.insert(exprs.end(), output.begin(), output.end());
+            std::vector<ExprPtr> exprs = std::move(coalesced);
+            exprs.insert(exprs.end(), scope.output.begin(), scope.output.end());
             plan = make_plan(Project{std::move(exprs), std::move(plan)});
             scope.output = plan_output(*plan);
         }
     }
-    // Each column as the join outputs it (an outer join's null-supplying side is nullable).
-    std::unordered_map<ExprId, const ExprPtr*> by_id;
-    by_id.reserve(scope.output.size());
-    for (const ExprPtr& o : scope.output) {
-        by_id.emplace(o->as<AttributeReference>()->id, &o);
-    }
-    for (ScopeColumn& c : scope.columns) {
-        const auto it = by_id.find(c.attribute->as<AttributeReference>()->id);
-        if (it != by_id.end()) {
-            c.attribute = *it->second;
+    // Each column as the join outputs it: an outer join's null-supplying side is nullable
+    // (other joins output their inputs' attributes as they are).
+    if (type == JoinType::LeftOuter || type == JoinType::RightOuter ||
+        type == JoinType::FullOuter) {
+        std::unordered_map<ExprId, const ExprPtr*> by_id;
+        by_id.reserve(scope.output.size());
+        for (const ExprPtr& o : scope.output) {
+            by_id.emplace(o->as<AttributeReference>()->id, &o);
+        }
+        for (ScopeColumn& c : scope.columns) {
+            const auto it = by_id.find(c.attribute->as<AttributeReference>()->id);
+            if (it != by_id.end()) {
+                c.attribute = *it->second;
+            }
         }
     }
     return {plan, std::move(scope)};

@@ -192,6 +192,67 @@ const ExprPtr* Scope::output_column(ExprId id) const {
     return it == output_index_.end() ? nullptr : &output[it->second];
 }
 
+namespace {
+
+/// The key of Scope::qualifier_endings_ for `parts[from..to)`: lower-cased (table names and
+/// aliases are always case-insensitive), joined by NUL (which no name holds).
+template <class Parts>
+std::string qualifier_key(const Parts& parts, std::size_t from, std::size_t to) {
+    std::string key;
+    for (std::size_t i = from; i < to; ++i) {
+        if (i != from) {
+            key += '\0';
+        }
+        key += ascii_lower(std::string_view(parts[i]));
+    }
+    return key;
+}
+
+} // namespace
+
+void Scope::index_names(CaseSensitivity cs) const {
+    if (names_indexed_ > columns.size() || cs != names_cs_) {
+        names_indexed_ = 0; // columns were removed: start again
+        by_name_.clear();
+        qualifier_endings_.clear();
+        longest_qualifier_ = 0;
+        names_cs_ = cs;
+    }
+    for (std::size_t i = names_indexed_; i < columns.size(); ++i) {
+        const ScopeColumn& c = columns[i];
+        const std::string_view name = c.attribute->as<AttributeReference>()->name;
+        by_name_[cs == CaseSensitivity::Sensitive ? std::string(name) : ascii_lower(name)]
+            .push_back(i);
+        longest_qualifier_ = std::max(longest_qualifier_, c.qualifier.size());
+        // A FROM item's columns share one qualifier: its endings are added once.
+        if (i == 0 || !c.qualifier.same(columns[i - 1].qualifier)) {
+            for (std::size_t from = 0; from < c.qualifier.size(); ++from) {
+                qualifier_endings_.insert(qualifier_key(c.qualifier, from, c.qualifier.size()));
+            }
+        }
+    }
+    names_indexed_ = columns.size();
+}
+
+const std::vector<std::size_t>& Scope::columns_named(std::string_view name,
+                                                     CaseSensitivity cs) const {
+    index_names(cs);
+    static const std::vector<std::size_t> kNone;
+    const auto it =
+        by_name_.find(cs == CaseSensitivity::Sensitive ? std::string(name) : ascii_lower(name));
+    return it == by_name_.end() ? kNone : it->second;
+}
+
+bool Scope::is_qualifier(std::span<const std::string_view> parts) const {
+    index_names(names_cs_);
+    return qualifier_endings_.count(qualifier_key(parts, 0, parts.size())) != 0;
+}
+
+std::size_t Scope::longest_qualifier() const {
+    index_names(names_cs_);
+    return longest_qualifier_;
+}
+
 Binder::Binder(BindContext& context, Scope scope)
     : ctx_(context), scope_(std::move(scope)), source_(context.source), cs_(context.cs) {}
 
@@ -958,20 +1019,11 @@ ExprPtr Binder::find_lambda_variable(std::string_view name) const {
 }
 
 bool Binder::is_qualifier(const ast::Identifiers& parts, std::size_t k) const {
-    // Table names and aliases are always case-insensitive; with an alias, only the alias
-    // qualifies (as in Spark).
-    return std::any_of(scope_.columns.begin(), scope_.columns.end(), [&](const ScopeColumn& c) {
-        if (c.qualifier.size() < k) {
-            return false;
-        }
-        const std::size_t from = c.qualifier.size() - k;
-        for (std::size_t i = 0; i < k; ++i) {
-            if (!names_match(c.qualifier[from + i], parts[i].name, CaseSensitivity::Insensitive)) {
-                return false;
-            }
-        }
-        return true;
-    });
+    std::vector<std::string_view> names;
+    for (std::size_t i = 0; i < k; ++i) {
+        names.push_back(parts[i].name);
+    }
+    return scope_.is_qualifier(names);
 }
 
 template <class Accept>
@@ -979,7 +1031,7 @@ std::pair<std::size_t, std::optional<std::size_t>>
 Binder::find_qualified(const ast::Identifiers& parts, std::size_t keep, Accept&& accept) const {
     const std::size_t most = parts.size() < keep ? 0 : parts.size() - keep;
     // The most parts first, as Spark tries them.
-    for (std::size_t k = std::min(most, longest_qualifier()); k > 0; --k) {
+    for (std::size_t k = std::min(most, scope_.longest_qualifier()); k > 0; --k) {
         std::optional<std::size_t> found;
         for (const std::size_t i : columns_named(parts[k].name)) {
             const ScopeColumn& c = scope_.columns[i];
@@ -1004,34 +1056,13 @@ Binder::find_qualified(const ast::Identifiers& parts, std::size_t keep, Accept&&
             found = found ? found : std::optional(i);
         }
         if (!found && !is_qualifier(parts, k)) {
-            continue; // (a scan of every column, only on the way to an error)
+            continue;
         }
         if (accept(k, found)) {
             return {k, found};
         }
     }
     return {0, std::nullopt};
-}
-
-const std::vector<std::size_t>& Binder::columns_named(std::string_view name) const {
-    if (!column_index_built_) {
-        // Built by the first lookup: a wide FROM clause (a join of many tables) is searched
-        // by name once per reference, not column by column.
-        for (std::size_t i = 0; i < scope_.columns.size(); ++i) {
-            const ScopeColumn& c = scope_.columns[i];
-            column_index_[name_key(c.attribute->as<AttributeReference>()->name)].push_back(i);
-            longest_qualifier_ = std::max(longest_qualifier_, c.qualifier.size());
-        }
-        column_index_built_ = true;
-    }
-    static const std::vector<std::size_t> kNone;
-    const auto it = column_index_.find(name_key(name));
-    return it == column_index_.end() ? kNone : it->second;
-}
-
-std::size_t Binder::longest_qualifier() const {
-    columns_named("");
-    return longest_qualifier_;
 }
 
 std::optional<std::size_t> Binder::find_column(const ast::Identifier& name) const {

@@ -145,12 +145,38 @@ class ExprIndex {
 std::shared_ptr<const BoundColumns> bind_columns(const Table& table, CaseSensitivity cs,
                                                  ExprId first_id = 0);
 
+/// What may qualify a FROM item's columns, outermost first: its alias, or the table's name as
+/// the query wrote it (`db`, `t`); empty when nothing qualifies them (an unaliased subquery).
+/// Shared by every column of the item: a join's scope copies its sides' columns, and copying
+/// a column copies a pointer, not strings.
+class Qualifier {
+  public:
+    Qualifier() = default;
+    explicit Qualifier(std::vector<std::string> parts)
+        : parts_(parts.empty()
+                     ? nullptr
+                     : std::make_shared<const std::vector<std::string>>(std::move(parts))) {}
+
+    const std::vector<std::string>& parts() const { return parts_ ? *parts_ : kEmpty; }
+    std::size_t size() const { return parts().size(); }
+    bool empty() const { return parts_ == nullptr; }
+    const std::string& operator[](std::size_t i) const { return parts()[i]; }
+    const std::string& back() const { return parts().back(); }
+    auto begin() const { return parts().begin(); }
+    auto end() const { return parts().end(); }
+    void clear() { parts_.reset(); }
+    /// The same shared parts (not merely equal ones).
+    bool same(const Qualifier& other) const { return parts_ == other.parts_; }
+
+  private:
+    static inline const std::vector<std::string> kEmpty;
+    std::shared_ptr<const std::vector<std::string>> parts_;
+};
+
 /// One column a FROM clause makes visible by name.
 struct ScopeColumn {
     ExprPtr attribute; // an AttributeReference of the FROM clause's output
-    /// What may qualify it, outermost first: the FROM item's alias, or the table's name as the
-    /// query wrote it (`db`, `t`); empty when nothing qualifies it (an unaliased subquery).
-    std::vector<std::string> qualifier;
+    Qualifier qualifier;
     /// Whether a bare name finds it: a USING or NATURAL join's key is found once, on the side
     /// Spark's output takes it from; the other side's is found only qualified.
     bool unqualified = true;
@@ -171,8 +197,29 @@ struct Scope {
     /// The FROM output column with id `id` (the FROM plan's own node), or null.
     const ExprPtr* output_column(ExprId id) const;
 
+    /// The columns named `name` under `cs`, by position.
+    const std::vector<std::size_t>& columns_named(std::string_view name, CaseSensitivity cs) const;
+    /// Whether `parts` (case-insensitive, as table names and aliases are) is the end of some
+    /// column's qualifier.
+    bool is_qualifier(std::span<const std::string_view> parts) const;
+    /// The most parts any column's qualifier has.
+    std::size_t longest_qualifier() const;
+
   private:
+    /// Brings the name index up to date with `columns`. The indexes are built by the first
+    /// lookup and then only extended: a join appends its right side's columns to its left
+    /// side's scope, so a chain of joins indexes each column once. Columns removed (a semi
+    /// join drops its right side's) make it start again.
+    void index_names(CaseSensitivity cs) const;
+
     mutable std::unordered_map<ExprId, std::size_t> output_index_; // built by the first lookup
+    mutable std::size_t names_indexed_ = 0;                        // columns in the indexes
+    mutable CaseSensitivity names_cs_ = CaseSensitivity::Insensitive;
+    mutable std::unordered_map<std::string, std::vector<std::size_t>> by_name_;
+    /// Every ending of every qualifier (`db.t` gives `t` and `db.t`), lower-cased, its parts
+    /// joined by NUL: is_qualifier is one lookup, not a scan of the columns.
+    mutable std::unordered_set<std::string> qualifier_endings_;
+    mutable std::size_t longest_qualifier_ = 0;
 };
 
 /// A WITH clause's query in scope: bound anew at each reference, as Spark inlines CTEs.
@@ -211,6 +258,8 @@ class Binder {
     /// The FROM clause's output columns (what a Project over it may carry up).
     const std::vector<ExprPtr>& columns() const { return scope_.output; }
     const Scope& scope() const { return scope_; }
+    /// The scope, taken back (with the name index its lookups built).
+    Scope take_scope() { return std::move(scope_); }
     BindContext& context() { return ctx_; }
     ExprId fresh_id() { return ctx_.next_id++; }
     PrettyContext& pretty() { return ctx_.pretty; }
@@ -298,9 +347,9 @@ class Binder {
     /// Whether `parts[0..k)` is the end of some scope column's qualifier.
     bool is_qualifier(const ast::Identifiers& parts, std::size_t k) const;
     /// The scope columns named `name` (under the case sensitivity), by position.
-    const std::vector<std::size_t>& columns_named(std::string_view name) const;
-    /// The most parts any scope column's qualifier has.
-    std::size_t longest_qualifier() const;
+    const std::vector<std::size_t>& columns_named(std::string_view name) const {
+        return scope_.columns_named(name, cs_);
+    }
     [[noreturn]] void unknown_column(const ast::Identifier& name) const;
     ExprPtr binary(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r, Span span) const;
     /// `l + r` or `l - r` as Spark's function for a date or timestamp and an interval or a
@@ -335,9 +384,6 @@ class Binder {
 
     BindContext& ctx_;
     Scope scope_;
-    mutable std::unordered_map<std::string, std::vector<std::size_t>> column_index_;
-    mutable std::size_t longest_qualifier_ = 0;
-    mutable bool column_index_built_ = false;
     std::shared_ptr<const SourceFile> source_;
     CaseSensitivity cs_;
 

@@ -6,6 +6,10 @@
 //                                            statements (a CI loop over many queries)
 //     gen_inputs mixed --columns 400 --fields 20 --depth 3 --items 2000 --where 64 out/
 //     --distinct (either shape): a COMMENT per column, so no two columns share a struct type
+//     gen_inputs join 100 out/            -> out/schema.json (a catalog of 100 tables of 100
+//                                            columns), out/query.sql (their 100-way join)
+//     gen_inputs nest 50 out/             -> out/schema.ddl, out/query.sql (50 nested
+//                                            FROM-subqueries)
 
 #include <cstdint>
 #include <cstdlib>
@@ -24,7 +28,9 @@ using namespace prune::perf;
 [[noreturn]] void usage() {
     std::cerr << "usage: gen_inputs reference N [--statements K] [--distinct] OUT_DIR\n"
                  "       gen_inputs mixed [--columns C] [--fields F] [--depth D] [--items K]\n"
-                 "                        [--where W] [--seed S] [--distinct] OUT_DIR\n";
+                 "                        [--where W] [--seed S] [--distinct] OUT_DIR\n"
+                 "       gen_inputs join N OUT_DIR\n"
+                 "       gen_inputs nest D OUT_DIR\n";
     std::exit(2);
 }
 
@@ -64,7 +70,13 @@ int main(int argc, char** argv) {
     }
     std::ostringstream schema;
     std::ostringstream query;
-    if (args[0] == "reference" && args.size() == 3) {
+    std::string schema_file = "schema.ddl";
+    if (args[0] == "join" && args.size() == 3) {
+        joins(number(args[1].c_str()), 100, schema, query);
+        schema_file = "schema.json";
+    } else if (args[0] == "nest" && args.size() == 3) {
+        nest(number(args[1].c_str()), schema, query);
+    } else if (args[0] == "reference" && args.size() == 3) {
         reference(number(args[1].c_str()), schema, query, distinct);
     } else if (args[0] == "reference" && args.size() == 5 && args[2] == "--statements") {
         reference_statements(number(args[1].c_str()), number(args[3].c_str()), schema, query,
@@ -98,7 +110,7 @@ int main(int argc, char** argv) {
     } else {
         usage();
     }
-    write(args.back() + "/schema.ddl", schema.str());
+    write(args.back() + "/" + schema_file, schema.str());
     write(args.back() + "/query.sql", query.str());
     return 0;
 }

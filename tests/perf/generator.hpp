@@ -270,4 +270,97 @@ inline void mixed(const MixedOptions& o, std::ostream& schema, std::ostream& que
     query << "\n";
 }
 
+// --- multi-relation workloads (issue 25) -----------------------------------------------------
+
+/// The columns of one table of the `joins` workload: `id BIGINT`, then `columns - 1` structs
+/// of 20 INT fields.
+inline std::string join_table_ddl(std::uint64_t columns) {
+    std::string ddl = "id BIGINT";
+    for (std::uint64_t c = 1; c < columns; ++c) {
+        ddl += ", s" + std::to_string(c) + " STRUCT<";
+        for (int f = 0; f < 20; ++f) {
+            ddl += (f == 0 ? "f" : ", f") + std::to_string(f) + ": INT";
+        }
+        ddl += ">";
+    }
+    return ddl;
+}
+
+/// An `n`-way join: a catalog JSON of tables t0 .. t<n-1> of `columns` columns each (every
+/// table its own DDL text, as a real catalog has), and one left-deep chain of inner joins on
+/// `id`, each table read for two struct fields in the select list and one in WHERE.
+///
+///     SELECT t0.s1.f0, t0.s2.f7, t1.s2.f1, ... FROM t0 JOIN t1 ON t0.id = t1.id
+///       JOIN t2 ON t1.id = t2.id ... WHERE t0.s3.f2 > 0 AND ...
+inline void joins(std::uint64_t n, std::uint64_t columns, std::ostream& schema,
+                  std::ostream& query) {
+    const std::string ddl = join_table_ddl(columns);
+    const std::uint64_t structs = columns > 1 ? columns - 1 : 1;
+    const auto field = [&](std::uint64_t table, std::uint64_t k) {
+        return "t" + std::to_string(table) + ".s" + std::to_string(1 + (table * 7 + k) % structs) +
+               ".f" + std::to_string((table + k * 3) % 20);
+    };
+    schema << "{\"tables\": {";
+    for (std::uint64_t t = 0; t < n; ++t) {
+        schema << (t == 0 ? "\n  " : ",\n  ") << "\"t" << t << "\": \"" << ddl << "\"";
+    }
+    schema << "\n}}\n";
+    query << "SELECT";
+    for (std::uint64_t t = 0; t < n; ++t) {
+        query << (t == 0 ? "\n  " : ",\n  ") << field(t, 0) << ", " << field(t, 1);
+    }
+    query << "\nFROM t0";
+    for (std::uint64_t t = 1; t < n; ++t) {
+        query << "\n  JOIN t" << t << " ON t" << t - 1 << ".id = t" << t << ".id";
+    }
+    std::vector<std::string> preds;
+    for (std::uint64_t t = 0; t < n; ++t) {
+        preds.push_back(field(t, 2) + " > " + std::to_string(t));
+    }
+    query << "\nWHERE ";
+    where_tree(query, preds, 0, preds.size());
+    query << "\n";
+}
+
+/// A `depth`-deep nest of FROM-subqueries over one table of 40 structs of 20 INT fields: the
+/// innermost reads the structs whole, each level passes them up, filters on one field and
+/// adds one computed column, and the outermost reads one field of each struct, so pruning has
+/// to carry every requirement down through `depth` operators.
+///
+///     SELECT q2.s0.f0, q2.s1.f1, ..., q2.k1 FROM (
+///       SELECT q1.s0, ..., q1.s39, q1.k0 + 1 AS k1 FROM (
+///         SELECT t.s0, ..., t.s39, 0 AS k0 FROM t) q1 WHERE q1.s1.f1 > 1) q2
+inline void nest(std::uint64_t depth, std::ostream& schema, std::ostream& query) {
+    constexpr std::uint64_t kStructs = 40;
+    for (std::uint64_t c = 0; c < kStructs; ++c) {
+        schema << (c == 0 ? "" : ",\n") << "s" << c << " STRUCT<";
+        for (int f = 0; f < 20; ++f) {
+            schema << (f == 0 ? "f" : ", f") << f << ": INT";
+        }
+        schema << ">";
+    }
+    schema << "\n";
+    const auto columns = [&](const std::string& from) {
+        std::string out;
+        for (std::uint64_t c = 0; c < kStructs; ++c) {
+            out += (c == 0 ? "" : ", ") + from + ".s" + std::to_string(c);
+        }
+        return out;
+    };
+    // Built inside out: level 0 reads the table, level d the subquery q<d>.
+    std::string sql = "SELECT " + columns("t") + ", 0 AS k0 FROM t";
+    for (std::uint64_t d = 1; d <= depth; ++d) {
+        const std::string q = "q" + std::to_string(d);
+        sql = "SELECT " + columns(q) + ", " + q + ".k" + std::to_string(d - 1) + " + 1 AS k" +
+              std::to_string(d) + "\nFROM (" + sql + ") " + q + " WHERE " + q + ".s" +
+              std::to_string(d % kStructs) + ".f" + std::to_string(d % 20) + " > 1";
+    }
+    const std::string outer = "q" + std::to_string(depth + 1);
+    query << "SELECT";
+    for (std::uint64_t c = 0; c < kStructs; ++c) {
+        query << (c == 0 ? " " : ", ") << outer << ".s" << c << ".f" << (c * 3) % 20;
+    }
+    query << ", " << outer << ".k" << depth << "\nFROM (" << sql << ") " << outer << "\n";
+}
+
 } // namespace prune::perf

@@ -25,6 +25,12 @@
 //                   chunk, as writers write them): ParquetFooter reads it from memory, parses
 //                   the Thrift, maps the schema and sums the chunk sizes (issue 31: n = 10,000
 //                   must take milliseconds)
+//     join/n        an n-way inner join of n tables of 100 columns (99 structs of 20 INT
+//                   fields: n = 100 is ~200 K leaves over 100 scans), two fields per table
+//                   selected and one filtered (issue 25: planning linear in scans)
+//     nest/d        a d-deep nest of FROM-subqueries over one table of 40 structs, every level
+//                   passing the structs up and filtering on one field (issue 25: linear in
+//                   operators, no recursion depth that grows with the nesting)
 
 #include <cstdlib>
 #include <memory>
@@ -54,7 +60,24 @@ namespace {
 
 using namespace prune;
 
-enum class Shape { Reference, Mixed };
+enum class Shape { Reference, Mixed, Join, Nest };
+
+/// The series' name in a benchmark's name, `BM_Parse/<series>/<size>`.
+const char* series_name(Shape shape) {
+    switch (shape) {
+    case Shape::Reference:
+        return "reference";
+    case Shape::Mixed:
+        return "mixed";
+    case Shape::Join:
+        return "join";
+    default:
+        return "nest";
+    }
+}
+
+/// What the schema text is: a catalog JSON for the join series, DDL for the others.
+const char* schema_name(Shape shape) { return shape == Shape::Join ? "schema.json" : "schema.ddl"; }
 
 /// One generated input and every intermediate result of the pipeline over it.
 struct Prepared {
@@ -65,26 +88,31 @@ struct Prepared {
     ast::Statement ast;
     BoundStatement bound;
     PlanPtr simplified;
-    ReadSet read;
+    PlanReads reads;
     StatementResult result;
 };
 
 std::unique_ptr<Prepared> prepare(Shape shape, std::int64_t n) {
     std::ostringstream schema;
     std::ostringstream query;
+    const auto size = static_cast<std::uint64_t>(n);
     if (shape == Shape::Reference) {
-        perf::reference(static_cast<std::uint64_t>(n), schema, query);
-    } else {
+        perf::reference(size, schema, query);
+    } else if (shape == Shape::Mixed) {
         perf::MixedOptions options;
-        options.items = static_cast<std::uint64_t>(n);
+        options.items = size;
         options.where = 64;
         perf::mixed(options, schema, query);
+    } else if (shape == Shape::Join) {
+        perf::joins(size, 100, schema, query);
+    } else {
+        perf::nest(size, schema, query);
     }
     auto p = std::make_unique<Prepared>(
         Prepared{schema.str(),
                  std::make_shared<const SourceFile>("query.sql", query.str()),
                  {},
-                 load_catalog(schema.str(), "schema.ddl"),
+                 load_catalog(schema.str(), schema_name(shape)),
                  {},
                  {},
                  {},
@@ -95,7 +123,7 @@ std::unique_ptr<Prepared> prepare(Shape shape, std::int64_t n) {
     p->bound = analyze(p->ast, p->catalog, p->source, AnalyzerOptions{});
     ExprId next_id = p->bound.next_id;
     p->simplified = simplify(p->bound.plan, next_id);
-    p->read = read_set(*p->simplified, CollectOptions{});
+    p->reads = read_sets(*p->simplified, CollectOptions{});
     p->result = prune_statement(p->bound, PipelineOptions{});
     return p;
 }
@@ -120,7 +148,7 @@ void set_counters(benchmark::State& state, const Prepared& p) {
 void BM_ReadSchema(benchmark::State& state, Shape shape) {
     const Prepared& p = prepared(shape, state.range(0));
     for (auto _ : state) {
-        benchmark::DoNotOptimize(load_catalog(p.schema_text, "schema.ddl"));
+        benchmark::DoNotOptimize(load_catalog(p.schema_text, schema_name(shape)));
     }
     set_counters(state, p);
 }
@@ -148,7 +176,7 @@ void BM_Prune(benchmark::State& state, Shape shape) {
         ExprId next_id = p.bound.next_id;
         const PlanPtr plan = simplify(p.bound.plan, next_id);
         const std::unordered_set<const Expr*> opaque;
-        benchmark::DoNotOptimize(read_set(*plan, CollectOptions{Profile::Extended, &opaque}));
+        benchmark::DoNotOptimize(read_sets(*plan, CollectOptions{Profile::Extended, &opaque}));
     }
     set_counters(state, p);
 }
@@ -158,8 +186,7 @@ void BM_Rewrite(benchmark::State& state, Shape shape) {
     for (auto _ : state) {
         // The plan stays held by `p`, so this is the rewrite that keeps the original (JSON,
         // --verify); it checks each expression against its rewrite as it goes.
-        Rewritten rewritten =
-            project_over_schema(p.simplified, p.read.read_schema, p.read.pruned_types);
+        Rewritten rewritten = project_over_schema(p.simplified, p.reads.scans, p.reads.unused);
         benchmark::DoNotOptimize(rewritten);
     }
     set_counters(state, p);
@@ -211,7 +238,7 @@ void BM_JsonOutput(benchmark::State& state, Shape shape) {
 void BM_EndToEnd(benchmark::State& state, Shape shape) {
     const Prepared& p = prepared(shape, state.range(0));
     for (auto _ : state) {
-        const Catalog catalog = load_catalog(p.schema_text, "schema.ddl");
+        const Catalog catalog = load_catalog(p.schema_text, schema_name(shape));
         const std::vector<StatementText> statements = split_statements(*p.source);
         const StatementRun run =
             run_statement(p.source, statements.at(0), catalog, PipelineOptions{});
@@ -292,7 +319,7 @@ void register_size(Shape shape, std::int64_t n) {
         {"BM_Analyze", BM_Analyze},       {"BM_Prune", BM_Prune},
         {"BM_Rewrite", BM_Rewrite},       {"BM_TextOutput", BM_TextOutput},
         {"BM_JsonOutput", BM_JsonOutput}, {"BM_EndToEnd", BM_EndToEnd}};
-    const std::string series = shape == Shape::Reference ? "/reference" : "/mixed";
+    const std::string series = std::string("/") + series_name(shape);
     for (const auto& [name, pass] : kPasses) {
         benchmark::RegisterBenchmark((name + series).c_str(), pass, shape)
             ->Arg(n)
@@ -311,6 +338,14 @@ int main(int argc, char** argv) {
     // mixed/360 .. mixed/368640: ~12 KB .. ~10 MB of SQL over one 23 K-leaf schema, doubling.
     for (std::int64_t k = 360; k <= max_size("PRUNE_BENCH_MAX_ITEMS", 368640); k *= 2) {
         register_size(Shape::Mixed, k);
+    }
+    // join/25 .. join/200: 25 .. 200 tables of 100 columns joined, doubling.
+    for (std::int64_t n = 25; n <= max_size("PRUNE_BENCH_MAX_JOIN", 200); n *= 2) {
+        register_size(Shape::Join, n);
+    }
+    // nest/25 .. nest/400: FROM-subqueries 25 .. 400 deep, doubling.
+    for (std::int64_t d = 25; d <= max_size("PRUNE_BENCH_MAX_NEST", 400); d *= 2) {
+        register_size(Shape::Nest, d);
     }
     // parquet/2500 .. parquet/40000: footers of 2,500 .. 40,000 leaf columns, doubling.
     for (std::int64_t n = 2500; n <= max_size("PRUNE_BENCH_MAX_COLUMNS", 40000); n *= 2) {

@@ -48,6 +48,10 @@ if [[ -n $quick ]]; then
     export PRUNE_BENCH_MAX_ITEMS=${PRUNE_BENCH_MAX_ITEMS:-23040}
     export SCALE_MAX_REF=${SCALE_MAX_REF:-3200}
     export SCALE_MAX_ITEMS=${SCALE_MAX_ITEMS:-23040}
+    export PRUNE_BENCH_MAX_JOIN=${PRUNE_BENCH_MAX_JOIN:-100}
+    export PRUNE_BENCH_MAX_NEST=${PRUNE_BENCH_MAX_NEST:-100}
+    export SCALE_MAX_JOIN=${SCALE_MAX_JOIN:-100}
+    export SCALE_MAX_NEST=${SCALE_MAX_NEST:-100}
     min_time=0.1
 else
     min_time=0.3
@@ -67,7 +71,7 @@ echo "## Per pass (prune_bench: process CPU ms per run; (x) = ratio to the size 
     { cat "$out/bench.txt" >&2; exit 1; }
 
 # One table per series: a row per size, a column per pass, then the largest ratio per doubling.
-for series in reference mixed parquet; do
+for series in reference mixed join nest parquet; do
     jq -r --arg series "$series" '
         def ms: if .time_unit == "ns" then .cpu_time / 1e6 elif .time_unit == "us"
                 then .cpu_time / 1e3 elif .time_unit == "s" then .cpu_time * 1e3

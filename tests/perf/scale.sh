@@ -10,12 +10,14 @@
 #     SCALE_BEFORE=/old/build/prune-plan tests/perf/scale.sh BUILD_DIR   adds the old binary's
 #                                                   time on the same inputs (before/after table)
 #
-# Two series, each doubling:
+# Four series, each doubling:
 #   reference n   n struct + n array columns of 20 INT fields, 2n select items:
 #                 n = 400 .. 25600 is 16 K .. 1 M leaves (n = 1600 is the reference workload)
 #   sql k         one mixed schema (400 columns, 3 levels, 23,300 leaves, 290 KB) and k
 #                 select items of every kind plus 64 WHERE predicates:
 #                 k = 360 .. 368640 is ~12 KB .. ~10 MB of SQL
+#   join n        an n-way join of n tables of 100 columns (a catalog JSON): n = 25 .. 400
+#   nest d        d nested FROM-subqueries over one table of 40 structs: d = 25 .. 400
 # Needs BUILD_DIR/prune-plan and BUILD_DIR/tests/perf/{gen_inputs,read_inputs,measure}
 # (cmake -DPRUNE_BENCH=ON). Prints Markdown tables. Not a test: nothing here fails on a ratio.
 
@@ -82,20 +84,21 @@ series() {
     for size in "$@"; do
         local dir=$work/$name-$size
         mkdir -p "$dir"
-        if [[ $name == reference ]]; then
-            "$gen" reference "$size" "$dir"
-        else
-            "$gen" mixed --columns 400 --fields 20 --depth 3 --items "$size" --where 64 "$dir"
-        fi
+        case $name in
+        reference | join | nest) "$gen" "$name" "$size" "$dir" ;;
+        *) "$gen" mixed --columns 400 --fields 20 --depth 3 --items "$size" --where 64 "$dir" ;;
+        esac
+        local schema=$dir/schema.ddl
+        [[ -f $schema ]] || schema=$dir/schema.json
         local schema_bytes sql_bytes
-        schema_bytes=$(wc -c <"$dir/schema.ddl")
+        schema_bytes=$(wc -c <"$schema")
         sql_bytes=$(wc -c <"$dir/query.sql")
         local r_cost r_wall r_peak w_cost w_wall w_peak b_cost="" b_wall b_peak
-        read -r r_cost r_wall r_peak < <(cost "$dir" "$read_inputs" "$dir/query.sql" "$dir/schema.ddl")
+        read -r r_cost r_wall r_peak < <(cost "$dir" "$read_inputs" "$dir/query.sql" "$schema")
         if [[ -n $before ]]; then
-            read -r b_cost b_wall b_peak < <(cost "$dir" "$before" "$dir/query.sql" --schema "$dir/schema.ddl")
+            read -r b_cost b_wall b_peak < <(cost "$dir" "$before" "$dir/query.sql" --schema "$schema")
         fi
-        read -r w_cost w_wall w_peak < <(cost "$dir" "$prune" "$dir/query.sql" --schema "$dir/schema.ddl")
+        read -r w_cost w_wall w_peak < <(cost "$dir" "$prune" "$dir/query.sql" --schema "$schema")
         local leaves
         leaves=$(awk '/reads [0-9]+ of [0-9]+ leaves/ {for (i = 1; i <= NF; i++) if ($i == "of") print $(i + 1); exit}' "$dir/out.txt")
         awk -v size="$size" -v leaves="$leaves" -v sb="$schema_bytes" -v qb="$sql_bytes" \
@@ -122,6 +125,12 @@ ref_sizes=()
 for ((n = 400; n <= max_ref; n *= 2)); do ref_sizes+=("$n"); done
 item_sizes=()
 for ((k = 360; k <= max_items; k *= 2)); do item_sizes+=("$k"); done
+max_join=${SCALE_MAX_JOIN:-400}
+max_nest=${SCALE_MAX_NEST:-400}
+join_sizes=()
+for ((n = 25; n <= max_join; n *= 2)); do join_sizes+=("$n"); done
+nest_sizes=()
+for ((d = 25; d <= max_nest; d *= 2)); do nest_sizes+=("$d"); done
 
 # The bare process: what any run costs before its input (the binary, its libraries, the heap).
 printf 'SELECT a FROM t\n' >"$work/bare.sql"
@@ -133,3 +142,5 @@ echo
 echo "The bare process (one column, one select item) peaks at $(awk -v p="$bare_peak" 'BEGIN { printf "%.1f", p / 1024 }') MB."
 series reference "${ref_sizes[@]}"
 series sql "${item_sizes[@]}"
+series join "${join_sizes[@]}"
+series nest "${nest_sizes[@]}"
