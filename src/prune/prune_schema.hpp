@@ -23,7 +23,7 @@ struct ReadSet {
 
 /// The need of one column from its root fields: the required roots merged, and each optional
 /// root (Spark's prunedIfAnyChildAccessed) merged unless a required root is contained in it
-/// (§5). Takes the roots' trees instead of copying them.
+/// (docs/RULES.md, "Optional root"). Takes the roots' trees instead of copying them.
 Requirement column_need(std::span<RootField> roots);
 
 /// Root fields by column, taken as the collector finds them. Where no root can be optional

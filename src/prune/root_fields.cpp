@@ -273,7 +273,8 @@ bool Collector::step_allowed(const Expr& e, Root root, Profile as) const {
                e.is<MapValues>();
     }
     if (root == Root::LambdaVariable) {
-        // Spark's collectLambdaVariableFields follows GetStructField chains only (§9.1).
+        // Spark's collectLambdaVariableFields follows GetStructField chains only: a subscript
+        // or map key on a lambda variable ends the chain (docs/RULES.md, X1 lifts this).
         return as >= Profile::Spark && e.is<GetStructField>();
     }
     if (root != Root::Attribute) {
@@ -359,7 +360,7 @@ bool Collector::walk_step(const ExprPtr& e, Requirement& need, Root root, bool o
     return false;
 }
 
-/// Spark's SelectedField for the IS [NOT] NULL cases (§3 cases 6–7) under the profile `as`: an
+/// Spark's SelectedField for IS [NOT] NULL (docs/RULES.md, "Optional root") under `as`: an
 /// attribute, or a chain of allowed steps rooted at one with at least one field-selecting step.
 bool Collector::is_selected_field(const Expr& e, Profile as) const {
     bool selects_field = false;

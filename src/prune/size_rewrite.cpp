@@ -1,4 +1,5 @@
-// RewriteSizeOfArrayStruct, as merged for SPARK-58735 (version A of the reference, §9.5).
+// RewriteSizeOfArrayStruct, as merged for SPARK-58735: `size` of an array of structs reads one
+// field of the element, the one of the smallest defaultSize (docs/RULES.md, "One leaf").
 //
 //     events(rule_results array<struct<rule_public_id:string,rule_version:int,score:double>>)
 //     size(rule_results)  ->  size(rule_results.rule_version)     (int: defaultSize 4)
