@@ -1190,12 +1190,6 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return best;
     }
-    if (name == "isnull") {
-        return Value::boolean(v[0].is_null());
-    }
-    if (name == "isnotnull") {
-        return Value::boolean(!v[0].is_null());
-    }
 
     // --- strings
     if (name == "concat_ws") {

@@ -297,6 +297,14 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     if (call.distinct && !def->aggregate) {
         fail(span, "DISTINCT is only allowed in aggregate functions, not in '" + name + "'");
     }
+    if (def->catalyst == "IsNull" || def->catalyst == "IsNotNull") {
+        // Spark's registry binds isnull(x) and isnotnull(x) to the expressions of `x IS NULL`
+        // and `x IS NOT NULL`: the same plan, name and pruning (a struct's null test reads
+        // one leaf under extended, not the whole struct).
+        ExprPtr child = bind(*inputs[0]);
+        return def->catalyst == "IsNull" ? make_expr(IsNull{std::move(child)}, span)
+                                         : make_expr(IsNotNull{std::move(child)}, span);
+    }
     std::vector<ExprPtr> args;
     if (def->aggregate) {
         check_aggregate_context(name, span);

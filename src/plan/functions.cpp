@@ -1912,6 +1912,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"nullif", 2, 2, type_nullif>("NullIf", {Compare, &coerce_nullif}),
         scalar<"greatest", 2, kVariadic, type_greatest>("Greatest", {Compare, &coerce_greatest}),
         scalar<"least", 2, kVariadic, type_greatest>("Least", {Compare, &coerce_greatest}),
+        // Bound as the IsNull and IsNotNull nodes of `x IS [NOT] NULL` (Binder::bind_call):
+        // these rows give the arity and the typing.
         scalar<"isnull", 1, 1, type_is_null>("IsNull", {}),
         scalar<"isnotnull", 1, 1, type_is_null>("IsNotNull", {}),
         // strings

@@ -1,0 +1,3 @@
+SELECT isnull(customer), customer IS NULL AS same
+FROM orders
+WHERE isnotnull(customer.address)
