@@ -774,7 +774,10 @@ struct query_body : seq<must<query_term>, star<set_operator, must<query_term>>> 
 /// `name [(c1, c2)] [AS] (query)` of a WITH clause.
 struct cte_name : tok<identifier> {};
 struct cte_open : tok<one<'('>> {};
-struct cte : seq<cte_name, opt<alias_columns>, opt<as_keyword>, must<cte_open>, must<query>,
+/// The CTE's column list: its own rule, so that it is the CTE's at once, not left for the
+/// first aliased FROM item of the CTE's query to take.
+struct cte_columns : alias_columns {};
+struct cte : seq<cte_name, opt<cte_columns>, opt<as_keyword>, must<cte_open>, must<query>,
                  must<close_paren>> {};
 struct with_keyword : tok<k_with> {};
 struct unsupported_recursive {};

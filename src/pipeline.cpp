@@ -130,6 +130,11 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
                     : project_over_schema(std::move(plan), reads.scans, reads.unused);
             result.plan = std::move(rewritten.plan);
             result.ordinal_changes = distinct_changes(std::move(rewritten.ordinal_changes));
+            if (result.simplified_plan) {
+                // What --verify compares with: Spark drops unread computed columns from the
+                // original as well, so an error only they would raise is raised by neither.
+                result.simplified_plan = drop_unused_columns(result.simplified_plan, reads.unused);
+            }
             return result;
         } catch (const RewriteMismatch& mismatch) {
             if (!options.keep_plans) {

@@ -63,7 +63,8 @@ struct StatementResult {
     Profile profile = Profile::Extended;
     PlanPtr original_plan; // bound, before any rewrite
     /// original_plan after the rewrites every profile runs first (SimplifyExtractValueOps, the
-    /// RuntimeReplaceable replacements): what Spark executes, and what --verify evaluates.
+    /// RuntimeReplaceable replacements) and without the computed columns nothing reads (Spark's
+    /// ColumnPruning; every scan still whole): what Spark executes, and what --verify evaluates.
     PlanPtr simplified_plan;
     PlanPtr plan; // rewritten against the read schema
     std::vector<ScanResult> scans;

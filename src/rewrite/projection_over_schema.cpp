@@ -600,6 +600,19 @@ Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
     return Rewritten{root, rewriter.take_changes()};
 }
 
+PlanPtr drop_unused_columns(const PlanPtr& plan, const std::unordered_set<ExprId>& unused) {
+    std::vector<ReadSet> whole;
+    for (const Relation* relation : plan_relations(*plan)) {
+        ReadSet read;
+        read.read_schema = relation->schema;
+        for (const ExprPtr& column : relation->output) {
+            read.pruned_types.emplace(column->as<AttributeReference>()->id, column->type);
+        }
+        whole.push_back(std::move(read));
+    }
+    return project_over_schema(plan, whole, unused).plan;
+}
+
 void check_rewritten(const Expr& before, const Expr& rewritten) {
     zip_expressions(before, rewritten, check_access);
 }

@@ -64,4 +64,9 @@ void check_rewritten(const Expr& before, const Expr& rewritten);
 /// check_rewritten over two whole plans, which must have the same operators.
 void check_ordinals(const Plan& before, const Plan& rewritten);
 
+/// `plan` without the computed columns nothing reads (`unused`, Spark's ColumnPruning), every
+/// scan read whole: the original as Spark runs it, which --verify compares the rewrite with
+/// (an unread `c1[5]` out of range raises in neither).
+PlanPtr drop_unused_columns(const PlanPtr& plan, const std::unordered_set<ExprId>& unused);
+
 } // namespace prune

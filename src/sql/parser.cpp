@@ -1604,11 +1604,16 @@ template <> struct action<g::cte_name> {
     }
 };
 
+template <> struct action<g::cte_columns> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.queries.back().ctes.back().columns = std::move(st.alias_columns);
+        st.alias_columns.clear();
+    }
+};
+
 template <> struct action<g::cte> {
     template <typename Input> static void apply(const Input&, State& st) {
         ast::Cte& cte = st.queries.back().ctes.back();
-        cte.columns = std::move(st.alias_columns);
-        st.alias_columns.clear();
         cte.query = std::move(st.done.back());
         st.done.pop_back();
     }
