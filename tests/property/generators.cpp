@@ -30,6 +30,22 @@ bool is_numeric_atomic(const TypePtr& t) {
            is_kind(t, AtomicKind::Decimal);
 }
 
+// The numeric types a set operation widens into one another (Spark's findWiderTypeForTwo:
+// short < int < bigint < double), ranked; 0 for any other type. Decimals are left out: their
+// widening changes precision and scale.
+int numeric_rank(const TypePtr& t) {
+    if (is_kind(t, AtomicKind::Short)) {
+        return 1;
+    }
+    if (is_kind(t, AtomicKind::Integer)) {
+        return 2;
+    }
+    if (is_kind(t, AtomicKind::Long)) {
+        return 3;
+    }
+    return is_kind(t, AtomicKind::Double) ? 4 : 0;
+}
+
 TypePtr gen_atomic(Rng& rng) {
     switch (rng.between(0, 9)) {
     case 0:
@@ -103,58 +119,193 @@ struct Var {
     TypePtr type;
 };
 
+/// A column a query can read, written as the query names it: `c1`, `a.c1`, `s1.o2`, `o2`.
+struct SourceColumn {
+    std::string sql;
+    TypePtr type;
+};
+
+/// What a query block reads: its FROM clause, the columns that clause makes visible, and a
+/// condition its WHERE must keep (a comma join's join condition; empty when none).
+struct Source {
+    std::string from;
+    std::vector<SourceColumn> columns;
+    std::string condition;
+};
+
+/// A generated query: its text and its output columns (names and types), which a query over
+/// it, as a FROM-subquery, a CTE or another input of a set operation, reads.
+struct QueryText {
+    std::string sql;
+    std::vector<SourceColumn> outputs;
+};
+
+/// Where a generated query is used, and so what it may contain.
+struct Shape {
+    bool named = false;      // every output needs a name a query over it can use (count(*) AS o1)
+    bool trailing = true;    // may end in ORDER BY / LIMIT / OFFSET (not a bare set-op input)
+    bool comparable = false; // rows are compared whole (INTERSECT, EXCEPT, UNION DISTINCT): no
+                             // output may hold a map, which Spark cannot compare
+};
+
+/// The parts of a plain SELECT, kept apart so that another input of a set operation can reuse
+/// its select list with another WHERE.
+struct SelectParts {
+    std::string head; // SELECT [DISTINCT] items
+    std::vector<SourceColumn> outputs;
+    std::string where; // ` WHERE ...` or empty
+    std::string tail;  // ` ORDER BY ... LIMIT ... OFFSET ...` or empty
+};
+
+/// One query block over a Source: select items, WHERE, GROUP BY, ... (the single-table query
+/// of the original generator when the source is the table `t`).
 class QueryGen {
   public:
-    QueryGen(Rng& rng, const GeneratedTable& table)
-        : r_(rng), schema_(*table.schema->struct_type()) {}
+    QueryGen(Rng& rng, Source source) : r_(rng), source_(std::move(source)) {}
 
-    std::string query() {
+    QueryText query(const Shape& shape = {}) {
         if (r_.chance(0.01)) {
-            return "SELECT count(*) FROM t"; // reads struct<>: rows with no columns at all
+            // Over the table alone, it reads struct<>: rows with no columns at all.
+            return QueryText{"SELECT count(*)" + std::string(shape.named ? " AS o1" : "") +
+                                 " FROM " + source_.from + where_clause(""),
+                             {SourceColumn{"o1", make_atomic(AtomicKind::Long)}}};
         }
         if (r_.chance(0.15)) {
-            return grouped_query();
+            return grouped_query(shape);
         }
+        const SelectParts parts = plain(shape);
+        return QueryText{parts.head + " FROM " + source_.from + parts.where + parts.tail,
+                         parts.outputs};
+    }
+
+    SelectParts plain(const Shape& shape) {
         const int n = r_.between(1, 3);
         std::vector<G> items;
-        std::string sql = "SELECT ";
+        SelectParts parts;
+        parts.head = "SELECT ";
         const bool distinct = r_.chance(0.08);
         if (distinct) {
-            sql += "DISTINCT ";
+            parts.head += "DISTINCT ";
         }
         for (int i = 0; i < n; ++i) {
             G e = any(r_.between(2, 5));
-            if (distinct && !orderable(e.type)) {
+            if ((distinct || shape.comparable) && !orderable(e.type)) {
                 e = G{"(" + e.sql + ") IS NULL", make_atomic(AtomicKind::Boolean)};
             }
-            sql += (i ? ", " : "") + e.sql + " AS o" + std::to_string(i + 1);
+            const std::string name = "o" + std::to_string(i + 1);
+            parts.head += (i ? ", " : "") + e.sql + " AS " + name;
+            parts.outputs.push_back(SourceColumn{name, e.type});
             items.push_back(e);
         }
         if (r_.chance(0.15)) {
-            // A lateral column alias: an item reading an earlier item's alias.
-            sql += ", (o" + std::to_string(r_.between(1, n)) + ") IS NULL AS o" +
-                   std::to_string(n + 1);
+            // A lateral column alias: an item reading an earlier item's alias (unless a column
+            // of the FROM clause has its name, which would be read instead, or be ambiguous).
+            const std::string earlier = "o" + std::to_string(r_.between(1, n));
+            if (!is_source_column(earlier)) {
+                const std::string name = "o" + std::to_string(n + 1);
+                parts.head += ", (" + earlier + ") IS NULL AS " + name;
+                parts.outputs.push_back(SourceColumn{name, make_atomic(AtomicKind::Boolean)});
+            }
         }
-        sql += " FROM t";
+        std::string condition;
         if (r_.chance(0.4)) {
-            sql += " WHERE " + boolean(r_.between(1, 3)).sql;
+            condition = boolean(r_.between(1, 3)).sql;
+        }
+        parts.where = where_clause(condition);
+        if (!shape.trailing) {
+            return parts;
         }
         if (r_.chance(0.25) && orderable(items[0].type)) {
-            sql += std::string(" ORDER BY 1") + (r_.chance(0.5) ? " DESC" : "");
+            parts.tail += std::string(" ORDER BY 1") + (r_.chance(0.5) ? " DESC" : "");
             if (r_.chance(0.5)) {
-                sql += " LIMIT " + std::to_string(r_.between(0, 3));
+                parts.tail += " LIMIT " + std::to_string(r_.between(0, 3));
             }
             if (r_.chance(0.3)) {
-                sql += " OFFSET " + std::to_string(r_.between(0, 3));
+                parts.tail += " OFFSET " + std::to_string(r_.between(0, 3));
             }
         } else if (r_.chance(0.1)) {
-            sql += " LIMIT " + std::to_string(r_.between(0, 3));
+            parts.tail += " LIMIT " + std::to_string(r_.between(0, 3));
         }
-        return sql;
+        return parts;
+    }
+
+    /// A SELECT whose outputs have the given types (up to nullability; a numeric output may
+    /// be of another numeric type, which the set operation widens), for another input of a set
+    /// operation: expressions are drawn until one has the type, else a literal of it.
+    QueryText matching(const std::vector<SourceColumn>& outputs) {
+        std::string sql = "SELECT ";
+        std::vector<SourceColumn> out;
+        for (std::size_t i = 0; i < outputs.size(); ++i) {
+            const G e = of_type(outputs[i].type);
+            sql += (i ? ", " : "") + e.sql + " AS " + outputs[i].sql;
+            out.push_back(SourceColumn{outputs[i].sql, e.type});
+        }
+        std::string condition;
+        if (r_.chance(0.4)) {
+            condition = boolean(r_.between(1, 2)).sql;
+        }
+        return QueryText{sql + " FROM " + source_.from + where_clause(condition), out};
+    }
+
+    /// The source's WHERE with `extra` (may be empty) and the source's own condition.
+    std::string where_clause(const std::string& extra) const {
+        if (source_.condition.empty()) {
+            return extra.empty() ? "" : " WHERE " + extra;
+        }
+        if (extra.empty()) {
+            return " WHERE " + source_.condition;
+        }
+        return " WHERE " + source_.condition + " AND (" + extra + ")";
+    }
+
+    /// A join key: struct fields down from a column to a comparable value (a whole struct or
+    /// array sometimes, `size()` of a map). No subscripts: a key that raises an error would
+    /// make the whole join raise it.
+    G key_path() {
+        const SourceColumn& c = column();
+        G e{c.sql, c.type};
+        while (const StructType* s = e.type->struct_type()) {
+            if (r_.chance(0.2) && orderable(e.type)) {
+                break; // a whole struct compared
+            }
+            const StructField& f =
+                (*s)[static_cast<std::size_t>(r_.between(0, static_cast<int>(s->size()) - 1))];
+            e = G{e.sql + "." + f.name, f.type};
+        }
+        if (orderable(e.type)) {
+            return e;
+        }
+        return to_integer(e);
+    }
+
+    G boolean(int depth) {
+        G e = any(std::max(depth, 0));
+        return to_boolean(e, depth);
+    }
+
+    static G to_integer(const G& e) {
+        const TypePtr i = make_atomic(AtomicKind::Integer);
+        const TypePtr& t = e.type;
+        if (is_kind(t, AtomicKind::Integer)) {
+            return e;
+        }
+        if (is_numeric_atomic(t)) {
+            return G{"CAST(" + e.sql + " AS INT)", i};
+        }
+        if (is_kind(t, AtomicKind::String)) {
+            return G{"length(" + e.sql + ")", i};
+        }
+        if (is_kind(t, AtomicKind::Boolean)) {
+            return G{"CASE WHEN " + e.sql + " THEN 1 ELSE 0 END", i};
+        }
+        if (t->array() != nullptr || t->map() != nullptr) {
+            return G{"size(" + e.sql + ")", i};
+        }
+        return G{"CASE WHEN " + wrap(e.sql) + " IS NULL THEN 0 ELSE 1 END", i};
     }
 
   private:
-    std::string grouped_query() {
+    QueryText grouped_query(const Shape& shape) {
         // The key: a column path down to an orderable value.
         G key = column_path(r_.between(0, 3));
         int guard = 0;
@@ -162,84 +313,138 @@ class QueryGen {
             key = column_path(r_.between(0, 3));
         }
         if (!orderable(key.type)) {
-            key = G{"c0", make_atomic(AtomicKind::Integer)};
+            // The first column (the table's c0), made an integer when it is not orderable.
+            key = to_integer(G{source_.columns[0].sql, source_.columns[0].type});
         }
         std::string sql = "SELECT " + key.sql + " AS k";
+        std::vector<SourceColumn> outputs{SourceColumn{"k", key.type}};
         const int n = r_.between(1, 3);
         for (int i = 0; i < n; ++i) {
-            sql += ", " + aggregate_call() + " AS a" + std::to_string(i + 1);
+            G a = aggregate_call();
+            if (shape.comparable && !orderable(a.type)) {
+                a = G{"(" + a.sql + ") IS NULL", make_atomic(AtomicKind::Boolean)};
+            }
+            const std::string name = "a" + std::to_string(i + 1);
+            sql += ", " + a.sql + " AS " + name;
+            outputs.push_back(SourceColumn{name, a.type});
         }
         if (r_.chance(0.2)) {
             // A lateral column alias over the Aggregate (the list is lifted into a Project).
-            sql += ", (a" + std::to_string(r_.between(1, n)) + ") IS NULL OR k IS NULL AS l";
+            const std::string a = "a" + std::to_string(r_.between(1, n));
+            // A FROM column of the same name would be read instead, and it is not grouped.
+            if (!is_source_column(a) && !is_source_column("k")) {
+                sql += ", (" + a + ") IS NULL OR k IS NULL AS l";
+                outputs.push_back(SourceColumn{"l", make_atomic(AtomicKind::Boolean)});
+            }
         }
-        sql += " FROM t";
+        sql += " FROM " + source_.from;
+        std::string condition;
         if (r_.chance(0.3)) {
-            sql += " WHERE " + boolean(2).sql;
+            condition = boolean(2).sql;
         }
+        sql += where_clause(condition);
         sql += r_.chance(0.2) ? std::string(" GROUP BY ALL") : " GROUP BY " + key.sql;
         if (r_.chance(0.3)) {
             sql += r_.chance(0.5) ? " HAVING count(*) > 1" : " HAVING " + aggregate_boolean();
         }
-        if (r_.chance(0.5)) {
+        if (r_.chance(0.5) && shape.trailing) {
             sql += " ORDER BY 1";
         }
-        return sql;
+        return QueryText{sql, outputs};
+    }
+
+    // Whether a bare `name` would find a column of the source (`name`, `a.name`): Spark resolves
+    // a name against the FROM clause's columns before the select list's lateral aliases.
+    bool is_source_column(const std::string& name) const {
+        return std::any_of(
+            source_.columns.begin(), source_.columns.end(), [&](const SourceColumn& c) {
+                return c.sql == name || (c.sql.size() > name.size() + 1 &&
+                                         c.sql.compare(c.sql.size() - name.size() - 1,
+                                                       std::string::npos, "." + name) == 0);
+            });
     }
 
     std::string aggregate_boolean() { return "bool_or(" + boolean(2).sql + ")"; }
 
-    std::string aggregate_call() {
+    // An aggregate call and the type Spark gives it.
+    G aggregate_call() {
+        const TypePtr long_type = make_atomic(AtomicKind::Long);
+        const TypePtr double_type = make_atomic(AtomicKind::Double);
+        const TypePtr boolean_type = make_atomic(AtomicKind::Boolean);
+        const auto count_of = [&](const G& e) { return G{"count(" + e.sql + ")", long_type}; };
         switch (r_.between(0, 14)) {
         case 0:
-            return "count(*)";
+            return G{"count(*)", long_type};
         case 1:
-            return "sum(" + integer(2).sql + ")";
+            return G{"sum(" + integer(2).sql + ")", long_type};
         case 2: {
             G e = any(2);
-            return orderable(e.type) ? "max(" + e.sql + ")" : "count(" + e.sql + ")";
+            return orderable(e.type) ? G{"max(" + e.sql + ")", e.type} : count_of(e);
         }
         case 3: {
             G e = any(2);
-            return orderable(e.type) ? "min(" + e.sql + ")" : "count(" + e.sql + ")";
+            return orderable(e.type) ? G{"min(" + e.sql + ")", e.type} : count_of(e);
         }
-        case 4:
-            return "collect_list(" + any(2).sql + ")";
+        case 4: {
+            G e = any(2);
+            return G{"collect_list(" + e.sql + ")", make_array(e.type, false)};
+        }
         case 5: {
             G e = any(2);
-            return orderable(e.type) ? "collect_set(" + e.sql + ")" : "count(" + e.sql + ")";
+            return orderable(e.type) ? G{"collect_set(" + e.sql + ")", make_array(e.type, false)}
+                                     : count_of(e);
         }
-        case 6:
-            return std::string(r_.chance(0.5) ? "first(" : "last(") + any(2).sql +
-                   (r_.chance(0.3) ? ", true)" : ")");
+        case 6: {
+            const std::string fn = r_.chance(0.5) ? "first(" : "last(";
+            G e = any(2);
+            return G{fn + e.sql + (r_.chance(0.3) ? ", true)" : ")"), e.type};
+        }
         case 7:
-            return "count_if(" + boolean(2).sql + ")";
-        case 8:
-            return r_.pick(std::vector<std::string>{"bool_and(", "every(", "bool_or(", "any(",
-                                                    "some("}) +
-                   boolean(2).sql + ")";
-        case 9:
-            return r_.pick(std::vector<std::string>{"avg(", "mean("}) + integer(2).sql + ")";
+            return G{"count_if(" + boolean(2).sql + ")", long_type};
+        case 8: {
+            const std::string fn = r_.pick(
+                std::vector<std::string>{"bool_and(", "every(", "bool_or(", "any(", "some("});
+            return G{fn + boolean(2).sql + ")", boolean_type};
+        }
+        case 9: {
+            const std::string fn = r_.pick(std::vector<std::string>{"avg(", "mean("});
+            return G{fn + integer(2).sql + ")", double_type};
+        }
         case 10: {
             G order = any(2);
             const std::string fn = r_.chance(0.5) ? "max_by(" : "min_by(";
-            return orderable(order.type) ? fn + any(2).sql + ", " + order.sql + ")"
-                                         : "count(" + order.sql + ")";
+            if (!orderable(order.type)) {
+                return count_of(order);
+            }
+            G value = any(2);
+            return G{fn + value.sql + ", " + order.sql + ")", value.type};
         }
-        case 11:
-            return r_.pick(std::vector<std::string>{"stddev(", "std(", "stddev_pop(", "variance(",
-                                                    "var_pop(", "skewness(", "kurtosis("}) +
-                   integer(2).sql + ")";
-        case 12:
-            return r_.pick(std::vector<std::string>{"corr(", "covar_pop(", "covar_samp("}) +
-                   integer(2).sql + ", " + integer(2).sql + ")";
-        case 13:
-            return r_.pick(std::vector<std::string>{"any_value(", "first_value(", "last_value(",
-                                                    "array_agg(", "approx_count_distinct("}) +
-                   any(2).sql + ")";
+        case 11: {
+            const std::string fn =
+                r_.pick(std::vector<std::string>{"stddev(", "std(", "stddev_pop(", "variance(",
+                                                 "var_pop(", "skewness(", "kurtosis("});
+            return G{fn + integer(2).sql + ")", double_type};
+        }
+        case 12: {
+            const std::string fn =
+                r_.pick(std::vector<std::string>{"corr(", "covar_pop(", "covar_samp("});
+            const G x = integer(2);
+            const G y = integer(2);
+            return G{fn + x.sql + ", " + y.sql + ")", double_type};
+        }
+        case 13: {
+            const std::string fn =
+                r_.pick(std::vector<std::string>{"any_value(", "first_value(", "last_value(",
+                                                 "array_agg(", "approx_count_distinct("});
+            G e = any(2);
+            const TypePtr type = fn == "array_agg("               ? make_array(e.type, false)
+                                 : fn == "approx_count_distinct(" ? long_type
+                                                                  : e.type;
+            return G{fn + e.sql + ")", type};
+        }
         default: {
             G e = any(2);
-            return orderable(e.type) ? "count(DISTINCT " + e.sql + ")" : "count(" + e.sql + ")";
+            return orderable(e.type) ? G{"count(DISTINCT " + e.sql + ")", long_type} : count_of(e);
         }
         }
     }
@@ -267,29 +472,29 @@ class QueryGen {
             const Var* v = r_.chance(0.6) ? vars.back() : r_.pick(vars);
             return G{v->name, v->type};
         }
-        const StructField& f = column();
-        return G{f.name, f.type};
+        const SourceColumn& c = column();
+        return G{c.sql, c.type};
     }
 
     // A column, nested ones four times as likely as atomic ones.
-    const StructField& column() {
+    const SourceColumn& column() {
         int total = 0;
-        for (const StructField& f : schema_.fields()) {
-            total += f.type->atomic() != nullptr ? 1 : 4;
+        for (const SourceColumn& c : source_.columns) {
+            total += c.type->atomic() != nullptr ? 1 : 4;
         }
         int roll = r_.between(0, total - 1);
-        for (const StructField& f : schema_.fields()) {
-            roll -= f.type->atomic() != nullptr ? 1 : 4;
+        for (const SourceColumn& c : source_.columns) {
+            roll -= c.type->atomic() != nullptr ? 1 : 4;
             if (roll < 0) {
-                return f;
+                return c;
             }
         }
-        return schema_[0];
+        return source_.columns[0];
     }
 
     G column_path(int steps) {
-        const StructField& f = column();
-        G e{f.name, f.type};
+        const SourceColumn& c = column();
+        G e{c.sql, c.type};
         for (int i = 0; i < steps; ++i) {
             e = step(e, 0);
         }
@@ -815,11 +1020,6 @@ class QueryGen {
 
     // --- typed helpers
 
-    G boolean(int depth) {
-        G e = any(std::max(depth, 0));
-        return to_boolean(e, depth);
-    }
-
     G to_boolean(const G& e, int depth) {
         const TypePtr& t = e.type;
         if (is_kind(t, AtomicKind::Boolean)) {
@@ -849,25 +1049,17 @@ class QueryGen {
 
     G integer(int depth) { return to_integer(any(std::max(depth, 0))); }
 
-    G to_integer(const G& e) {
-        const TypePtr i = make_atomic(AtomicKind::Integer);
-        const TypePtr& t = e.type;
-        if (is_kind(t, AtomicKind::Integer)) {
-            return e;
+    // An expression of `type` (up to nullability; of any numeric type for a numeric one):
+    // column paths and expressions drawn until one has it, else a literal of it.
+    G of_type(const TypePtr& type) {
+        for (int attempt = 0; attempt < 8; ++attempt) {
+            G e = r_.chance(0.5) ? column_path(r_.between(0, 3)) : any(r_.between(1, 3));
+            if (same_type_ignoring_nullability(*e.type, *type) ||
+                (numeric_rank(e.type) > 0 && numeric_rank(type) > 0)) {
+                return e;
+            }
         }
-        if (is_numeric_atomic(t)) {
-            return G{"CAST(" + e.sql + " AS INT)", i};
-        }
-        if (is_kind(t, AtomicKind::String)) {
-            return G{"length(" + e.sql + ")", i};
-        }
-        if (is_kind(t, AtomicKind::Boolean)) {
-            return G{"CASE WHEN " + e.sql + " THEN 1 ELSE 0 END", i};
-        }
-        if (t->array() != nullptr || t->map() != nullptr) {
-            return G{"size(" + e.sql + ")", i};
-        }
-        return G{"CASE WHEN " + wrap(e.sql) + " IS NULL THEN 0 ELSE 1 END", i};
+        return G{literal(type), type};
     }
 
     std::string literal(const TypePtr& t) {
@@ -908,7 +1100,7 @@ class QueryGen {
     }
 
     Rng& r_;
-    const StructType& schema_;
+    Source source_;
     std::vector<Var> vars_;
     int counter_ = 0;
 };
@@ -993,7 +1185,11 @@ GeneratedTable generate_table(Rng& rng, int max_depth) {
 }
 
 std::string generate_query(Rng& rng, const GeneratedTable& table) {
-    return QueryGen(rng, table).query();
+    Source source{"t", {}, ""};
+    for (const StructField& f : table.schema->struct_type()->fields()) {
+        source.columns.push_back(SourceColumn{f.name, f.type});
+    }
+    return QueryGen(rng, std::move(source)).query().sql;
 }
 
 std::string generate_rows(Rng& rng, const GeneratedTable& table, int count) {
