@@ -1105,6 +1105,379 @@ class QueryGen {
     int counter_ = 0;
 };
 
+// --- statements: joins, FROM-subqueries, CTEs and set operations -----------------------------
+//
+// Every statement reads only the table `t`, as often as it likes (a self-join reads it twice),
+// so one set of rows serves every scan. A QueryGen writes each query block over a Source; the
+// StatementGen makes the sources: `t`, a join of two or three inputs, a FROM-subquery or a CTE
+// over a query it generated first (whose outputs and their types it knows), and it puts whole
+// queries together with UNION, INTERSECT and EXCEPT.
+//
+//     WITH w1 AS (SELECT c1 AS o1, c0 AS o2 FROM t WHERE c0 > 1)
+//     SELECT transform(a.o1.b, x -> x.w) AS o1 FROM w1 a LEFT JOIN w1 b ON a.o2 = b.o2
+
+/// An input of a join before it has an alias: its FROM item and the columns it outputs.
+struct Side {
+    std::string item;                  // `t`, a CTE's name, or `(SELECT ...)`
+    std::vector<SourceColumn> columns; // as the input names them (unqualified)
+    bool table = false;                // the table `t`: both sides of a USING (c0) have c0
+};
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size())) {
+        text.replace(at, from.size(), to);
+    }
+    return text;
+}
+
+class StatementGen {
+  public:
+    StatementGen(Rng& rng, const GeneratedTable& table) : r_(rng), table_(table) {}
+
+    /// About 64% single-table queries (the original generator's), 12% joins, 8% FROM-subqueries
+    /// 1-3 levels deep, 7% CTEs and 9% set operations (half of them under an outer query);
+    /// inner queries nest the other shapes once more.
+    std::string statement() {
+        const int roll = r_.between(0, 99);
+        if (roll < 64) {
+            return QueryGen(r_, table_source()).query().sql;
+        }
+        if (roll < 76) {
+            return join_query(Shape{}, 1).sql;
+        }
+        if (roll < 84) {
+            return subquery_chain(Shape{});
+        }
+        if (roll < 91) {
+            return cte_query(Shape{}, 1).sql;
+        }
+        if (r_.chance(0.5)) {
+            return set_operation(Shape{}, 1).sql;
+        }
+        // Pruning through a set operation: the outer query extracts fields of its columns.
+        return over_subquery(set_operation(named_shape(), 1), Shape{}).sql;
+    }
+
+  private:
+    static Shape named_shape() {
+        Shape shape;
+        shape.named = true;
+        return shape;
+    }
+
+    std::string fresh(const std::string& prefix) { return prefix + std::to_string(++names_); }
+
+    Side table_side() const {
+        Side side{"t", {}, true};
+        for (const StructField& f : table_.schema->struct_type()->fields()) {
+            side.columns.push_back(SourceColumn{f.name, f.type});
+        }
+        return side;
+    }
+
+    Source table_source() const { return Source{"t", table_side().columns, ""}; }
+
+    /// The columns of `side` as `qualifier.name`; when `maybe_bare` (the side is alone in its
+    /// FROM clause), some by their bare name.
+    std::vector<SourceColumn> qualified(const Side& side, const std::string& qualifier,
+                                        bool maybe_bare) {
+        std::vector<SourceColumn> out;
+        for (const SourceColumn& c : side.columns) {
+            const bool bare = maybe_bare && r_.chance(0.3);
+            out.push_back(SourceColumn{bare ? c.sql : qualifier + "." + c.sql, c.type});
+        }
+        return out;
+    }
+
+    /// Names the outputs of `side` d1, d2, ... and returns the column list `(d1, d2, ...)`.
+    static std::string rename(Side& side) {
+        std::string list = "(";
+        for (std::size_t i = 0; i < side.columns.size(); ++i) {
+            side.columns[i].sql = "d" + std::to_string(i + 1);
+            list += (i ? ", " : "") + side.columns[i].sql;
+        }
+        return list + ")";
+    }
+
+    /// A query with named outputs to read from: over `t` half the time, else (while `depth`
+    /// allows) a join, a query over a FROM-subquery, a CTE or a set operation.
+    QueryText inner(int depth) {
+        const Shape shape = named_shape();
+        const int roll = r_.between(0, 99);
+        if (depth <= 0 || roll < 50) {
+            return QueryGen(r_, table_source()).query(shape);
+        }
+        if (roll < 65) {
+            return join_query(shape, depth - 1);
+        }
+        if (roll < 77) {
+            return over_subquery(inner(depth - 1), shape);
+        }
+        if (roll < 88) {
+            return cte_query(shape, depth - 1);
+        }
+        return set_operation(shape, depth - 1);
+    }
+
+    /// `SELECT ... FROM (inner) [AS] s1 [(d1, d2)]`.
+    QueryText over_subquery(const QueryText& inner, const Shape& shape) {
+        Side side{"(" + inner.sql + ")", inner.outputs, false};
+        const std::string alias = fresh("s");
+        std::string from = side.item + (r_.chance(0.3) ? " AS " : " ") + alias;
+        if (r_.chance(0.25)) {
+            from += rename(side);
+        }
+        return QueryGen(r_, Source{from, qualified(side, alias, true), ""}).query(shape);
+    }
+
+    /// A query over 1 to 3 levels of FROM-subqueries.
+    std::string subquery_chain(const Shape& shape) {
+        const int levels = r_.pick(std::vector<int>{1, 1, 1, 2, 2, 3});
+        QueryText q = inner(1);
+        for (int level = 1; level <= levels; ++level) {
+            q = over_subquery(q, level == levels ? shape : named_shape());
+        }
+        return q.sql;
+    }
+
+    /// A CTE by name, alone in a FROM clause, with an alias sometimes.
+    Source cte_source(const Side& side) {
+        if (r_.chance(0.3)) {
+            const std::string alias = fresh("s");
+            return Source{side.item + " " + alias, qualified(side, alias, true), ""};
+        }
+        return Source{side.item, qualified(side, side.item, true), ""};
+    }
+
+    /// `WITH w1 AS (inner) SELECT ... FROM w1`; sometimes a second CTE reading the first, or
+    /// the CTE read twice by a self-join.
+    QueryText cte_query(const Shape& shape, int depth) {
+        const QueryText body = inner(depth);
+        Side first{fresh("w"), body.outputs, false};
+        std::string with = "WITH " + first.item;
+        if (r_.chance(0.2)) {
+            with += rename(first);
+        }
+        with += " AS (" + body.sql + ")";
+        QueryText main;
+        const int roll = r_.between(0, 99);
+        if (roll < 25) {
+            const QueryText second_body = QueryGen(r_, cte_source(first)).query(named_shape());
+            const Side second{fresh("w"), second_body.outputs, false};
+            with += ", " + second.item + " AS (" + second_body.sql + ")";
+            main = r_.chance(0.7) ? QueryGen(r_, cte_source(second)).query(shape)
+                                  : QueryGen(r_, join_source(first, second)).query(shape);
+        } else if (roll < 50) {
+            main = QueryGen(r_, join_source(first, first)).query(shape);
+        } else {
+            main = QueryGen(r_, cte_source(first)).query(shape);
+        }
+        return QueryText{with + " " + main.sql, main.outputs};
+    }
+
+    /// The table, mostly; a FROM-subquery while `depth` allows.
+    Side join_input(int depth) {
+        if (depth <= 0 || r_.chance(0.8)) {
+            return table_side();
+        }
+        const QueryText q = inner(depth - 1);
+        return Side{"(" + q.sql + ")", q.outputs, false};
+    }
+
+    QueryText join_query(const Shape& shape, int depth) {
+        const Side left = join_input(depth);
+        const Side right = join_input(depth);
+        return QueryGen(r_, join_source(left, right)).query(shape);
+    }
+
+    /// `lq.key = rq.key`: over two reads of one input (the table, a CTE), one path on both
+    /// sides (`a.c0 = b.c0`, `a.c1.x = b.c1.x`); over different inputs, each side's value made
+    /// an integer. Sometimes `AND` a condition on both sides' columns.
+    std::string join_condition(const Side& l, const std::string& lq, const Side& r,
+                               const std::string& rq) {
+        std::string condition;
+        if (l.item == r.item) {
+            if (l.table && r_.chance(0.6)) {
+                condition = lq + ".c0 = " + rq + ".c0";
+            } else {
+                // The path is written once over a placeholder qualifier, then for each side.
+                const G key = QueryGen(r_, Source{"", qualified(l, "QQ", false), ""}).key_path();
+                condition = replace_all(key.sql, "QQ.", lq + ".") + " = " +
+                            replace_all(key.sql, "QQ.", rq + ".");
+            }
+        } else {
+            const G lk = QueryGen(r_, Source{"", qualified(l, lq, false), ""}).key_path();
+            const G rk = QueryGen(r_, Source{"", qualified(r, rq, false), ""}).key_path();
+            condition = QueryGen::to_integer(lk).sql + " = " + QueryGen::to_integer(rk).sql;
+        }
+        if (r_.chance(0.3)) {
+            std::vector<SourceColumn> both = qualified(l, lq, false);
+            for (SourceColumn& c : qualified(r, rq, false)) {
+                both.push_back(std::move(c));
+            }
+            condition +=
+                " AND (" + QueryGen(r_, Source{"", both, ""}).boolean(r_.between(1, 2)).sql + ")";
+        }
+        return condition;
+    }
+
+    /// `left a <kind> JOIN right b ...` and the columns it makes visible: every kind of join,
+    /// written with ON, as a CROSS JOIN, as a comma join (the condition in WHERE), with USING
+    /// (c0) or NATURAL (two reads of the table); sometimes a third input `t c`.
+    Source join_source(const Side& left, const Side& right) {
+        enum class Form { On, Cross, Comma, Using, Natural };
+        const bool tables = left.table && right.table;
+        const auto pick = [&](std::vector<std::string> words) { return r_.pick(words); };
+        Form form = Form::On;
+        std::string kind;
+        const int roll = r_.between(0, 99);
+        if (roll < 22) {
+            kind = pick({"JOIN", "INNER JOIN"});
+        } else if (roll < 36) {
+            kind = pick({"LEFT JOIN", "LEFT OUTER JOIN"});
+        } else if (roll < 46) {
+            kind = pick({"RIGHT JOIN", "RIGHT OUTER JOIN"});
+        } else if (roll < 56) {
+            kind = pick({"FULL JOIN", "FULL OUTER JOIN"});
+        } else if (roll < 64) {
+            kind = pick({"LEFT SEMI JOIN", "SEMI JOIN"});
+        } else if (roll < 72) {
+            kind = pick({"LEFT ANTI JOIN", "ANTI JOIN"});
+        } else if (roll < 79) {
+            kind = "CROSS JOIN";
+            form = Form::Cross;
+        } else if (roll < 89) {
+            form = Form::Comma;
+        } else if (roll < 96) {
+            kind = pick({"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN", "LEFT SEMI JOIN",
+                         "LEFT ANTI JOIN"});
+            form = tables ? Form::Using : Form::On;
+        } else {
+            kind = pick({"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN"});
+            // A natural self-join compares every column: none may hold a map.
+            form = tables && orderable(table_.schema) ? Form::Natural : Form::On;
+        }
+        // Semi and anti joins output the left side only; their condition sees both.
+        const bool left_only =
+            kind.find("SEMI") != std::string::npos || kind.find("ANTI") != std::string::npos;
+        Source source;
+        const std::string a = left.item + " a";
+        const std::string b = right.item + " b";
+        switch (form) {
+        case Form::On:
+            source.from = a + " " + kind + " " + b + " ON " + join_condition(left, "a", right, "b");
+            break;
+        case Form::Cross:
+            source.from = a + " CROSS JOIN " + b;
+            break;
+        case Form::Comma:
+            source.from = a + ", " + b;
+            if (r_.chance(0.85)) {
+                source.condition = join_condition(left, "a", right, "b");
+            }
+            break;
+        case Form::Using:
+            source.from = a + " " + kind + " " + b + " USING (c0)";
+            source.columns.push_back(SourceColumn{"c0", make_atomic(AtomicKind::Integer)});
+            break;
+        case Form::Natural:
+            source.from = a + " NATURAL " + kind + " " + b;
+            // Every column is a key: bare names read the join's (coalesced) keys.
+            for (const SourceColumn& c : left.columns) {
+                source.columns.push_back(c);
+            }
+            break;
+        }
+        for (SourceColumn& c : qualified(left, "a", false)) {
+            source.columns.push_back(std::move(c));
+        }
+        if (!left_only) {
+            for (SourceColumn& c : qualified(right, "b", false)) {
+                source.columns.push_back(std::move(c));
+            }
+            if ((form == Form::On || form == Form::Cross) && r_.chance(0.12)) {
+                // A third input, joined to the second (not after USING or NATURAL, whose bare
+                // key names the third input's columns would make ambiguous; nor after a comma,
+                // which binds looser than JOIN).
+                const Side third = table_side();
+                source.from += std::string(r_.chance(0.7) ? " JOIN " : " LEFT JOIN ") + "t c ON " +
+                               join_condition(right, "b", third, "c");
+                for (SourceColumn& c : qualified(third, "c", false)) {
+                    source.columns.push_back(std::move(c));
+                }
+            }
+        }
+        return source;
+    }
+
+    /// Two or three SELECTs of the same output types put together with UNION [ALL | DISTINCT],
+    /// INTERSECT [ALL] or EXCEPT [ALL]: the first's select list again with another WHERE, or
+    /// expressions of the same types. When rows are compared whole (all but UNION ALL), no
+    /// output holds a map.
+    QueryText set_operation(const Shape& shape, int depth) {
+        const int inputs = r_.chance(0.25) ? 3 : 2;
+        std::vector<std::string> ops;
+        Shape input_shape = named_shape();
+        input_shape.trailing = false; // ORDER BY and LIMIT would end the set operation
+        for (int i = 1; i < inputs; ++i) {
+            ops.push_back(r_.pick(std::vector<std::string>{
+                "UNION ALL", "UNION ALL", "UNION ALL", "UNION", "UNION DISTINCT", "INTERSECT",
+                "INTERSECT", "INTERSECT ALL", "EXCEPT", "EXCEPT", "EXCEPT ALL"}));
+            input_shape.comparable = input_shape.comparable || ops.back() != "UNION ALL";
+        }
+        const Source source =
+            depth > 0 && r_.chance(0.2) ? join_source(table_side(), table_side()) : table_source();
+        QueryGen first(r_, source);
+        std::vector<std::string> texts;
+        std::vector<SourceColumn> outputs;
+        SelectParts parts;
+        const bool plain = r_.chance(0.75);
+        if (plain) {
+            parts = first.plain(input_shape);
+            texts.push_back(parts.head + " FROM " + source.from + parts.where);
+            outputs = parts.outputs;
+        } else {
+            const QueryText q = first.query(input_shape);
+            texts.push_back(q.sql);
+            outputs = q.outputs;
+        }
+        for (int i = 1; i < inputs; ++i) {
+            if (plain && r_.chance(0.5)) {
+                QueryGen other(r_, source);
+                const std::string condition = other.boolean(r_.between(1, 3)).sql;
+                texts.push_back(parts.head + " FROM " + source.from +
+                                other.where_clause(condition));
+                continue;
+            }
+            const QueryText q = QueryGen(r_, table_source()).matching(outputs);
+            texts.push_back(q.sql);
+            for (std::size_t c = 0; c < outputs.size(); ++c) {
+                // A numeric column of another type widens the set operation's column.
+                if (numeric_rank(q.outputs[c].type) > numeric_rank(outputs[c].type)) {
+                    outputs[c].type = q.outputs[c].type;
+                }
+            }
+        }
+        std::string sql;
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            const std::string text = r_.chance(0.15) ? "(" + texts[i] + ")" : texts[i];
+            sql += i == 0 ? text : " " + ops[i - 1] + " " + text;
+        }
+        if (shape.trailing && r_.chance(0.2) && orderable(outputs[0].type)) {
+            sql += " ORDER BY 1";
+            if (r_.chance(0.5)) {
+                sql += " LIMIT " + std::to_string(r_.between(1, 3));
+            }
+        }
+        return QueryText{sql, outputs};
+    }
+
+    Rng& r_;
+    const GeneratedTable& table_;
+    int names_ = 0; // numbers subquery aliases and CTE names, unique in a statement
+};
+
 // --- rows ------------------------------------------------------------------------------------
 
 std::string json_value(Rng& rng, const TypePtr& t, double null_rate) {
@@ -1185,11 +1558,7 @@ GeneratedTable generate_table(Rng& rng, int max_depth) {
 }
 
 std::string generate_query(Rng& rng, const GeneratedTable& table) {
-    Source source{"t", {}, ""};
-    for (const StructField& f : table.schema->struct_type()->fields()) {
-        source.columns.push_back(SourceColumn{f.name, f.type});
-    }
-    return QueryGen(rng, std::move(source)).query().sql;
+    return StatementGen(rng, table).statement();
 }
 
 std::string generate_rows(Rng& rng, const GeneratedTable& table, int count) {
