@@ -30,6 +30,22 @@ bool is_numeric_atomic(const TypePtr& t) {
            is_kind(t, AtomicKind::Decimal);
 }
 
+// The numeric types a set operation widens into one another (Spark's findWiderTypeForTwo:
+// short < int < bigint < double), ranked; 0 for any other type. Decimals are left out: their
+// widening changes precision and scale.
+int numeric_rank(const TypePtr& t) {
+    if (is_kind(t, AtomicKind::Short)) {
+        return 1;
+    }
+    if (is_kind(t, AtomicKind::Integer)) {
+        return 2;
+    }
+    if (is_kind(t, AtomicKind::Long)) {
+        return 3;
+    }
+    return is_kind(t, AtomicKind::Double) ? 4 : 0;
+}
+
 TypePtr gen_atomic(Rng& rng) {
     switch (rng.between(0, 9)) {
     case 0:
@@ -103,58 +119,193 @@ struct Var {
     TypePtr type;
 };
 
+/// A column a query can read, written as the query names it: `c1`, `a.c1`, `s1.o2`, `o2`.
+struct SourceColumn {
+    std::string sql;
+    TypePtr type;
+};
+
+/// What a query block reads: its FROM clause, the columns that clause makes visible, and a
+/// condition its WHERE must keep (a comma join's join condition; empty when none).
+struct Source {
+    std::string from;
+    std::vector<SourceColumn> columns;
+    std::string condition;
+};
+
+/// A generated query: its text and its output columns (names and types), which a query over
+/// it, as a FROM-subquery, a CTE or another input of a set operation, reads.
+struct QueryText {
+    std::string sql;
+    std::vector<SourceColumn> outputs;
+};
+
+/// Where a generated query is used, and so what it may contain.
+struct Shape {
+    bool named = false;      // every output needs a name a query over it can use (count(*) AS o1)
+    bool trailing = true;    // may end in ORDER BY / LIMIT / OFFSET (not a bare set-op input)
+    bool comparable = false; // rows are compared whole (INTERSECT, EXCEPT, UNION DISTINCT): no
+                             // output may hold a map, which Spark cannot compare
+};
+
+/// The parts of a plain SELECT, kept apart so that another input of a set operation can reuse
+/// its select list with another WHERE.
+struct SelectParts {
+    std::string head; // SELECT [DISTINCT] items
+    std::vector<SourceColumn> outputs;
+    std::string where; // ` WHERE ...` or empty
+    std::string tail;  // ` ORDER BY ... LIMIT ... OFFSET ...` or empty
+};
+
+/// One query block over a Source: select items, WHERE, GROUP BY, ... (the single-table query
+/// of the original generator when the source is the table `t`).
 class QueryGen {
   public:
-    QueryGen(Rng& rng, const GeneratedTable& table)
-        : r_(rng), schema_(*table.schema->struct_type()) {}
+    QueryGen(Rng& rng, Source source) : r_(rng), source_(std::move(source)) {}
 
-    std::string query() {
+    QueryText query(const Shape& shape = {}) {
         if (r_.chance(0.01)) {
-            return "SELECT count(*) FROM t"; // reads struct<>: rows with no columns at all
+            // Over the table alone, it reads struct<>: rows with no columns at all.
+            return QueryText{"SELECT count(*)" + std::string(shape.named ? " AS o1" : "") +
+                                 " FROM " + source_.from + where_clause(""),
+                             {SourceColumn{"o1", make_atomic(AtomicKind::Long)}}};
         }
         if (r_.chance(0.15)) {
-            return grouped_query();
+            return grouped_query(shape);
         }
+        const SelectParts parts = plain(shape);
+        return QueryText{parts.head + " FROM " + source_.from + parts.where + parts.tail,
+                         parts.outputs};
+    }
+
+    SelectParts plain(const Shape& shape) {
         const int n = r_.between(1, 3);
         std::vector<G> items;
-        std::string sql = "SELECT ";
+        SelectParts parts;
+        parts.head = "SELECT ";
         const bool distinct = r_.chance(0.08);
         if (distinct) {
-            sql += "DISTINCT ";
+            parts.head += "DISTINCT ";
         }
         for (int i = 0; i < n; ++i) {
             G e = any(r_.between(2, 5));
-            if (distinct && !orderable(e.type)) {
+            if ((distinct || shape.comparable) && !orderable(e.type)) {
                 e = G{"(" + e.sql + ") IS NULL", make_atomic(AtomicKind::Boolean)};
             }
-            sql += (i ? ", " : "") + e.sql + " AS o" + std::to_string(i + 1);
+            const std::string name = "o" + std::to_string(i + 1);
+            parts.head += (i ? ", " : "") + e.sql + " AS " + name;
+            parts.outputs.push_back(SourceColumn{name, e.type});
             items.push_back(e);
         }
         if (r_.chance(0.15)) {
-            // A lateral column alias: an item reading an earlier item's alias.
-            sql += ", (o" + std::to_string(r_.between(1, n)) + ") IS NULL AS o" +
-                   std::to_string(n + 1);
+            // A lateral column alias: an item reading an earlier item's alias (unless a column
+            // of the FROM clause has its name, which would be read instead, or be ambiguous).
+            const std::string earlier = "o" + std::to_string(r_.between(1, n));
+            if (!is_source_column(earlier)) {
+                const std::string name = "o" + std::to_string(n + 1);
+                parts.head += ", (" + earlier + ") IS NULL AS " + name;
+                parts.outputs.push_back(SourceColumn{name, make_atomic(AtomicKind::Boolean)});
+            }
         }
-        sql += " FROM t";
+        std::string condition;
         if (r_.chance(0.4)) {
-            sql += " WHERE " + boolean(r_.between(1, 3)).sql;
+            condition = boolean(r_.between(1, 3)).sql;
+        }
+        parts.where = where_clause(condition);
+        if (!shape.trailing) {
+            return parts;
         }
         if (r_.chance(0.25) && orderable(items[0].type)) {
-            sql += std::string(" ORDER BY 1") + (r_.chance(0.5) ? " DESC" : "");
+            parts.tail += std::string(" ORDER BY 1") + (r_.chance(0.5) ? " DESC" : "");
             if (r_.chance(0.5)) {
-                sql += " LIMIT " + std::to_string(r_.between(0, 3));
+                parts.tail += " LIMIT " + std::to_string(r_.between(0, 3));
             }
             if (r_.chance(0.3)) {
-                sql += " OFFSET " + std::to_string(r_.between(0, 3));
+                parts.tail += " OFFSET " + std::to_string(r_.between(0, 3));
             }
         } else if (r_.chance(0.1)) {
-            sql += " LIMIT " + std::to_string(r_.between(0, 3));
+            parts.tail += " LIMIT " + std::to_string(r_.between(0, 3));
         }
-        return sql;
+        return parts;
+    }
+
+    /// A SELECT whose outputs have the given types (up to nullability; a numeric output may
+    /// be of another numeric type, which the set operation widens), for another input of a set
+    /// operation: expressions are drawn until one has the type, else a literal of it.
+    QueryText matching(const std::vector<SourceColumn>& outputs) {
+        std::string sql = "SELECT ";
+        std::vector<SourceColumn> out;
+        for (std::size_t i = 0; i < outputs.size(); ++i) {
+            const G e = of_type(outputs[i].type);
+            sql += (i ? ", " : "") + e.sql + " AS " + outputs[i].sql;
+            out.push_back(SourceColumn{outputs[i].sql, e.type});
+        }
+        std::string condition;
+        if (r_.chance(0.4)) {
+            condition = boolean(r_.between(1, 2)).sql;
+        }
+        return QueryText{sql + " FROM " + source_.from + where_clause(condition), out};
+    }
+
+    /// The source's WHERE with `extra` (may be empty) and the source's own condition.
+    std::string where_clause(const std::string& extra) const {
+        if (source_.condition.empty()) {
+            return extra.empty() ? "" : " WHERE " + extra;
+        }
+        if (extra.empty()) {
+            return " WHERE " + source_.condition;
+        }
+        return " WHERE " + source_.condition + " AND (" + extra + ")";
+    }
+
+    /// A join key: struct fields down from a column to a comparable value (a whole struct or
+    /// array sometimes, `size()` of a map). No subscripts: a key that raises an error would
+    /// make the whole join raise it.
+    G key_path() {
+        const SourceColumn& c = column();
+        G e{c.sql, c.type};
+        while (const StructType* s = e.type->struct_type()) {
+            if (r_.chance(0.2) && orderable(e.type)) {
+                break; // a whole struct compared
+            }
+            const StructField& f =
+                (*s)[static_cast<std::size_t>(r_.between(0, static_cast<int>(s->size()) - 1))];
+            e = G{e.sql + "." + f.name, f.type};
+        }
+        if (orderable(e.type)) {
+            return e;
+        }
+        return to_integer(e);
+    }
+
+    G boolean(int depth) {
+        G e = any(std::max(depth, 0));
+        return to_boolean(e, depth);
+    }
+
+    static G to_integer(const G& e) {
+        const TypePtr i = make_atomic(AtomicKind::Integer);
+        const TypePtr& t = e.type;
+        if (is_kind(t, AtomicKind::Integer)) {
+            return e;
+        }
+        if (is_numeric_atomic(t)) {
+            return G{"CAST(" + e.sql + " AS INT)", i};
+        }
+        if (is_kind(t, AtomicKind::String)) {
+            return G{"length(" + e.sql + ")", i};
+        }
+        if (is_kind(t, AtomicKind::Boolean)) {
+            return G{"CASE WHEN " + e.sql + " THEN 1 ELSE 0 END", i};
+        }
+        if (t->array() != nullptr || t->map() != nullptr) {
+            return G{"size(" + e.sql + ")", i};
+        }
+        return G{"CASE WHEN " + wrap(e.sql) + " IS NULL THEN 0 ELSE 1 END", i};
     }
 
   private:
-    std::string grouped_query() {
+    QueryText grouped_query(const Shape& shape) {
         // The key: a column path down to an orderable value.
         G key = column_path(r_.between(0, 3));
         int guard = 0;
@@ -162,84 +313,138 @@ class QueryGen {
             key = column_path(r_.between(0, 3));
         }
         if (!orderable(key.type)) {
-            key = G{"c0", make_atomic(AtomicKind::Integer)};
+            // The first column (the table's c0), made an integer when it is not orderable.
+            key = to_integer(G{source_.columns[0].sql, source_.columns[0].type});
         }
         std::string sql = "SELECT " + key.sql + " AS k";
+        std::vector<SourceColumn> outputs{SourceColumn{"k", key.type}};
         const int n = r_.between(1, 3);
         for (int i = 0; i < n; ++i) {
-            sql += ", " + aggregate_call() + " AS a" + std::to_string(i + 1);
+            G a = aggregate_call();
+            if (shape.comparable && !orderable(a.type)) {
+                a = G{"(" + a.sql + ") IS NULL", make_atomic(AtomicKind::Boolean)};
+            }
+            const std::string name = "a" + std::to_string(i + 1);
+            sql += ", " + a.sql + " AS " + name;
+            outputs.push_back(SourceColumn{name, a.type});
         }
         if (r_.chance(0.2)) {
             // A lateral column alias over the Aggregate (the list is lifted into a Project).
-            sql += ", (a" + std::to_string(r_.between(1, n)) + ") IS NULL OR k IS NULL AS l";
+            const std::string a = "a" + std::to_string(r_.between(1, n));
+            // A FROM column of the same name would be read instead, and it is not grouped.
+            if (!is_source_column(a) && !is_source_column("k")) {
+                sql += ", (" + a + ") IS NULL OR k IS NULL AS l";
+                outputs.push_back(SourceColumn{"l", make_atomic(AtomicKind::Boolean)});
+            }
         }
-        sql += " FROM t";
+        sql += " FROM " + source_.from;
+        std::string condition;
         if (r_.chance(0.3)) {
-            sql += " WHERE " + boolean(2).sql;
+            condition = boolean(2).sql;
         }
+        sql += where_clause(condition);
         sql += r_.chance(0.2) ? std::string(" GROUP BY ALL") : " GROUP BY " + key.sql;
         if (r_.chance(0.3)) {
             sql += r_.chance(0.5) ? " HAVING count(*) > 1" : " HAVING " + aggregate_boolean();
         }
-        if (r_.chance(0.5)) {
+        if (r_.chance(0.5) && shape.trailing) {
             sql += " ORDER BY 1";
         }
-        return sql;
+        return QueryText{sql, outputs};
+    }
+
+    // Whether a bare `name` would find a column of the source (`name`, `a.name`): Spark resolves
+    // a name against the FROM clause's columns before the select list's lateral aliases.
+    bool is_source_column(const std::string& name) const {
+        return std::any_of(
+            source_.columns.begin(), source_.columns.end(), [&](const SourceColumn& c) {
+                return c.sql == name || (c.sql.size() > name.size() + 1 &&
+                                         c.sql.compare(c.sql.size() - name.size() - 1,
+                                                       std::string::npos, "." + name) == 0);
+            });
     }
 
     std::string aggregate_boolean() { return "bool_or(" + boolean(2).sql + ")"; }
 
-    std::string aggregate_call() {
+    // An aggregate call and the type Spark gives it.
+    G aggregate_call() {
+        const TypePtr long_type = make_atomic(AtomicKind::Long);
+        const TypePtr double_type = make_atomic(AtomicKind::Double);
+        const TypePtr boolean_type = make_atomic(AtomicKind::Boolean);
+        const auto count_of = [&](const G& e) { return G{"count(" + e.sql + ")", long_type}; };
         switch (r_.between(0, 14)) {
         case 0:
-            return "count(*)";
+            return G{"count(*)", long_type};
         case 1:
-            return "sum(" + integer(2).sql + ")";
+            return G{"sum(" + integer(2).sql + ")", long_type};
         case 2: {
             G e = any(2);
-            return orderable(e.type) ? "max(" + e.sql + ")" : "count(" + e.sql + ")";
+            return orderable(e.type) ? G{"max(" + e.sql + ")", e.type} : count_of(e);
         }
         case 3: {
             G e = any(2);
-            return orderable(e.type) ? "min(" + e.sql + ")" : "count(" + e.sql + ")";
+            return orderable(e.type) ? G{"min(" + e.sql + ")", e.type} : count_of(e);
         }
-        case 4:
-            return "collect_list(" + any(2).sql + ")";
+        case 4: {
+            G e = any(2);
+            return G{"collect_list(" + e.sql + ")", make_array(e.type, false)};
+        }
         case 5: {
             G e = any(2);
-            return orderable(e.type) ? "collect_set(" + e.sql + ")" : "count(" + e.sql + ")";
+            return orderable(e.type) ? G{"collect_set(" + e.sql + ")", make_array(e.type, false)}
+                                     : count_of(e);
         }
-        case 6:
-            return std::string(r_.chance(0.5) ? "first(" : "last(") + any(2).sql +
-                   (r_.chance(0.3) ? ", true)" : ")");
+        case 6: {
+            const std::string fn = r_.chance(0.5) ? "first(" : "last(";
+            G e = any(2);
+            return G{fn + e.sql + (r_.chance(0.3) ? ", true)" : ")"), e.type};
+        }
         case 7:
-            return "count_if(" + boolean(2).sql + ")";
-        case 8:
-            return r_.pick(std::vector<std::string>{"bool_and(", "every(", "bool_or(", "any(",
-                                                    "some("}) +
-                   boolean(2).sql + ")";
-        case 9:
-            return r_.pick(std::vector<std::string>{"avg(", "mean("}) + integer(2).sql + ")";
+            return G{"count_if(" + boolean(2).sql + ")", long_type};
+        case 8: {
+            const std::string fn = r_.pick(
+                std::vector<std::string>{"bool_and(", "every(", "bool_or(", "any(", "some("});
+            return G{fn + boolean(2).sql + ")", boolean_type};
+        }
+        case 9: {
+            const std::string fn = r_.pick(std::vector<std::string>{"avg(", "mean("});
+            return G{fn + integer(2).sql + ")", double_type};
+        }
         case 10: {
             G order = any(2);
             const std::string fn = r_.chance(0.5) ? "max_by(" : "min_by(";
-            return orderable(order.type) ? fn + any(2).sql + ", " + order.sql + ")"
-                                         : "count(" + order.sql + ")";
+            if (!orderable(order.type)) {
+                return count_of(order);
+            }
+            G value = any(2);
+            return G{fn + value.sql + ", " + order.sql + ")", value.type};
         }
-        case 11:
-            return r_.pick(std::vector<std::string>{"stddev(", "std(", "stddev_pop(", "variance(",
-                                                    "var_pop(", "skewness(", "kurtosis("}) +
-                   integer(2).sql + ")";
-        case 12:
-            return r_.pick(std::vector<std::string>{"corr(", "covar_pop(", "covar_samp("}) +
-                   integer(2).sql + ", " + integer(2).sql + ")";
-        case 13:
-            return r_.pick(std::vector<std::string>{"any_value(", "first_value(", "last_value(",
-                                                    "array_agg(", "approx_count_distinct("}) +
-                   any(2).sql + ")";
+        case 11: {
+            const std::string fn =
+                r_.pick(std::vector<std::string>{"stddev(", "std(", "stddev_pop(", "variance(",
+                                                 "var_pop(", "skewness(", "kurtosis("});
+            return G{fn + integer(2).sql + ")", double_type};
+        }
+        case 12: {
+            const std::string fn =
+                r_.pick(std::vector<std::string>{"corr(", "covar_pop(", "covar_samp("});
+            const G x = integer(2);
+            const G y = integer(2);
+            return G{fn + x.sql + ", " + y.sql + ")", double_type};
+        }
+        case 13: {
+            const std::string fn =
+                r_.pick(std::vector<std::string>{"any_value(", "first_value(", "last_value(",
+                                                 "array_agg(", "approx_count_distinct("});
+            G e = any(2);
+            const TypePtr type = fn == "array_agg("               ? make_array(e.type, false)
+                                 : fn == "approx_count_distinct(" ? long_type
+                                                                  : e.type;
+            return G{fn + e.sql + ")", type};
+        }
         default: {
             G e = any(2);
-            return orderable(e.type) ? "count(DISTINCT " + e.sql + ")" : "count(" + e.sql + ")";
+            return orderable(e.type) ? G{"count(DISTINCT " + e.sql + ")", long_type} : count_of(e);
         }
         }
     }
@@ -267,29 +472,29 @@ class QueryGen {
             const Var* v = r_.chance(0.6) ? vars.back() : r_.pick(vars);
             return G{v->name, v->type};
         }
-        const StructField& f = column();
-        return G{f.name, f.type};
+        const SourceColumn& c = column();
+        return G{c.sql, c.type};
     }
 
     // A column, nested ones four times as likely as atomic ones.
-    const StructField& column() {
+    const SourceColumn& column() {
         int total = 0;
-        for (const StructField& f : schema_.fields()) {
-            total += f.type->atomic() != nullptr ? 1 : 4;
+        for (const SourceColumn& c : source_.columns) {
+            total += c.type->atomic() != nullptr ? 1 : 4;
         }
         int roll = r_.between(0, total - 1);
-        for (const StructField& f : schema_.fields()) {
-            roll -= f.type->atomic() != nullptr ? 1 : 4;
+        for (const SourceColumn& c : source_.columns) {
+            roll -= c.type->atomic() != nullptr ? 1 : 4;
             if (roll < 0) {
-                return f;
+                return c;
             }
         }
-        return schema_[0];
+        return source_.columns[0];
     }
 
     G column_path(int steps) {
-        const StructField& f = column();
-        G e{f.name, f.type};
+        const SourceColumn& c = column();
+        G e{c.sql, c.type};
         for (int i = 0; i < steps; ++i) {
             e = step(e, 0);
         }
@@ -815,11 +1020,6 @@ class QueryGen {
 
     // --- typed helpers
 
-    G boolean(int depth) {
-        G e = any(std::max(depth, 0));
-        return to_boolean(e, depth);
-    }
-
     G to_boolean(const G& e, int depth) {
         const TypePtr& t = e.type;
         if (is_kind(t, AtomicKind::Boolean)) {
@@ -849,25 +1049,17 @@ class QueryGen {
 
     G integer(int depth) { return to_integer(any(std::max(depth, 0))); }
 
-    G to_integer(const G& e) {
-        const TypePtr i = make_atomic(AtomicKind::Integer);
-        const TypePtr& t = e.type;
-        if (is_kind(t, AtomicKind::Integer)) {
-            return e;
+    // An expression of `type` (up to nullability; of any numeric type for a numeric one):
+    // column paths and expressions drawn until one has it, else a literal of it.
+    G of_type(const TypePtr& type) {
+        for (int attempt = 0; attempt < 8; ++attempt) {
+            G e = r_.chance(0.5) ? column_path(r_.between(0, 3)) : any(r_.between(1, 3));
+            if (same_type_ignoring_nullability(*e.type, *type) ||
+                (numeric_rank(e.type) > 0 && numeric_rank(type) > 0)) {
+                return e;
+            }
         }
-        if (is_numeric_atomic(t)) {
-            return G{"CAST(" + e.sql + " AS INT)", i};
-        }
-        if (is_kind(t, AtomicKind::String)) {
-            return G{"length(" + e.sql + ")", i};
-        }
-        if (is_kind(t, AtomicKind::Boolean)) {
-            return G{"CASE WHEN " + e.sql + " THEN 1 ELSE 0 END", i};
-        }
-        if (t->array() != nullptr || t->map() != nullptr) {
-            return G{"size(" + e.sql + ")", i};
-        }
-        return G{"CASE WHEN " + wrap(e.sql) + " IS NULL THEN 0 ELSE 1 END", i};
+        return G{literal(type), type};
     }
 
     std::string literal(const TypePtr& t) {
@@ -908,9 +1100,382 @@ class QueryGen {
     }
 
     Rng& r_;
-    const StructType& schema_;
+    Source source_;
     std::vector<Var> vars_;
     int counter_ = 0;
+};
+
+// --- statements: joins, FROM-subqueries, CTEs and set operations -----------------------------
+//
+// Every statement reads only the table `t`, as often as it likes (a self-join reads it twice),
+// so one set of rows serves every scan. A QueryGen writes each query block over a Source; the
+// StatementGen makes the sources: `t`, a join of two or three inputs, a FROM-subquery or a CTE
+// over a query it generated first (whose outputs and their types it knows), and it puts whole
+// queries together with UNION, INTERSECT and EXCEPT.
+//
+//     WITH w1 AS (SELECT c1 AS o1, c0 AS o2 FROM t WHERE c0 > 1)
+//     SELECT transform(a.o1.b, x -> x.w) AS o1 FROM w1 a LEFT JOIN w1 b ON a.o2 = b.o2
+
+/// An input of a join before it has an alias: its FROM item and the columns it outputs.
+struct Side {
+    std::string item;                  // `t`, a CTE's name, or `(SELECT ...)`
+    std::vector<SourceColumn> columns; // as the input names them (unqualified)
+    bool table = false;                // the table `t`: both sides of a USING (c0) have c0
+};
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size())) {
+        text.replace(at, from.size(), to);
+    }
+    return text;
+}
+
+class StatementGen {
+  public:
+    StatementGen(Rng& rng, const GeneratedTable& table) : r_(rng), table_(table) {}
+
+    /// About 64% single-table queries (the original generator's), 12% joins, 8% FROM-subqueries
+    /// 1-3 levels deep, 7% CTEs and 9% set operations (half of them under an outer query);
+    /// inner queries nest the other shapes once more.
+    std::string statement() {
+        const int roll = r_.between(0, 99);
+        if (roll < 64) {
+            return QueryGen(r_, table_source()).query().sql;
+        }
+        if (roll < 76) {
+            return join_query(Shape{}, 1).sql;
+        }
+        if (roll < 84) {
+            return subquery_chain(Shape{});
+        }
+        if (roll < 91) {
+            return cte_query(Shape{}, 1).sql;
+        }
+        if (r_.chance(0.5)) {
+            return set_operation(Shape{}, 1).sql;
+        }
+        // Pruning through a set operation: the outer query extracts fields of its columns.
+        return over_subquery(set_operation(named_shape(), 1), Shape{}).sql;
+    }
+
+  private:
+    static Shape named_shape() {
+        Shape shape;
+        shape.named = true;
+        return shape;
+    }
+
+    std::string fresh(const std::string& prefix) { return prefix + std::to_string(++names_); }
+
+    Side table_side() const {
+        Side side{"t", {}, true};
+        for (const StructField& f : table_.schema->struct_type()->fields()) {
+            side.columns.push_back(SourceColumn{f.name, f.type});
+        }
+        return side;
+    }
+
+    Source table_source() const { return Source{"t", table_side().columns, ""}; }
+
+    /// The columns of `side` as `qualifier.name`; when `maybe_bare` (the side is alone in its
+    /// FROM clause), some by their bare name.
+    std::vector<SourceColumn> qualified(const Side& side, const std::string& qualifier,
+                                        bool maybe_bare) {
+        std::vector<SourceColumn> out;
+        for (const SourceColumn& c : side.columns) {
+            const bool bare = maybe_bare && r_.chance(0.3);
+            out.push_back(SourceColumn{bare ? c.sql : qualifier + "." + c.sql, c.type});
+        }
+        return out;
+    }
+
+    /// Names the outputs of `side` d1, d2, ... and returns the column list `(d1, d2, ...)`.
+    static std::string rename(Side& side) {
+        std::string list = "(";
+        for (std::size_t i = 0; i < side.columns.size(); ++i) {
+            side.columns[i].sql = "d" + std::to_string(i + 1);
+            list += (i ? ", " : "") + side.columns[i].sql;
+        }
+        return list + ")";
+    }
+
+    /// A query with named outputs to read from: over `t` half the time, else (while `depth`
+    /// allows) a join, a query over a FROM-subquery, a CTE or a set operation.
+    QueryText inner(int depth) {
+        const Shape shape = named_shape();
+        const int roll = r_.between(0, 99);
+        if (depth <= 0 || roll < 50) {
+            return QueryGen(r_, table_source()).query(shape);
+        }
+        if (roll < 65) {
+            return join_query(shape, depth - 1);
+        }
+        if (roll < 77) {
+            return over_subquery(inner(depth - 1), shape);
+        }
+        if (roll < 88) {
+            return cte_query(shape, depth - 1);
+        }
+        return set_operation(shape, depth - 1);
+    }
+
+    /// `SELECT ... FROM (inner) [AS] s1 [(d1, d2)]`.
+    QueryText over_subquery(const QueryText& inner, const Shape& shape) {
+        Side side{"(" + inner.sql + ")", inner.outputs, false};
+        const std::string alias = fresh("s");
+        std::string from = side.item + (r_.chance(0.3) ? " AS " : " ") + alias;
+        if (r_.chance(0.25)) {
+            from += rename(side);
+        }
+        return QueryGen(r_, Source{from, qualified(side, alias, true), ""}).query(shape);
+    }
+
+    /// A query over 1 to 3 levels of FROM-subqueries.
+    std::string subquery_chain(const Shape& shape) {
+        const int levels = r_.pick(std::vector<int>{1, 1, 1, 2, 2, 3});
+        QueryText q = inner(1);
+        for (int level = 1; level <= levels; ++level) {
+            q = over_subquery(q, level == levels ? shape : named_shape());
+        }
+        return q.sql;
+    }
+
+    /// A CTE by name, alone in a FROM clause, with an alias sometimes.
+    Source cte_source(const Side& side) {
+        if (r_.chance(0.3)) {
+            const std::string alias = fresh("s");
+            return Source{side.item + " " + alias, qualified(side, alias, true), ""};
+        }
+        return Source{side.item, qualified(side, side.item, true), ""};
+    }
+
+    /// `WITH w1 AS (inner) SELECT ... FROM w1`; sometimes a second CTE reading the first, or
+    /// the CTE read twice by a self-join.
+    QueryText cte_query(const Shape& shape, int depth) {
+        const QueryText body = inner(depth);
+        Side first{fresh("w"), body.outputs, false};
+        std::string with = "WITH " + first.item;
+        if (r_.chance(0.2)) {
+            with += rename(first);
+        }
+        with += " AS (" + body.sql + ")";
+        QueryText main;
+        const int roll = r_.between(0, 99);
+        if (roll < 25) {
+            const QueryText second_body = QueryGen(r_, cte_source(first)).query(named_shape());
+            const Side second{fresh("w"), second_body.outputs, false};
+            with += ", " + second.item + " AS (" + second_body.sql + ")";
+            main = r_.chance(0.7) ? QueryGen(r_, cte_source(second)).query(shape)
+                                  : QueryGen(r_, join_source(first, second)).query(shape);
+        } else if (roll < 50) {
+            main = QueryGen(r_, join_source(first, first)).query(shape);
+        } else {
+            main = QueryGen(r_, cte_source(first)).query(shape);
+        }
+        return QueryText{with + " " + main.sql, main.outputs};
+    }
+
+    /// The table, mostly; a FROM-subquery while `depth` allows.
+    Side join_input(int depth) {
+        if (depth <= 0 || r_.chance(0.8)) {
+            return table_side();
+        }
+        const QueryText q = inner(depth - 1);
+        return Side{"(" + q.sql + ")", q.outputs, false};
+    }
+
+    QueryText join_query(const Shape& shape, int depth) {
+        const Side left = join_input(depth);
+        const Side right = join_input(depth);
+        return QueryGen(r_, join_source(left, right)).query(shape);
+    }
+
+    /// `lq.key = rq.key`: over two reads of one input (the table, a CTE), one path on both
+    /// sides (`a.c0 = b.c0`, `a.c1.x = b.c1.x`); over different inputs, each side's value made
+    /// an integer. Sometimes `AND` a condition on both sides' columns.
+    std::string join_condition(const Side& l, const std::string& lq, const Side& r,
+                               const std::string& rq) {
+        std::string condition;
+        if (l.item == r.item) {
+            if (l.table && r_.chance(0.6)) {
+                condition = lq + ".c0 = " + rq + ".c0";
+            } else {
+                // The path is written once over a placeholder qualifier, then for each side.
+                const G key = QueryGen(r_, Source{"", qualified(l, "QQ", false), ""}).key_path();
+                condition = replace_all(key.sql, "QQ.", lq + ".") + " = " +
+                            replace_all(key.sql, "QQ.", rq + ".");
+            }
+        } else {
+            const G lk = QueryGen(r_, Source{"", qualified(l, lq, false), ""}).key_path();
+            const G rk = QueryGen(r_, Source{"", qualified(r, rq, false), ""}).key_path();
+            condition = QueryGen::to_integer(lk).sql + " = " + QueryGen::to_integer(rk).sql;
+        }
+        if (r_.chance(0.3)) {
+            std::vector<SourceColumn> both = qualified(l, lq, false);
+            for (SourceColumn& c : qualified(r, rq, false)) {
+                both.push_back(std::move(c));
+            }
+            condition +=
+                " AND (" + QueryGen(r_, Source{"", both, ""}).boolean(r_.between(1, 2)).sql + ")";
+        }
+        return condition;
+    }
+
+    /// `left a <kind> JOIN right b ...` and the columns it makes visible: every kind of join,
+    /// written with ON, as a CROSS JOIN, as a comma join (the condition in WHERE), with USING
+    /// (c0) or NATURAL (two reads of the table); sometimes a third input `t c`.
+    Source join_source(const Side& left, const Side& right) {
+        enum class Form { On, Cross, Comma, Using, Natural };
+        const bool tables = left.table && right.table;
+        const auto pick = [&](std::vector<std::string> words) { return r_.pick(words); };
+        Form form = Form::On;
+        std::string kind;
+        const int roll = r_.between(0, 99);
+        if (roll < 22) {
+            kind = pick({"JOIN", "INNER JOIN"});
+        } else if (roll < 36) {
+            kind = pick({"LEFT JOIN", "LEFT OUTER JOIN"});
+        } else if (roll < 46) {
+            kind = pick({"RIGHT JOIN", "RIGHT OUTER JOIN"});
+        } else if (roll < 56) {
+            kind = pick({"FULL JOIN", "FULL OUTER JOIN"});
+        } else if (roll < 64) {
+            kind = pick({"LEFT SEMI JOIN", "SEMI JOIN"});
+        } else if (roll < 72) {
+            kind = pick({"LEFT ANTI JOIN", "ANTI JOIN"});
+        } else if (roll < 79) {
+            kind = "CROSS JOIN";
+            form = Form::Cross;
+        } else if (roll < 89) {
+            form = Form::Comma;
+        } else if (roll < 96) {
+            kind = pick({"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN", "LEFT SEMI JOIN",
+                         "LEFT ANTI JOIN"});
+            form = tables ? Form::Using : Form::On;
+        } else {
+            kind = pick({"JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN"});
+            // A natural self-join compares every column: none may hold a map.
+            form = tables && orderable(table_.schema) ? Form::Natural : Form::On;
+        }
+        // Semi and anti joins output the left side only; their condition sees both.
+        const bool left_only =
+            kind.find("SEMI") != std::string::npos || kind.find("ANTI") != std::string::npos;
+        Source source;
+        const std::string a = left.item + " a";
+        const std::string b = right.item + " b";
+        switch (form) {
+        case Form::On:
+            source.from = a + " " + kind + " " + b + " ON " + join_condition(left, "a", right, "b");
+            break;
+        case Form::Cross:
+            source.from = a + " CROSS JOIN " + b;
+            break;
+        case Form::Comma:
+            source.from = a + ", " + b;
+            if (r_.chance(0.85)) {
+                source.condition = join_condition(left, "a", right, "b");
+            }
+            break;
+        case Form::Using:
+            source.from = a + " " + kind + " " + b + " USING (c0)";
+            source.columns.push_back(SourceColumn{"c0", make_atomic(AtomicKind::Integer)});
+            break;
+        case Form::Natural:
+            source.from = a + " NATURAL " + kind + " " + b;
+            // Every column is a key: bare names read the join's (coalesced) keys.
+            for (const SourceColumn& c : left.columns) {
+                source.columns.push_back(c);
+            }
+            break;
+        }
+        for (SourceColumn& c : qualified(left, "a", false)) {
+            source.columns.push_back(std::move(c));
+        }
+        if (!left_only) {
+            for (SourceColumn& c : qualified(right, "b", false)) {
+                source.columns.push_back(std::move(c));
+            }
+            if ((form == Form::On || form == Form::Cross) && r_.chance(0.12)) {
+                // A third input, joined to the second (not after USING or NATURAL, whose bare
+                // key names the third input's columns would make ambiguous; nor after a comma,
+                // which binds looser than JOIN).
+                const Side third = table_side();
+                source.from += std::string(r_.chance(0.7) ? " JOIN " : " LEFT JOIN ") + "t c ON " +
+                               join_condition(right, "b", third, "c");
+                for (SourceColumn& c : qualified(third, "c", false)) {
+                    source.columns.push_back(std::move(c));
+                }
+            }
+        }
+        return source;
+    }
+
+    /// Two or three SELECTs of the same output types put together with UNION [ALL | DISTINCT],
+    /// INTERSECT [ALL] or EXCEPT [ALL]: the first's select list again with another WHERE, or
+    /// expressions of the same types. When rows are compared whole (all but UNION ALL), no
+    /// output holds a map.
+    QueryText set_operation(const Shape& shape, int depth) {
+        const int inputs = r_.chance(0.25) ? 3 : 2;
+        std::vector<std::string> ops;
+        Shape input_shape = named_shape();
+        input_shape.trailing = false; // ORDER BY and LIMIT would end the set operation
+        for (int i = 1; i < inputs; ++i) {
+            ops.push_back(r_.pick(std::vector<std::string>{
+                "UNION ALL", "UNION ALL", "UNION ALL", "UNION", "UNION DISTINCT", "INTERSECT",
+                "INTERSECT", "INTERSECT ALL", "EXCEPT", "EXCEPT", "EXCEPT ALL"}));
+            input_shape.comparable = input_shape.comparable || ops.back() != "UNION ALL";
+        }
+        const Source source =
+            depth > 0 && r_.chance(0.2) ? join_source(table_side(), table_side()) : table_source();
+        QueryGen first(r_, source);
+        std::vector<std::string> texts;
+        std::vector<SourceColumn> outputs;
+        SelectParts parts;
+        const bool plain = r_.chance(0.75);
+        if (plain) {
+            parts = first.plain(input_shape);
+            texts.push_back(parts.head + " FROM " + source.from + parts.where);
+            outputs = parts.outputs;
+        } else {
+            const QueryText q = first.query(input_shape);
+            texts.push_back(q.sql);
+            outputs = q.outputs;
+        }
+        for (int i = 1; i < inputs; ++i) {
+            if (plain && r_.chance(0.5)) {
+                QueryGen other(r_, source);
+                const std::string condition = other.boolean(r_.between(1, 3)).sql;
+                texts.push_back(parts.head + " FROM " + source.from +
+                                other.where_clause(condition));
+                continue;
+            }
+            const QueryText q = QueryGen(r_, table_source()).matching(outputs);
+            texts.push_back(q.sql);
+            for (std::size_t c = 0; c < outputs.size(); ++c) {
+                // A numeric column of another type widens the set operation's column.
+                if (numeric_rank(q.outputs[c].type) > numeric_rank(outputs[c].type)) {
+                    outputs[c].type = q.outputs[c].type;
+                }
+            }
+        }
+        std::string sql;
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            const std::string text = r_.chance(0.15) ? "(" + texts[i] + ")" : texts[i];
+            sql += i == 0 ? text : " " + ops[i - 1] + " " + text;
+        }
+        if (shape.trailing && r_.chance(0.2) && orderable(outputs[0].type)) {
+            sql += " ORDER BY 1";
+            if (r_.chance(0.5)) {
+                sql += " LIMIT " + std::to_string(r_.between(1, 3));
+            }
+        }
+        return QueryText{sql, outputs};
+    }
+
+    Rng& r_;
+    const GeneratedTable& table_;
+    int names_ = 0; // numbers subquery aliases and CTE names, unique in a statement
 };
 
 // --- rows ------------------------------------------------------------------------------------
@@ -993,7 +1558,7 @@ GeneratedTable generate_table(Rng& rng, int max_depth) {
 }
 
 std::string generate_query(Rng& rng, const GeneratedTable& table) {
-    return QueryGen(rng, table).query();
+    return StatementGen(rng, table).statement();
 }
 
 std::string generate_rows(Rng& rng, const GeneratedTable& table, int count) {

@@ -5,6 +5,7 @@
 ///
 ///     schema  c0 INT, c1 ARRAY<STRUCT<a: STRING, v: MAP<STRING, STRUCT<w: INT, id: BIGINT>>>>
 ///     query   SELECT transform(c1, x -> x.v['a'].w) FROM t WHERE c0 > 1
+///             SELECT a.c1[0].a FROM t a LEFT JOIN t b ON a.c0 = b.c0
 ///     rows    {"c0":2,"c1":[{"a":"b","v":{"a":{"w":1}}},null]}
 
 #include <cstdint>
@@ -44,9 +45,13 @@ struct GeneratedTable {
 /// int column at least, and sometimes an int partition column `p`.
 GeneratedTable generate_table(Rng& rng, int max_depth);
 
-/// A query over `t`: a select list of 1-3 expressions touching random paths through random
-/// higher-order functions and extractors, an optional WHERE, and sometimes GROUP BY / HAVING,
-/// ORDER BY, LIMIT or DISTINCT.
+/// A query block over `t`: a select list of 1-3 expressions touching random paths through
+/// random higher-order functions and extractors, an optional WHERE, and sometimes GROUP BY /
+/// HAVING, ORDER BY, LIMIT or DISTINCT. About a third of the statements read `t` several times
+/// or through other query blocks: self-joins of every kind (ON, CROSS, comma, USING, NATURAL,
+/// semi and anti), FROM-subqueries 1-3 levels deep (with column lists sometimes), CTEs (one
+/// reading another, one read twice) and UNION / INTERSECT / EXCEPT, whose query blocks read the
+/// inner queries' outputs by their types. Every scan reads `t`, so one set of rows serves all.
 std::string generate_query(Rng& rng, const GeneratedTable& table);
 
 /// `count` rows as JSON lines, with nulls at every level, small arrays and maps, and values
