@@ -752,11 +752,11 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
         keys.emplace_back(*l, *r);
     }
 
-    // The columns the condition sees: both sides', left first. Moved, not copied: in a chain
-    // of joins each level would otherwise copy every column below it.
-    // The left side's scope is extended, so its name index (built by a lower join's
-    // condition) is extended too, not built again.
+    // The columns the condition sees: both sides', left first. The left side's scope is
+    // extended, not copied, with its name index: in a chain of joins each level would
+    // otherwise copy, and index again, every column below it.
     const std::size_t left_width = left_scope.columns.size();
+    const std::size_t left_outputs = left_scope.output.size();
     Scope both = std::move(left_scope);
     both.columns.insert(both.columns.end(), std::make_move_iterator(right_scope.columns.begin()),
                         std::make_move_iterator(right_scope.columns.end()));
@@ -802,7 +802,15 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
         scope.columns.resize(visible);
     }
     scope.description = "the FROM clause";
-    scope.output = plan_output(*plan);
+    const bool outer =
+        type == JoinType::LeftOuter || type == JoinType::RightOuter || type == JoinType::FullOuter;
+    if (keys.empty() && !outer) {
+        // An inner, cross, semi or anti join outputs its inputs' columns as they are (a semi
+        // or anti join its left input's): the scope's output already is the join's.
+        scope.output.resize(outputs_right ? scope.output.size() : left_outputs);
+    } else {
+        scope.output = plan_output(*plan);
+    }
     if (!keys.empty()) {
         // Spark's output of a USING join: the keys (the left's, the right's for a right outer
         // join, coalesced for a full outer join), then each side's other columns.
@@ -853,8 +861,7 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
     }
     // Each column as the join outputs it: an outer join's null-supplying side is nullable
     // (other joins output their inputs' attributes as they are).
-    if (type == JoinType::LeftOuter || type == JoinType::RightOuter ||
-        type == JoinType::FullOuter) {
+    if (outer) {
         std::unordered_map<ExprId, const ExprPtr*> by_id;
         by_id.reserve(scope.output.size());
         for (const ExprPtr& o : scope.output) {
