@@ -251,6 +251,23 @@ namespace {
 template <class Query> PlanPtr bind_query(BindContext& ctx, Query& query);
 std::pair<PlanPtr, Scope> bind_from(BindContext& ctx, const ast::FromItem& item);
 
+/// LIMIT n or OFFSET n (of a query block or over a set operation): a row count, which Spark's
+/// CheckAnalysis wants a non-negative integer constant (a literal here); null when absent.
+ExprPtr bind_row_count(Binder& binder, const ast::ExprPtr& count, Clause clause,
+                       const char* keyword) {
+    if (!count) {
+        return nullptr;
+    }
+    binder.set_clause(clause, AliasMode::None, nullptr);
+    ExprPtr bound = binder.bind(*count);
+    const auto* lit = bound->as<Literal>();
+    if (lit == nullptr || lit->is_null || !bound->type->is(AtomicKind::Integer) ||
+        lit->text.view().starts_with("-")) {
+        binder.fail(count->span, std::string(keyword) + " must be a non-negative integer literal");
+    }
+    return bound;
+}
+
 /// One query block: its FROM clause's plan, then its clauses over it. `Select` is const or
 /// not: a block it may use up releases each select item's syntax once bound (issue 10).
 template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
@@ -422,25 +439,8 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         order.push_back(SortOrder{key, o.ascending, o.nulls_first.value_or(o.ascending)});
     }
 
-    // LIMIT n and OFFSET n: a row count, which Spark's CheckAnalysis wants a non-negative
-    // integer constant (a literal here).
-    const auto row_count = [&](const ast::ExprPtr& count, Clause clause,
-                               const char* keyword) -> ExprPtr {
-        if (!count) {
-            return nullptr;
-        }
-        binder.set_clause(clause, AliasMode::None, nullptr);
-        ExprPtr bound = binder.bind(*count);
-        const auto* lit = bound->as<Literal>();
-        if (lit == nullptr || lit->is_null || !bound->type->is(AtomicKind::Integer) ||
-            lit->text.view().starts_with("-")) {
-            binder.fail(count->span,
-                        std::string(keyword) + " must be a non-negative integer literal");
-        }
-        return bound;
-    };
-    const ExprPtr limit = row_count(select.limit, Clause::Limit, "LIMIT");
-    const ExprPtr offset = row_count(select.offset, Clause::Offset, "OFFSET");
+    const ExprPtr limit = bind_row_count(binder, select.limit, Clause::Limit, "LIMIT");
+    const ExprPtr offset = bind_row_count(binder, select.offset, Clause::Offset, "OFFSET");
 
     const bool aggregating =
         !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
@@ -1031,25 +1031,10 @@ PlanPtr order_and_limit(BindContext& ctx, const ast::Query& query, PlanPtr plan)
         }
         plan = make_plan(Sort{std::move(order), std::move(plan)});
     }
-    const auto row_count = [&](const ast::ExprPtr& count, Clause clause,
-                               const char* keyword) -> ExprPtr {
-        if (!count) {
-            return nullptr;
-        }
-        binder.set_clause(clause, AliasMode::None, nullptr);
-        ExprPtr bound = binder.bind(*count);
-        const auto* lit = bound->as<Literal>();
-        if (lit == nullptr || lit->is_null || !bound->type->is(AtomicKind::Integer) ||
-            lit->text.view().starts_with("-")) {
-            binder.fail(count->span,
-                        std::string(keyword) + " must be a non-negative integer literal");
-        }
-        return bound;
-    };
-    if (ExprPtr offset = row_count(query.offset, Clause::Offset, "OFFSET")) {
+    if (ExprPtr offset = bind_row_count(binder, query.offset, Clause::Offset, "OFFSET")) {
         plan = make_plan(Offset{offset, std::move(plan)});
     }
-    if (ExprPtr limit = row_count(query.limit, Clause::Limit, "LIMIT")) {
+    if (ExprPtr limit = bind_row_count(binder, query.limit, Clause::Limit, "LIMIT")) {
         plan = make_plan(Limit{limit, std::move(plan)});
     }
     return plan;
