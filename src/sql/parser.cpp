@@ -1377,41 +1377,19 @@ template <> struct action<g::join_natural> {
         st.joins.back().natural = true;
     }
 };
-template <> struct action<g::join_inner> {
+/// The join's kind, from its keyword (`LEFT SEMI` and `SEMI` alike are a left semi join).
+template <ast::JoinKind Kind> struct join_kind_action {
     template <typename Input> static void apply(const Input&, State& st) {
-        st.joins.back().kind = ast::JoinKind::Inner;
+        st.joins.back().kind = Kind;
     }
 };
-template <> struct action<g::join_cross> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        st.joins.back().kind = ast::JoinKind::Cross;
-    }
-};
-template <> struct action<g::join_left> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        st.joins.back().kind = ast::JoinKind::LeftOuter;
-    }
-};
-template <> struct action<g::join_right> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        st.joins.back().kind = ast::JoinKind::RightOuter;
-    }
-};
-template <> struct action<g::join_full> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        st.joins.back().kind = ast::JoinKind::FullOuter;
-    }
-};
-template <> struct action<g::join_semi> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        st.joins.back().kind = ast::JoinKind::LeftSemi; // `LEFT SEMI` and `SEMI` alike
-    }
-};
-template <> struct action<g::join_anti> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        st.joins.back().kind = ast::JoinKind::LeftAnti;
-    }
-};
+template <> struct action<g::join_inner> : join_kind_action<ast::JoinKind::Inner> {};
+template <> struct action<g::join_cross> : join_kind_action<ast::JoinKind::Cross> {};
+template <> struct action<g::join_left> : join_kind_action<ast::JoinKind::LeftOuter> {};
+template <> struct action<g::join_right> : join_kind_action<ast::JoinKind::RightOuter> {};
+template <> struct action<g::join_full> : join_kind_action<ast::JoinKind::FullOuter> {};
+template <> struct action<g::join_semi> : join_kind_action<ast::JoinKind::LeftSemi> {};
+template <> struct action<g::join_anti> : join_kind_action<ast::JoinKind::LeftAnti> {};
 
 /// A join's keywords are read before its right input: its frame collects them.
 template <> struct action<g::join_clause> {
