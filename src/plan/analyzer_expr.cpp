@@ -1367,7 +1367,10 @@ ExprPtr Binder::subscript(const ExprPtr& base, const ExprPtr& index, Span span,
     if (type.map()) {
         return make_expr(GetMapValue{base, map_key(base, index, index_span)}, span);
     }
-    fail(span, "cannot subscript " + catalog_string(type));
+    // Named as the query wrote it, unless that is long: `s[0]` says which s.
+    const std::string base_text = written(base->span);
+    const std::string what = base_text.size() <= 60 ? "'" + base_text + "' of type " : "";
+    fail(span, "cannot subscript " + what + catalog_string(type));
 }
 
 } // namespace prune::analyzer_detail

@@ -319,13 +319,32 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
                           bind_aggregate_filter(call, name));
 }
 
+namespace {
+
+/// What a name the catalog does not know may have meant.
+std::string function_did_you_mean(std::string_view name) {
+    static const std::vector<std::string> candidates = function_names();
+    return did_you_mean(name, candidates);
+}
+
+} // namespace
+
 ExprPtr Binder::bind_udf(const ast::Call& call, const std::string& name, Span span) {
+    for (const ast::ExprPtr& arg : call.args) {
+        if (as_lambda(arg) != nullptr) {
+            // Only a higher-order function takes a lambda: most likely a misspelled one.
+            fail(call.name.span, "unknown function '" + name +
+                                     "': only a higher-order function takes a lambda" +
+                                     function_did_you_mean(name));
+        }
+    }
     std::vector<ExprPtr> args = bind_plain_args(call.args, name);
     if (ctx_.warned_udfs.insert(name).second) {
         ctx_.warnings.push_back(Diagnostic{Severity::Warning,
                                            "unknown function '" + name +
                                                "', treated as a user-defined function: its "
-                                               "arguments are read whole",
+                                               "arguments are read whole" +
+                                               function_did_you_mean(name),
                                            source_, call.name.span});
     }
     return make_expr(ScalarFunction{user_function(name), std::move(args), call.distinct}, span);

@@ -453,6 +453,9 @@ TEST_CASE("higher-order function arity, lambdas and body types are checked", "[a
          "1:18: a lambda is not allowed here: argument 1 of 'transform' is not a function"},
         {"SELECT upper(x -> x) FROM orders",
          "1:14: a lambda is not allowed here: 'upper' is not a higher-order function"},
+        {"SELECT transfrom(items, x -> x) FROM orders",
+         "1:8: unknown function 'transfrom': only a higher-order function takes a lambda; "
+         "did you mean 'transform'?"},
         {"SELECT transform(customer, x -> x) FROM orders",
          "1:18: argument 1 of 'transform' must be an array, got struct<id:bigint,name:string,"
          "address:struct<city:string,zip:string>>"},
@@ -523,8 +526,8 @@ TEST_CASE("field access and subscript errors point at the offending text", "[ana
          "1:18: cannot access field 'x' of map<struct<first:string,middle:string,last:string>,"
          "string>; look a key up with m[key]"},
         {"SELECT name[0] FROM contacts",
-         "1:8: cannot subscript struct<first:string,middle:string,last:string>"},
-        {"SELECT id[0] FROM contacts", "1:8: cannot subscript int"},
+         "1:8: cannot subscript 'name' of type struct<first:string,middle:string,last:string>"},
+        {"SELECT id[0] FROM contacts", "1:8: cannot subscript 'id' of type int"},
         {"SELECT friends['x'] FROM contacts",
          "1:16: no field 'x' in struct<first:string,middle:string,last:string>"},
         {"SELECT friends[name] FROM contacts",
@@ -1067,6 +1070,15 @@ TEST_CASE("user-defined functions are accepted with one warning each", "[analyze
     CHECK(f->name() == "my_udf");
     CHECK(catalog_string(*udf->type) == "string");
     CHECK(sx(*udf) == "my_udf(GetStructField(name#1, 0), id#0)");
+}
+
+TEST_CASE("an unknown function close to a known one is named in the warning", "[analyzer]") {
+    const BoundStatement b =
+        bind_sql("SELECT sizee(friends), upperr(address) FROM contacts", contacts_catalog());
+    REQUIRE(b.warnings.size() == 2);
+    CHECK(b.warnings[0].message == "unknown function 'sizee', treated as a user-defined "
+                                   "function: its arguments are read whole; did you mean 'size'?");
+    CHECK(b.warnings[1].message.ends_with("did you mean 'upper'?"));
 }
 
 TEST_CASE("the analyzer's own functions have no SQL name", "[analyzer]") {
