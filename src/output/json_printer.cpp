@@ -313,6 +313,22 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                           [&](const Distinct&) {
                               out_.key("node");
                               out_.value("Distinct");
+                          },
+                          [&](const Generate& n) {
+                              out_.key("node");
+                              out_.value("Generate");
+                              out_.key("generator");
+                              out_.value(generator_name(n.kind));
+                              out_.key("outer");
+                              out_.value(n.outer);
+                              out_.key("arguments");
+                              expr_list(n.args, 0);
+                              out_.key("output");
+                              expr_list(n.output, 0);
+                              if (!n.qualifier.empty()) {
+                                  out_.key("qualifier");
+                                  out_.value(n.qualifier);
+                              }
                           }},
                plan.node);
 }

@@ -250,6 +250,7 @@ namespace {
 
 template <class Query> PlanPtr bind_query(BindContext& ctx, Query& query);
 std::pair<PlanPtr, Scope> bind_from(BindContext& ctx, const ast::FromItem& item);
+Span identifiers_span(const std::vector<ast::Identifier>& names, Span fallback);
 
 /// One query block: its FROM clause's plan, then its clauses over it. `Select` is const or
 /// not: a block it may use up releases each select item's syntax once bound (issue 10).
@@ -275,7 +276,36 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     bool select_aggregates = false;
     binder.set_clause(Clause::Select, AliasMode::None, nullptr);
     binder.set_lateral_outputs(&outputs);
+    std::optional<Generate> generate; // the select list's generator, if it has one
+    Span generator_span;
     const auto bind_item = [&](const ast::SelectItem& item) {
+        if (const auto* call = std::get_if<ast::Call>(&item.expr->node);
+            call != nullptr && is_generator_name(call->name.name)) {
+            if (generate) {
+                binder.fail(item.expr->span,
+                            "only one generator is allowed in a select list, but '" +
+                                binder.written(generator_span) + "' and '" +
+                                binder.written(item.expr->span) +
+                                "' are two (Spark: UNSUPPORTED_GENERATOR.MULTI_GENERATOR)");
+            }
+            std::vector<ast::Identifier> names = item.aliases;
+            if (item.alias) {
+                names.push_back(*item.alias);
+            }
+            generator_span = item.expr->span;
+            generate = binder.bind_generator(*call, item.expr->span, false, names,
+                                             identifiers_span(names, item.expr->span), "");
+            for (const ExprPtr& column : generate->output) {
+                outputs.push_back(OutputRef{column, false});
+                items.push_back(column);
+            }
+            return;
+        }
+        if (!item.aliases.empty()) {
+            binder.fail(item.aliases.front().span,
+                        "a list of aliases '(a, b)' is only allowed after a generator such as "
+                        "explode or inline");
+        }
         if (const auto* star = std::get_if<ast::Star>(&item.expr->node)) {
             if (item.alias) {
                 binder.fail(item.alias->span, "'*' cannot have an alias");
@@ -444,6 +474,11 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
 
     const bool aggregating =
         !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
+    if (generate && aggregating) {
+        binder.fail(generator_span, "unsupported: a generator in a select list that aggregates "
+                                    "(GROUP BY, HAVING or an aggregate function); generate in "
+                                    "a subquery and aggregate over it");
+    }
     if (aggregating) {
         GroupingCheck check(grouping, binder.scope());
         auto require_grouped = [&](const ExprPtr& e) {
@@ -465,7 +500,8 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     }
 
     binder.set_clause(Clause::Select, AliasMode::None, nullptr); // `outputs` moves on
-    BoundClauses clauses{.items = std::move(items),
+    BoundClauses clauses{.generate = std::move(generate),
+                         .items = std::move(items),
                          .outputs = std::move(outputs),
                          .where = where,
                          .aggregating = aggregating,
@@ -870,6 +906,40 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
     return {plan, std::move(scope)};
 }
 
+/// A generator over the rows of the item before it (LATERAL VIEW, a LATERAL function): its
+/// arguments read that item's columns; its own columns join the scope, qualified by its alias.
+std::pair<PlanPtr, Scope> bind_generate(BindContext& ctx, const ast::GenerateRef& ref) {
+    auto [child, scope] = bind_from(ctx, *ref.left);
+    const auto* call = std::get_if<ast::Call>(&ref.call->node);
+    if (call == nullptr || !is_generator_name(call->name.name)) {
+        fail_at(ctx, ref.call->span,
+                "expected a generator (explode, posexplode, inline, stack, or an _outer form) "
+                "after LATERAL" +
+                    std::string(ref.lateral_view ? " VIEW" : "") +
+                    "; other table-valued functions are not supported");
+    }
+    std::string qualifier = ref.alias ? ref.alias->name.str() : std::string();
+    Generate generate;
+    {
+        Binder binder(ctx, scope);
+        generate = binder.bind_generator(*call, ref.call->span, ref.outer, ref.columns,
+                                         identifiers_span(ref.columns, ref.call->span), qualifier);
+    }
+    const std::vector<ExprPtr> columns = generate.output;
+    generate.child = std::move(child);
+    PlanPtr plan = make_plan(std::move(generate));
+    std::vector<std::string> parts;
+    if (!qualifier.empty()) {
+        parts.push_back(qualifier);
+    }
+    const Qualifier q(std::move(parts));
+    for (const ExprPtr& column : columns) {
+        scope.columns.push_back(ScopeColumn{column, q, true, true});
+        scope.output.push_back(column);
+    }
+    return {plan, std::move(scope)};
+}
+
 std::pair<PlanPtr, Scope> bind_from(BindContext& ctx, const ast::FromItem& item) {
     return std::visit(
         Overloaded{
@@ -896,6 +966,10 @@ std::pair<PlanPtr, Scope> bind_from(BindContext& ctx, const ast::FromItem& item)
             [&](const ast::JoinRef& join) {
                 const QueryDepth depth(ctx, item.span);
                 return bind_join(ctx, join);
+            },
+            [&](const ast::GenerateRef& ref) {
+                const QueryDepth depth(ctx, item.span);
+                return bind_generate(ctx, ref);
             }},
         item.node);
 }
