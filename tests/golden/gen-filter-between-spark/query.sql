@@ -1,0 +1,6 @@
+-- A WHERE on a generated column sits between the select list and the Generate: Spark's rule
+-- needs a Project right above it, so name crosses whole (op-114); a WHERE on the child's own
+-- columns moves below the Generate and does not get in the way.
+SELECT name.first, f FROM contacts LATERAL VIEW explode(friends.first) t AS f WHERE f = 'Susan';
+SELECT name.first, f.last FROM contacts LATERAL VIEW explode(friends) t AS f WHERE f.first = 'Susan';
+SELECT name.first, f.last FROM contacts LATERAL VIEW explode(friends) t AS f WHERE id > 1;
