@@ -694,16 +694,21 @@ bool reads_generated(const ExprPtr& e, const std::unordered_set<ExprId>& generat
 /// one, looking through Filters that read only the child's columns (PushDownPredicates moves
 /// them below the Generate). An Aggregate counts (NestedColumnAliasing puts a Project of its
 /// extractors below it), and so does a Generate (its argument's extractors go into a Project
-/// below it).
+/// below it). A Filter higher up that reads a generated column is pushed down to just over
+/// the Generate (PushDownPredicates through Projects), so it gets in the way too.
 std::unordered_map<const Plan*, bool> project_over_generates(const Plan& plan) {
     std::unordered_map<const Plan*, const Plan*> parent;
     std::vector<const Plan*> generates;
+    std::vector<const Filter*> filters;
     for_each_operator(plan, [&](const Plan& op) {
         for (const PlanPtr& input : plan_children(op)) {
             parent.emplace(input.get(), &op);
         }
         if (op.as<Generate>() != nullptr) {
             generates.push_back(&op);
+        }
+        if (const Filter* filter = op.as<Filter>()) {
+            filters.push_back(filter);
         }
     });
     std::unordered_map<const Plan*, bool> out;
@@ -719,7 +724,11 @@ std::unordered_map<const Plan*, bool> project_over_generates(const Plan& plan) {
             const auto next = parent.find(above);
             above = next == parent.end() ? nullptr : next->second;
         }
-        out.emplace(g, above != nullptr &&
+        const bool filtered =
+            std::any_of(filters.begin(), filters.end(), [&](const Filter* filter) {
+                return reads_generated(filter->condition, generated);
+            });
+        out.emplace(g, !filtered && above != nullptr &&
                            (above->as<Project>() != nullptr || above->as<Aggregate>() != nullptr ||
                             above->as<Generate>() != nullptr));
     }

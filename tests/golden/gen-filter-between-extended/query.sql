@@ -4,3 +4,5 @@
 SELECT name.first, f FROM contacts LATERAL VIEW explode(friends.first) t AS f WHERE f = 'Susan';
 SELECT name.first, f.last FROM contacts LATERAL VIEW explode(friends) t AS f WHERE f.first = 'Susan';
 SELECT name.first, f.last FROM contacts LATERAL VIEW explode(friends) t AS f WHERE id > 1;
+-- A WHERE over a subquery that reads a generated column is pushed down onto the Generate too.
+SELECT id, friend.last FROM (SELECT id, explode(friends) AS friend FROM contacts) WHERE friend.first = 'Bob';
