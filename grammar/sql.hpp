@@ -674,13 +674,22 @@ struct values_row : sor<seq<values_row_open, values_row_mark, must<expr>, star<c
 struct values_ref
     : seq<values_keyword, must<values_row>, star<comma, must<values_row>>, opt<table_alias>> {};
 
+/// A generator call read in FROM (LATERAL VIEW, LATERAL, a table-valued function).
+struct lateral_generator : seq<expr> {};
+
 struct from_item;
 struct join_chain;
 /// `(a JOIN b)`: a parenthesised join chain.
 struct paren_relation_open : tok<one<'('>> {};
 struct paren_relation : seq<paren_relation_open, must<join_chain>, must<close_paren>> {};
-struct from_primary
-    : sor<subquery_ref, seq<at<k_values>, values_ref>, paren_relation, must<table_ref>> {};
+/// `gen(args) [[AS] alias [(c1, c2)]]`: a generator as a table-valued function, over one row
+/// (Spark: Generate over OneRowRelation); other table-valued functions are rejected when bound.
+struct table_function_start : success {};
+struct table_function
+    : seq<at<identifier, skip, one<'('>>, table_function_start, must<lateral_generator>,
+          opt<table_alias>, no_tablesample, no_pivot, no_lateral> {};
+struct from_primary : sor<subquery_ref, seq<at<k_values>, values_ref>, paren_relation,
+                          table_function, must<table_ref>> {};
 
 struct join_natural : tok<k_natural> {};
 struct join_inner : tok<k_inner> {};
@@ -709,7 +718,6 @@ struct join_keywords : seq<join_start, opt<join_natural>, join_kind, must<join_w
 /// `LATERAL gen(args) [[AS] alias [(c1, c2)]]` after a comma or JOIN: a generator over the
 /// item before it (Spark: a table-valued generator function with LATERAL, SPARK-41961).
 struct lateral_keyword : tok<k_lateral> {};
-struct lateral_generator : seq<expr> {};
 struct lateral_function : seq<at<k_lateral, skip, identifier, skip, one<'('>>, lateral_keyword,
                               must<lateral_generator>, opt<table_alias>> {};
 struct join_clause

@@ -909,8 +909,21 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
 /// A generator over the rows of the item before it (LATERAL VIEW, a LATERAL function): its
 /// arguments read that item's columns; its own columns join the scope, qualified by its alias.
 std::pair<PlanPtr, Scope> bind_generate(BindContext& ctx, const ast::GenerateRef& ref) {
-    auto [child, scope] = bind_from(ctx, *ref.left);
     const auto* call = std::get_if<ast::Call>(&ref.call->node);
+    if (ref.table_function && (call == nullptr || !is_generator_name(call->name.name))) {
+        fail_at(ctx, ref.call->span,
+                "unsupported: table-valued function" +
+                    (call == nullptr ? std::string() : " '" + call->name.name + "'") +
+                    " (only the generators explode, posexplode, inline and stack)");
+    }
+    PlanPtr child;
+    Scope scope;
+    if (ref.left) {
+        std::tie(child, scope) = bind_from(ctx, *ref.left);
+    } else {
+        // A table-valued generator: over one row of no columns (Spark's OneRowRelation).
+        child = make_plan(LocalRelation{{}, {std::vector<ExprPtr>{}}});
+    }
     if (call == nullptr || !is_generator_name(call->name.name)) {
         fail_at(ctx, ref.call->span,
                 "expected a generator (explode, posexplode, inline, stack, or an _outer form) "
@@ -933,6 +946,9 @@ std::pair<PlanPtr, Scope> bind_generate(BindContext& ctx, const ast::GenerateRef
         parts.push_back(qualifier);
     }
     const Qualifier q(std::move(parts));
+    if (ref.table_function) {
+        scope.description = "the table-valued function '" + call->name.name + "'";
+    }
     for (const ExprPtr& column : columns) {
         scope.columns.push_back(ScopeColumn{column, q, true, true});
         scope.output.push_back(column);

@@ -329,10 +329,11 @@ struct JoinRef {
 /// c1, c2` (after the whole FROM list, as Spark's grammar puts it), `left, LATERAL gen(args)
 /// [[AS] alias [(c1, c2)]]` and `left [INNER|CROSS] JOIN LATERAL gen(args) ...`.
 struct GenerateRef {
-    FromPtr left;              // null while the parser has not attached it yet
-    ExprPtr call;              // a Call of a generator
-    bool outer = false;        // LATERAL VIEW OUTER
-    bool lateral_view = false; // written as LATERAL VIEW (else as a LATERAL function)
+    FromPtr left;                // null while the parser has not attached it yet
+    ExprPtr call;                // a Call of a generator
+    bool outer = false;          // LATERAL VIEW OUTER
+    bool lateral_view = false;   // written as LATERAL VIEW (else as a LATERAL function)
+    bool table_function = false; // `FROM gen(args)`: over one row, `left` stays null
     std::optional<Identifier> alias;
     std::vector<Identifier> columns;
     Span keyword; // LATERAL [VIEW [OUTER]], or the join's keywords

@@ -1424,6 +1424,20 @@ template <> struct action<g::lateral_keyword> {
     }
 };
 
+template <> struct action<g::table_function_start> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::GenerateRef ref;
+        ref.table_function = true;
+        st.froms.push_back(ast::FromItem{std::move(ref), st.span(in.begin(), in.begin())});
+    }
+};
+
+template <> struct action<g::table_function> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.froms.back().span = st.span_to_last(in.begin());
+    }
+};
+
 template <> struct action<g::lateral_generator> {
     template <typename Input> static void apply(const Input&, State& st) {
         auto& ref = std::get<ast::GenerateRef>(st.froms.back().node);
@@ -1474,7 +1488,7 @@ template <> struct action<g::lateral_view> {
 /// (returns true); otherwise nothing changes.
 bool attach_lateral(State& st) {
     auto* ref = std::get_if<ast::GenerateRef>(&st.froms.back().node);
-    if (ref == nullptr || ref->left || ref->lateral_view) {
+    if (ref == nullptr || ref->left || ref->lateral_view || ref->table_function) {
         return false;
     }
     ast::FromItem item = std::move(st.froms.back());

@@ -193,6 +193,7 @@ TEST_CASE("generators used where Spark rejects them", "[bad-input][analyzer]") {
          "its argument must be an ARRAY or a MAP, but 'id' is INT"},
         {"SELECT inline(id) FROM events", "1:15", "its argument must be an ARRAY of STRUCTs"},
         {"SELECT id FROM events, LATERAL upper(id) t", "1:32", "expected a generator"},
+        {"SELECT * FROM range(10)", "1:15", "unsupported: table-valued function 'range'"},
         {"SELECT id AS (a, b) FROM events", "1:15",
          "a list of aliases '(a, b)' is only allowed after a generator"},
     }));

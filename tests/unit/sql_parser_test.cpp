@@ -907,7 +907,7 @@ TEST_CASE("unsupported constructs are recognised and rejected where they are", "
         {"SELECT a FROM t GROUP BY GROUPING SETS ((a), ())", kGroupingAnalytics, "1:26"},
         {"SELECT a FROM t GROUP BY a WITH ROLLUP", kGroupingAnalytics, "1:28"},
         {"SELECT a FROM t GROUP BY a with cube", kGroupingAnalytics, "1:28"},
-        {"SELECT a FROM range(10)", "unsupported: table-valued function", "1:20"},
+        {"SELECT a FROM db.range(10)", "unsupported: table-valued function", "1:23"},
     }));
     CAPTURE(sql);
     const Rejection r = rejection(sql);
