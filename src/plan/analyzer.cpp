@@ -293,8 +293,12 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
                 names.push_back(*item.alias);
             }
             generator_span = item.expr->span;
+            // The Generate is below the select list: its arguments read only the FROM clause
+            // (no lateral column aliases, which are computed above it).
+            binder.set_lateral_outputs(nullptr);
             generate = binder.bind_generator(*call, item.expr->span, false, names,
                                              identifiers_span(names, item.expr->span), "");
+            binder.set_lateral_outputs(&outputs);
             for (const ExprPtr& column : generate->output) {
                 outputs.push_back(OutputRef{column, false});
                 items.push_back(column);
