@@ -697,6 +697,12 @@ bool reads_generated(const ExprPtr& e, const std::unordered_set<ExprId>& generat
 /// below it). A Filter higher up that reads a generated column is pushed down to just over
 /// the Generate (PushDownPredicates through Projects), so it gets in the way too.
 std::unordered_map<const Plan*, bool> project_over_generates(const Plan& plan) {
+    std::unordered_map<const Plan*, bool> out;
+    bool any = false;
+    for_each_operator(plan, [&](const Plan& op) { any = any || op.as<Generate>() != nullptr; });
+    if (!any) {
+        return out; // most plans: no maps to build
+    }
     std::unordered_map<const Plan*, const Plan*> parent;
     std::vector<const Plan*> generates;
     std::vector<const Filter*> filters;
@@ -711,7 +717,6 @@ std::unordered_map<const Plan*, bool> project_over_generates(const Plan& plan) {
             filters.push_back(filter);
         }
     });
-    std::unordered_map<const Plan*, bool> out;
     for (const Plan* g : generates) {
         std::unordered_set<ExprId> generated;
         for (const ExprPtr& column : g->as<Generate>()->output) {
