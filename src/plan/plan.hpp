@@ -148,6 +148,9 @@ struct Generate {
     std::vector<ExprPtr> output;
     std::vector<Name> fields;
     std::string qualifier;
+    /// The positions of the child's columns nothing above reads (Spark: unrequiredChildIndex,
+    /// which its ColumnPruning sets): filled by the rewrite, for printing; empty when bound.
+    std::vector<std::size_t> unrequired;
     PlanPtr child;
 };
 

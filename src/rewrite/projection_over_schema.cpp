@@ -557,6 +557,45 @@ PlanPtr retype_generate(const Generate& g, std::vector<ExprPtr> args, Rewriter& 
     return make_plan(std::move(out));
 }
 
+/// Each Generate of `op` with the positions of its child's columns that no operator above it
+/// reads (`above`: the ids they read, and the query's output), as Spark's ColumnPruning sets
+/// unrequiredChildIndex. Recursion over the operator tree only (its depth is the query's
+/// nesting); called only for plans with a Generate.
+PlanPtr mark_unrequired(const PlanPtr& op, const std::unordered_set<ExprId>& above) {
+    std::vector<PlanPtr> inputs = plan_children(*op);
+    if (inputs.empty()) {
+        return op;
+    }
+    std::unordered_set<ExprId> reads = above;
+    for (const ExprPtr& e : plan_expressions(*op)) {
+        visit_down(e, [&](const ExprPtr& node) {
+            if (const auto* a = node->as<AttributeReference>()) {
+                reads.insert(a->id);
+            }
+            return true;
+        });
+    }
+    PlanPtr out = op;
+    if (const auto* g = op->as<Generate>()) {
+        Generate copy = *g;
+        copy.unrequired.clear();
+        const std::vector<ExprPtr> carried = plan_output(*g->child);
+        for (std::size_t i = 0; i < carried.size(); ++i) {
+            if (!above.contains(carried[i]->as<AttributeReference>()->id)) {
+                copy.unrequired.push_back(i);
+            }
+        }
+        out = make_plan(std::move(copy));
+    }
+    bool changed = out != op;
+    for (PlanPtr& input : inputs) {
+        PlanPtr marked = mark_unrequired(input, reads);
+        changed = changed || marked != input;
+        input = std::move(marked);
+    }
+    return changed ? with_plan_children(*out, std::move(inputs)) : out;
+}
+
 Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
                               const std::unordered_set<ExprId>& unused) {
     std::unordered_map<ExprId, TypePtr> column_types;
@@ -662,6 +701,16 @@ Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
             auto& siblings = nodes[node.parent].rebuilt_inputs;
             siblings.insert(siblings.begin(), std::move(rebuilt));
         }
+    }
+    bool generates = false;
+    for_each_operator(
+        *root, [&](const Plan& op) { generates = generates || op.as<Generate>() != nullptr; });
+    if (generates) {
+        std::unordered_set<ExprId> output;
+        for (const ExprPtr& column : plan_output(*root)) {
+            output.insert(column->as<AttributeReference>()->id);
+        }
+        root = mark_unrequired(root, output);
     }
     return Rewritten{root, rewriter.take_changes()};
 }
