@@ -805,8 +805,33 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
     // passes it on to the columns below; a column passed up unchanged keeps its id, so its
     // need waits for the operator that makes it. An output nobody needs is never walked.
     need_whole(plan_output(plan));
-    const std::unordered_map<const Plan*, bool> crossing = boundaries_below(plan);
+    std::unordered_map<const Plan*, bool> crossing = boundaries_below(plan);
     const std::unordered_map<const Plan*, bool> project_over = project_over_generates(plan);
+    if (!project_over.empty()) {
+        // A Filter over a Generate that reads none of its generated columns is pushed below it
+        // (PushDownPredicates): it is evaluated in the scan's chain, not above a boundary.
+        for_each_operator(plan, [&](const Plan& op) {
+            const Filter* filter = op.as<Filter>();
+            if (filter == nullptr) {
+                return;
+            }
+            const Plan* below = filter->child.get();
+            while (below->as<Filter>() != nullptr) {
+                below = below->as<Filter>()->child.get();
+            }
+            const Generate* g = below->as<Generate>();
+            if (g == nullptr) {
+                return;
+            }
+            std::unordered_set<ExprId> generated;
+            for (const ExprPtr& column : g->output) {
+                generated.insert(column->as<AttributeReference>()->id);
+            }
+            if (!reads_generated(filter->condition, generated)) {
+                crossing[&op] = crossing.at(g->child.get());
+            }
+        });
+    }
     // A need on column `id` turned whole (what crosses a Generate whole under Spark's rules).
     const auto make_whole = [&](ExprId id) {
         if (roots.take_need(id)) {

@@ -6,3 +6,6 @@ SELECT name.first, f.last FROM contacts LATERAL VIEW explode(friends) t AS f WHE
 SELECT name.first, f.last FROM contacts LATERAL VIEW explode(friends) t AS f WHERE id > 1;
 -- A WHERE over a subquery that reads a generated column is pushed down onto the Generate too.
 SELECT id, friend.last FROM (SELECT id, explode(friends) AS friend FROM contacts) WHERE friend.first = 'Bob';
+-- A WHERE on the child's columns is planned below the Generate, right over the scan, where
+-- Spark's lambda pruning applies to it.
+SELECT id, f.first FROM contacts LATERAL VIEW explode(friends) t AS f WHERE exists(friends, x -> x.last = 'B');
