@@ -278,6 +278,7 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     binder.set_lateral_outputs(&outputs);
     std::optional<Generate> generate; // the select list's generator, if it has one
     Span generator_span;
+    std::size_t generator_at = 0; // where its columns are in `items`
     const auto bind_item = [&](const ast::SelectItem& item) {
         if (const auto* call = std::get_if<ast::Call>(&item.expr->node);
             call != nullptr && is_generator_name(call->name.name)) {
@@ -296,11 +297,15 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
             // The Generate is below the select list: its arguments read only the FROM clause
             // (no lateral column aliases, which are computed above it).
             binder.set_lateral_outputs(nullptr);
+            binder.reset_saw_aggregate();
             generate = binder.bind_generator(*call, item.expr->span, false, names,
                                              identifiers_span(names, item.expr->span), "");
+            select_aggregates = select_aggregates || binder.saw_aggregate();
             binder.set_lateral_outputs(&outputs);
+            generator_at = items.size();
             for (const ExprPtr& column : generate->output) {
-                outputs.push_back(OutputRef{column, false});
+                // Never a grouping candidate (GROUP BY ALL, positions): computed above it.
+                outputs.push_back(OutputRef{column, true});
                 items.push_back(column);
             }
             return;
@@ -478,10 +483,35 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
 
     const bool aggregating =
         !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
+    // A generator in an aggregating select list runs over the Aggregate, which computes its
+    // arguments as `_gen_input_<i>` (Spark's ExtractGenerator); a Project above restores the
+    // select list.
+    std::vector<OutputRef> select_list;
     if (generate && aggregating) {
-        binder.fail(generator_span, "unsupported: a generator in a select list that aggregates "
-                                    "(GROUP BY, HAVING or an aggregate function); generate in "
-                                    "a subquery and aggregate over it");
+        if (having || !order.empty() || select.distinct || limit || offset) {
+            binder.fail(generator_span,
+                        "unsupported: a generator in a select list that aggregates, with "
+                        "HAVING, ORDER BY, DISTINCT, LIMIT or OFFSET; generate in a subquery "
+                        "and order over it");
+        }
+        select_list = outputs;
+        const auto first = static_cast<std::ptrdiff_t>(generator_at);
+        const auto last = first + static_cast<std::ptrdiff_t>(generate->output.size());
+        items.erase(items.begin() + first, items.begin() + last);
+        outputs.erase(outputs.begin() + first, outputs.begin() + last);
+        std::size_t at = generator_at; // in the generator's place, as Spark's list has them
+        for (std::size_t i = 0; i < generate->args.size(); ++i) {
+            ExprPtr& arg = generate->args[i];
+            if (expr_foldable(*arg)) {
+                continue;
+            }
+            ExprPtr input = make_expr(
+                Alias{arg, "_gen_input_" + std::to_string(i), binder.fresh_id()}, arg->span);
+            const auto position = static_cast<std::ptrdiff_t>(at++);
+            outputs.insert(outputs.begin() + position, OutputRef{input, true});
+            items.insert(items.begin() + position, input);
+            arg = OutputRef{input, true}.attribute(arg->span);
+        }
     }
     if (aggregating) {
         GroupingCheck check(grouping, binder.scope());
@@ -504,6 +534,11 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     }
 
     binder.set_clause(Clause::Select, AliasMode::None, nullptr); // `outputs` moves on
+    std::optional<Generate> over_aggregate;
+    if (!select_list.empty()) {
+        over_aggregate = std::move(generate);
+        generate.reset();
+    }
     BoundClauses clauses{.generate = std::move(generate),
                          .items = std::move(items),
                          .outputs = std::move(outputs),
@@ -516,7 +551,16 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
                          .order = std::move(order),
                          .offset = offset,
                          .limit = limit};
-    return stack_operators(binder, clauses, std::move(from));
+    PlanPtr plan = stack_operators(binder, clauses, std::move(from));
+    if (over_aggregate) {
+        over_aggregate->child = std::move(plan);
+        std::vector<ExprPtr> exprs;
+        for (const OutputRef& out : select_list) {
+            exprs.push_back(out.attribute(out.item->span));
+        }
+        plan = make_plan(Project{std::move(exprs), make_plan(std::move(*over_aggregate))});
+    }
+    return plan;
 }
 
 [[noreturn]] void fail_at(const BindContext& ctx, Span span, std::string message) {
