@@ -881,8 +881,19 @@ class PlanRunner {
                         }
                         if (g.kind == GeneratorKind::Inline) {
                             for (const std::size_t f : field_index) {
-                                values.push_back(items[i].is_null() ? Value::null()
-                                                                    : items[i].fields()[f]);
+                                if (items[i].is_null()) {
+                                    values.push_back(Value::null());
+                                    continue;
+                                }
+                                // A plan not rewritten over a pruned scan (--debug-no-rewrite)
+                                // reads the table's positions in narrower structs.
+                                if (f >= items[i].fields().size()) {
+                                    raise("INTERNAL_ERROR",
+                                          "inline field " + std::to_string(f) +
+                                              " out of range for a struct of " +
+                                              std::to_string(items[i].fields().size()) + " fields");
+                                }
+                                values.push_back(items[i].fields()[f]);
                             }
                         } else {
                             values.push_back(items[i]);
