@@ -601,7 +601,12 @@ struct select_all : tok<k_all> {};
 struct as_keyword : tok<k_as> {};
 struct alias_name : tok<identifier> {};
 struct alias : sor<seq<as_keyword, must<alias_name>>, alias_name> {};
-struct select_expr : seq<expr, opt<alias>> {};
+/// `gen(...) AS (a, b)` (AS optional, as in Spark's namedExpression): a generator's columns.
+struct multi_alias_open : tok<one<'('>> {};
+struct multi_alias_name : tok<identifier> {};
+struct multi_alias : seq<opt<as_keyword>, multi_alias_open, must<multi_alias_name>,
+                         star<comma, must<multi_alias_name>>, must<close_paren>> {};
+struct select_expr : seq<expr, opt<sor<multi_alias, alias>>> {};
 /// Raised at an alias after `*` or `s.*`: a star is several columns (Spark: "Invalid usage
 /// of '*'"), so no one name fits it.
 struct aliased_star {};
@@ -614,7 +619,10 @@ struct select_list : seq<must<select_item>, star<comma, must<select_item>>> {};
 struct join_keyword : sor<k_join, k_inner, k_left, k_right, k_full, k_cross, k_semi, k_anti> {};
 /// A comma or a join keyword; NATURAL only before a join keyword (else it is an alias).
 struct join_head : sor<one<','>, join_keyword, seq<k_natural, skip, join_keyword>> {};
-struct no_lateral : sor<not_at<k_lateral>, raise<unsupported_lateral_view>> {};
+/// LATERAL before anything but a generator call (`LATERAL (subquery)`) is not accepted yet;
+/// `LATERAL VIEW` after a FROM item ends the item (it follows the FROM list).
+struct no_lateral
+    : sor<not_at<k_lateral>, at<k_lateral, skip, k_view>, raise<unsupported_lateral_view>> {};
 struct no_tablesample : sor<not_at<k_tablesample, skip, one<'('>>, raise<unsupported_tablesample>> {
 };
 struct no_pivot : sor<not_at<sor<k_pivot, k_unpivot>, skip, one<'('>>, raise<unsupported_pivot>> {};
@@ -666,13 +674,22 @@ struct values_row : sor<seq<values_row_open, values_row_mark, must<expr>, star<c
 struct values_ref
     : seq<values_keyword, must<values_row>, star<comma, must<values_row>>, opt<table_alias>> {};
 
+/// A generator call read in FROM (LATERAL VIEW, LATERAL, a table-valued function).
+struct lateral_generator : seq<expr> {};
+
 struct from_item;
 struct join_chain;
 /// `(a JOIN b)`: a parenthesised join chain.
 struct paren_relation_open : tok<one<'('>> {};
 struct paren_relation : seq<paren_relation_open, must<join_chain>, must<close_paren>> {};
-struct from_primary
-    : sor<subquery_ref, seq<at<k_values>, values_ref>, paren_relation, must<table_ref>> {};
+/// `gen(args) [[AS] alias [(c1, c2)]]`: a generator as a table-valued function, over one row
+/// (Spark: Generate over OneRowRelation); other table-valued functions are rejected when bound.
+struct table_function_start : success {};
+struct table_function
+    : seq<at<identifier, skip, one<'('>>, table_function_start, must<lateral_generator>,
+          opt<table_alias>, no_tablesample, no_pivot, no_lateral> {};
+struct from_primary : sor<subquery_ref, seq<at<k_values>, values_ref>, paren_relation,
+                          table_function, must<table_ref>> {};
 
 struct join_natural : tok<k_natural> {};
 struct join_inner : tok<k_inner> {};
@@ -698,13 +715,32 @@ struct using_columns : seq<using_keyword, must<using_open>, must<using_column>,
 struct join_criteria : sor<seq<join_on, must<join_condition>>, using_columns> {};
 struct join_start : success {};
 struct join_keywords : seq<join_start, opt<join_natural>, join_kind, must<join_word>> {};
-struct join_clause : seq<at<sor<join_keyword, k_natural>>, join_keywords, no_lateral,
-                         must<from_primary>, opt<join_criteria>> {};
+/// `LATERAL gen(args) [[AS] alias [(c1, c2)]]` after a comma or JOIN: a generator over the
+/// item before it (Spark: a table-valued generator function with LATERAL, SPARK-41961).
+struct lateral_keyword : tok<k_lateral> {};
+struct lateral_function : seq<at<k_lateral, skip, identifier, skip, one<'('>>, lateral_keyword,
+                              must<lateral_generator>, opt<table_alias>> {};
+struct join_clause
+    : seq<at<sor<join_keyword, k_natural>>, join_keywords,
+          sor<lateral_function, seq<no_lateral, must<from_primary>, opt<join_criteria>>>> {};
 struct join_chain : seq<from_primary, star<join_clause>> {};
-struct comma_join : seq<comma, no_lateral, must<join_chain>> {};
-struct from_items : seq<join_chain, star<comma_join>> {};
+struct comma_join : seq<comma, sor<lateral_function, seq<no_lateral, must<join_chain>>>> {};
+// A join after a LATERAL function read by a comma applies to both (the function and its input).
+struct from_items : seq<join_chain, star<sor<comma_join, join_clause>>> {};
 struct from_keyword : tok<k_from> {};
-struct from_clause : seq<from_keyword, must<from_items>> {};
+/// `LATERAL VIEW [OUTER] gen(args) alias [AS] c1, c2` after the FROM list, each over what
+/// comes before it (Spark's lateralView).
+struct lateral_view_start : tok<k_lateral> {};
+struct lateral_view_keyword : tok<k_view> {};
+struct lateral_view_outer : tok<k_outer> {};
+struct lateral_view_column : tok<identifier> {};
+struct lateral_view_columns
+    : seq<sor<seq<as_keyword, must<lateral_view_column>>, lateral_view_column>,
+          star<comma, must<lateral_view_column>>> {};
+struct lateral_view : seq<at<k_lateral, skip, k_view>, lateral_view_start, lateral_view_keyword,
+                          opt<lateral_view_outer>, must<lateral_generator>,
+                          opt<not_at<k_as>, table_alias_name>, opt<lateral_view_columns>> {};
+struct from_clause : seq<from_keyword, must<from_items>, star<lateral_view>> {};
 
 struct where_keyword : tok<k_where> {};
 struct where_clause : seq<where_keyword, must<expr>> {};

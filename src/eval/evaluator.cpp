@@ -818,11 +818,106 @@ class PlanRunner {
                     std::vector<Row> right = run(*j.right);
                     return join(j, std::move(left), std::move(right));
                 },
-                [&](const SetOperation& s) { return set_operation(s); }},
+                [&](const SetOperation& s) { return set_operation(s); },
+                [&](const Generate& g) { return generate(g, run(*g.child)); }},
             plan.node);
     }
 
   private:
+    /// Spark's generators: each input row repeated once per row the generator makes of it,
+    /// the generator's columns appended. `explode` makes one row per array element or map
+    /// entry (in stored order), `posexplode` numbers them from 0 first, `inline` spreads each
+    /// struct element's fields (a null element gives nulls), `stack` deals its values into n
+    /// rows. An outer generator that makes no row (a null or empty input) makes one of nulls.
+    std::vector<Row> generate(const Generate& g, std::vector<Row> rows) {
+        std::vector<Row> out;
+        const std::size_t width = g.output.size();
+        const bool pos = g.kind == GeneratorKind::PosExplode;
+        // inline: the element field each output column reads, found by name.
+        std::vector<std::size_t> field_index;
+        if (g.kind == GeneratorKind::Inline) {
+            const StructType* element = g.args[0]->type->array()->element->struct_type();
+            for (const Name& field : g.fields) {
+                const auto index = element->field_index(field.view(), CaseSensitivity::Sensitive);
+                if (!index) {
+                    throw InternalError("evaluator: inline reads a field its element lacks");
+                }
+                field_index.push_back(*index);
+            }
+        }
+        for (Row& row : rows) {
+            std::vector<std::vector<Value>> made;
+            if (g.kind == GeneratorKind::Stack) {
+                const Value n = ev_.eval_in(*g.args[0], row);
+                const std::size_t count = n.is_null() ? 0 : static_cast<std::size_t>(n.as_int());
+                for (std::size_t r = 0; r < count; ++r) {
+                    std::vector<Value> values;
+                    for (std::size_t c = 0; c < width; ++c) {
+                        const std::size_t at = 1 + (r * width) + c;
+                        values.push_back(at < g.args.size() ? ev_.eval_in(*g.args[at], row)
+                                                            : Value::null());
+                    }
+                    made.push_back(std::move(values));
+                }
+            } else {
+                const Value input = ev_.eval_in(*g.args[0], row);
+                if (!input.is_null() && input.kind() == Value::Kind::Map) {
+                    const MapData& map = input.map();
+                    for (std::size_t i = 0; i < map.keys.size(); ++i) {
+                        std::vector<Value> values;
+                        if (pos) {
+                            values.push_back(Value::integral(static_cast<std::int64_t>(i)));
+                        }
+                        values.push_back(map.keys[i]);
+                        values.push_back(map.values[i]);
+                        made.push_back(std::move(values));
+                    }
+                } else if (!input.is_null()) {
+                    const std::vector<Value>& items = input.items();
+                    for (std::size_t i = 0; i < items.size(); ++i) {
+                        std::vector<Value> values;
+                        if (pos) {
+                            values.push_back(Value::integral(static_cast<std::int64_t>(i)));
+                        }
+                        if (g.kind == GeneratorKind::Inline) {
+                            for (const std::size_t f : field_index) {
+                                if (items[i].is_null()) {
+                                    values.push_back(Value::null());
+                                    continue;
+                                }
+                                // A plan not rewritten over a pruned scan (--debug-no-rewrite)
+                                // reads the table's positions in narrower structs.
+                                if (f >= items[i].fields().size()) {
+                                    raise("INTERNAL_ERROR",
+                                          "inline field " + std::to_string(f) +
+                                              " out of range for a struct of " +
+                                              std::to_string(items[i].fields().size()) + " fields");
+                                }
+                                values.push_back(items[i].fields()[f]);
+                            }
+                        } else {
+                            values.push_back(items[i]);
+                        }
+                        made.push_back(std::move(values));
+                    }
+                }
+            }
+            if (made.empty() && g.outer) {
+                made.emplace_back(width, Value::null());
+            }
+            for (std::vector<Value>& values : made) {
+                Row next;
+                next.columns = row.columns;
+                for (std::size_t c = 0; c < width; ++c) {
+                    next.columns.emplace_back(g.output[c]->as<AttributeReference>()->id,
+                                              std::move(values[c]));
+                }
+                out.push_back(std::move(next));
+            }
+        }
+        return out;
+    }
+
     static std::vector<Row> scan(const Relation& r, const std::vector<std::vector<Value>>& input) {
         std::vector<Row> rows;
         rows.reserve(input.size());

@@ -313,6 +313,28 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                           [&](const Distinct&) {
                               out_.key("node");
                               out_.value("Distinct");
+                          },
+                          [&](const Generate& n) {
+                              out_.key("node");
+                              out_.value("Generate");
+                              out_.key("generator");
+                              out_.value(generator_name(n.kind));
+                              out_.key("outer");
+                              out_.value(n.outer);
+                              out_.key("unrequired_child_index");
+                              out_.begin_array();
+                              for (const std::size_t i : n.unrequired) {
+                                  out_.value(static_cast<std::uint64_t>(i));
+                              }
+                              out_.end_array();
+                              out_.key("arguments");
+                              expr_list(n.args, 0);
+                              out_.key("output");
+                              expr_list(n.output, 0);
+                              if (!n.qualifier.empty()) {
+                                  out_.key("qualifier");
+                                  out_.value(n.qualifier);
+                              }
                           }},
                plan.node);
 }

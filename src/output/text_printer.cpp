@@ -131,7 +131,28 @@ void write_operator_line(const Plan& plan, std::ostream& out) {
                           },
                           [&](const Limit& n) { out << "Limit " << expr_string(*n.limit); },
                           [&](const Offset& n) { out << "Offset " << expr_string(*n.offset); },
-                          [&](const Distinct&) { out << "Distinct"; }},
+                          [&](const Distinct&) { out << "Distinct"; },
+                          [&](const Generate& n) {
+                              // Spark: Generate generator, unrequiredChildIndex (not printed
+                              // when empty), outer, qualifier, generatorOutput.
+                              out << "Generate " << generator_name(n.kind) << "(";
+                              write_exprs(n.args, out);
+                              out << "), ";
+                              if (!n.unrequired.empty()) {
+                                  out << "[";
+                                  for (std::size_t i = 0; i < n.unrequired.size(); ++i) {
+                                      out << (i > 0 ? ", " : "") << n.unrequired[i];
+                                  }
+                                  out << "], ";
+                              }
+                              out << (n.outer ? "true" : "false");
+                              if (!n.qualifier.empty()) {
+                                  out << ", " << n.qualifier;
+                              }
+                              out << ", [";
+                              write_exprs(n.output, out);
+                              out << "]";
+                          }},
                plan.node);
 }
 

@@ -250,6 +250,7 @@ namespace {
 
 template <class Query> PlanPtr bind_query(BindContext& ctx, Query& query);
 std::pair<PlanPtr, Scope> bind_from(BindContext& ctx, const ast::FromItem& item);
+Span identifiers_span(const std::vector<ast::Identifier>& names, Span fallback);
 
 /// LIMIT n or OFFSET n (of a query block or over a set operation): a row count, which Spark's
 /// CheckAnalysis wants a non-negative integer constant (a literal here); null when absent.
@@ -292,7 +293,45 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     bool select_aggregates = false;
     binder.set_clause(Clause::Select, AliasMode::None, nullptr);
     binder.set_lateral_outputs(&outputs);
+    std::optional<Generate> generate; // the select list's generator, if it has one
+    Span generator_span;
+    std::size_t generator_at = 0; // where its columns are in `items`
     const auto bind_item = [&](const ast::SelectItem& item) {
+        if (const auto* call = std::get_if<ast::Call>(&item.expr->node);
+            call != nullptr && is_generator_name(call->name.name)) {
+            if (generate) {
+                binder.fail(item.expr->span,
+                            "only one generator is allowed in a select list, but '" +
+                                binder.written(generator_span) + "' and '" +
+                                binder.written(item.expr->span) +
+                                "' are two (Spark: UNSUPPORTED_GENERATOR.MULTI_GENERATOR)");
+            }
+            std::vector<ast::Identifier> names = item.aliases;
+            if (item.alias) {
+                names.push_back(*item.alias);
+            }
+            generator_span = item.expr->span;
+            // The Generate is below the select list: its arguments read only the FROM clause
+            // (no lateral column aliases, which are computed above it).
+            binder.set_lateral_outputs(nullptr);
+            binder.reset_saw_aggregate();
+            generate = binder.bind_generator(*call, item.expr->span, false, names,
+                                             identifiers_span(names, item.expr->span), "");
+            select_aggregates = select_aggregates || binder.saw_aggregate();
+            binder.set_lateral_outputs(&outputs);
+            generator_at = items.size();
+            for (const ExprPtr& column : generate->output) {
+                // Never a grouping candidate (GROUP BY ALL, positions): computed above it.
+                outputs.push_back(OutputRef{column, true});
+                items.push_back(column);
+            }
+            return;
+        }
+        if (!item.aliases.empty()) {
+            binder.fail(item.aliases.front().span,
+                        "a list of aliases '(a, b)' is only allowed after a generator such as "
+                        "explode or inline");
+        }
         if (const auto* star = std::get_if<ast::Star>(&item.expr->node)) {
             if (item.alias) {
                 binder.fail(item.alias->span, "'*' cannot have an alias");
@@ -444,6 +483,36 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
 
     const bool aggregating =
         !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
+    // A generator in an aggregating select list runs over the Aggregate, which computes its
+    // arguments as `_gen_input_<i>` (Spark's ExtractGenerator); a Project above restores the
+    // select list.
+    std::vector<OutputRef> select_list;
+    if (generate && aggregating) {
+        if (having || !order.empty() || select.distinct || limit || offset) {
+            binder.fail(generator_span,
+                        "unsupported: a generator in a select list that aggregates, with "
+                        "HAVING, ORDER BY, DISTINCT, LIMIT or OFFSET; generate in a subquery "
+                        "and order over it");
+        }
+        select_list = outputs;
+        const auto first = static_cast<std::ptrdiff_t>(generator_at);
+        const auto last = first + static_cast<std::ptrdiff_t>(generate->output.size());
+        items.erase(items.begin() + first, items.begin() + last);
+        outputs.erase(outputs.begin() + first, outputs.begin() + last);
+        std::size_t at = generator_at; // in the generator's place, as Spark's list has them
+        for (std::size_t i = 0; i < generate->args.size(); ++i) {
+            ExprPtr& arg = generate->args[i];
+            if (expr_foldable(*arg)) {
+                continue;
+            }
+            ExprPtr input = make_expr(
+                Alias{arg, "_gen_input_" + std::to_string(i), binder.fresh_id()}, arg->span);
+            const auto position = static_cast<std::ptrdiff_t>(at++);
+            outputs.insert(outputs.begin() + position, OutputRef{input, true});
+            items.insert(items.begin() + position, input);
+            arg = OutputRef{input, true}.attribute(arg->span);
+        }
+    }
     if (aggregating) {
         GroupingCheck check(grouping, binder.scope());
         auto require_grouped = [&](const ExprPtr& e) {
@@ -465,7 +534,13 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     }
 
     binder.set_clause(Clause::Select, AliasMode::None, nullptr); // `outputs` moves on
-    BoundClauses clauses{.items = std::move(items),
+    std::optional<Generate> over_aggregate;
+    if (!select_list.empty()) {
+        over_aggregate = std::move(generate);
+        generate.reset();
+    }
+    BoundClauses clauses{.generate = std::move(generate),
+                         .items = std::move(items),
                          .outputs = std::move(outputs),
                          .where = where,
                          .aggregating = aggregating,
@@ -476,7 +551,16 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
                          .order = std::move(order),
                          .offset = offset,
                          .limit = limit};
-    return stack_operators(binder, clauses, std::move(from));
+    PlanPtr plan = stack_operators(binder, clauses, std::move(from));
+    if (over_aggregate) {
+        over_aggregate->child = std::move(plan);
+        std::vector<ExprPtr> exprs;
+        for (const OutputRef& out : select_list) {
+            exprs.push_back(out.attribute(out.item->span));
+        }
+        plan = make_plan(Project{std::move(exprs), make_plan(std::move(*over_aggregate))});
+    }
+    return plan;
 }
 
 [[noreturn]] void fail_at(const BindContext& ctx, Span span, std::string message) {
@@ -877,6 +961,56 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
     return {plan, std::move(scope)};
 }
 
+/// A generator over the rows of the item before it (LATERAL VIEW, a LATERAL function): its
+/// arguments read that item's columns; its own columns join the scope, qualified by its alias.
+std::pair<PlanPtr, Scope> bind_generate(BindContext& ctx, const ast::GenerateRef& ref) {
+    const auto* call = std::get_if<ast::Call>(&ref.call->node);
+    if (ref.table_function && (call == nullptr || !is_generator_name(call->name.name))) {
+        fail_at(ctx, ref.call->span,
+                "unsupported: table-valued function" +
+                    (call == nullptr ? std::string() : " '" + call->name.name + "'") +
+                    " (only the generators explode, posexplode, inline and stack)");
+    }
+    PlanPtr child;
+    Scope scope;
+    if (ref.left) {
+        std::tie(child, scope) = bind_from(ctx, *ref.left);
+    } else {
+        // A table-valued generator: over one row of no columns (Spark's OneRowRelation).
+        child = make_plan(LocalRelation{{}, {std::vector<ExprPtr>{}}});
+    }
+    if (call == nullptr || !is_generator_name(call->name.name)) {
+        fail_at(ctx, ref.call->span,
+                "expected a generator (explode, posexplode, inline, stack, or an _outer form) "
+                "after LATERAL" +
+                    std::string(ref.lateral_view ? " VIEW" : "") +
+                    "; other table-valued functions are not supported");
+    }
+    std::string qualifier = ref.alias ? ref.alias->name.str() : std::string();
+    Generate generate;
+    {
+        Binder binder(ctx, scope);
+        generate = binder.bind_generator(*call, ref.call->span, ref.outer, ref.columns,
+                                         identifiers_span(ref.columns, ref.call->span), qualifier);
+    }
+    const std::vector<ExprPtr> columns = generate.output;
+    generate.child = std::move(child);
+    PlanPtr plan = make_plan(std::move(generate));
+    std::vector<std::string> parts;
+    if (!qualifier.empty()) {
+        parts.push_back(qualifier);
+    }
+    const Qualifier q(std::move(parts));
+    if (ref.table_function) {
+        scope.description = "the table-valued function '" + call->name.name + "'";
+    }
+    for (const ExprPtr& column : columns) {
+        scope.columns.push_back(ScopeColumn{column, q, true, true});
+        scope.output.push_back(column);
+    }
+    return {plan, std::move(scope)};
+}
+
 std::pair<PlanPtr, Scope> bind_from(BindContext& ctx, const ast::FromItem& item) {
     return std::visit(
         Overloaded{
@@ -903,6 +1037,10 @@ std::pair<PlanPtr, Scope> bind_from(BindContext& ctx, const ast::FromItem& item)
             [&](const ast::JoinRef& join) {
                 const QueryDepth depth(ctx, item.span);
                 return bind_join(ctx, join);
+            },
+            [&](const ast::GenerateRef& ref) {
+                const QueryDepth depth(ctx, item.span);
+                return bind_generate(ctx, ref);
             }},
         item.node);
 }

@@ -18,6 +18,7 @@
 // evaluate to null"), keys and indexes never are.
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <utility>
 
@@ -240,8 +241,145 @@ ExprPtr Binder::bind_aggregate_filter(const ast::Call& call, std::string_view fu
     return filter;
 }
 
+bool is_generator_name(std::string_view name) {
+    static constexpr std::array<std::string_view, 7> kGenerators = {
+        "explode", "posexplode",   "explode_outer", "posexplode_outer",
+        "inline",  "inline_outer", "stack"};
+    const std::string lowered = ascii_lower(name);
+    return std::find(kGenerators.begin(), kGenerators.end(), lowered) != kGenerators.end();
+}
+
+Generate Binder::bind_generator(const ast::Call& call, Span span, bool outer,
+                                const std::vector<ast::Identifier>& names, Span names_span,
+                                std::string qualifier) {
+    std::string name = ascii_lower(call.name.name);
+    Generate g;
+    g.outer = outer;
+    g.qualifier = std::move(qualifier);
+    if (name.ends_with("_outer")) {
+        g.outer = true;
+        name.resize(name.size() - 6);
+    }
+    g.kind = name == "explode"      ? GeneratorKind::Explode
+             : name == "posexplode" ? GeneratorKind::PosExplode
+             : name == "inline"     ? GeneratorKind::Inline
+                                    : GeneratorKind::Stack;
+    if (call.distinct || call.filtered) {
+        fail(span,
+             "DISTINCT and FILTER are only allowed in aggregate functions, not in '" + name + "'");
+    }
+    const std::span<const ast::ExprPtr> inputs = call.inputs();
+    if (g.kind == GeneratorKind::Stack) {
+        check_arity(name, inputs.size(), 2, -1, span);
+    } else {
+        check_arity(name, inputs.size(), 1, 1, span);
+    }
+    for (const ast::ExprPtr& arg : inputs) {
+        if (std::holds_alternative<ast::Star>(arg->node)) {
+            fail(arg->span, "'*' is not allowed as an argument of '" + name + "'");
+        }
+        g.args.push_back(bind(*arg));
+    }
+    struct Column {
+        std::string name;
+        TypePtr type;
+        bool nullable;
+    };
+    std::vector<Column> columns;
+    const std::string shown = written(span);
+    const ExprPtr& input = g.args.front();
+    const auto mismatch = [&](const std::string& wanted) {
+        fail(inputs[0]->span, "cannot resolve '" + shown + "' due to data type mismatch: " +
+                                  "its argument must be " + wanted + ", but '" +
+                                  written(inputs[0]->span) + "' is " + sql_type(*input->type));
+    };
+    switch (g.kind) {
+    case GeneratorKind::Explode:
+    case GeneratorKind::PosExplode:
+        if (g.kind == GeneratorKind::PosExplode) {
+            columns.push_back({"pos", int_type(), false});
+        }
+        if (const ArrayType* array = input->type->array()) {
+            columns.push_back({"col", array->element, array->contains_null});
+        } else if (const MapType* map = input->type->map()) {
+            columns.push_back({"key", map->key, false});
+            columns.push_back({"value", map->value, map->value_contains_null});
+        } else {
+            mismatch("an ARRAY or a MAP");
+        }
+        break;
+    case GeneratorKind::Inline: {
+        const ArrayType* array = input->type->array();
+        const StructType* element = array == nullptr ? nullptr : array->element->struct_type();
+        if (element == nullptr) {
+            mismatch("an ARRAY of STRUCTs");
+        }
+        for (const StructField& field : element->fields()) {
+            columns.push_back({field.name, field.type, true});
+            g.fields.emplace_back(field.name);
+        }
+        break;
+    }
+    case GeneratorKind::Stack: {
+        const auto* n = input->as<Literal>();
+        if (n == nullptr || n->is_null || !input->type->is(AtomicKind::Integer) ||
+            n->text.view().starts_with("-") || n->text.view() == "0") {
+            fail(inputs[0]->span, "the first argument of 'stack' must be a positive integer "
+                                  "literal (the number of rows)");
+        }
+        const std::size_t rows = std::stoul(n->text.str());
+        const std::size_t values = g.args.size() - 1;
+        const std::size_t width = (values + rows - 1) / rows;
+        for (std::size_t c = 0; c < width; ++c) {
+            TypePtr type;
+            for (std::size_t at = 1 + c; at < g.args.size(); at += width) {
+                const ExprPtr& value = g.args[at];
+                const auto* lit = value->as<Literal>();
+                if (lit != nullptr && lit->is_null) {
+                    continue;
+                }
+                if (!type) {
+                    type = value->type;
+                } else if (!same_type(*type, *value->type)) {
+                    fail(inputs[at]->span,
+                         "cannot resolve '" + shown + "' due to data type mismatch: column " +
+                             std::to_string(c) + " of 'stack' has values of types " +
+                             sql_type(*type) + " and " + sql_type(*value->type));
+                }
+            }
+            columns.push_back({"col" + std::to_string(c), type ? type : g.args[1 + c]->type, true});
+        }
+        break;
+    }
+    }
+    if (!names.empty() && names.size() != columns.size()) {
+        fail(names_span, "the number of aliases does not match the number of columns '" + shown +
+                             "' outputs: expected " + std::to_string(columns.size()) + " alias" +
+                             (columns.size() == 1 ? "" : "es") + ", got " +
+                             std::to_string(names.size()) + " (Spark: UDTF_ALIAS_NUMBER_MISMATCH)");
+    }
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        Name column_name = names.empty() ? Name(columns[i].name) : Name(names[i].name);
+        g.output.push_back(
+            make_expr(AttributeReference{std::move(column_name), columns[i].type, fresh_id(),
+                                         columns[i].nullable || g.outer, false},
+                      names.empty() ? span : names[i].span));
+    }
+    return g;
+}
+
 ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     const std::string name = ascii_lower(call.name.name);
+    if (is_generator_name(name)) {
+        if (clause_ == Clause::Select && frames_.empty() && enclosing_aggregate_.empty()) {
+            fail(span, "the generator '" + written(span) +
+                           "' is nested in an expression: a generator must be a select item "
+                           "of its own (Spark: UNSUPPORTED_GENERATOR.NESTED_IN_EXPRESSIONS)");
+        }
+        fail(span, "the generator '" + written(span) +
+                       "' is only allowed as a select item or in FROM (LATERAL VIEW, "
+                       "LATERAL), not here (Spark: UNSUPPORTED_GENERATOR.OUTSIDE_SELECT)");
+    }
     if (call.filtered) {
         const FunctionDef* def = find_hof(name) == nullptr ? find_function(name) : nullptr;
         if (def == nullptr || !def->aggregate) {

@@ -258,6 +258,13 @@ class Binder {
     /// The FROM clause's output columns (what a Project over it may carry up).
     const std::vector<ExprPtr>& columns() const { return scope_.output; }
     const Scope& scope() const { return scope_; }
+    /// A generator call (`explode(arr)`, `posexplode_outer(m)`, `inline(a)`, `stack(2, x, y)`)
+    /// as a Generate without its child: its arguments bound in this scope, its columns named
+    /// `names` (each given one, or none for Spark's defaults: `col`, `pos`, `key`, `value`,
+    /// the struct's fields for inline, `col0`... for stack). `outer` is LATERAL VIEW OUTER.
+    Generate bind_generator(const ast::Call& call, Span span, bool outer,
+                            const std::vector<ast::Identifier>& names, Span names_span,
+                            std::string qualifier);
     /// The scope, taken back (with the name index its lookups built).
     Scope take_scope() { return std::move(scope_); }
     BindContext& context() { return ctx_; }
@@ -410,8 +417,14 @@ class Binder {
     std::size_t depth_ = 0;
 };
 
+/// Whether `name` (any case) is a generator: explode, posexplode, inline, stack and the
+/// `_outer` forms.
+bool is_generator_name(std::string_view name);
+
 /// A statement's clauses as bound, before its operators are stacked.
 struct BoundClauses {
+    /// The select list's generator, over the FROM clause and WHERE (Spark: ExtractGenerator).
+    std::optional<Generate> generate;
     std::vector<ExprPtr> items;     // the select list, `*` expanded
     std::vector<OutputRef> outputs; // the same, as output columns
     ExprPtr where;

@@ -459,6 +459,11 @@ PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
     if (c.where) {
         plan = make_plan(Filter{c.where, plan});
     }
+    if (c.generate) {
+        c.generate->child = std::move(plan);
+        plan = make_plan(std::move(*c.generate));
+        c.generate.reset();
+    }
     std::vector<ExprPtr> carried; // what the select list's operator computes besides it
     plan = c.aggregating ? aggregate_select_list(binder, c, std::move(plan), carried)
                          : project_select_list(binder, c, std::move(plan), carried);

@@ -184,6 +184,14 @@ std::string dump_bound(const Plan& plan) {
                                   out += "schema: " + catalog_string(*r.schema) + "\n";
                                   dump_exprs("output", r.output, indent + 2, out);
                               },
+                              [&](const Generate& g) {
+                                  out.append(indent, ' ');
+                                  out += "Generate ";
+                                  out += generator_name(g.kind);
+                                  out += g.outer ? " outer\n" : "\n";
+                                  dump_exprs("arguments", g.args, indent + 2, out);
+                                  dump_exprs("output", g.output, indent + 2, out);
+                              },
                               [&](const Filter& f) {
                                   out.append(indent, ' ');
                                   out += "Filter\n";

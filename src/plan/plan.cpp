@@ -64,6 +64,8 @@ template <class Node, class F> void for_each_expression(Node& node, F&& f) {
                 f(op.limit);
             } else if constexpr (std::is_same_v<T, Offset>) {
                 f(op.offset);
+            } else if constexpr (std::is_same_v<T, Generate>) {
+                std::for_each(op.args.begin(), op.args.end(), f);
             } else if constexpr (std::is_same_v<T, Join>) {
                 if (op.condition) {
                     f(op.condition);
@@ -247,6 +249,11 @@ std::vector<ExprPtr> plan_output(const Plan& plan) {
                        }
                        return out;
                    },
+                   [](const Generate& g) {
+                       std::vector<ExprPtr> out = plan_output(*g.child);
+                       out.insert(out.end(), g.output.begin(), g.output.end());
+                       return out;
+                   },
                    [](const auto& op) { return plan_output(*op.child); }},
         plan.node);
 }
@@ -312,6 +319,20 @@ const char* join_type_name(JoinType type) {
         return "LeftSemi";
     case JoinType::LeftAnti:
         return "LeftAnti";
+    }
+    return "?";
+}
+
+const char* generator_name(GeneratorKind kind) {
+    switch (kind) {
+    case GeneratorKind::Explode:
+        return "explode";
+    case GeneratorKind::PosExplode:
+        return "posexplode";
+    case GeneratorKind::Inline:
+        return "inline";
+    case GeneratorKind::Stack:
+        return "stack";
     }
     return "?";
 }

@@ -129,9 +129,38 @@ struct SetOperation {
     std::vector<PlanPtr> children;
 };
 
+/// Spark's generators, as Generate runs them (the `_outer` forms are `outer` on the Generate).
+enum class GeneratorKind : std::uint8_t { Explode, PosExplode, Inline, Stack };
+
+/// A generator over each row of `child`: the row is repeated once per value the generator
+/// makes of it, with the generator's columns appended (`outer`: one row of nulls where it
+/// makes none). `explode(arr)` makes `col` per element, `explode(map)` `key, value` per entry,
+/// `posexplode` the position first, `inline(arr_of_structs)` one column per field of the
+/// element, `stack(n, v1, ..., vk)` n rows of k/n columns. `output` are the generator's columns
+/// (AttributeReferences with new ids); the operator outputs its child's columns, then these.
+/// For `inline`, `fields` names the element field each output column reads (the rewrite finds
+/// them again by name in a pruned element). Spark: Generate (`qualifier` is a LATERAL VIEW's
+/// or LATERAL function's alias; printed where Spark prints it).
+struct Generate {
+    GeneratorKind kind = GeneratorKind::Explode;
+    bool outer = false;
+    std::vector<ExprPtr> args;
+    std::vector<ExprPtr> output;
+    std::vector<Name> fields;
+    std::string qualifier;
+    /// The positions of the child's columns nothing above reads (Spark: unrequiredChildIndex,
+    /// which its ColumnPruning sets): filled by the rewrite, for printing; empty when bound.
+    std::vector<std::size_t> unrequired;
+    PlanPtr child;
+};
+
+/// The generator's name as Spark prints it in a plan (`explode`, `posexplode`, `inline`,
+/// `stack`; the outer forms print the same name and `true`).
+const char* generator_name(GeneratorKind kind);
+
 struct Plan {
     using Node = std::variant<Relation, LocalRelation, Filter, Project, Aggregate, Sort, Limit,
-                              Offset, Distinct, Join, SetOperation>;
+                              Offset, Distinct, Join, SetOperation, Generate>;
     Node node;
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }

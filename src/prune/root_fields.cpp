@@ -642,8 +642,8 @@ namespace {
 /// Distinct, Limit and Offset move through or are planned as part of the chain; a UNION ALL
 /// takes the projection over it into each input (PushProjectionThroughUnion).
 bool is_boundary(const Plan& op) {
-    if (op.as<Join>() != nullptr) {
-        return true;
+    if (op.as<Join>() != nullptr || op.as<Generate>() != nullptr) {
+        return true; // a Generate: NestedColumnAliasing does not push through it (§6.2)
     }
     const SetOperation* set = op.as<SetOperation>();
     return set != nullptr && set->kind != SetOpKind::Union;
@@ -665,6 +665,130 @@ std::unordered_map<const Plan*, bool> boundaries_below(const Plan& plan) {
     return below;
 }
 
+/// Whether `need` (on a struct) is one chain of struct fields ending in a whole field:
+/// `friend.first`, `friend.company.name` (Spark's single GetStructField chain, SPARK-38530).
+bool is_field_chain(const Requirement& need) {
+    const Requirement* at = &need;
+    while (!at->whole) {
+        if (at->any_leaf || at->kids.size() != 1 || at->kids.begin()->first < 0) {
+            return false;
+        }
+        at = &at->kids.begin()->second;
+    }
+    return at != &need;
+}
+
+/// Whether `e` reads one of the columns `generated`.
+bool reads_generated(const ExprPtr& e, const std::unordered_set<ExprId>& generated) {
+    bool found = false;
+    visit_down(e, [&](const ExprPtr& node) {
+        if (const auto* a = node->as<AttributeReference>()) {
+            found = found || generated.contains(a->id);
+        }
+        return !found;
+    });
+    return found;
+}
+
+/// Spark's pruning through a Generate needs a Project right above it (ColumnPruning's
+/// GeneratorNestedColumnAliasing, §6.2): for each Generate, whether the operator over it is
+/// one, looking through Filters that read only the child's columns (PushDownPredicates moves
+/// them below the Generate). An Aggregate counts (NestedColumnAliasing puts a Project of its
+/// extractors below it), and so does a Generate (its argument's extractors go into a Project
+/// below it). A Filter higher up that reads a generated column is pushed down to just over
+/// the Generate (PushDownPredicates through Projects), so it gets in the way too.
+std::unordered_map<const Plan*, bool> project_over_generates(const Plan& plan) {
+    std::unordered_map<const Plan*, bool> out;
+    bool any = false;
+    for_each_operator(plan, [&](const Plan& op) { any = any || op.as<Generate>() != nullptr; });
+    if (!any) {
+        return out; // most plans: no maps to build
+    }
+    std::unordered_map<const Plan*, const Plan*> parent;
+    std::vector<const Plan*> generates;
+    std::vector<const Filter*> filters;
+    for_each_operator(plan, [&](const Plan& op) {
+        for (const PlanPtr& input : plan_children(op)) {
+            parent.emplace(input.get(), &op);
+        }
+        if (op.as<Generate>() != nullptr) {
+            generates.push_back(&op);
+        }
+        if (const Filter* filter = op.as<Filter>()) {
+            filters.push_back(filter);
+        }
+    });
+    for (const Plan* g : generates) {
+        std::unordered_set<ExprId> generated;
+        for (const ExprPtr& column : g->as<Generate>()->output) {
+            generated.insert(column->as<AttributeReference>()->id);
+        }
+        const auto it = parent.find(g);
+        const Plan* above = it == parent.end() ? nullptr : it->second;
+        while (above != nullptr && above->as<Filter>() != nullptr &&
+               !reads_generated(above->as<Filter>()->condition, generated)) {
+            const auto next = parent.find(above);
+            above = next == parent.end() ? nullptr : next->second;
+        }
+        const bool filtered =
+            std::any_of(filters.begin(), filters.end(), [&](const Filter* filter) {
+                return reads_generated(filter->condition, generated);
+            });
+        out.emplace(g, !filtered && above != nullptr &&
+                           (above->as<Project>() != nullptr || above->as<Aggregate>() != nullptr ||
+                            above->as<Generate>() != nullptr));
+    }
+    return out;
+}
+
+/// The ordinal of the field GenerateOptimization explodes for a count-only use of an array
+/// of structs: the smallest defaultSize, the first on ties (SPARK-37450).
+std::size_t smallest_field(const StructType& element) {
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < element.size(); ++i) {
+        if (default_size(*element[i].type) < default_size(*element[best].type)) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/// The need on a generator's input from the needs on its columns (`extended`): an element's
+/// (or entry's) parts as its columns need them; only the input's size when none is needed.
+Requirement generator_input_need(const Generate& g,
+                                 const std::vector<std::optional<Requirement>>& needs) {
+    const std::size_t first = g.kind == GeneratorKind::PosExplode ? 1 : 0; // after `pos`
+    Requirement element;
+    const TypePtr& type = g.args.front()->type;
+    if (g.kind == GeneratorKind::Inline) {
+        const StructType* fields = type->array()->element->struct_type();
+        for (std::size_t i = 0; i < needs.size(); ++i) {
+            if (needs[i]) {
+                const auto ordinal =
+                    fields->field_index(g.fields[i].view(), CaseSensitivity::Sensitive);
+                Requirement field = *needs[i];
+                element.merge(Requirement::at(static_cast<ReqKey>(ordinal.value()),
+                                              field.empty() ? Requirement::one_leaf() : field));
+            }
+        }
+        return element.empty() ? Requirement::one_leaf() : Requirement::at(kElement, element);
+    }
+    if (type->map() != nullptr) {
+        Requirement entry;
+        if (needs[first]) {
+            entry.merge(Requirement::at(kKey, present(*needs[first])));
+        }
+        if (needs[first + 1]) {
+            entry.merge(Requirement::at(kValue, present(*needs[first + 1])));
+        }
+        return entry.empty() ? Requirement::one_leaf() : entry;
+    }
+    if (needs[first]) {
+        return Requirement::at(kElement, present(*needs[first]));
+    }
+    return Requirement::one_leaf();
+}
+
 } // namespace
 
 void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsByColumn& roots,
@@ -682,7 +806,109 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
     // passes it on to the columns below; a column passed up unchanged keeps its id, so its
     // need waits for the operator that makes it. An output nobody needs is never walked.
     need_whole(plan_output(plan));
-    const std::unordered_map<const Plan*, bool> crossing = boundaries_below(plan);
+    std::unordered_map<const Plan*, bool> crossing = boundaries_below(plan);
+    const std::unordered_map<const Plan*, bool> project_over = project_over_generates(plan);
+    if (!project_over.empty()) {
+        // A Filter over a Generate that reads none of its generated columns is pushed below it
+        // (PushDownPredicates): it is evaluated in the scan's chain, not above a boundary.
+        for_each_operator(plan, [&](const Plan& op) {
+            const Filter* filter = op.as<Filter>();
+            if (filter == nullptr) {
+                return;
+            }
+            const Plan* below = filter->child.get();
+            while (below->as<Filter>() != nullptr) {
+                below = below->as<Filter>()->child.get();
+            }
+            const Generate* g = below->as<Generate>();
+            if (g == nullptr) {
+                return;
+            }
+            std::unordered_set<ExprId> generated;
+            for (const ExprPtr& column : g->output) {
+                generated.insert(column->as<AttributeReference>()->id);
+            }
+            if (!reads_generated(filter->condition, generated)) {
+                crossing[&op] = crossing.at(g->child.get());
+            }
+        });
+    }
+    // A need on column `id` turned whole (what crosses a Generate whole under Spark's rules).
+    const auto make_whole = [&](ExprId id) {
+        if (roots.take_need(id)) {
+            roots.add(RootField{id, Requirement::all(), false});
+        }
+    };
+    const auto generate = [&](const Plan& op, const Generate& g) {
+        std::vector<std::optional<Requirement>> needs;
+        bool every = true;
+        bool none = true;
+        for (const ExprPtr& column : g.output) {
+            needs.push_back(roots.take_need(column->as<AttributeReference>()->id));
+            every = every && needs.back().has_value();
+            none = none && !needs.back().has_value();
+        }
+        if (g.kind == GeneratorKind::Stack) {
+            // Column c of row r is argument 1 + r * width + c.
+            collector.walk(g.args.front(), Requirement::all());
+            const std::size_t width = g.output.size();
+            for (std::size_t at = 1; at < g.args.size(); ++at) {
+                const std::optional<Requirement>& need = needs[(at - 1) % width];
+                const bool pass = options.profile >= Profile::Extended && need.has_value();
+                collector.walk(g.args[at], pass ? present(*need) : Requirement::all());
+            }
+            return;
+        }
+        const ExprPtr& input = g.args.front();
+        if (options.profile >= Profile::Extended) {
+            collector.walk(input, present(generator_input_need(g, needs)));
+            return;
+        }
+        // Spark 4 (§6.2). ColumnPruning's first case re-fires while the Project over the
+        // Generate leaves one of its columns unused, so GeneratorNestedColumnAliasing only
+        // runs when every generated column is read (or none, and nothing else: the count-only
+        // GenerateOptimization).
+        const std::vector<ExprPtr> carried = plan_output(*g.child);
+        bool child_needed = false;
+        for (const ExprPtr& column : carried) {
+            const ExprId id = column->as<AttributeReference>()->id;
+            if (std::optional<Requirement> need = roots.take_need(id)) {
+                child_needed = true;
+                roots.add(RootField{id, std::move(*need), false});
+            }
+        }
+        const bool project = project_over.at(&op);
+        const bool explode_style =
+            g.kind == GeneratorKind::Explode || g.kind == GeneratorKind::PosExplode;
+        const ArrayType* array = input->type->array();
+        const StructType* element = array != nullptr ? array->element->struct_type() : nullptr;
+        if (project && none && !child_needed) {
+            if (explode_style && element != nullptr && element->size() > 1) {
+                collector.walk(
+                    input,
+                    Requirement::at(kElement,
+                                    Requirement::at(static_cast<ReqKey>(smallest_field(*element)),
+                                                    Requirement::all())));
+            } else {
+                collector.walk(input, Requirement::all());
+            }
+            return;
+        }
+        if (!project || !every) {
+            // Nested accesses above stay above: the child's columns cross whole.
+            for (const ExprPtr& column : carried) {
+                make_whole(column->as<AttributeReference>()->id);
+            }
+            collector.walk(input, Requirement::all());
+            return;
+        }
+        const std::size_t col = g.kind == GeneratorKind::PosExplode ? 1 : 0;
+        if (explode_style && element != nullptr && needs[col] && is_field_chain(*needs[col])) {
+            collector.walk(input, Requirement::at(kElement, std::move(*needs[col])));
+            return;
+        }
+        collector.walk(input, Requirement::all());
+    };
     for_each_operator(plan, [&](const Plan& op) {
         collector.set_crossing(crossing.at(&op));
         const auto computed = [&](const ExprPtr& e) {
@@ -734,6 +960,8 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                                 RootField{columns[i]->as<AttributeReference>()->id, *need, false});
                         }
                     }
+                } else if constexpr (std::is_same_v<T, Generate>) {
+                    generate(op, n);
                 } else if constexpr (std::is_same_v<T, Relation> ||
                                      std::is_same_v<T, LocalRelation>) {
                     // Needs on a scan's columns wait for prune_schema.

@@ -496,6 +496,106 @@ void check_set_inputs(const SetOperation& set, const std::vector<PlanPtr>& input
 
 } // namespace
 
+/// A Generate over its rewritten arguments `args`: each generated column takes the type its
+/// generator now makes (a pruned element, key or value); an `inline` column whose field the
+/// pruned element no longer has is not output (nothing reads it), and goes into `gone`.
+/// Columns whose type changed are re-typed for the operators above.
+PlanPtr retype_generate(const Generate& g, std::vector<ExprPtr> args, Rewriter& rewriter,
+                        std::unordered_set<ExprId>& gone) {
+    Generate out = g;
+    out.args = std::move(args);
+    out.output.clear();
+    out.fields.clear();
+    const TypePtr& input = out.args.front()->type;
+    std::vector<TypePtr> types; // null: gone
+    if (g.kind == GeneratorKind::Inline) {
+        const StructType& element = struct_of(input->array()->element, "inline");
+        for (const Name& field : g.fields) {
+            const auto index = element.field_index(field.view(), CaseSensitivity::Sensitive);
+            types.push_back(index ? element[*index].type : nullptr);
+        }
+    } else if (g.kind == GeneratorKind::Stack) {
+        for (const ExprPtr& column : g.output) {
+            types.push_back(column->type);
+        }
+        for (std::size_t at = 1; at < out.args.size(); ++at) {
+            const auto* lit = out.args[at]->as<Literal>();
+            if (lit == nullptr || !lit->is_null) {
+                types[(at - 1) % types.size()] = out.args[at]->type;
+            }
+        }
+    } else {
+        if (g.kind == GeneratorKind::PosExplode) {
+            types.push_back(g.output.front()->type);
+        }
+        if (const ArrayType* array = input->array()) {
+            types.push_back(array->element);
+        } else {
+            const MapType* map = input->map();
+            types.push_back(map->key);
+            types.push_back(map->value);
+        }
+    }
+    for (std::size_t i = 0; i < g.output.size(); ++i) {
+        const auto* column = g.output[i]->as<AttributeReference>();
+        if (!types[i]) {
+            gone.insert(column->id);
+            continue;
+        }
+        if (g.kind == GeneratorKind::Inline) {
+            out.fields.push_back(g.fields[i]);
+        }
+        if (same_type(*types[i], *column->type)) {
+            out.output.push_back(g.output[i]);
+            continue;
+        }
+        AttributeReference retyped = *column;
+        retyped.type = types[i];
+        rewriter.retype(column->id, types[i]);
+        out.output.push_back(make_expr(std::move(retyped), g.output[i]->span));
+    }
+    return make_plan(std::move(out));
+}
+
+/// Each Generate of `op` with the positions of its child's columns that no operator above it
+/// reads (`above`: the ids they read, and the query's output), as Spark's ColumnPruning sets
+/// unrequiredChildIndex. Recursion over the operator tree only (its depth is the query's
+/// nesting); called only for plans with a Generate.
+PlanPtr mark_unrequired(const PlanPtr& op, const std::unordered_set<ExprId>& above) {
+    std::vector<PlanPtr> inputs = plan_children(*op);
+    if (inputs.empty()) {
+        return op;
+    }
+    std::unordered_set<ExprId> reads = above;
+    for (const ExprPtr& e : plan_expressions(*op)) {
+        visit_down(e, [&](const ExprPtr& node) {
+            if (const auto* a = node->as<AttributeReference>()) {
+                reads.insert(a->id);
+            }
+            return true;
+        });
+    }
+    PlanPtr out = op;
+    if (const auto* g = op->as<Generate>()) {
+        Generate copy = *g;
+        copy.unrequired.clear();
+        const std::vector<ExprPtr> carried = plan_output(*g->child);
+        for (std::size_t i = 0; i < carried.size(); ++i) {
+            if (!above.contains(carried[i]->as<AttributeReference>()->id)) {
+                copy.unrequired.push_back(i);
+            }
+        }
+        out = make_plan(std::move(copy));
+    }
+    bool changed = out != op;
+    for (PlanPtr& input : inputs) {
+        PlanPtr marked = mark_unrequired(input, reads);
+        changed = changed || marked != input;
+        input = std::move(marked);
+    }
+    return changed ? with_plan_children(*out, std::move(inputs)) : out;
+}
+
 Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
                               const std::unordered_set<ExprId>& unused) {
     std::unordered_map<ExprId, TypePtr> column_types;
@@ -585,8 +685,13 @@ Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
             if (const auto* set = op->as<SetOperation>()) {
                 check_set_inputs(*set, node.rebuilt_inputs, node.original);
             }
-            rebuilt = with_plan_children(*with_plan_expressions(*op, exprs),
-                                         std::move(node.rebuilt_inputs));
+            if (const auto* g = op->as<Generate>()) {
+                rebuilt = with_plan_children(*retype_generate(*g, std::move(exprs), rewriter, gone),
+                                             std::move(node.rebuilt_inputs));
+            } else {
+                rebuilt = with_plan_children(*with_plan_expressions(*op, exprs),
+                                             std::move(node.rebuilt_inputs));
+            }
         }
         op.reset();
         if (node.parent == kNone) {
@@ -596,6 +701,16 @@ Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
             auto& siblings = nodes[node.parent].rebuilt_inputs;
             siblings.insert(siblings.begin(), std::move(rebuilt));
         }
+    }
+    bool generates = false;
+    for_each_operator(
+        *root, [&](const Plan& op) { generates = generates || op.as<Generate>() != nullptr; });
+    if (generates) {
+        std::unordered_set<ExprId> output;
+        for (const ExprPtr& column : plan_output(*root)) {
+            output.insert(column->as<AttributeReference>()->id);
+        }
+        root = mark_unrequired(root, output);
     }
     return Rewritten{root, rewriter.take_changes()};
 }

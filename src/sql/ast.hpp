@@ -248,6 +248,8 @@ static_assert(sizeof(Expr) <= node_pool::kSlotBytes, "a syntax node must fit a n
 struct SelectItem {
     ExprPtr expr; // a Star for `*` / `t.*`
     std::optional<Identifier> alias;
+    /// `gen(...) AS (a, b)`: the names of a generator's columns (then `alias` is empty).
+    std::vector<Identifier> aliases;
     Span span;
 };
 
@@ -323,9 +325,23 @@ struct JoinRef {
     Span keyword; // the join's keywords, for errors about the join itself
 };
 
+/// A generator applied to every row of `left`: `left LATERAL VIEW [OUTER] gen(args) alias [AS]
+/// c1, c2` (after the whole FROM list, as Spark's grammar puts it), `left, LATERAL gen(args)
+/// [[AS] alias [(c1, c2)]]` and `left [INNER|CROSS] JOIN LATERAL gen(args) ...`.
+struct GenerateRef {
+    FromPtr left;                // null while the parser has not attached it yet
+    ExprPtr call;                // a Call of a generator
+    bool outer = false;          // LATERAL VIEW OUTER
+    bool lateral_view = false;   // written as LATERAL VIEW (else as a LATERAL function)
+    bool table_function = false; // `FROM gen(args)`: over one row, `left` stays null
+    std::optional<Identifier> alias;
+    std::vector<Identifier> columns;
+    Span keyword; // LATERAL [VIEW [OUTER]], or the join's keywords
+};
+
 /// One item of a FROM clause.
 struct FromItem {
-    std::variant<TableRef, SubqueryRef, ValuesRef, JoinRef> node;
+    std::variant<TableRef, SubqueryRef, ValuesRef, JoinRef, GenerateRef> node;
     Span span;
 };
 

@@ -389,6 +389,9 @@ class Dumper {
             if (item.alias) {
                 identifier_line(indent + 2, "alias", *item.alias);
             }
+            for (const ast::Identifier& alias : item.aliases) {
+                identifier_line(indent + 2, "alias", alias);
+            }
         }
         if (s.from) {
             from(indent + 1, *s.from);
@@ -482,6 +485,16 @@ class Dumper {
                                   for (const ast::Identifier& column : j.using_columns) {
                                       identifier_line(indent + 1, "using", column);
                                   }
+                              },
+                              [&](const ast::GenerateRef& g) {
+                                  std::string text = g.lateral_view ? "lateral view" : "lateral";
+                                  text += g.outer ? " OUTER" : "";
+                                  line(indent, text, item.span);
+                                  if (g.left) {
+                                      from(indent + 1, *g.left);
+                                  }
+                                  expr(indent + 1, g.call);
+                                  alias_lines(indent + 1, g.alias, g.columns);
                               }},
                    item.node);
     }

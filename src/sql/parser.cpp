@@ -334,6 +334,7 @@ struct State {
     std::vector<ast::JoinRef> joins;
     std::vector<std::size_t> marks; // where each VALUES row's values start
     std::vector<ast::Identifier> alias_columns;
+    std::vector<ast::Identifier> multi_aliases; // `gen(...) AS (a, b)` of the select item read
 
     std::size_t offset(const char* p) const { return static_cast<std::size_t>(p - file); }
     Span span(const char* begin, const char* end) const { return {offset(begin), offset(end)}; }
@@ -822,21 +823,10 @@ template <> struct action<g::case_end> : close_bracket_action {};
 
 // Calls and lambdas ------------------------------------------------------------------------
 
-bool is_generator(std::string_view name) {
-    static constexpr std::array<std::string_view, 7> kGenerators = {
-        "explode", "posexplode",   "explode_outer", "posexplode_outer",
-        "inline",  "inline_outer", "stack"};
-    const std::string lowered = ascii_lower(name);
-    return std::find(kGenerators.begin(), kGenerators.end(), lowered) != kGenerators.end();
-}
-
 template <> struct action<g::call_open> {
     template <typename Input> static void apply(const Input& in, State& st) {
         // The name was read as the first part of a name; the parenthesis makes it a function.
         const ast::Identifier& name = st.name_parts.front();
-        if (is_generator(name.name)) {
-            st.fail(name.span, "unsupported: generator '" + name.name + "'");
-        }
         st.calls.push_back({name, st.values.size(), false});
         st.name_parts.clear();
         st.opens.push_back({st.offset(in.begin())});
@@ -1256,11 +1246,21 @@ template <> struct action<g::alias_name> {
     template <typename Input> static void apply(const Input&, State& st) { st.alias = st.ident; }
 };
 
+template <> struct action<g::multi_alias_open> : open_bracket_action {};
+
+template <> struct action<g::multi_alias_name> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.multi_aliases.push_back(st.ident);
+    }
+};
+
 template <> struct action<g::select_item> {
     template <typename Input> static void apply(const Input& in, State& st) {
         ast::SelectItem item;
         item.expr = st.pop().expr;
         item.alias = std::move(st.alias);
+        item.aliases = std::move(st.multi_aliases);
+        st.multi_aliases.clear();
         item.span = st.span_to_last(in.begin());
         st.alias.reset();
         st.selects.back().items.push_back(std::move(item));
@@ -1391,9 +1391,109 @@ template <> struct action<g::join_full> : join_kind_action<ast::JoinKind::FullOu
 template <> struct action<g::join_semi> : join_kind_action<ast::JoinKind::LeftSemi> {};
 template <> struct action<g::join_anti> : join_kind_action<ast::JoinKind::LeftAnti> {};
 
+// Generators in FROM. A LATERAL function is read before the item it applies to is attached:
+// the comma or join that read it attaches the item before it (attach_lateral).
+
+template <> struct action<g::lateral_keyword> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::GenerateRef ref;
+        ref.keyword = st.span_to_last(in.begin());
+        st.froms.push_back(ast::FromItem{std::move(ref), st.span_to_last(in.begin())});
+    }
+};
+
+template <> struct action<g::table_function_start> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::GenerateRef ref;
+        ref.table_function = true;
+        st.froms.push_back(ast::FromItem{std::move(ref), st.span(in.begin(), in.begin())});
+    }
+};
+
+template <> struct action<g::table_function> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.froms.back().span = st.span_to_last(in.begin());
+    }
+};
+
+template <> struct action<g::lateral_generator> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        auto& ref = std::get<ast::GenerateRef>(st.froms.back().node);
+        ref.call = st.pop().expr;
+        st.froms.back().span.end = st.last_token.end;
+    }
+};
+
+template <> struct action<g::lateral_view_start> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::GenerateRef ref;
+        ref.lateral_view = true;
+        ref.left = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
+        st.froms.pop_back();
+        ref.keyword = st.span_to_last(in.begin());
+        const Span span{ref.left->span.begin, st.last_token.end};
+        st.froms.push_back(ast::FromItem{std::move(ref), span});
+    }
+};
+
+template <> struct action<g::lateral_view_keyword> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        std::get<ast::GenerateRef>(st.froms.back().node).keyword.end = st.last_token.end;
+    }
+};
+
+template <> struct action<g::lateral_view_outer> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        auto& ref = std::get<ast::GenerateRef>(st.froms.back().node);
+        ref.outer = true;
+        ref.keyword.end = st.last_token.end;
+    }
+};
+
+template <> struct action<g::lateral_view_column> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        std::get<ast::GenerateRef>(st.froms.back().node).columns.push_back(st.ident);
+    }
+};
+
+template <> struct action<g::lateral_view> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.froms.back().span.end = st.last_token.end;
+    }
+};
+
+/// When the item on top is a LATERAL function just read, the item below it becomes its input
+/// (returns true); otherwise nothing changes.
+bool attach_lateral(State& st) {
+    auto* ref = std::get_if<ast::GenerateRef>(&st.froms.back().node);
+    if (ref == nullptr || ref->left || ref->lateral_view || ref->table_function) {
+        return false;
+    }
+    ast::FromItem item = std::move(st.froms.back());
+    st.froms.pop_back();
+    auto& generate = std::get<ast::GenerateRef>(item.node);
+    generate.left = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
+    st.froms.pop_back();
+    item.span = Span{generate.left->span.begin, st.last_token.end};
+    st.froms.push_back(std::move(item));
+    return true;
+}
+
 /// A join's keywords are read before its right input: its frame collects them.
 template <> struct action<g::join_clause> {
     template <typename Input> static void apply(const Input&, State& st) {
+        if (attach_lateral(st)) {
+            const ast::JoinRef& join = st.joins.back();
+            if (join.natural ||
+                (join.kind != ast::JoinKind::Inner && join.kind != ast::JoinKind::Cross)) {
+                st.fail(join.keyword, "unsupported: a LATERAL generator after an outer, semi, "
+                                      "anti or NATURAL join (only a comma, JOIN, INNER JOIN "
+                                      "or CROSS JOIN)");
+            }
+            std::get<ast::GenerateRef>(st.froms.back().node).keyword = join.keyword;
+            st.joins.pop_back();
+            return;
+        }
         ast::JoinRef join = std::move(st.joins.back());
         st.joins.pop_back();
         join.right = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
@@ -1431,6 +1531,9 @@ template <> struct action<g::using_column> {
 
 template <> struct action<g::comma_join> {
     template <typename Input> static void apply(const Input&, State& st) {
+        if (attach_lateral(st)) {
+            return;
+        }
         ast::JoinRef join;
         join.comma = true;
         join.right = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
@@ -1668,7 +1771,11 @@ PRUNE_SQL_ERROR(empty_like_patterns, "expected something between '(' and ')': a 
 PRUNE_SQL_ERROR(misplaced_escape, "ESCAPE is only allowed after a LIKE pattern, not after RLIKE");
 PRUNE_SQL_ERROR(negatable_predicate, "expected 'IN', 'BETWEEN', 'LIKE' or 'RLIKE' after 'NOT'");
 PRUNE_SQL_ERROR(unsupported_recursive, "unsupported: WITH RECURSIVE (recursive CTEs)");
-PRUNE_SQL_ERROR(unsupported_lateral_view, "unsupported: LATERAL VIEW");
+PRUNE_SQL_ERROR(unsupported_lateral_view,
+                "unsupported: LATERAL before anything but a generator call (LATERAL subqueries)");
+PRUNE_SQL_ERROR(lateral_generator, "expected a generator call such as 'explode(arr)' after '{prev}'");
+PRUNE_SQL_ERROR(multi_alias_name, "expected a column name after '{prev}'");
+PRUNE_SQL_ERROR(lateral_view_column, "expected a column name after '{prev}'");
 PRUNE_SQL_ERROR(unsupported_tablesample, "unsupported: TABLESAMPLE");
 PRUNE_SQL_ERROR(unsupported_pivot, "unsupported: {NEXT}");
 PRUNE_SQL_ERROR(unsupported_grouping_analytics,

@@ -12,17 +12,6 @@ have_jq || finish
 CASES="$CLI_TEST_DIR/../data/operator_cases.jsonl"
 
 declare -A PENDING=(
-    [op-001]="generators (explode in the select list) are not accepted yet"
-    [op-002]="generators (explode in the select list) are not accepted yet"
-    [op-003]="generators (explode in the select list) are not accepted yet"
-    [op-006]="generators (explode in a FROM subquery) are not accepted yet"
-    [op-009]="generators (explode in a FROM subquery) are not accepted yet"
-    [op-011]="LATERAL table functions are not accepted yet"
-    [op-044]="generators (explode in a FROM subquery) are not accepted yet"
-    [op-111]="generators (explode_outer) are not accepted yet"
-    [op-112]="LATERAL VIEW is not accepted yet"
-    [op-113]="LATERAL VIEW is not accepted yet"
-    [op-114]="LATERAL VIEW is not accepted yet"
     [op-029]="window functions are not accepted yet"
     [op-105]="window functions are not accepted yet"
     [op-115]="window functions are not accepted yet"

@@ -164,12 +164,38 @@ TEST_CASE("unsupported constructs are named", "[bad-input][parser]") {
          "unsupported: subquery"},
         {"WITH RECURSIVE x AS (SELECT 1) SELECT * FROM x", "1:6",
          "unsupported: WITH RECURSIVE (recursive CTEs)"},
-        {"SELECT id FROM events LATERAL VIEW explode(rule_results) t AS r", "1:23",
-         "unsupported: LATERAL VIEW"},
+        {"SELECT id FROM events, LATERAL (SELECT 1) t", "1:24",
+         "unsupported: LATERAL before anything but a generator call"},
         {"SELECT row_number() OVER (ORDER BY id) FROM events", "1:21",
          "unsupported: window function (OVER)"},
         {"SELECT id FROM events TABLESAMPLE (10 PERCENT)", "1:23", "unsupported: TABLESAMPLE"},
-        {"SELECT explode(rule_results) FROM events", "1:8", "unsupported: generator 'explode'"},
+        {"SELECT id FROM events LEFT JOIN LATERAL explode(rule_results) t", "1:23",
+         "unsupported: a LATERAL generator after an outer, semi, anti or NATURAL join"},
+        {"SELECT explode(collect_list(id)) FROM events ORDER BY 1", "1:8",
+         "unsupported: a generator in a select list that aggregates, with HAVING, ORDER BY"},
+    }));
+    check_rejected(row);
+}
+
+TEST_CASE("generators used where Spark rejects them", "[bad-input][analyzer]") {
+    const BadQuery row = GENERATE(values<BadQuery>({
+        {"SELECT explode(rule_results) IS NULL FROM events", "1:8",
+         "must be a select item of its own (Spark: UNSUPPORTED_GENERATOR.NESTED_IN_EXPRESSIONS)"},
+        {"SELECT id FROM events WHERE size(explode(rule_results)) > 0", "1:34",
+         "(Spark: UNSUPPORTED_GENERATOR.OUTSIDE_SELECT)"},
+        {"SELECT explode(rule_results), explode(rule_results) FROM events", "1:31",
+         "(Spark: UNSUPPORTED_GENERATOR.MULTI_GENERATOR)"},
+        {"SELECT posexplode(rule_results) AS r FROM events", "1:36",
+         "expected 2 aliases, got 1 (Spark: UDTF_ALIAS_NUMBER_MISMATCH)"},
+        {"SELECT id FROM events LATERAL VIEW explode(rule_results) t AS a, b", "1:63",
+         "expected 1 alias, got 2"},
+        {"SELECT explode(id) FROM events", "1:16",
+         "its argument must be an ARRAY or a MAP, but 'id' is INT"},
+        {"SELECT inline(id) FROM events", "1:15", "its argument must be an ARRAY of STRUCTs"},
+        {"SELECT id FROM events, LATERAL upper(id) t", "1:32", "expected a generator"},
+        {"SELECT * FROM range(10)", "1:15", "unsupported: table-valued function 'range'"},
+        {"SELECT id AS (a, b) FROM events", "1:15",
+         "a list of aliases '(a, b)' is only allowed after a generator"},
     }));
     check_rejected(row);
 }

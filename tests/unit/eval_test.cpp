@@ -635,3 +635,33 @@ TEST_CASE("JSON strings: Jackson's form for to_json, the rows form for reports",
     REQUIRE(out.rows.size() == 1);
     CHECK(out.rows[0][0].as_string() == R"({"s":"a\b\u001Fz","b":"YQgfeg=="})");
 }
+
+TEST_CASE("generators make Spark's rows", "[eval]") {
+    // Every value of every row of `SELECT ... FROM t` over the rows given, as JSON, the rows
+    // joined by `;` and the values by `,`.
+    const auto rows_of = [](const std::string& sql, const std::string& rows) {
+        const QueryOutcome out = run(kDdl, sql, rows);
+        REQUIRE_FALSE(out.error);
+        std::string text;
+        for (const auto& row : out.rows) {
+            text += text.empty() ? "" : ";";
+            for (std::size_t c = 0; c < row.size(); ++c) {
+                text += (c > 0 ? "," : "") + value_to_json(row[c], *out.column_types[c]);
+            }
+        }
+        return text;
+    };
+    const std::string two =
+        std::string(kRow) + "\n" + R"({"id":2,"arr":null,"items":[],"m":null,"e":[]})" + "\n";
+    CHECK(rows_of("SELECT id, explode(arr) FROM t", two) == "1,1;1,2;1,null");
+    CHECK(rows_of("SELECT id, explode_outer(arr) FROM t", two) == "1,1;1,2;1,null;2,null");
+    CHECK(rows_of("SELECT id, posexplode(arr) FROM t", two) == "1,0,1;1,1,2;1,2,null");
+    CHECK(rows_of("SELECT id, p, x FROM t LATERAL VIEW OUTER posexplode(items) v AS p, x", two) ==
+          R"(1,0,{"sku":"a","qty":2};1,1,{"sku":"b","qty":null};2,null,null)");
+    CHECK(rows_of("SELECT id, k, v FROM t LATERAL VIEW explode(m) v AS k, v", two) ==
+          R"(1,"x",1;1,"y",2)");
+    CHECK(rows_of("SELECT id, inline_outer(items) FROM t", two) ==
+          R"(1,"a",2;1,"b",null;2,null,null)");
+    CHECK(rows_of("SELECT id, x FROM t, LATERAL explode(e) AS u(x)", two).empty());
+    CHECK(rows_of("SELECT stack(2, id, s, 3) FROM t", kRow) == R"(1,"Hello";3,null)");
+}

@@ -1,0 +1,1 @@
+SELECT id, explode(tags) FROM contacts GROUP BY id

@@ -1,0 +1,1 @@
+SELECT posexplode(friends) AS f FROM contacts

@@ -1,0 +1,1 @@
+SELECT inline(tags) FROM contacts

@@ -1,0 +1,1 @@
+SELECT friends AS fr, explode(fr) AS f FROM contacts

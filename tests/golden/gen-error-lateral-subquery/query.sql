@@ -1,0 +1,1 @@
+SELECT id FROM contacts, LATERAL (SELECT 1) u

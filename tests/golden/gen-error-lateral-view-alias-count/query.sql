@@ -1,0 +1,1 @@
+SELECT id FROM contacts LATERAL VIEW explode(relatives) t AS v

@@ -1,0 +1,1 @@
+SELECT explode(friends) IS NULL FROM contacts

@@ -1,0 +1,1 @@
+SELECT explode(name) FROM contacts

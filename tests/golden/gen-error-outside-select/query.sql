@@ -1,0 +1,1 @@
+SELECT id FROM contacts WHERE size(explode(tags)) > 0

@@ -1,0 +1,1 @@
+SELECT explode(friends), explode(tags) FROM contacts
