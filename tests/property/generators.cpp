@@ -1135,13 +1135,16 @@ class StatementGen {
   public:
     StatementGen(Rng& rng, const GeneratedTable& table) : r_(rng), table_(table) {}
 
-    /// About 64% single-table queries (the original generator's), 12% joins, 8% FROM-subqueries
-    /// 1-3 levels deep, 7% CTEs and 9% set operations (half of them under an outer query);
-    /// inner queries nest the other shapes once more.
+    /// About 56% single-table queries (the original generator's), 8% generators, 12% joins,
+    /// 8% FROM-subqueries 1-3 levels deep, 7% CTEs and 9% set operations (half of them under an
+    /// outer query); inner queries nest the other shapes once more.
     std::string statement() {
         const int roll = r_.between(0, 99);
-        if (roll < 64) {
+        if (roll < 56) {
             return QueryGen(r_, table_source()).query().sql;
+        }
+        if (roll < 64) {
+            return generator_query(Shape{}).sql;
         }
         if (roll < 76) {
             return join_query(Shape{}, 1).sql;
@@ -1409,6 +1412,125 @@ class StatementGen {
             }
         }
         return source;
+    }
+
+    /// A generator over a collection column of `t` and a query over what it generates (and the
+    /// table's columns): `LATERAL VIEW [OUTER] gen(c) v AS g1, ...` after the table (sometimes a
+    /// second one over a generated collection), `t, LATERAL gen(c) AS v(g1, ...)`, or the
+    /// generator in the select list of a FROM-subquery. explode and posexplode of arrays and
+    /// maps, inline of arrays of structs, and their outer forms.
+    QueryText generator_query(const Shape& shape) {
+        std::vector<SourceColumn> collections;
+        for (const SourceColumn& c : table_side().columns) {
+            if (c.type->array() != nullptr || c.type->map() != nullptr) {
+                collections.push_back(c);
+            }
+        }
+        if (collections.empty()) {
+            return QueryGen(r_, table_source()).query(shape);
+        }
+        const SourceColumn input = r_.pick(collections);
+        const bool outer = r_.chance(0.25);
+        const int roll = r_.between(0, 99);
+        if (roll < 40) {
+            const std::string view = fresh("v");
+            Generated g = generate(input);
+            std::string from = "t LATERAL VIEW " + std::string(outer ? "OUTER " : "") + g.call +
+                               " " + view + " AS " + g.alias_list(false);
+            std::vector<SourceColumn> columns = qualified(table_side(), "t", true);
+            add_generated(columns, g, view);
+            // A second view over a collection the first one generated, now and then.
+            for (const SourceColumn& c : g.columns) {
+                if ((c.type->array() != nullptr || c.type->map() != nullptr) && r_.chance(0.3)) {
+                    const std::string second_view = fresh("v");
+                    Generated h = generate(SourceColumn{c.sql, c.type});
+                    from += " LATERAL VIEW " + h.call + " " + second_view + " AS " +
+                            h.alias_list(false);
+                    add_generated(columns, h, second_view);
+                    break;
+                }
+            }
+            return QueryGen(r_, Source{from, columns, ""}).query(shape);
+        }
+        if (roll < 65) {
+            const std::string view = fresh("v");
+            const Generated g = generate(input, outer);
+            std::vector<SourceColumn> columns = qualified(table_side(), "t", true);
+            add_generated(columns, g, view);
+            const std::string from =
+                "t, LATERAL " + g.call + " AS " + view + "(" + g.alias_list(false) + ")";
+            return QueryGen(r_, Source{from, columns, ""}).query(shape);
+        }
+        // The select-list form, read through a FROM-subquery.
+        const Generated g = generate(input, outer);
+        QueryText inner{"SELECT c0 AS k, " + g.call + " AS " + g.alias_list(true) + " FROM t",
+                        {SourceColumn{"k", make_atomic(AtomicKind::Integer)}}};
+        for (const SourceColumn& c : g.columns) {
+            inner.outputs.push_back(c);
+        }
+        return over_subquery(inner, shape);
+    }
+
+    /// A generator call and the columns it makes, named g1, g2, ...
+    struct Generated {
+        std::string call; // `posexplode(c2)`
+        std::vector<SourceColumn> columns;
+
+        /// `g1, g2` (a LATERAL VIEW's or a table alias's list), or as a select item's alias:
+        /// `g1`, or `(g1, g2)` for several.
+        std::string alias_list(bool select_item) const {
+            std::string list;
+            for (const SourceColumn& c : columns) {
+                list += (list.empty() ? "" : ", ") + c.sql;
+            }
+            return select_item && columns.size() > 1 ? "(" + list + ")" : list;
+        }
+    };
+
+    /// explode or posexplode of an array or a map, or inline of an array of structs; the
+    /// `_outer` form when `outer`.
+    Generated generate(const SourceColumn& input, bool outer = false) {
+        Generated g;
+        std::string name;
+        std::vector<TypePtr> types;
+        if (const ArrayType* a = input.type->array()) {
+            const StructType* element = a->element->struct_type();
+            const int roll = r_.between(0, 99);
+            if (element != nullptr && element->size() > 0 && roll < 30) {
+                name = "inline";
+                for (const StructField& f : element->fields()) {
+                    types.push_back(f.type);
+                }
+            } else if (roll < 60) {
+                name = "posexplode";
+                types = {make_atomic(AtomicKind::Integer), a->element};
+            } else {
+                name = "explode";
+                types = {a->element};
+            }
+        } else {
+            const MapType& m = *input.type->map();
+            if (r_.chance(0.3)) {
+                name = "posexplode";
+                types = {make_atomic(AtomicKind::Integer), m.key, m.value};
+            } else {
+                name = "explode";
+                types = {m.key, m.value};
+            }
+        }
+        g.call = name + (outer ? "_outer(" : "(") + input.sql + ")";
+        for (const TypePtr& type : types) {
+            g.columns.push_back(SourceColumn{fresh("g"), type});
+        }
+        return g;
+    }
+
+    /// The generated columns, each by its bare name or qualified by the view's alias.
+    void add_generated(std::vector<SourceColumn>& columns, const Generated& g,
+                       const std::string& view) {
+        for (const SourceColumn& c : g.columns) {
+            columns.push_back(SourceColumn{r_.chance(0.5) ? c.sql : view + "." + c.sql, c.type});
+        }
     }
 
     /// Two or three SELECTs of the same output types put together with UNION [ALL | DISTINCT],
