@@ -643,7 +643,7 @@ namespace {
 /// takes the projection over it into each input (PushProjectionThroughUnion).
 bool is_boundary(const Plan& op) {
     if (op.as<Join>() != nullptr || op.as<Generate>() != nullptr) {
-        return true; // a Generate: NestedColumnAliasing does not push through it (§6.2)
+        return true; // a Generate: NestedColumnAliasing does not push through it
     }
     const SetOperation* set = op.as<SetOperation>();
     return set != nullptr && set->kind != SetOpKind::Union;
@@ -691,9 +691,9 @@ bool reads_generated(const ExprPtr& e, const std::unordered_set<ExprId>& generat
 }
 
 /// Spark's pruning through a Generate needs a Project right above it (ColumnPruning's
-/// GeneratorNestedColumnAliasing, §6.2): for each Generate, whether the operator over it is
-/// one, looking through Filters that read only the child's columns (PushDownPredicates moves
-/// them below the Generate). An Aggregate counts (NestedColumnAliasing puts a Project of its
+/// GeneratorNestedColumnAliasing; docs/RULES.md, `spark`): for each Generate, whether the operator
+/// over it is one, looking through Filters that read only the child's columns (PushDownPredicates
+/// moves them below the Generate). An Aggregate counts (NestedColumnAliasing puts a Project of its
 /// extractors below it), and so does a Generate (its argument's extractors go into a Project
 /// below it). A Filter higher up that reads a generated column is pushed down to just over
 /// the Generate (PushDownPredicates through Projects), so it gets in the way too.
@@ -864,8 +864,8 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
             collector.walk(input, present(generator_input_need(g, needs)));
             return;
         }
-        // Spark 4 (§6.2). ColumnPruning's first case re-fires while the Project over the
-        // Generate leaves one of its columns unused, so GeneratorNestedColumnAliasing only
+        // Spark 4 (docs/RULES.md, `spark`). ColumnPruning's first case re-fires while the Project
+        // over the Generate leaves one of its columns unused, so GeneratorNestedColumnAliasing only
         // runs when every generated column is read (or none, and nothing else: the count-only
         // GenerateOptimization).
         const std::vector<ExprPtr> carried = plan_output(*g.child);
