@@ -256,8 +256,19 @@ PlanReads read_sets(const Plan& plan, const CollectOptions& options) {
     PlanReads reads;
     collect_root_fields(plan, options, roots, &reads.unused);
     reads.scans.reserve(relations.size());
+    if (relations.size() == 1) {
+        reads.scans.push_back(prune_schema(*relations.front(), roots));
+        return reads;
+    }
+    // Several scans: each looks at its own columns, not at every column any scan reached
+    // (which, scan after scan, is quadratic in the number of scans of a wide join).
     for (const Relation* relation : relations) {
-        reads.scans.push_back(prune_schema(*relation, roots));
+        std::vector<ExprId> own;
+        own.reserve(relation->output.size());
+        for (const ExprPtr& column : relation->output) {
+            own.push_back(column->as<AttributeReference>()->id);
+        }
+        reads.scans.push_back(prune_columns(*relation, roots, own));
     }
     return reads;
 }
@@ -265,10 +276,14 @@ PlanReads read_sets(const Plan& plan, const CollectOptions& options) {
 ReadSet prune_schema(const Relation& relation, RootsByColumn& roots) {
     // Only the columns some root reached are visited: a run of many statements over a table
     // of thousands of columns does this for every statement, and each reads a few.
+    return prune_columns(relation, roots, roots.columns());
+}
+
+ReadSet prune_columns(const Relation& relation, RootsByColumn& roots,
+                      const std::vector<ExprId>& ids) {
     ReadSet result;
     TypeInterner types; // columns pruned alike (s1.f3, s2.f3, ...) share one type
     const StructType& stored = *relation.schema->struct_type();
-    const std::vector<ExprId> ids = roots.columns();
     std::vector<StructField> read_fields;
     std::vector<std::size_t> positions_read; // each read field's position in `stored`
     read_fields.reserve(ids.size());         // no regrowth at 50,000 columns
@@ -279,8 +294,12 @@ ReadSet prune_schema(const Relation& relation, RootsByColumn& roots) {
         if (column == nullptr) {
             continue; // not a column of this relation
         }
+        std::optional<Requirement> need = roots.take_need(id);
+        if (!need) {
+            continue; // not read
+        }
         const AttributeReference& attribute = *column;
-        TypePtr pruned = prune_type(attribute.type, *roots.take_need(id), &types);
+        TypePtr pruned = prune_type(attribute.type, *need, &types);
         if (!attribute.partition) {
             // With the stored field's nullability and metadata (Spark keeps both). Binding
             // numbers columns by position, so the field is looked for there first.

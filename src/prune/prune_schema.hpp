@@ -66,6 +66,10 @@ class RootsByColumn {
 /// soon as its type is built: the needs are as large as the plan, and nothing after this
 /// pass looks at them.
 ReadSet prune_schema(const Relation& relation, RootsByColumn& roots);
+/// The same over the columns `ids` only (ids of other relations, or not reached, are passed
+/// over).
+ReadSet prune_columns(const Relation& relation, RootsByColumn& roots,
+                      const std::vector<ExprId>& ids);
 
 /// The read set of every scan of `plan`, in plan_relations order: the needs collected straight
 /// into RootsByColumn, then prune_schema per scan. The pipeline's step from a plan to its
