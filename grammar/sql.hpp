@@ -737,9 +737,11 @@ struct lateral_view_column : tok<identifier> {};
 struct lateral_view_columns
     : seq<sor<seq<as_keyword, must<lateral_view_column>>, lateral_view_column>,
           star<comma, must<lateral_view_column>>> {};
+/// The view's table alias, which Spark's grammar requires (`LATERAL VIEW explode(a) v`).
+struct lateral_view_alias : seq<not_at<k_as>, table_alias_name> {};
 struct lateral_view : seq<at<k_lateral, skip, k_view>, lateral_view_start, lateral_view_keyword,
                           opt<lateral_view_outer>, must<lateral_generator>,
-                          opt<not_at<k_as>, table_alias_name>, opt<lateral_view_columns>> {};
+                          must<lateral_view_alias>, opt<lateral_view_columns>> {};
 struct from_clause : seq<from_keyword, must<from_items>, star<lateral_view>> {};
 
 struct where_keyword : tok<k_where> {};

@@ -1784,6 +1784,7 @@ PRUNE_SQL_ERROR(unsupported_table_function, "unsupported: table-valued function"
 PRUNE_SQL_ERROR(limit_after_offset, "LIMIT goes before OFFSET: LIMIT n OFFSET m");
 PRUNE_SQL_ERROR(alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(table_alias_name, "expected a name after 'AS'");
+PRUNE_SQL_ERROR(lateral_view_alias, "expected the LATERAL VIEW's table alias after '{prev}'");
 PRUNE_SQL_ERROR(from_items, "expected a table name or a subquery after 'FROM'");
 PRUNE_SQL_ERROR(from_primary, "expected a table name or a subquery after '{prev}'");
 PRUNE_SQL_ERROR(join_chain, "expected a table name or a subquery after '{prev}'");
