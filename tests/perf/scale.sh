@@ -100,7 +100,8 @@ series() {
         fi
         read -r w_cost w_wall w_peak < <(cost "$dir" "$prune" "$dir/query.sql" --schema "$schema")
         local leaves
-        leaves=$(awk '/reads [0-9]+ of [0-9]+ leaves/ {for (i = 1; i <= NF; i++) if ($i == "of") print $(i + 1); exit}' "$dir/out.txt")
+        # Every scan's leaves (a join reads several tables), from each `reads R of N leaves`.
+        leaves=$(awk '/reads [0-9]+ of [0-9]+ leaves/ {for (i = 1; i <= NF; i++) if ($i == "of") n += $(i + 1)} END {print n + 0}' "$dir/out.txt")
         awk -v size="$size" -v leaves="$leaves" -v sb="$schema_bytes" -v qb="$sql_bytes" \
             -v rc="$r_cost" -v wc="$w_cost" -v ww="$w_wall" -v wp="$w_peak" -v prev="$prev" \
             -v bc="$b_cost" -v mode="$mode" -v bare="$bare_peak" 'BEGIN {
