@@ -241,29 +241,50 @@ ExprPtr Binder::bind_aggregate_filter(const ast::Call& call, std::string_view fu
     return filter;
 }
 
+namespace {
+
+/// Spark's generator functions by name: which generator, and whether it is the outer form.
+struct GeneratorName {
+    std::string_view name;
+    GeneratorKind kind;
+    bool outer;
+};
+constexpr std::array<GeneratorName, 7> kGeneratorNames = {{
+    {"explode", GeneratorKind::Explode, false},
+    {"explode_outer", GeneratorKind::Explode, true},
+    {"posexplode", GeneratorKind::PosExplode, false},
+    {"posexplode_outer", GeneratorKind::PosExplode, true},
+    {"inline", GeneratorKind::Inline, false},
+    {"inline_outer", GeneratorKind::Inline, true},
+    {"stack", GeneratorKind::Stack, false},
+}};
+
+/// The row for a lower-case name, or null.
+const GeneratorName* find_generator(std::string_view lowered) {
+    const auto it = std::find_if(kGeneratorNames.begin(), kGeneratorNames.end(),
+                                 [&](const GeneratorName& g) { return g.name == lowered; });
+    return it == kGeneratorNames.end() ? nullptr : &*it;
+}
+
+} // namespace
+
 bool is_generator_name(std::string_view name) {
-    static constexpr std::array<std::string_view, 7> kGenerators = {
-        "explode", "posexplode",   "explode_outer", "posexplode_outer",
-        "inline",  "inline_outer", "stack"};
-    const std::string lowered = ascii_lower(name);
-    return std::find(kGenerators.begin(), kGenerators.end(), lowered) != kGenerators.end();
+    return find_generator(ascii_lower(name)) != nullptr;
 }
 
 Generate Binder::bind_generator(const ast::Call& call, Span span, bool outer,
                                 const std::vector<ast::Identifier>& names, Span names_span,
                                 std::string qualifier) {
-    std::string name = ascii_lower(call.name.name);
-    Generate g;
-    g.outer = outer;
-    g.qualifier = std::move(qualifier);
-    if (name.ends_with("_outer")) {
-        g.outer = true;
-        name.resize(name.size() - 6);
+    const GeneratorName* row = find_generator(ascii_lower(call.name.name));
+    if (row == nullptr) {
+        throw InternalError("bind_generator: '" + call.name.name + "' is not a generator");
     }
-    g.kind = name == "explode"      ? GeneratorKind::Explode
-             : name == "posexplode" ? GeneratorKind::PosExplode
-             : name == "inline"     ? GeneratorKind::Inline
-                                    : GeneratorKind::Stack;
+    Generate g;
+    g.kind = row->kind;
+    g.outer = outer || row->outer;
+    g.qualifier = std::move(qualifier);
+    // Messages name the generator without `_outer`, as before.
+    const std::string name(generator_name(row->kind));
     if (call.distinct || call.filtered) {
         fail(span,
              "DISTINCT and FILTER are only allowed in aggregate functions, not in '" + name + "'");

@@ -678,6 +678,15 @@ bool is_field_chain(const Requirement& need) {
     return at != &need;
 }
 
+/// The ids of the columns `g` generates.
+std::unordered_set<ExprId> generated_ids(const Generate& g) {
+    std::unordered_set<ExprId> ids;
+    for (const ExprPtr& column : g.output) {
+        ids.insert(column->as<AttributeReference>()->id);
+    }
+    return ids;
+}
+
 /// Whether `e` reads one of the columns `generated`.
 bool reads_generated(const ExprPtr& e, const std::unordered_set<ExprId>& generated) {
     bool found = false;
@@ -719,10 +728,7 @@ std::unordered_map<const Plan*, bool> project_over_generates(const Plan& plan) {
         }
     });
     for (const Plan* g : generates) {
-        std::unordered_set<ExprId> generated;
-        for (const ExprPtr& column : g->as<Generate>()->output) {
-            generated.insert(column->as<AttributeReference>()->id);
-        }
+        const std::unordered_set<ExprId> generated = generated_ids(*g->as<Generate>());
         const auto it = parent.find(g);
         const Plan* above = it == parent.end() ? nullptr : it->second;
         while (above != nullptr && above->as<Filter>() != nullptr &&
@@ -824,10 +830,7 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
             if (g == nullptr) {
                 return;
             }
-            std::unordered_set<ExprId> generated;
-            for (const ExprPtr& column : g->output) {
-                generated.insert(column->as<AttributeReference>()->id);
-            }
+            const std::unordered_set<ExprId> generated = generated_ids(*g);
             if (!reads_generated(filter->condition, generated)) {
                 crossing[&op] = crossing.at(g->child.get());
             }

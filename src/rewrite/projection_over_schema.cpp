@@ -494,8 +494,6 @@ void check_set_inputs(const SetOperation& set, const std::vector<PlanPtr>& input
     }
 }
 
-} // namespace
-
 /// A Generate over its rewritten arguments `args`: each generated column takes the type its
 /// generator now makes (a pruned element, key or value); an `inline` column whose field the
 /// pruned element no longer has is not output (nothing reads it), and goes into `gone`.
@@ -595,6 +593,8 @@ PlanPtr mark_unrequired(const PlanPtr& op, const std::unordered_set<ExprId>& abo
     }
     return changed ? with_plan_children(*out, std::move(inputs)) : out;
 }
+
+} // namespace
 
 Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
                               const std::unordered_set<ExprId>& unused) {
