@@ -443,4 +443,9 @@ struct BoundClauses {
 /// (analyzer_operators.cpp).
 PlanPtr stack_operators(Binder& binder, BoundClauses& clauses, PlanPtr from);
 
+/// DISTINCT, ORDER BY, OFFSET and LIMIT of `clauses` over `plan`, which outputs
+/// `clauses.outputs` (the select list restored over an aggregating generator): the sort keys
+/// may read only those columns.
+PlanPtr stack_over_select_list(Binder& binder, BoundClauses& clauses, PlanPtr plan);
+
 } // namespace prune::analyzer_detail
