@@ -414,7 +414,6 @@ class Binder {
     std::span<const ast::SelectItem> later_items_;
     std::string enclosing_aggregate_; // the aggregate whose arguments are being bound
     bool saw_aggregate_ = false;
-    std::size_t depth_ = 0;
 };
 
 /// Whether `name` (any case) is a generator: explode, posexplode, inline, stack and the
