@@ -16,20 +16,24 @@ template <class T> void delete_deferred(T* object) noexcept {
     if (object == nullptr) {
         return;
     }
-    thread_local std::vector<T*>* pending = nullptr; // the outermost call's queue, if any
-    if (pending != nullptr) {
-        pending->push_back(object);
+    // The thread's queue, kept between deletions so that letting a tree go allocates nothing.
+    struct Queue {
+        std::vector<T*> nodes;
+        bool draining = false;
+    };
+    thread_local Queue queue;
+    if (queue.draining) {
+        queue.nodes.push_back(object);
         return;
     }
-    std::vector<T*> queue;
-    pending = &queue;
+    queue.draining = true;
     delete object;
-    while (!queue.empty()) {
-        T* next = queue.back();
-        queue.pop_back();
+    while (!queue.nodes.empty()) {
+        T* next = queue.nodes.back();
+        queue.nodes.pop_back();
         delete next;
     }
-    pending = nullptr;
+    queue.draining = false;
 }
 
 /// A unique_ptr deleter that deletes through delete_deferred.
