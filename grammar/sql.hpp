@@ -201,7 +201,14 @@ struct k_grouping : kw<TAO_PEGTL_ISTRING("grouping")> {};
 struct k_sets : kw<TAO_PEGTL_ISTRING("sets")> {};
 struct k_using : kw<TAO_PEGTL_ISTRING("using")> {};
 struct k_values : kw<TAO_PEGTL_ISTRING("values")> {};
+struct k_sort : kw<TAO_PEGTL_ISTRING("sort")> {};
+struct k_distribute : kw<TAO_PEGTL_ISTRING("distribute")> {};
+struct k_cluster : kw<TAO_PEGTL_ISTRING("cluster")> {};
 // clang-format on
+
+/// `SORT BY`, `DISTRIBUTE BY`, `CLUSTER BY`: the words are not reserved (a column may be called
+/// `sort`), but before BY they start a clause, never an alias.
+struct result_clause_head : seq<sor<k_sort, k_distribute, k_cluster>, skip, k_by> {};
 
 /// An interval unit, singular or plural (`DAY`, `days`).
 template <typename Str> struct unit_word : seq<Str, opt<one<'s', 'S'>>, not_at<word_tail>> {};
@@ -535,7 +542,8 @@ struct between_and : tok<k_and> {};
 struct between_predicate
     : seq<between_keyword, must<value_chain>, must<between_and>, must<value_chain>> {};
 /// A keyword that starts one of the clauses after FROM's table.
-struct later_clause : sor<k_where, k_group, k_having, k_order, k_limit, k_offset> {};
+struct later_clause
+    : sor<k_where, k_group, k_having, k_order, k_limit, k_offset, result_clause_head> {};
 struct like_keyword : tok<k_like> {};
 struct rlike_keyword : tok<k_rlike> {};
 /// `ILIKE` is a non-reserved word: before what ends a select item or clause it is an alias.
@@ -595,12 +603,29 @@ struct unsupported_grouping_analytics {};
 /// Raised at a LIMIT after OFFSET: Spark's grammar has them the other way round.
 struct limit_after_offset {};
 
-struct select_keyword : tok<k_select> {};
+/// `/*+` opens a hint after SELECT (elsewhere it is a comment like any other).
+struct hint_start : string<'/', '*', '+'> {};
+/// Blanks and comments up to a hint.
+struct hint_blanks : star<not_at<hint_start>, blank> {};
+struct select_keyword : seq<token<k_select>, hint_blanks> {};
+/// `/*+ NAME, NAME(arg, ...) ... */` after SELECT (Spark's hint: statements separated by
+/// commas or blanks, each arguments a primary expression).
+struct hint_open_comment : seq<token<hint_start>, skip> {};
+struct hint_name : tok<identifier> {};
+struct hint_open : tok<one<'('>> {};
+struct hint_arg : seq<expr> {};
+struct hint_statement
+    : seq<hint_name,
+          opt<hint_open, must<hint_arg>, star<comma, must<hint_arg>>, must<close_paren>>> {};
+struct hint_end : seq<token<string<'*', '/'>>, hint_blanks> {};
+struct hint : seq<hint_open_comment, must<hint_statement>, star<opt<comma>, hint_statement>,
+                  must<hint_end>> {};
 struct select_distinct : tok<k_distinct> {};
 struct select_all : tok<k_all> {};
 struct as_keyword : tok<k_as> {};
 struct alias_name : tok<identifier> {};
-struct alias : sor<seq<as_keyword, must<alias_name>>, alias_name> {};
+struct alias : sor<seq<as_keyword, must<alias_name>>, seq<not_at<result_clause_head>, alias_name>> {
+};
 /// `gen(...) AS (a, b)` (AS optional, as in Spark's namedExpression): a generator's columns.
 struct multi_alias_open : tok<one<'('>> {};
 struct multi_alias_name : tok<identifier> {};
@@ -643,7 +668,7 @@ struct table_follower
 struct offset_ahead : seq<k_offset, skip, not_at<table_follower>> {};
 struct not_alias_word
     : sor<offset_ahead, seq<k_minus, skip, sor<one<'('>, k_select, k_all, k_distinct>>,
-          seq<k_natural, skip, join_keyword>, seq<k_using, skip, one<'('>>> {};
+          seq<k_natural, skip, join_keyword>, seq<k_using, skip, one<'('>>, result_clause_head> {};
 struct table_alias_name : tok<identifier> {};
 struct alias_column : tok<identifier> {};
 struct alias_columns_open : tok<one<'('>> {};
@@ -777,6 +802,23 @@ struct order_item : seq<sor<all_item, expr>, opt<sor<order_asc, order_desc>>,
 struct order_by_clause
     : seq<order_keyword, must<order_by_keyword>, must<order_item>, star<comma, must<order_item>>> {
 };
+/// `SORT BY`: each partition's rows in order (Spark's local Sort).
+struct sort_keyword : tok<k_sort> {};
+struct sort_item
+    : seq<expr, opt<sor<order_asc, order_desc>>, opt<nulls_keyword, must<nulls_position>>> {};
+struct sort_by_clause : seq<at<result_clause_head>, sort_keyword, must<order_by_keyword>,
+                            must<sort_item>, star<comma, must<sort_item>>> {};
+/// `DISTRIBUTE BY`: rows with equal keys in one partition (RepartitionByExpression).
+struct distribute_keyword : tok<k_distribute> {};
+struct distribute_item : seq<expr> {};
+struct distribute_by_clause
+    : seq<at<result_clause_head>, distribute_keyword, must<order_by_keyword>, must<distribute_item>,
+          star<comma, must<distribute_item>>> {};
+/// `CLUSTER BY`: DISTRIBUTE BY and SORT BY the same keys, ascending.
+struct cluster_keyword : tok<k_cluster> {};
+struct cluster_item : seq<expr> {};
+struct cluster_by_clause : seq<at<result_clause_head>, cluster_keyword, must<order_by_keyword>,
+                               must<cluster_item>, star<comma, must<cluster_item>>> {};
 struct limit_keyword : tok<k_limit> {};
 /// `LIMIT ALL`: no limit at all (Spark: no Limit operator).
 struct limit_all : tok<k_all> {};
@@ -790,8 +832,8 @@ struct offset_clause
 
 /// One SELECT query block (ORDER BY and the rest belong to the query around it).
 struct select_core
-    : seq<select_keyword, opt<sor<select_distinct, select_all>>, select_list, opt<from_clause>,
-          opt<where_clause>, opt<group_by_clause>, opt<having_clause>> {};
+    : seq<select_keyword, star<hint>, opt<sor<select_distinct, select_all>>, select_list,
+          opt<from_clause>, opt<where_clause>, opt<group_by_clause>, opt<having_clause>> {};
 
 /// `(query)` as an operand of a set operation or the body of a query.
 struct query_open : tok<one<'('>> {};
@@ -826,8 +868,11 @@ struct with_clause : seq<with_keyword, no_recursive, must<cte>, star<comma, must
 /// Marks where a query starts (its frame in the parser's state).
 struct query_start : success {};
 /// A whole query: WITH, the body, and what orders and limits its result.
-struct query : seq<query_start, opt<with_clause>, query_body, opt<order_by_clause>,
-                   opt<limit_clause>, opt<offset_clause>> {};
+/// Spark's queryOrganization puts ORDER BY, CLUSTER BY, DISTRIBUTE BY and SORT BY in this
+/// order; which of them may go together is the parser's to say (not every pair may).
+struct query
+    : seq<query_start, opt<with_clause>, query_body, opt<order_by_clause>, opt<cluster_by_clause>,
+          opt<distribute_by_clause>, opt<sort_by_clause>, opt<limit_clause>, opt<offset_clause>> {};
 
 /// Anything left over after the last clause.
 struct end_of_statement : eof {};

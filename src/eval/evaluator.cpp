@@ -819,7 +819,9 @@ class PlanRunner {
                     return join(j, std::move(left), std::move(right));
                 },
                 [&](const SetOperation& s) { return set_operation(s); },
-                [&](const Generate& g) { return generate(g, run(*g.child)); }},
+                [&](const Generate& g) { return generate(g, run(*g.child)); },
+                // One partition: every row stays where it is.
+                [&](const Repartition& r) { return run(*r.child); }},
             plan.node);
     }
 
@@ -1128,17 +1130,18 @@ class PlanRunner {
     std::size_t next_relation_ = 0;
 };
 
-// Whether the result comes in a defined order: a Sort above the operator that computes the
-// select list. A Project right over the Sort (restoring the select list after sorting on
-// columns it does not output) keeps its input's order; nothing below the select list's own
-// Project or Aggregate sorts, so the walk stops there.
+// Whether the result comes in a defined order: a global Sort above the operator that computes
+// the select list, with no repartitioning above it (which moves rows between partitions). A Project
+// right over the Sort (restoring the select list after sorting on columns it does not output) keeps
+// its input's order; nothing below the select list's own Project or Aggregate sorts, so the walk
+// stops there.
 bool plan_sorts(const Plan& plan) {
     for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
-        if (p->as<Sort>() != nullptr) {
-            return true;
+        if (const Sort* sort = p->as<Sort>()) {
+            return sort->global; // SORT BY orders each partition: a multiset in Spark
         }
         if (p->as<Aggregate>() != nullptr || p->as<Join>() != nullptr ||
-            p->as<SetOperation>() != nullptr) {
+            p->as<SetOperation>() != nullptr || p->as<Repartition>() != nullptr) {
             return false;
         }
         if (const auto* project = p->as<Project>();

@@ -254,6 +254,14 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               } else {
                                   out_.null();
                               }
+                              if (!n.left_hint.empty()) {
+                                  out_.key("left_hint");
+                                  out_.value(n.left_hint);
+                              }
+                              if (!n.right_hint.empty()) {
+                                  out_.key("right_hint");
+                                  out_.value(n.right_hint);
+                              }
                           },
                           [&](const SetOperation& n) {
                               out_.key("node");
@@ -297,6 +305,22 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                                   out_.end_object();
                               }
                               out_.end_array();
+                              out_.key("global");
+                              out_.value(n.global);
+                          },
+                          [&](const Repartition& n) {
+                              out_.key("node");
+                              out_.value(repartition_name(n.kind));
+                              out_.key("kind");
+                              out_.value(repartition_kind_name(n.kind));
+                              out_.key("keys");
+                              expr_list(n.keys, 0);
+                              out_.key("partitions");
+                              if (n.partitions > 0) {
+                                  out_.value(n.partitions);
+                              } else {
+                                  out_.null();
+                              }
                           },
                           [&](const Limit& n) {
                               out_.key("node");

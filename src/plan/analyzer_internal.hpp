@@ -228,6 +228,16 @@ struct CteDef {
     std::size_t visible; // how many CTEs (from the start of BindContext::ctes) its body sees
 };
 
+/// A join strategy hint of a query block (`/*+ BROADCAST(t) */`): the FROM item it names and
+/// the strategy it asks for; `used` once a join side took it.
+struct JoinStrategyHint {
+    std::string relation;
+    std::string strategy; // Spark's JoinStrategyHint name: broadcast, shuffle_merge, ...
+    std::string text;     // the hint as written, for warnings
+    Span span;
+    bool used = false;
+};
+
 /// What every query block of one statement shares while it binds.
 struct BindContext {
     const Catalog& catalog;
@@ -240,6 +250,8 @@ struct BindContext {
     PrettyContext pretty;
     std::vector<CteDef> ctes; // in scope, innermost last
     std::size_t depth = 0;    // query nesting, against kMaxNestingDepth
+    /// The join hints of the query block whose FROM clause is being bound.
+    std::vector<JoinStrategyHint> join_hints;
 };
 
 /// Binds the expressions of one query block against its FROM clause's scope.
@@ -434,6 +446,11 @@ struct BoundClauses {
     Span having_span;
     bool distinct = false;
     std::vector<SortOrder> order;
+    bool local_sort = false; // SORT BY or CLUSTER BY: `order` sorts each partition
+    /// The partitioning hints, outermost (first written) first, without their children.
+    std::vector<Repartition> hints;
+    /// DISTRIBUTE BY or CLUSTER BY, without its child.
+    std::optional<Repartition> distribute;
     ExprPtr offset;
     ExprPtr limit;
 };

@@ -448,11 +448,12 @@ void check_comparable_keys(const Binder& binder, const BoundClauses& c) {
 } // namespace
 
 /// The operators, innermost first: the FROM clause's plan, Filter(WHERE), the select list's
-/// (Project or Aggregate, with Projects for lateral aliases), Filter(HAVING), Distinct, Sort,
-/// Offset, Limit (Spark's parser puts the Offset below the Limit: the rows are skipped, then
-/// counted). HAVING and the sort keys read what the select list outputs; what else they read
-/// is carried up from below (an Aggregate computes it, a Project passes the column on), and
-/// a Project over the Sort or the HAVING Filter restores the select list.
+/// (Project or Aggregate, with Projects for lateral aliases), Filter(HAVING), Distinct, the
+/// partitioning hints, DISTRIBUTE BY, Sort (ORDER BY, or SORT BY's local one), Offset, Limit
+/// (Spark's parser puts the Offset below the Limit: the rows are skipped, then counted). HAVING and
+/// the sort keys read what the select list outputs; what else they read is carried up from below
+/// (an Aggregate computes it, a Project passes the column on), and a Project over the Sort or the
+/// HAVING Filter restores the select list.
 PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
     check_comparable_keys(binder, c);
     PlanPtr plan = std::move(from);
@@ -470,8 +471,20 @@ PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
     if (c.distinct) {
         plan = make_plan(Distinct{plan});
     }
+    // Spark's AstBuilder wraps the select in its hints (the first written outermost), then
+    // the query's DISTRIBUTE BY and SORT BY (withQueryResultClauses).
+    for (auto it = c.hints.rbegin(); it != c.hints.rend(); ++it) {
+        Repartition hint = std::move(*it);
+        hint.child = std::move(plan);
+        plan = make_plan(std::move(hint));
+    }
+    if (c.distribute) {
+        c.distribute->child = std::move(plan);
+        plan = make_plan(std::move(*c.distribute));
+        c.distribute.reset();
+    }
     if (!c.order.empty()) {
-        plan = make_plan(Sort{c.order, plan});
+        plan = make_plan(Sort{c.order, plan, !c.local_sort});
     }
     if (!carried.empty()) {
         plan = make_plan(Project{select_list_columns(c.outputs), plan});

@@ -210,7 +210,7 @@ std::string dump_bound(const Plan& plan) {
                               },
                               [&](const Sort& s) {
                                   out.append(indent, ' ');
-                                  out += "Sort\n";
+                                  out += s.global ? "Sort\n" : "Sort local\n";
                                   out.append(indent + 2, ' ');
                                   out += "order:\n";
                                   for (const SortOrder& o : s.order) {
@@ -235,6 +235,13 @@ std::string dump_bound(const Plan& plan) {
                               [&](const Distinct&) {
                                   out.append(indent, ' ');
                                   out += "Distinct\n";
+                              },
+                              [&](const Repartition& r) {
+                                  out.append(indent, ' ');
+                                  out += std::string(repartition_name(r.kind)) + " " +
+                                         repartition_kind_name(r.kind) + " " +
+                                         std::to_string(r.partitions) + "\n";
+                                  dump_exprs("keys", r.keys, indent + 2, out);
                               }},
                    p->node);
         const std::vector<PlanPtr> inputs = plan_children(*p);

@@ -66,6 +66,8 @@ template <class Node, class F> void for_each_expression(Node& node, F&& f) {
                 f(op.offset);
             } else if constexpr (std::is_same_v<T, Generate>) {
                 std::for_each(op.args.begin(), op.args.end(), f);
+            } else if constexpr (std::is_same_v<T, Repartition>) {
+                std::for_each(op.keys.begin(), op.keys.end(), f);
             } else if constexpr (std::is_same_v<T, Join>) {
                 if (op.condition) {
                     f(op.condition);
@@ -333,6 +335,36 @@ const char* generator_name(GeneratorKind kind) {
         return "inline";
     case GeneratorKind::Stack:
         return "stack";
+    }
+    return "?";
+}
+
+const char* repartition_name(RepartitionKind kind) {
+    switch (kind) {
+    case RepartitionKind::RoundRobin:
+    case RepartitionKind::Coalesce:
+        return "Repartition";
+    case RepartitionKind::ByExpression:
+    case RepartitionKind::ByRange:
+        return "RepartitionByExpression";
+    case RepartitionKind::Rebalance:
+        return "RebalancePartitions";
+    }
+    return "?";
+}
+
+const char* repartition_kind_name(RepartitionKind kind) {
+    switch (kind) {
+    case RepartitionKind::RoundRobin:
+        return "round_robin";
+    case RepartitionKind::Coalesce:
+        return "coalesce";
+    case RepartitionKind::ByExpression:
+        return "by_expression";
+    case RepartitionKind::ByRange:
+        return "by_range";
+    case RepartitionKind::Rebalance:
+        return "rebalance";
     }
     return "?";
 }

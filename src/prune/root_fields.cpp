@@ -640,9 +640,13 @@ namespace {
 /// Spark's scan rule sees only the Project/Filter chain right over a scan; these operators
 /// end it (what crosses them, crosses as extractor chains or whole columns). Sort, Aggregate,
 /// Distinct, Limit and Offset move through or are planned as part of the chain; a UNION ALL
-/// takes the projection over it into each input (PushProjectionThroughUnion).
+/// takes the projection over it into each input (PushProjectionThroughUnion). A Repartition
+/// (Repartition, RepartitionByExpression, RebalancePartitions) is one NestedColumnAliasing
+/// pushes extractors through, and nothing else: a higher-order function above it reads its
+/// array whole.
 bool is_boundary(const Plan& op) {
-    if (op.as<Join>() != nullptr || op.as<Generate>() != nullptr) {
+    if (op.as<Join>() != nullptr || op.as<Generate>() != nullptr ||
+        op.as<Repartition>() != nullptr) {
         return true; // a Generate: NestedColumnAliasing does not push through it
     }
     const SetOperation* set = op.as<SetOperation>();
@@ -969,8 +973,8 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                                      std::is_same_v<T, LocalRelation>) {
                     // Needs on a scan's columns wait for prune_schema.
                 } else {
-                    // Filter, Sort, Limit, Offset, Join: what the operator evaluates is
-                    // needed whole; its outputs are its inputs' columns.
+                    // Filter, Sort, Limit, Offset, Join, Repartition: what the operator evaluates
+                    // is needed whole; its outputs are its inputs' columns.
                     for (const ExprPtr& e : plan_expressions(op)) {
                         collector.walk(e, Requirement::all());
                     }

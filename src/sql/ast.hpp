@@ -260,6 +260,25 @@ struct OrderItem {
     Span span;
 };
 
+/// SORT BY, DISTRIBUTE BY and CLUSTER BY after a query (Spark's queryOrganization, besides
+/// ORDER BY, LIMIT and OFFSET). The parser lets through only the combinations Spark's
+/// AstBuilder accepts: DISTRIBUTE BY and SORT BY together, any one alone, none with ORDER BY.
+struct ResultPartitioning {
+    std::vector<OrderItem> sort_by;
+    std::vector<ExprPtr> distribute_by;
+    std::vector<ExprPtr> cluster_by;
+    Span keyword; // the first of the clauses' keywords
+
+    bool empty() const { return sort_by.empty() && distribute_by.empty() && cluster_by.empty(); }
+};
+
+/// One statement of a `/*+ ... */` hint after SELECT: `REPARTITION(3, c)`, `BROADCAST(t)`.
+struct Hint {
+    Identifier name;
+    ExprList args;
+    Span span;
+};
+
 struct Query;
 /// A query nested in another: a FROM subquery, a CTE's body, an input of a set operation.
 using QueryPtr = std::unique_ptr<Query>;
@@ -355,8 +374,10 @@ struct Select {
     std::vector<ExprPtr> group_by;
     ExprPtr having; // may be null
     std::vector<OrderItem> order_by;
+    ResultPartitioning partitioning;
     ExprPtr limit;  // may be null
     ExprPtr offset; // may be null
+    std::vector<Hint> hints;
     Span span;
 };
 
@@ -384,6 +405,7 @@ struct Query {
     std::vector<Cte> ctes;
     std::variant<Select, SetOperation, QueryPtr> body;
     std::vector<OrderItem> order_by;
+    ResultPartitioning partitioning;
     ExprPtr limit;  // may be null
     ExprPtr offset; // may be null
     Span span;

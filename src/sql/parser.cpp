@@ -246,6 +246,7 @@ struct QueryFrame {
     std::vector<ast::QueryPtr> terms;
     std::vector<PendingSetOp> ops;
     std::vector<ast::OrderItem> order_by;
+    ast::ResultPartitioning partitioning;
     ast::ExprPtr limit;
     ast::ExprPtr offset;
 };
@@ -279,11 +280,13 @@ ast::QueryPtr finish_query(QueryFrame frame, std::size_t end) {
     }
     if (ast::Select* select = query->select()) {
         select->order_by = std::move(frame.order_by);
+        select->partitioning = std::move(frame.partitioning);
         select->limit = std::move(frame.limit);
         select->offset = std::move(frame.offset);
         select->span.end = static_cast<std::uint32_t>(end); // within the file (Span)
     } else {
         query->order_by = std::move(frame.order_by);
+        query->partitioning = std::move(frame.partitioning);
         query->limit = std::move(frame.limit);
         query->offset = std::move(frame.offset);
     }
@@ -324,6 +327,7 @@ struct State {
     std::optional<ast::Identifier> alias;
     bool order_descending = false;
     std::optional<bool> nulls_first;
+    std::size_t hint_mark = 0; // where the arguments of the hint statement read start
 
     Span last_token;
     // The statement, as it is read (see "The statement" below).
@@ -1236,6 +1240,27 @@ template <> struct action<g::select_keyword> {
     }
 };
 
+template <> struct action<g::hint_name> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::Hint hint;
+        hint.name = st.ident;
+        hint.span = st.ident.span;
+        st.selects.back().hints.push_back(std::move(hint));
+        st.hint_mark = st.values.size();
+    }
+};
+
+template <> struct action<g::hint_open> : open_bracket_action {};
+
+template <> struct action<g::hint_statement> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::Hint& hint = st.selects.back().hints.back();
+        std::size_t deepest = 0;
+        hint.args = st.take_exprs(st.hint_mark, deepest);
+        hint.span = st.span_to_last(in.begin());
+    }
+};
+
 template <> struct action<g::select_distinct> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.selects.back().distinct = true;
@@ -1611,6 +1636,60 @@ template <> struct action<g::order_item> {
     }
 };
 
+/// The keyword of a SORT BY, DISTRIBUTE BY or CLUSTER BY clause: Spark's AstBuilder
+/// (withQueryResultClauses) takes ORDER BY alone, CLUSTER BY alone, and DISTRIBUTE BY and
+/// SORT BY alone or together; any other pair is its COMBINATION_QUERY_RESULT_CLAUSES error.
+struct result_clause_action {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        QueryFrame& q = st.queries.back();
+        const std::string_view word(in.begin(), in.size());
+        const bool cluster = ascii_upper(word).rfind("CLUSTER", 0) == 0;
+        const bool distribute = ascii_upper(word).rfind("DISTRIBUTE", 0) == 0;
+        const Span here =
+            st.span(in.begin(), in.begin() + static_cast<std::ptrdiff_t>(cluster      ? 7
+                                                                         : distribute ? 10
+                                                                                      : 4));
+        const bool clash = !q.order_by.empty() || !q.partitioning.cluster_by.empty() ||
+                           (cluster && !q.partitioning.empty());
+        if (clash) {
+            st.fail(here, "[UNSUPPORTED_FEATURE.COMBINATION_QUERY_RESULT_CLAUSES] The feature is "
+                          "not supported: Combination of ORDER BY/SORT BY/DISTRIBUTE BY/CLUSTER "
+                          "BY.");
+        }
+        if (q.partitioning.empty()) {
+            q.partitioning.keyword = here;
+        }
+    }
+};
+template <> struct action<g::sort_keyword> : result_clause_action {};
+template <> struct action<g::distribute_keyword> : result_clause_action {};
+template <> struct action<g::cluster_keyword> : result_clause_action {};
+
+template <> struct action<g::sort_item> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::OrderItem item;
+        item.expr = st.pop().expr;
+        item.ascending = !st.order_descending;
+        item.nulls_first = st.nulls_first;
+        item.span = st.span_to_last(in.begin());
+        st.order_descending = false;
+        st.nulls_first.reset();
+        st.queries.back().partitioning.sort_by.push_back(std::move(item));
+    }
+};
+
+template <> struct action<g::distribute_item> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.queries.back().partitioning.distribute_by.push_back(st.pop().expr);
+    }
+};
+
+template <> struct action<g::cluster_item> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.queries.back().partitioning.cluster_by.push_back(st.pop().expr);
+    }
+};
+
 template <> struct action<g::limit_value> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.queries.back().limit = st.pop().expr;
@@ -1744,6 +1823,12 @@ PRUNE_SQL_ERROR(case_operand, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(select_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(group_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(order_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(sort_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(distribute_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(cluster_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(hint_statement, "expected a hint name such as 'REPARTITION' after '/*+'");
+PRUNE_SQL_ERROR(hint_arg, "expected a hint parameter after '{prev}'");
+PRUNE_SQL_ERROR(hint_end, "expected '*/' to close the hint, or another hint after '{prev}'");
 PRUNE_SQL_ERROR(limit_value, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(offset_value, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(name_part, "expected a field name after '.'");

@@ -501,6 +501,39 @@ TEST_CASE("a star's qualifier keeps every part before '.*'", "[parser]") {
     CHECK(q.items[1].expr->span.end == 23);
 }
 
+TEST_CASE("SORT BY, DISTRIBUTE BY, CLUSTER BY and hints", "[parser]") {
+    // SORT is no alias before BY (it was: `unexpected 'by' after the end of the statement`).
+    const ast::Statement sorted = parse_one("SELECT a FROM t SORT BY a DESC NULLS FIRST, b");
+    const ast::Select& s = sorted.select();
+    CHECK_FALSE(table_of(s).alias);
+    REQUIRE(s.partitioning.sort_by.size() == 2);
+    CHECK_FALSE(s.partitioning.sort_by[0].ascending);
+    CHECK(s.partitioning.sort_by[0].nulls_first == true);
+    CHECK(s.order_by.empty());
+    // Elsewhere the words are names.
+    CHECK(table_of(parse_one("SELECT sort FROM t sort").select()).alias->name == "sort");
+    CHECK(parse_one("SELECT a cluster FROM t").select().items[0].alias->name == "cluster");
+    const ast::Statement both = parse_one("SELECT a FROM t DISTRIBUTE BY a, b.c SORT BY a");
+    CHECK(both.select().partitioning.distribute_by.size() == 2);
+    CHECK(both.select().partitioning.sort_by.size() == 1);
+    CHECK(parse_one("SELECT a FROM t CLUSTER BY a").select().partitioning.cluster_by.size() == 1);
+    CHECK_THROWS_AS(parse_one("SELECT a FROM t ORDER BY a DISTRIBUTE BY a"), SqlError);
+    CHECK_THROWS_AS(parse_one("SELECT a FROM t CLUSTER BY a SORT BY a"), SqlError);
+    // Hints: statements by commas or blanks, several comments; `/*+` elsewhere is a comment.
+    const ast::Statement hinted =
+        parse_one("SELECT /*+ REPARTITION(3, a) BROADCAST(u) */ /*+ REBALANCE */ DISTINCT a "
+                  "/*+ not a hint */ FROM t");
+    const ast::Select& h = hinted.select();
+    CHECK(h.distinct);
+    REQUIRE(h.hints.size() == 3);
+    CHECK(h.hints[0].name.name == "REPARTITION");
+    REQUIRE(h.hints[0].args.size() == 2);
+    CHECK(sexpr(h.hints[0].args[1]) == "a");
+    CHECK(h.hints[1].name.name == "BROADCAST");
+    CHECK(h.hints[2].args.empty());
+    CHECK_THROWS_AS(parse_one("SELECT /*+ */ a FROM t"), SqlError);
+}
+
 TEST_CASE("clauses of a SELECT", "[parser]") {
     const ast::Statement s = parse_one(
         "select distinct a, b AS x, c y, t.*, * from events AS e where a > 1 group by a, b "
