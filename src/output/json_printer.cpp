@@ -308,6 +308,33 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               out_.key("global");
                               out_.value(n.global);
                           },
+                          [&](const Window& n) {
+                              out_.key("node");
+                              out_.value("Window");
+                              out_.key("window_expressions");
+                              expr_list(n.columns, 0);
+                              out_.key("frames");
+                              out_.begin_array();
+                              for (const WindowFrameSpec& f : n.frames) {
+                                  out_.value(window_frame_string(f));
+                              }
+                              out_.end_array();
+                              out_.key("partition");
+                              expr_list(n.partition, 0);
+                              out_.key("order");
+                              out_.begin_array();
+                              for (const SortOrder& o : n.order) {
+                                  out_.begin_object();
+                                  out_.key("expr");
+                                  expr(*o.child, 0);
+                                  out_.key("direction");
+                                  out_.value(o.ascending ? "ascending" : "descending");
+                                  out_.key("nulls");
+                                  out_.value(o.nulls_first ? "first" : "last");
+                                  out_.end_object();
+                              }
+                              out_.end_array();
+                          },
                           [&](const Repartition& n) {
                               out_.key("node");
                               out_.value(repartition_name(n.kind));

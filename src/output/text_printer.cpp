@@ -114,6 +114,32 @@ void write_operator_line(const Plan& plan, std::ostream& out) {
                                   out << ", false"; // SORT BY (a global sort prints no flag)
                               }
                           },
+                          [&](const Window& n) {
+                              // Spark: Window [f windowspecdefinition(partition, order, frame)
+                              // AS name#id, ...], [partition], [order]
+                              std::string order;
+                              for (std::size_t i = 0; i < n.order.size(); ++i) {
+                                  order +=
+                                      (i > 0 ? ", " : "") + expr_string(*n.order[i].child) +
+                                      (n.order[i].ascending ? " ASC" : " DESC") +
+                                      (n.order[i].nulls_first ? " NULLS FIRST" : " NULLS LAST");
+                              }
+                              std::string partition;
+                              for (std::size_t i = 0; i < n.partition.size(); ++i) {
+                                  partition += (i > 0 ? ", " : "") + expr_string(*n.partition[i]);
+                              }
+                              out << "Window [";
+                              for (std::size_t i = 0; i < n.columns.size(); ++i) {
+                                  const Alias& a = *n.columns[i]->as<Alias>();
+                                  out << (i > 0 ? ", " : "") << expr_string(*a.child)
+                                      << " windowspecdefinition(" << partition
+                                      << (partition.empty() ? "" : ", ") << order
+                                      << (order.empty() ? "" : ", ")
+                                      << window_frame_string(n.frames[i]) << ") AS " << a.name
+                                      << "#" << a.id;
+                              }
+                              out << "], [" << partition << "], [" << order << "]";
+                          },
                           [&](const Repartition& n) {
                               // Spark: Repartition numPartitions, shuffle;
                               // RepartitionByExpression [keys], n; RebalancePartitions [keys], n

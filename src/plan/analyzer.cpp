@@ -483,6 +483,9 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     bool select_aggregates = false;
     binder.set_clause(Clause::Select, AliasMode::None, nullptr);
     binder.set_lateral_outputs(&outputs);
+    // Window expressions are the select list's only (Spark's ExtractWindowExpressions).
+    std::vector<BoundWindow> windows;
+    binder.set_windows(&select.windows, &windows);
     std::optional<Generate> generate; // the select list's generator, if it has one
     Span generator_span;
     std::size_t generator_at = 0; // where its columns are in `items`
@@ -573,6 +576,27 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         std::vector<ast::SelectItem>().swap(select.items);
     }
     binder.set_lateral_outputs(nullptr);
+    binder.set_windows(nullptr, nullptr);
+    // `f() OVER w AS r`: the Window computes `r` itself (Spark keeps the item's Alias in the
+    // Window's list), and the select list reads it.
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto* alias = items[i]->as<Alias>();
+        const auto* column = alias != nullptr ? alias->child->as<AttributeReference>() : nullptr;
+        if (column == nullptr) {
+            continue;
+        }
+        for (BoundWindow& w : windows) {
+            if (w.column->as<AttributeReference>()->id == column->id) {
+                ExprPtr renamed = make_expr(AttributeReference{alias->name, column->type, alias->id,
+                                                               column->nullable, false},
+                                            items[i]->span);
+                w.column = renamed;
+                items[i] = renamed;
+                outputs[i].item = renamed;
+                break;
+            }
+        }
+    }
 
     ExprPtr where;
     if (select.where) {
@@ -696,6 +720,12 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
 
     const bool aggregating =
         !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
+    if (!windows.empty() && (aggregating || generate || binder.first_lateral_use())) {
+        binder.fail(windows.front().column->span,
+                    "unsupported: a window function in a select list that aggregates, has a "
+                    "generator or reads a lateral column alias; compute it in a subquery and "
+                    "apply the window over that");
+    }
     // A generator in an aggregating select list runs over the Aggregate, which computes its
     // arguments as `_gen_input_<i>` (Spark's ExtractGenerator); a Project above restores the
     // select list.
@@ -767,6 +797,7 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
                          .local_sort = local_sort || cluster,
                          .hints = std::move(hints),
                          .distribute = std::move(distribute),
+                         .windows = std::move(windows),
                          .offset = offset,
                          .limit = limit};
     PlanPtr plan = stack_operators(binder, clauses, std::move(from));

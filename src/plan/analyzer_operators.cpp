@@ -454,6 +454,108 @@ void check_comparable_keys(const Binder& binder, const BoundClauses& c) {
 /// the sort keys read what the select list outputs; what else they read is carried up from below
 /// (an Aggregate computes it, a Project passes the column on), and a Project over the Sort or the
 /// HAVING Filter restores the select list.
+namespace {
+
+/// The Windows that compute the select list's window expressions over `child`, as Spark's
+/// ExtractWindowExpressions builds them: every function argument, partition key and order key
+/// that is neither a column nor foldable is computed below as `_w<i>` (i counting every key
+/// and argument met, in the order: each expression's arguments, partition keys, order keys;
+/// a column counts the first time only, and not when the select list names it bare), in a
+/// Project that also passes the child's columns on; then one Window per distinct (partition,
+/// order), in the order of their first window expression. Computed keys are not shared (Spark
+/// extracts each anew), so two windows over `name.last` are two Windows, as in Spark.
+PlanPtr window_operators(Binder& binder, std::vector<BoundWindow>& windows,
+                         const std::vector<ExprPtr>& items, PlanPtr child) {
+    std::vector<ExprPtr> computed;
+    std::size_t seen = 0;
+    // Spark's buffer takes a column only once, and none the select list names bare.
+    std::unordered_set<ExprId> counted;
+    for (const ExprPtr& item : items) {
+        if (const auto* a = item->as<AttributeReference>()) {
+            counted.insert(a->id);
+        }
+    }
+    const auto extract = [&](const ExprPtr& e) -> ExprPtr {
+        if (const auto* a = e->as<AttributeReference>()) {
+            seen += counted.insert(a->id).second ? 1U : 0U;
+            return e;
+        }
+        if (expr_foldable(*e)) {
+            return e;
+        }
+        ExprPtr alias =
+            make_expr(Alias{e, Name("_w" + std::to_string(seen++)), binder.fresh_id()}, e->span);
+        computed.push_back(alias);
+        return make_expr(AttributeReference{alias->as<Alias>()->name, e->type,
+                                            alias->as<Alias>()->id, e->nullable, false},
+                         e->span);
+    };
+    for (BoundWindow& w : windows) {
+        const auto* f = w.function->as<ScalarFunction>();
+        std::vector<ExprPtr> args;
+        for (const ExprPtr& arg : f->args) {
+            args.push_back(extract(arg));
+        }
+        w.function = make_expr(ScalarFunction{f->def, ExprList(std::span<const ExprPtr>(args)),
+                                              f->distinct, f->filtered},
+                               w.function->span);
+        for (ExprPtr& p : w.partition) {
+            p = extract(p);
+        }
+        for (SortOrder& o : w.order) {
+            o.child = extract(o.child);
+        }
+    }
+    PlanPtr plan = std::move(child);
+    if (!computed.empty()) {
+        std::vector<ExprPtr> exprs = plan_output(*plan);
+        exprs.insert(exprs.end(), computed.begin(), computed.end());
+        plan = make_plan(Project{std::move(exprs), plan});
+    }
+    const auto same_keys = [](const BoundWindow& a, const BoundWindow& b) {
+        if (a.partition.size() != b.partition.size() || a.order.size() != b.order.size()) {
+            return false;
+        }
+        for (std::size_t i = 0; i < a.partition.size(); ++i) {
+            if (!same_expr(*a.partition[i], *b.partition[i])) {
+                return false;
+            }
+        }
+        for (std::size_t i = 0; i < a.order.size(); ++i) {
+            if (!same_expr(*a.order[i].child, *b.order[i].child) ||
+                a.order[i].ascending != b.order[i].ascending ||
+                a.order[i].nulls_first != b.order[i].nulls_first) {
+                return false;
+            }
+        }
+        return true;
+    };
+    std::vector<bool> done(windows.size(), false);
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+        if (done[i]) {
+            continue;
+        }
+        Window op;
+        op.partition = windows[i].partition;
+        op.order = windows[i].order;
+        for (std::size_t j = i; j < windows.size(); ++j) {
+            if (!done[j] && same_keys(windows[i], windows[j])) {
+                done[j] = true;
+                const auto* column = windows[j].column->as<AttributeReference>();
+                op.columns.push_back(make_expr(Alias{windows[j].function, column->name, column->id},
+                                               windows[j].column->span));
+                op.frames.push_back(windows[j].frame);
+                op.ignore_nulls.push_back(windows[j].ignore_nulls);
+            }
+        }
+        op.child = std::move(plan);
+        plan = make_plan(std::move(op));
+    }
+    return plan;
+}
+
+} // namespace
+
 PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
     check_comparable_keys(binder, c);
     PlanPtr plan = std::move(from);
@@ -464,6 +566,9 @@ PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
         c.generate->child = std::move(plan);
         plan = make_plan(std::move(*c.generate));
         c.generate.reset();
+    }
+    if (!c.windows.empty()) {
+        plan = window_operators(binder, c.windows, c.items, std::move(plan));
     }
     std::vector<ExprPtr> carried; // what the select list's operator computes besides it
     plan = c.aggregating ? aggregate_select_list(binder, c, std::move(plan), carried)

@@ -68,6 +68,12 @@ template <class Node, class F> void for_each_expression(Node& node, F&& f) {
                 std::for_each(op.args.begin(), op.args.end(), f);
             } else if constexpr (std::is_same_v<T, Repartition>) {
                 std::for_each(op.keys.begin(), op.keys.end(), f);
+            } else if constexpr (std::is_same_v<T, Window>) {
+                std::for_each(op.columns.begin(), op.columns.end(), f);
+                std::for_each(op.partition.begin(), op.partition.end(), f);
+                for (auto& o : op.order) {
+                    f(o.child);
+                }
             } else if constexpr (std::is_same_v<T, Join>) {
                 if (op.condition) {
                     f(op.condition);
@@ -256,6 +262,13 @@ std::vector<ExprPtr> plan_output(const Plan& plan) {
                        out.insert(out.end(), g.output.begin(), g.output.end());
                        return out;
                    },
+                   [](const Window& w) {
+                       std::vector<ExprPtr> out = plan_output(*w.child);
+                       for (const ExprPtr& e : w.columns) {
+                           out.push_back(output_attribute(e));
+                       }
+                       return out;
+                   },
                    [](const auto& op) { return plan_output(*op.child); }},
         plan.node);
 }
@@ -351,6 +364,25 @@ const char* repartition_name(RepartitionKind kind) {
         return "RebalancePartitions";
     }
     return "?";
+}
+
+std::string window_frame_string(const WindowFrameSpec& frame) {
+    const auto bound = [](const WindowBound& b) -> std::string {
+        switch (b.kind) {
+        case WindowBoundKind::UnboundedPreceding:
+            return "unboundedpreceding$()";
+        case WindowBoundKind::UnboundedFollowing:
+            return "unboundedfollowing$()";
+        case WindowBoundKind::CurrentRow:
+            return "currentrow$()";
+        case WindowBoundKind::Offset:
+            return std::to_string(b.offset);
+        }
+        return "?";
+    };
+    return std::string("specifiedwindowframe(") +
+           (frame.type == WindowFrameType::Rows ? "RowFrame, " : "RangeFrame, ") +
+           bound(frame.lower) + ", " + bound(frame.upper) + ")";
 }
 
 const char* repartition_kind_name(RepartitionKind kind) {

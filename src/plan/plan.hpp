@@ -165,6 +165,44 @@ const char* repartition_name(RepartitionKind kind);
 /// `by_expression`, `by_range`, `rebalance`.
 const char* repartition_kind_name(RepartitionKind kind);
 
+enum class WindowFrameType : std::uint8_t { Rows, Range };
+enum class WindowBoundKind : std::uint8_t {
+    UnboundedPreceding,
+    Offset, // `offset` rows (ROWS) or order-key units (RANGE) from the current row; <0 before
+    CurrentRow,
+    UnboundedFollowing
+};
+struct WindowBound {
+    WindowBoundKind kind = WindowBoundKind::CurrentRow;
+    std::int64_t offset = 0;
+};
+/// A window frame as Spark's SpecifiedWindowFrame (the analyzer fills in Spark's defaults and
+/// the frames its window functions require).
+struct WindowFrameSpec {
+    WindowFrameType type = WindowFrameType::Rows;
+    WindowBound lower;
+    WindowBound upper;
+};
+
+/// Window functions over one window specification: each row of `child` gets its columns
+/// unchanged and one value per `columns` entry (an Alias of a window function or an aggregate,
+/// over its frame `frames[i]` within the rows of its partition ordered by `order`). The
+/// partition keys, order keys and function arguments are columns or foldable (the analyzer
+/// computes the rest as `_w<i>` in a Project below, as Spark's ExtractWindowExpressions).
+/// `ignore_nulls[i]`: lag, lead and nth_value skip nulls. Spark: Window.
+struct Window {
+    std::vector<ExprPtr> columns; // Aliases
+    std::vector<WindowFrameSpec> frames;
+    std::vector<bool> ignore_nulls;
+    std::vector<ExprPtr> partition;
+    std::vector<SortOrder> order;
+    PlanPtr child;
+};
+
+/// Spark's form of a frame in plans: `specifiedwindowframe(RowFrame, unboundedpreceding$(),
+/// currentrow$())`, `specifiedwindowframe(RangeFrame, -1, 1)`.
+std::string window_frame_string(const WindowFrameSpec& frame);
+
 /// Spark's generators, as Generate runs them (the `_outer` forms are `outer` on the Generate).
 enum class GeneratorKind : std::uint8_t { Explode, PosExplode, Inline, Stack };
 
@@ -196,7 +234,7 @@ const char* generator_name(GeneratorKind kind);
 
 struct Plan {
     using Node = std::variant<Relation, LocalRelation, Filter, Project, Aggregate, Sort, Limit,
-                              Offset, Distinct, Join, SetOperation, Generate, Repartition>;
+                              Offset, Distinct, Join, SetOperation, Generate, Repartition, Window>;
     Node node;
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }

@@ -643,10 +643,10 @@ namespace {
 /// takes the projection over it into each input (PushProjectionThroughUnion). A Repartition
 /// (Repartition, RepartitionByExpression, RebalancePartitions) is one NestedColumnAliasing
 /// pushes extractors through, and nothing else: a higher-order function above it reads its
-/// array whole.
+/// array whole. So is a Window (Spark's analyzer computes its keys and arguments below it).
 bool is_boundary(const Plan& op) {
     if (op.as<Join>() != nullptr || op.as<Generate>() != nullptr ||
-        op.as<Repartition>() != nullptr) {
+        op.as<Repartition>() != nullptr || op.as<Window>() != nullptr) {
         return true; // a Generate: NestedColumnAliasing does not push through it
     }
     const SetOperation* set = op.as<SetOperation>();
@@ -969,6 +969,16 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                     }
                 } else if constexpr (std::is_same_v<T, Generate>) {
                     generate(op, n);
+                } else if constexpr (std::is_same_v<T, Window>) {
+                    // A window column passes its need to its function, as an aggregate does;
+                    // the keys are needed whole. The child's columns pass through.
+                    std::for_each(n.columns.begin(), n.columns.end(), computed);
+                    for (const ExprPtr& e : n.partition) {
+                        collector.walk(e, Requirement::all());
+                    }
+                    for (const SortOrder& o : n.order) {
+                        collector.walk(o.child, Requirement::all());
+                    }
                 } else if constexpr (std::is_same_v<T, Relation> ||
                                      std::is_same_v<T, LocalRelation>) {
                     // Needs on a scan's columns wait for prune_schema.

@@ -108,6 +108,50 @@ struct Call {
     }
 };
 
+enum class FrameType : std::uint8_t { Rows, Range };
+enum class FrameBoundKind : std::uint8_t {
+    UnboundedPreceding,
+    Preceding,
+    CurrentRow,
+    Following,
+    UnboundedFollowing
+};
+
+/// One end of a window frame: `UNBOUNDED PRECEDING`, `3 PRECEDING`, `CURRENT ROW`, ...
+struct FrameBound {
+    FrameBoundKind kind = FrameBoundKind::CurrentRow;
+    ExprPtr value; // the offset of PRECEDING and FOLLOWING, else null
+    Span span;
+};
+
+/// `ROWS|RANGE BETWEEN lower AND upper`, or `ROWS|RANGE lower` (upper: CURRENT ROW).
+struct WindowFrame {
+    FrameType type = FrameType::Rows;
+    FrameBound lower;
+    FrameBound upper;
+    Span span;
+};
+
+struct OrderItem;
+
+/// A window: `w` (a name of the WINDOW clause, `base`), or `([base] [PARTITION BY ...]
+/// [ORDER BY ...] [frame])`.
+struct WindowSpec {
+    std::optional<Identifier> base;
+    std::vector<ExprPtr> partition;
+    std::vector<OrderItem> order;
+    std::optional<WindowFrame> frame;
+    bool parenthesised = false;
+    Span span;
+};
+
+/// `f(args) [IGNORE NULLS] OVER window`: a window function or an aggregate over a window.
+struct Over {
+    ExprPtr function; // a Call
+    std::unique_ptr<WindowSpec> window;
+    bool ignore_nulls = false;
+};
+
 /// `x -> body` or `(x, y) -> body`, only as a function argument.
 struct Lambda {
     Identifiers params;
@@ -232,7 +276,7 @@ struct Case {
 struct Expr {
     using Node =
         std::variant<Literal, NameRef, Star, FieldAccess, Subscript, Call, Lambda, Unary, Binary,
-                     IsNull, IsBool, In, Between, Like, QuantifiedLike, Cast, Case>;
+                     IsNull, IsBool, In, Between, Like, QuantifiedLike, Cast, Case, Over>;
     Node node;
     Span span;
 
@@ -378,6 +422,7 @@ struct Select {
     ExprPtr limit;  // may be null
     ExprPtr offset; // may be null
     std::vector<Hint> hints;
+    std::vector<std::pair<Identifier, WindowSpec>> windows; // the WINDOW clause
     Span span;
 };
 

@@ -363,6 +363,36 @@ class Dumper {
         line(indent + 1, "type " + n.type_text, n.type_span());
     }
 
+    void node(int indent, const ast::Over& n, Span span) {
+        line(indent, n.ignore_nulls ? "Over IGNORE NULLS" : "Over", span);
+        expr(indent + 1, n.function);
+        window(indent + 1, *n.window);
+    }
+
+    void window(int indent, const ast::WindowSpec& w) {
+        line(indent, w.base ? "window " + w.base->name : std::string("window"), w.span);
+        if (!w.partition.empty()) {
+            line(indent + 1, "partition by");
+            for (const ast::ExprPtr& e : w.partition) {
+                expr(indent + 2, e);
+            }
+        }
+        order_items(indent, "order by", w.order);
+        if (w.frame) {
+            static constexpr std::array<const char*, 5> kBounds = {
+                "UNBOUNDED PRECEDING", "PRECEDING", "CURRENT ROW", "FOLLOWING",
+                "UNBOUNDED FOLLOWING"};
+            line(indent + 1, w.frame->type == ast::FrameType::Rows ? "rows" : "range",
+                 w.frame->span);
+            for (const ast::FrameBound* b : {&w.frame->lower, &w.frame->upper}) {
+                line(indent + 2, kBounds.at(static_cast<std::size_t>(b->kind)), b->span);
+                if (b->value) {
+                    expr(indent + 3, b->value);
+                }
+            }
+        }
+    }
+
     void node(int indent, const ast::Case& n, Span span) {
         line(indent, "Case", span);
         if (n.operand) {
@@ -409,6 +439,10 @@ class Dumper {
         if (s.having) {
             line(indent + 1, "having");
             expr(indent + 2, s.having);
+        }
+        for (const auto& [name, spec] : s.windows) {
+            line(indent + 1, "window definition " + name.name, name.span);
+            window(indent + 2, spec);
         }
         for (const ast::Hint& hint : s.hints) {
             line(indent + 1, "hint " + hint.name.name, hint.span);

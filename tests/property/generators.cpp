@@ -206,6 +206,16 @@ class QueryGen {
                 parts.head += ", (" + earlier + ") IS NULL AS " + name;
                 parts.outputs.push_back(SourceColumn{name, make_atomic(AtomicKind::Boolean)});
             }
+        } else if (r_.chance(0.1) && orderable(items[0].type)) {
+            // A window over the first item: the Window and the `_w` Project below it.
+            static const char* const functions[] = {"row_number()", "rank()", "count(*)",
+                                                    "dense_rank()"};
+            const std::string name = "o" + std::to_string(n + 1);
+            const int which = r_.between(0, 3);
+            parts.head += ", " + std::string(functions[which]) + " OVER (PARTITION BY " +
+                          items[0].sql + " ORDER BY " + items[0].sql + ") AS " + name;
+            parts.outputs.push_back(SourceColumn{
+                name, make_atomic(which == 2 ? AtomicKind::Long : AtomicKind::Integer)});
         }
         std::string condition;
         if (r_.chance(0.4)) {

@@ -155,6 +155,30 @@ std::string sexpr_node(const ast::Case& n) {
     return out + ")";
 }
 
+std::string sexpr_node(const ast::Over& n) {
+    const ast::WindowSpec& w = *n.window;
+    std::string out = "(OVER " + sexpr(n.function) + (n.ignore_nulls ? " IGNORE NULLS" : "");
+    if (w.base) {
+        out += " " + w.base->name;
+    }
+    for (const ast::ExprPtr& p : w.partition) {
+        out += " (PARTITION " + sexpr(p) + ")";
+    }
+    for (const ast::OrderItem& o : w.order) {
+        out += " (ORDER " + sexpr(o.expr) + (o.ascending ? " ASC" : " DESC") + ")";
+    }
+    if (w.frame) {
+        out += w.frame->type == ast::FrameType::Rows ? " ROWS" : " RANGE";
+        for (const ast::FrameBound* b : {&w.frame->lower, &w.frame->upper}) {
+            out += " " + std::to_string(static_cast<int>(b->kind));
+            if (b->value) {
+                out += ":" + sexpr(b->value);
+            }
+        }
+    }
+    return out + ")";
+}
+
 std::string sexpr(const ast::ExprPtr& e) {
     REQUIRE(e);
     return std::visit([](const auto& node) { return sexpr_node(node); }, e->node);
@@ -928,9 +952,15 @@ TEST_CASE("unsupported constructs are recognised and rejected where they are", "
         {"SELECT a FROM t LATERAL VIEW explode(b) v AS", "expected a column name after 'AS'",
          "1:45"},
         {"SELECT explode(b) AS (x, ) FROM t", "expected a column name after ','", "1:26"},
-        {"SELECT row_number() OVER (ORDER BY a) FROM t", "unsupported: window function (OVER)",
-         "1:21"},
-        {"SELECT sum(a) over w FROM t", "unsupported: window function (OVER)", "1:15"},
+        {"SELECT sum(a) OVER FROM t", "expected a window name or '(' after 'OVER'", "1:20"},
+        {"SELECT sum(a) OVER (ROWS 1) FROM t", "expected 'PRECEDING' or 'FOLLOWING' after '1'",
+         "1:27"},
+        {"SELECT sum(a) OVER (ROWS BETWEEN 1 PRECEDING CURRENT ROW) FROM t",
+         "expected 'AND' between the bounds of the window frame", "1:46"},
+        {"SELECT first(a) IGNORE NULLS FROM t",
+         "unsupported: IGNORE NULLS or RESPECT NULLS outside a window function (write first(x, "
+         "true) for first(x) IGNORE NULLS)",
+         "1:17"},
         {"SELECT a FROM t TABLESAMPLE (10 PERCENT)", "unsupported: TABLESAMPLE", "1:17"},
         {"SELECT a FROM t PIVOT (sum(a) FOR b IN (1, 2))", "unsupported: PIVOT", "1:17"},
         {"SELECT a FROM t x unpivot (v FOR k IN (a, b))", "unsupported: UNPIVOT", "1:19"},
