@@ -53,6 +53,13 @@
 //   would change which rows are distinct).
 // - A query aggregates when it has GROUP BY or HAVING or an aggregate in the select list,
 //   HAVING or ORDER BY; then every column used outside an aggregate must be grouped.
+// - Window expressions (`f() OVER w`) are the select list's only: each becomes a column of a
+//   Window below the select list's Project, its keys and arguments computed below that as
+//   `_w<i>` (Spark's ExtractWindowExpressions; analyzer_operators.cpp). Not in a select list
+//   that aggregates, has a generator or reads a lateral alias (not implemented).
+// - SORT BY resolves as ORDER BY does and sorts each partition (Sort, not global); DISTRIBUTE
+//   BY, CLUSTER BY and the partitioning hints read only the select list's outputs and stack
+//   over it, the hints innermost (Spark's withHints, then withQueryResultClauses).
 
 #include <algorithm>
 #include <functional>

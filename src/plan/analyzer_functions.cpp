@@ -896,7 +896,7 @@ bool same_frame(const WindowFrameSpec& a, const WindowFrameSpec& b) {
 
 WindowFrameSpec Binder::window_frame(const ast::WindowSpec& spec, const std::string& name,
                                      const std::vector<ExprPtr>& args,
-                                     const std::vector<SortOrder>& order, Span span) const {
+                                     const std::vector<SortOrder>& order) const {
     const WindowBound unbounded_preceding{WindowBoundKind::UnboundedPreceding, 0};
     const WindowBound current{WindowBoundKind::CurrentRow, 0};
     // The frame Spark's window functions require (ResolveWindowFrame), if any.
@@ -993,7 +993,6 @@ WindowFrameSpec Binder::window_frame(const ast::WindowSpec& spec, const std::str
                          " must match the required frame " + window_frame_string(*required) +
                          " of '" + name + "'");
     }
-    (void)span;
     return frame;
 }
 
@@ -1119,7 +1118,7 @@ ExprPtr Binder::bind_over(const ast::Over& over, Span span) {
             fail(span, "'" + name + "' needs a positive integer constant");
         }
     }
-    const WindowFrameSpec frame = window_frame(*spec, name, args, order, span);
+    const WindowFrameSpec frame = window_frame(*spec, name, args, order);
     // Spark's name of the column: the window expression's SQL.
     std::string sql = name == "row_number" ? "row_number()"
                       : is_ranking(name)   ? ascii_upper(name) + "()"

@@ -400,7 +400,7 @@ class Binder {
     /// checked as Spark's SpecifiedWindowFrame checks it.
     WindowFrameSpec window_frame(const ast::WindowSpec& spec, const std::string& name,
                                  const std::vector<ExprPtr>& args,
-                                 const std::vector<SortOrder>& order, Span span) const;
+                                 const std::vector<SortOrder>& order) const;
 
   public:
     /// Window expressions may be bound (in the select list): `defs` is the WINDOW clause, and
