@@ -456,41 +456,64 @@ void check_comparable_keys(const Binder& binder, const BoundClauses& c) {
 /// HAVING Filter restores the select list.
 namespace {
 
-/// The Windows that compute the select list's window expressions over `child`, as Spark's
-/// ExtractWindowExpressions builds them: every function argument, partition key and order key
-/// that is neither a column nor foldable is computed below as `_w<i>` (i counting every key
-/// and argument met, in the order: each expression's arguments, partition keys, order keys;
-/// a column counts the first time only, and not when the select list names it bare), in a
-/// Project that also passes the child's columns on; then one Window per distinct (partition,
-/// order), in the order of their first window expression. Computed keys are not shared (Spark
-/// extracts each anew), so two windows over `name.last` are two Windows, as in Spark.
-PlanPtr window_operators(Binder& binder, std::vector<BoundWindow>& windows,
-                         const std::vector<ExprPtr>& items, PlanPtr child) {
-    std::vector<ExprPtr> computed;
-    std::size_t seen = 0;
-    // Spark's buffer takes a column only once, and none the select list names bare.
+/// The select list's Project `select` (over the FROM clause and WHERE) split as Spark's
+/// ExtractWindowExpressions splits it: a Project below of the items without a window (computed
+/// there, right over the scan) and of what the window expressions read (`_w<i>` for every
+/// function argument, partition key and order key that is neither a column nor foldable; a
+/// column as itself), then one Window per distinct (partition, order), in the order of their
+/// first window expression, then the select list reading their columns. `i` counts what that
+/// Project adds for the windows (Spark's extractedExprBuffer: a column once, none the select
+/// list names bare), in the order: each window expression's arguments, partition keys, order
+/// keys, then the other columns of its item. Computed keys are not shared (Spark extracts each
+/// anew), so two windows over `name.last` are two Windows, as in Spark.
+PlanPtr window_operators(Binder& binder, std::vector<BoundWindow>& windows, const PlanPtr& select) {
+    const Project* project = select->as<Project>();
+    if (project == nullptr) {
+        throw InternalError("window_operators: the select list is not one Project");
+    }
+    std::unordered_map<ExprId, std::size_t> window_of; // a window column's id -> its window
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+        window_of.emplace(windows[i].column->as<AttributeReference>()->id, i);
+    }
+    const auto has_window = [&](const ExprPtr& e) {
+        bool found = false;
+        visit_down(e, [&](const ExprPtr& node) {
+            if (const auto* a = node->as<AttributeReference>()) {
+                found = found || window_of.contains(a->id);
+            }
+            return !found;
+        });
+        return found;
+    };
+    std::vector<ExprPtr> below;  // the Project under the Windows: regular items, then buffer
+    std::vector<ExprPtr> buffer; // what the windows read
     std::unordered_set<ExprId> counted;
-    for (const ExprPtr& item : items) {
-        if (const auto* a = item->as<AttributeReference>()) {
-            counted.insert(a->id);
+    for (const ExprPtr& item : project->exprs) {
+        if (!has_window(item)) {
+            below.push_back(item);
+            if (const auto* a = item->as<AttributeReference>()) {
+                counted.insert(a->id);
+            }
         }
     }
     const auto extract = [&](const ExprPtr& e) -> ExprPtr {
         if (const auto* a = e->as<AttributeReference>()) {
-            seen += counted.insert(a->id).second ? 1U : 0U;
+            if (counted.insert(a->id).second) {
+                buffer.push_back(e);
+            }
             return e;
         }
         if (expr_foldable(*e)) {
             return e;
         }
-        ExprPtr alias =
-            make_expr(Alias{e, Name("_w" + std::to_string(seen++)), binder.fresh_id()}, e->span);
-        computed.push_back(alias);
+        ExprPtr alias = make_expr(
+            Alias{e, Name("_w" + std::to_string(buffer.size())), binder.fresh_id()}, e->span);
+        buffer.push_back(alias);
         return make_expr(AttributeReference{alias->as<Alias>()->name, e->type,
                                             alias->as<Alias>()->id, e->nullable, false},
                          e->span);
     };
-    for (BoundWindow& w : windows) {
+    const auto extract_window = [&](BoundWindow& w) {
         const auto* f = w.function->as<ScalarFunction>();
         std::vector<ExprPtr> args;
         for (const ExprPtr& arg : f->args) {
@@ -505,13 +528,43 @@ PlanPtr window_operators(Binder& binder, std::vector<BoundWindow>& windows,
         for (SortOrder& o : w.order) {
             o.child = extract(o.child);
         }
+    };
+    std::vector<bool> extracted(windows.size(), false);
+    for (const ExprPtr& item : project->exprs) {
+        if (!has_window(item)) {
+            continue;
+        }
+        // Its windows, in the order they were bound, then the other columns it reads.
+        std::vector<ExprId> others;
+        std::vector<std::size_t> mine;
+        visit_down(item, [&](const ExprPtr& node) {
+            if (const auto* a = node->as<AttributeReference>()) {
+                const auto it = window_of.find(a->id);
+                if (it == window_of.end()) {
+                    others.push_back(a->id);
+                } else {
+                    mine.push_back(it->second);
+                }
+            }
+            return true;
+        });
+        std::sort(mine.begin(), mine.end());
+        for (const std::size_t w : mine) {
+            if (!extracted[w]) {
+                extracted[w] = true;
+                extract_window(windows[w]);
+            }
+        }
+        visit_down(item, [&](const ExprPtr& node) {
+            if (const auto* a = node->as<AttributeReference>();
+                a != nullptr && !window_of.contains(a->id)) {
+                extract(node);
+            }
+            return true;
+        });
     }
-    PlanPtr plan = std::move(child);
-    if (!computed.empty()) {
-        std::vector<ExprPtr> exprs = plan_output(*plan);
-        exprs.insert(exprs.end(), computed.begin(), computed.end());
-        plan = make_plan(Project{std::move(exprs), plan});
-    }
+    below.insert(below.end(), buffer.begin(), buffer.end());
+    PlanPtr plan = make_plan(Project{std::move(below), project->child});
     const auto same_keys = [](const BoundWindow& a, const BoundWindow& b) {
         if (a.partition.size() != b.partition.size() || a.order.size() != b.order.size()) {
             return false;
@@ -551,7 +604,20 @@ PlanPtr window_operators(Binder& binder, std::vector<BoundWindow>& windows,
         op.child = std::move(plan);
         plan = make_plan(std::move(op));
     }
-    return plan;
+    // The select list over them: the items computed below, as the columns they became.
+    std::vector<ExprPtr> top;
+    for (const ExprPtr& item : project->exprs) {
+        if (has_window(item)) {
+            top.push_back(item);
+        } else if (const auto* alias = item->as<Alias>()) {
+            top.push_back(make_expr(AttributeReference{alias->name, alias->child->type, alias->id,
+                                                       alias->child->nullable, false},
+                                    item->span));
+        } else {
+            top.push_back(item);
+        }
+    }
+    return make_plan(Project{std::move(top), std::move(plan)});
 }
 
 } // namespace
@@ -567,12 +633,12 @@ PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
         plan = make_plan(std::move(*c.generate));
         c.generate.reset();
     }
-    if (!c.windows.empty()) {
-        plan = window_operators(binder, c.windows, c.items, std::move(plan));
-    }
     std::vector<ExprPtr> carried; // what the select list's operator computes besides it
     plan = c.aggregating ? aggregate_select_list(binder, c, std::move(plan), carried)
                          : project_select_list(binder, c, std::move(plan), carried);
+    if (!c.windows.empty()) {
+        plan = window_operators(binder, c.windows, plan);
+    }
     if (c.distinct) {
         plan = make_plan(Distinct{plan});
     }
