@@ -971,8 +971,17 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                     generate(op, n);
                 } else if constexpr (std::is_same_v<T, Window>) {
                     // A window column passes its need to its function, as an aggregate does;
-                    // the keys are needed whole. The child's columns pass through.
+                    // the keys are needed whole, unless no column is needed: the rewrite then
+                    // drops the Window, as Spark's ColumnPruning does. The child's columns pass
+                    // through.
+                    const bool any =
+                        std::any_of(n.columns.begin(), n.columns.end(), [&](const ExprPtr& column) {
+                            return roots.has_need(column->as<Alias>()->id);
+                        });
                     std::for_each(n.columns.begin(), n.columns.end(), computed);
+                    if (!any) {
+                        return;
+                    }
                     for (const ExprPtr& e : n.partition) {
                         collector.walk(e, Requirement::all());
                     }
