@@ -201,7 +201,28 @@ struct k_grouping : kw<TAO_PEGTL_ISTRING("grouping")> {};
 struct k_sets : kw<TAO_PEGTL_ISTRING("sets")> {};
 struct k_using : kw<TAO_PEGTL_ISTRING("using")> {};
 struct k_values : kw<TAO_PEGTL_ISTRING("values")> {};
+struct k_sort : kw<TAO_PEGTL_ISTRING("sort")> {};
+struct k_distribute : kw<TAO_PEGTL_ISTRING("distribute")> {};
+struct k_cluster : kw<TAO_PEGTL_ISTRING("cluster")> {};
+struct k_partition : kw<TAO_PEGTL_ISTRING("partition")> {};
+struct k_rows : kw<TAO_PEGTL_ISTRING("rows")> {};
+struct k_range : kw<TAO_PEGTL_ISTRING("range")> {};
+struct k_unbounded : kw<TAO_PEGTL_ISTRING("unbounded")> {};
+struct k_preceding : kw<TAO_PEGTL_ISTRING("preceding")> {};
+struct k_following : kw<TAO_PEGTL_ISTRING("following")> {};
+struct k_current : kw<TAO_PEGTL_ISTRING("current")> {};
+struct k_row : kw<TAO_PEGTL_ISTRING("row")> {};
+struct k_window : kw<TAO_PEGTL_ISTRING("window")> {};
+struct k_ignore : kw<TAO_PEGTL_ISTRING("ignore")> {};
+struct k_respect : kw<TAO_PEGTL_ISTRING("respect")> {};
 // clang-format on
+
+/// `SORT BY`, `DISTRIBUTE BY`, `CLUSTER BY`: the words are not reserved (a column may be called
+/// `sort`), but before BY they start a clause, never an alias.
+struct result_clause_head : seq<sor<k_sort, k_distribute, k_cluster>, skip, k_by> {};
+/// `WINDOW w AS`: the WINDOW clause, not an alias.
+struct identifier;
+struct window_clause_head : seq<k_window, skip, identifier, skip, k_as> {};
 
 /// An interval unit, singular or plural (`DAY`, `days`).
 template <typename Str> struct unit_word : seq<Str, opt<one<'s', 'S'>>, not_at<word_tail>> {};
@@ -282,8 +303,6 @@ struct misplaced_lambda {};
 struct misplaced_lambda_after_name {};
 /// Raised at `SELECT` right after an opening parenthesis.
 struct unsupported_subquery {};
-/// Raised at `OVER` after a function call.
-struct unsupported_window {};
 
 /// `(`SELECT ...: a subquery, recognised to be rejected.
 struct subquery_head : seq<sor<k_select, k_with>> {};
@@ -331,7 +350,52 @@ struct extract_from : tok<k_from> {};
 struct extract_args
     : seq<at<extract_field, extract_from>, extract_field, extract_from, must<expr>> {};
 struct call_args : sor<at<one<')'>>, star_expr, extract_args, list<call_arg, comma>> {};
-struct no_window : sor<not_at<k_over>, raise<unsupported_window>> {};
+// Windows: `f(args) [IGNORE | RESPECT NULLS] OVER w`, `OVER (w)` or `OVER ([PARTITION BY e,
+// ...] [ORDER BY k, ...] [frame])` (Spark's windowSpec; DISTRIBUTE BY and SORT BY are its other
+// names for PARTITION BY and ORDER BY).
+struct window_order_item;
+struct ignore_nulls : tok<k_ignore> {};
+struct respect_nulls : tok<k_respect> {};
+struct call_nulls_option : seq<at<sor<k_ignore, k_respect>, skip, k_nulls>,
+                               sor<ignore_nulls, respect_nulls>, tok<k_nulls>> {};
+struct over_keyword : tok<k_over> {};
+struct window_ref : tok<identifier> {};
+struct window_open : tok<one<'('>> {};
+struct window_by : tok<k_by> {};
+struct window_partition_item : seq<expr> {};
+struct window_partition
+    : seq<at<sor<k_partition, k_distribute>, skip, k_by>, tok<sor<k_partition, k_distribute>>,
+          window_by, must<window_partition_item>, star<comma, must<window_partition_item>>> {};
+struct window_order
+    : seq<at<sor<k_order, k_sort>, skip, k_by>, tok<sor<k_order, k_sort>>, window_by,
+          must<window_order_item>, star<comma, must<window_order_item>>> {};
+struct frame_rows : tok<k_rows> {};
+struct frame_range : tok<k_range> {};
+struct bound_unbounded : tok<k_unbounded> {};
+struct bound_current : tok<k_current> {};
+struct bound_row : tok<k_row> {};
+struct bound_preceding : tok<k_preceding> {};
+struct bound_following : tok<k_following> {};
+struct bound_direction : sor<bound_preceding, bound_following> {};
+struct bound_value : seq<expr> {};
+/// `UNBOUNDED PRECEDING|FOLLOWING`, `CURRENT ROW`, `e PRECEDING|FOLLOWING`.
+struct frame_bound : sor<seq<at<k_unbounded, skip, sor<k_preceding, k_following>>, bound_unbounded,
+                             bound_direction>,
+                         seq<at<k_current, skip, k_row>, bound_current, bound_row>,
+                         seq<bound_value, must<bound_direction>>> {};
+struct frame_between : tok<k_between> {};
+struct frame_and : tok<k_and> {};
+struct window_frame
+    : seq<sor<frame_rows, frame_range>,
+          sor<seq<frame_between, must<frame_bound>, must<frame_and>, must<frame_bound>>,
+              must<frame_bound>>> {};
+struct window_base : seq<not_at<sor<k_partition, k_distribute, k_order, k_sort, k_rows, k_range>>,
+                         tok<identifier>> {};
+struct window_spec_body : seq<opt<window_base>, opt<window_partition>, opt<window_order>,
+                              opt<window_frame>, must<close_paren>> {};
+struct window_spec_start : success {};
+struct window_spec : seq<window_spec_start, sor<seq<window_open, window_spec_body>, window_ref>> {};
+struct window_over : seq<over_keyword, must<window_spec>> {};
 // `FILTER (WHERE cond)` after an aggregate's arguments. FILTER is an ordinary word (`filter` is
 // also a function and may be an alias); only `FILTER (` makes it the clause.
 struct filter_keyword : tok<k_filter> {};
@@ -341,8 +405,9 @@ struct filter_condition : seq<expr> {};
 struct call_filter : seq<at<k_filter, skip, one<'('>>, filter_keyword, filter_open,
                          must<filter_where>, must<filter_condition>, must<close_paren>> {};
 /// After the function's name.
-struct call_rest : seq<call_open, no_subquery, opt<sor<call_distinct, call_all>>, call_args,
-                       must<close_paren>, opt<call_filter>, no_window> {};
+struct call_rest
+    : seq<call_open, no_subquery, opt<sor<call_distinct, call_all>>, call_args, must<close_paren>,
+          opt<call_filter>, opt<call_nulls_option>, opt<window_over>> {};
 
 // A reserved word may name a field right after the dot (`t.end`, `r.from`: common field
 // names); after blanks it may not, so `a. FROM t` reads as a missing field name, not as a
@@ -535,7 +600,8 @@ struct between_and : tok<k_and> {};
 struct between_predicate
     : seq<between_keyword, must<value_chain>, must<between_and>, must<value_chain>> {};
 /// A keyword that starts one of the clauses after FROM's table.
-struct later_clause : sor<k_where, k_group, k_having, k_order, k_limit, k_offset> {};
+struct later_clause : sor<k_where, k_group, k_having, k_order, k_limit, k_offset,
+                          result_clause_head, window_clause_head> {};
 struct like_keyword : tok<k_like> {};
 struct rlike_keyword : tok<k_rlike> {};
 /// `ILIKE` is a non-reserved word: before what ends a select item or clause it is an alias.
@@ -595,12 +661,29 @@ struct unsupported_grouping_analytics {};
 /// Raised at a LIMIT after OFFSET: Spark's grammar has them the other way round.
 struct limit_after_offset {};
 
-struct select_keyword : tok<k_select> {};
+/// `/*+` opens a hint after SELECT (elsewhere it is a comment like any other).
+struct hint_start : string<'/', '*', '+'> {};
+/// Blanks and comments up to a hint.
+struct hint_blanks : star<not_at<hint_start>, blank> {};
+struct select_keyword : seq<token<k_select>, hint_blanks> {};
+/// `/*+ NAME, NAME(arg, ...) ... */` after SELECT (Spark's hint: statements separated by
+/// commas or blanks, each arguments a primary expression).
+struct hint_open_comment : seq<token<hint_start>, skip> {};
+struct hint_name : tok<identifier> {};
+struct hint_open : tok<one<'('>> {};
+struct hint_arg : seq<expr> {};
+struct hint_statement
+    : seq<hint_name,
+          opt<hint_open, must<hint_arg>, star<comma, must<hint_arg>>, must<close_paren>>> {};
+struct hint_end : seq<token<string<'*', '/'>>, hint_blanks> {};
+struct hint : seq<hint_open_comment, must<hint_statement>, star<opt<comma>, hint_statement>,
+                  must<hint_end>> {};
 struct select_distinct : tok<k_distinct> {};
 struct select_all : tok<k_all> {};
 struct as_keyword : tok<k_as> {};
 struct alias_name : tok<identifier> {};
-struct alias : sor<seq<as_keyword, must<alias_name>>, alias_name> {};
+struct alias : sor<seq<as_keyword, must<alias_name>>, seq<not_at<result_clause_head>, alias_name>> {
+};
 /// `gen(...) AS (a, b)` (AS optional, as in Spark's namedExpression): a generator's columns.
 struct multi_alias_open : tok<one<'('>> {};
 struct multi_alias_name : tok<identifier> {};
@@ -643,7 +726,8 @@ struct table_follower
 struct offset_ahead : seq<k_offset, skip, not_at<table_follower>> {};
 struct not_alias_word
     : sor<offset_ahead, seq<k_minus, skip, sor<one<'('>, k_select, k_all, k_distinct>>,
-          seq<k_natural, skip, join_keyword>, seq<k_using, skip, one<'('>>> {};
+          seq<k_natural, skip, join_keyword>, seq<k_using, skip, one<'('>>, result_clause_head,
+          window_clause_head> {};
 struct table_alias_name : tok<identifier> {};
 struct alias_column : tok<identifier> {};
 struct alias_columns_open : tok<one<'('>> {};
@@ -764,6 +848,13 @@ struct group_by_clause : seq<group_keyword, must<group_by_keyword>, must<group_i
                              star<comma, must<group_item>>, no_with_rollup> {};
 struct having_keyword : tok<k_having> {};
 struct having_clause : seq<having_keyword, must<expr>> {};
+/// `WINDOW w AS (spec), v AS w`: the query block's named windows.
+struct window_keyword : tok<k_window> {};
+struct window_def_name : tok<identifier> {};
+struct window_def_as : tok<k_as> {};
+struct window_definition : seq<window_def_name, must<window_def_as>, must<window_spec>> {};
+struct window_clause : seq<at<k_window, skip, identifier, skip, k_as>, window_keyword,
+                           must<window_definition>, star<comma, must<window_definition>>> {};
 struct order_keyword : tok<k_order> {};
 struct order_by_keyword : tok<k_by> {};
 struct order_asc : tok<k_asc> {};
@@ -777,6 +868,25 @@ struct order_item : seq<sor<all_item, expr>, opt<sor<order_asc, order_desc>>,
 struct order_by_clause
     : seq<order_keyword, must<order_by_keyword>, must<order_item>, star<comma, must<order_item>>> {
 };
+/// `SORT BY`: each partition's rows in order (Spark's local Sort).
+struct sort_keyword : tok<k_sort> {};
+struct sort_item
+    : seq<expr, opt<sor<order_asc, order_desc>>, opt<nulls_keyword, must<nulls_position>>> {};
+struct window_order_item
+    : seq<expr, opt<sor<order_asc, order_desc>>, opt<nulls_keyword, must<nulls_position>>> {};
+struct sort_by_clause : seq<at<result_clause_head>, sort_keyword, must<order_by_keyword>,
+                            must<sort_item>, star<comma, must<sort_item>>> {};
+/// `DISTRIBUTE BY`: rows with equal keys in one partition (RepartitionByExpression).
+struct distribute_keyword : tok<k_distribute> {};
+struct distribute_item : seq<expr> {};
+struct distribute_by_clause
+    : seq<at<result_clause_head>, distribute_keyword, must<order_by_keyword>, must<distribute_item>,
+          star<comma, must<distribute_item>>> {};
+/// `CLUSTER BY`: DISTRIBUTE BY and SORT BY the same keys, ascending.
+struct cluster_keyword : tok<k_cluster> {};
+struct cluster_item : seq<expr> {};
+struct cluster_by_clause : seq<at<result_clause_head>, cluster_keyword, must<order_by_keyword>,
+                               must<cluster_item>, star<comma, must<cluster_item>>> {};
 struct limit_keyword : tok<k_limit> {};
 /// `LIMIT ALL`: no limit at all (Spark: no Limit operator).
 struct limit_all : tok<k_all> {};
@@ -789,9 +899,9 @@ struct offset_clause
     : seq<offset_keyword, must<offset_value>, sor<not_at<k_limit>, raise<limit_after_offset>>> {};
 
 /// One SELECT query block (ORDER BY and the rest belong to the query around it).
-struct select_core
-    : seq<select_keyword, opt<sor<select_distinct, select_all>>, select_list, opt<from_clause>,
-          opt<where_clause>, opt<group_by_clause>, opt<having_clause>> {};
+struct select_core : seq<select_keyword, star<hint>, opt<sor<select_distinct, select_all>>,
+                         select_list, opt<from_clause>, opt<where_clause>, opt<group_by_clause>,
+                         opt<having_clause>, opt<window_clause>> {};
 
 /// `(query)` as an operand of a set operation or the body of a query.
 struct query_open : tok<one<'('>> {};
@@ -826,8 +936,11 @@ struct with_clause : seq<with_keyword, no_recursive, must<cte>, star<comma, must
 /// Marks where a query starts (its frame in the parser's state).
 struct query_start : success {};
 /// A whole query: WITH, the body, and what orders and limits its result.
-struct query : seq<query_start, opt<with_clause>, query_body, opt<order_by_clause>,
-                   opt<limit_clause>, opt<offset_clause>> {};
+/// Spark's queryOrganization puts ORDER BY, CLUSTER BY, DISTRIBUTE BY and SORT BY in this
+/// order; which of them may go together is the parser's to say (not every pair may).
+struct query
+    : seq<query_start, opt<with_clause>, query_body, opt<order_by_clause>, opt<cluster_by_clause>,
+          opt<distribute_by_clause>, opt<sort_by_clause>, opt<limit_clause>, opt<offset_clause>> {};
 
 /// Anything left over after the last clause.
 struct end_of_statement : eof {};

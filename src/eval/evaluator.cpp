@@ -819,7 +819,10 @@ class PlanRunner {
                     return join(j, std::move(left), std::move(right));
                 },
                 [&](const SetOperation& s) { return set_operation(s); },
-                [&](const Generate& g) { return generate(g, run(*g.child)); }},
+                [&](const Generate& g) { return generate(g, run(*g.child)); },
+                // One partition: every row stays where it is.
+                [&](const Repartition& r) { return run(*r.child); },
+                [&](const Window& w) { return window(w, run(*w.child)); }},
             plan.node);
     }
 
@@ -1095,6 +1098,273 @@ class PlanRunner {
         return out;
     }
 
+    /// Spark's Window: the rows of each partition (partitions in order of first appearance)
+    /// sorted stably by the order keys, each row given every window column computed over its
+    /// partition: the ranking functions from its position and its peers (the rows with equal
+    /// order keys), lag and lead from the row `offset` away, nth_value and the aggregates over
+    /// the frame's rows. A RANGE frame's CURRENT ROW takes in the row's peers; a RANGE offset
+    /// counts in order-key units (the key plus or minus the offset, in the order's direction).
+    std::vector<Row> window(const Window& w, std::vector<Row> rows) {
+        std::vector<std::vector<Row>> partitions;
+        {
+            ValueRowMap<std::size_t> index;
+            for (Row& row : rows) {
+                std::vector<Value> key;
+                for (const ExprPtr& p : w.partition) {
+                    key.push_back(ev_.eval_in(*p, row));
+                }
+                auto [it, inserted] = index.emplace(std::move(key), partitions.size());
+                if (inserted) {
+                    partitions.emplace_back();
+                }
+                partitions[it->second].push_back(std::move(row));
+            }
+        }
+        std::vector<Row> out;
+        for (std::vector<Row>& partition : partitions) {
+            std::vector<Row> sorted = sort(Sort{w.order, nullptr, true}, std::move(partition));
+            std::vector<std::vector<Value>> keys;
+            for (const Row& row : sorted) {
+                std::vector<Value> key;
+                for (const SortOrder& o : w.order) {
+                    key.push_back(ev_.eval_in(*o.child, row));
+                }
+                keys.push_back(std::move(key));
+            }
+            const std::size_t n = sorted.size();
+            // Peer groups: first[i] and last[i] are the first and last row with i's keys.
+            std::vector<std::size_t> first(n), last(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                first[i] = i > 0 && values_equal_all(keys[i], keys[i - 1]) ? first[i - 1] : i;
+            }
+            for (std::size_t i = n; i-- > 0;) {
+                last[i] = i + 1 < n && values_equal_all(keys[i], keys[i + 1]) ? last[i + 1] : i;
+            }
+            std::vector<std::vector<Value>> values(w.columns.size());
+            for (std::size_t c = 0; c < w.columns.size(); ++c) {
+                const Alias& alias = *w.columns[c]->as<Alias>();
+                const auto* f = alias.child->as<ScalarFunction>();
+                if (f == nullptr) {
+                    throw InternalError("evaluator: a window column that is no function call");
+                }
+                for (std::size_t i = 0; i < n; ++i) {
+                    values[c].push_back(
+                        window_value(w, c, *f, *w.columns[c], sorted, keys, first, last, i));
+                }
+            }
+            for (std::size_t i = 0; i < n; ++i) {
+                Row row = std::move(sorted[i]);
+                for (std::size_t c = 0; c < w.columns.size(); ++c) {
+                    row.columns.emplace_back(output_id(*w.columns[c]), std::move(values[c][i]));
+                }
+                out.push_back(std::move(row));
+            }
+        }
+        return out;
+    }
+
+    /// A RANGE frame's order key as a number (the analyzer admits numeric and date keys).
+    static double range_number(const Value& v) {
+        switch (v.kind()) {
+        case Value::Kind::Integral:
+            return static_cast<double>(v.as_int());
+        case Value::Kind::Float:
+            return static_cast<double>(v.as_float());
+        case Value::Kind::Double:
+            return v.as_double();
+        case Value::Kind::Date:
+            return static_cast<double>(v.as_date());
+        default:
+            unsupported("a RANGE frame over a key of this type cannot be evaluated");
+        }
+    }
+
+    static bool values_equal_all(const std::vector<Value>& a, const std::vector<Value>& b) {
+        for (std::size_t k = 0; k < a.size(); ++k) {
+            if (a[k].is_null() != b[k].is_null() ||
+                (!a[k].is_null() && compare_values(a[k], b[k]) != 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /// The rows [begin, end) of row i's frame.
+    std::pair<std::size_t, std::size_t> frame_rows(const Window& w, const WindowFrameSpec& frame,
+                                                   const std::vector<std::vector<Value>>& keys,
+                                                   const std::vector<std::size_t>& first,
+                                                   const std::vector<std::size_t>& last,
+                                                   std::size_t i) const {
+        const auto n = static_cast<std::int64_t>(keys.size());
+        const auto at = static_cast<std::int64_t>(i);
+        const auto clamp = [&](std::int64_t v) {
+            return static_cast<std::size_t>(std::clamp<std::int64_t>(v, 0, n));
+        };
+        // Whether row j's key lies within `offset` of row i's, on the side `sign` says
+        // (RANGE: one numeric order key; null keys are peers of each other only).
+        const auto in_range = [&](std::size_t j, std::int64_t offset, bool lower) {
+            const Value& mine = keys[i][0];
+            const Value& theirs = keys[j][0];
+            if (mine.is_null() || theirs.is_null()) {
+                return mine.is_null() && theirs.is_null();
+            }
+            const double direction = w.order[0].ascending ? 1.0 : -1.0;
+            const double bound = range_number(mine) + direction * static_cast<double>(offset);
+            const double v = range_number(theirs);
+            return lower ? direction * (v - bound) >= 0 : direction * (v - bound) <= 0;
+        };
+        std::size_t begin = 0;
+        std::size_t end = keys.size();
+        switch (frame.lower.kind) {
+        case WindowBoundKind::UnboundedPreceding:
+            begin = 0;
+            break;
+        case WindowBoundKind::UnboundedFollowing:
+            begin = keys.size();
+            break;
+        case WindowBoundKind::CurrentRow:
+            begin = frame.type == WindowFrameType::Range ? first[i] : i;
+            break;
+        case WindowBoundKind::Offset:
+            if (frame.type == WindowFrameType::Rows) {
+                begin = clamp(at + frame.lower.offset);
+            } else {
+                begin = keys.size();
+                for (std::size_t j = 0; j < keys.size(); ++j) {
+                    if (in_range(j, frame.lower.offset, true)) {
+                        begin = j;
+                        break;
+                    }
+                }
+            }
+            break;
+        }
+        switch (frame.upper.kind) {
+        case WindowBoundKind::UnboundedPreceding:
+            end = 0;
+            break;
+        case WindowBoundKind::UnboundedFollowing:
+            end = keys.size();
+            break;
+        case WindowBoundKind::CurrentRow:
+            end = (frame.type == WindowFrameType::Range ? last[i] : i) + 1;
+            break;
+        case WindowBoundKind::Offset:
+            if (frame.type == WindowFrameType::Rows) {
+                end = clamp(at + frame.upper.offset + 1);
+            } else {
+                end = 0;
+                for (std::size_t j = keys.size(); j-- > 0;) {
+                    if (in_range(j, frame.upper.offset, false)) {
+                        end = j + 1;
+                        break;
+                    }
+                }
+            }
+            break;
+        }
+        return {begin, std::max(begin, end)};
+    }
+
+    Value window_value(const Window& w, std::size_t c, const ScalarFunction& f, const Expr& column,
+                       const std::vector<Row>& rows, const std::vector<std::vector<Value>>& keys,
+                       const std::vector<std::size_t>& first, const std::vector<std::size_t>& last,
+                       std::size_t i) {
+        const std::string_view name = f.name();
+        const std::size_t n = rows.size();
+        const auto integral = [](std::size_t v) {
+            return Value::integral(static_cast<std::int64_t>(v));
+        };
+        if (name == "row_number") {
+            return integral(i + 1);
+        }
+        if (name == "rank") {
+            return integral(first[i] + 1);
+        }
+        if (name == "dense_rank") {
+            std::size_t rank = 1;
+            for (std::size_t j = 1; j <= i; ++j) {
+                rank += first[j] == j ? 1U : 0U;
+            }
+            return integral(rank);
+        }
+        if (name == "percent_rank") {
+            return Value::float64(
+                n <= 1 ? 0.0 : static_cast<double>(first[i]) / static_cast<double>(n - 1));
+        }
+        if (name == "cume_dist") {
+            return Value::float64(static_cast<double>(last[i] + 1) / static_cast<double>(n));
+        }
+        if (name == "ntile") {
+            const Value buckets_value = ev_.eval_in(*f.args[0], rows[i]);
+            const auto buckets = static_cast<std::size_t>(buckets_value.as_int());
+            // Spark's NTile: n / buckets rows per bucket, the first n % buckets one more.
+            const std::size_t size = n / buckets;
+            const std::size_t bigger = n % buckets;
+            const std::size_t big_rows = bigger * (size + 1);
+            return integral(i < big_rows ? i / (size + 1) + 1
+                                         : bigger + (size == 0 ? 0 : (i - big_rows) / size) + 1);
+        }
+        const bool skip_nulls = w.ignore_nulls[c];
+        if (name == "lag" || name == "lead") {
+            const Value offset_value =
+                f.args.size() > 1 ? ev_.eval_in(*f.args[1], rows[i]) : Value::integral(1);
+            std::int64_t offset = offset_value.as_int();
+            if (name == "lag") {
+                offset = -offset;
+            }
+            const Value fallback =
+                f.args.size() > 2 ? ev_.eval_in(*f.args[2], rows[i]) : Value::null();
+            if (!skip_nulls) {
+                const std::int64_t j = static_cast<std::int64_t>(i) + offset;
+                if (j < 0 || j >= static_cast<std::int64_t>(n)) {
+                    return fallback;
+                }
+                return ev_.eval_in(*f.args[0], rows[static_cast<std::size_t>(j)]);
+            }
+            // IGNORE NULLS: the |offset|-th non-null value in the offset's direction.
+            const std::int64_t step = offset < 0 ? -1 : 1;
+            std::int64_t remaining = offset < 0 ? -offset : offset;
+            if (remaining == 0) {
+                return ev_.eval_in(*f.args[0], rows[i]);
+            }
+            for (std::int64_t j = static_cast<std::int64_t>(i) + step;
+                 j >= 0 && j < static_cast<std::int64_t>(n); j += step) {
+                Value v = ev_.eval_in(*f.args[0], rows[static_cast<std::size_t>(j)]);
+                if (!v.is_null() && --remaining == 0) {
+                    return v;
+                }
+            }
+            return fallback;
+        }
+        const auto [begin, end] = frame_rows(w, w.frames[c], keys, first, last, i);
+        if (name == "nth_value") {
+            const std::int64_t nth = ev_.eval_in(*f.args[1], rows[i]).as_int();
+            std::int64_t seen = 0;
+            for (std::size_t j = begin; j < end; ++j) {
+                Value v = ev_.eval_in(*f.args[0], rows[j]);
+                if (skip_nulls && v.is_null()) {
+                    continue;
+                }
+                if (++seen == nth) {
+                    return v;
+                }
+            }
+            return Value::null();
+        }
+        if (!f.def->aggregate) {
+            throw InternalError("evaluator: window function '" + std::string(name) +
+                                "' is not implemented");
+        }
+        // An aggregate over the frame's rows, as an Aggregate evaluates one over its group.
+        Row frame;
+        frame.columns = rows[i].columns;
+        frame.group = std::make_shared<const std::vector<Row>>(
+            rows.begin() + static_cast<std::ptrdiff_t>(begin),
+            rows.begin() + static_cast<std::ptrdiff_t>(end));
+        return ev_.eval_in(column, frame);
+    }
+
     std::vector<Row> sort(const Sort& s, std::vector<Row> rows) {
         std::vector<std::pair<std::vector<Value>, std::size_t>> keyed;
         keyed.reserve(rows.size());
@@ -1135,17 +1405,18 @@ class PlanRunner {
     std::size_t next_relation_ = 0;
 };
 
-// Whether the result comes in a defined order: a Sort above the operator that computes the
-// select list. A Project right over the Sort (restoring the select list after sorting on
-// columns it does not output) keeps its input's order; nothing below the select list's own
-// Project or Aggregate sorts, so the walk stops there.
+// Whether the result comes in a defined order: a global Sort above the operator that computes
+// the select list, with no repartitioning above it (which moves rows between partitions). A Project
+// right over the Sort (restoring the select list after sorting on columns it does not output) keeps
+// its input's order; nothing below the select list's own Project or Aggregate sorts, so the walk
+// stops there.
 bool plan_sorts(const Plan& plan) {
     for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
-        if (p->as<Sort>() != nullptr) {
-            return true;
+        if (const Sort* sort = p->as<Sort>()) {
+            return sort->global; // SORT BY orders each partition: a multiset in Spark
         }
         if (p->as<Aggregate>() != nullptr || p->as<Join>() != nullptr ||
-            p->as<SetOperation>() != nullptr) {
+            p->as<SetOperation>() != nullptr || p->as<Repartition>() != nullptr) {
             return false;
         }
         if (const auto* project = p->as<Project>();

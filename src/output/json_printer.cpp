@@ -248,6 +248,14 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               } else {
                                   out_.null();
                               }
+                              if (!n.left_hint.empty()) {
+                                  out_.key("left_hint");
+                                  out_.value(n.left_hint);
+                              }
+                              if (!n.right_hint.empty()) {
+                                  out_.key("right_hint");
+                                  out_.value(n.right_hint);
+                              }
                           },
                           [&](const SetOperation& n) {
                               out_.key("node");
@@ -291,6 +299,49 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                                   out_.end_object();
                               }
                               out_.end_array();
+                              out_.key("global");
+                              out_.value(n.global);
+                          },
+                          [&](const Window& n) {
+                              out_.key("node");
+                              out_.value("Window");
+                              out_.key("window_expressions");
+                              expr_list(n.columns);
+                              out_.key("frames");
+                              out_.begin_array();
+                              for (const WindowFrameSpec& f : n.frames) {
+                                  out_.value(window_frame_string(f));
+                              }
+                              out_.end_array();
+                              out_.key("partition");
+                              expr_list(n.partition);
+                              out_.key("order");
+                              out_.begin_array();
+                              for (const SortOrder& o : n.order) {
+                                  out_.begin_object();
+                                  out_.key("expr");
+                                  expr(*o.child);
+                                  out_.key("direction");
+                                  out_.value(o.ascending ? "ascending" : "descending");
+                                  out_.key("nulls");
+                                  out_.value(o.nulls_first ? "first" : "last");
+                                  out_.end_object();
+                              }
+                              out_.end_array();
+                          },
+                          [&](const Repartition& n) {
+                              out_.key("node");
+                              out_.value(repartition_name(n.kind));
+                              out_.key("kind");
+                              out_.value(repartition_kind_name(n.kind));
+                              out_.key("keys");
+                              expr_list(n.keys);
+                              out_.key("partitions");
+                              if (n.partitions > 0) {
+                                  out_.value(n.partitions);
+                              } else {
+                                  out_.null();
+                              }
                           },
                           [&](const Limit& n) {
                               out_.key("node");

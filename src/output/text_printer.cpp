@@ -110,6 +110,60 @@ void write_operator_line(const Plan& plan, std::ostream& out) {
                                       << (n.order[i].nulls_first ? " NULLS FIRST" : " NULLS LAST");
                               }
                               out << "]";
+                              if (!n.global) {
+                                  out << ", false"; // SORT BY (a global sort prints no flag)
+                              }
+                          },
+                          [&](const Window& n) {
+                              // Spark: Window [f windowspecdefinition(partition, order, frame)
+                              // AS name#id, ...], [partition], [order]
+                              std::string order;
+                              for (std::size_t i = 0; i < n.order.size(); ++i) {
+                                  order +=
+                                      (i > 0 ? ", " : "") + expr_string(*n.order[i].child) +
+                                      (n.order[i].ascending ? " ASC" : " DESC") +
+                                      (n.order[i].nulls_first ? " NULLS FIRST" : " NULLS LAST");
+                              }
+                              std::string partition;
+                              for (std::size_t i = 0; i < n.partition.size(); ++i) {
+                                  partition += (i > 0 ? ", " : "") + expr_string(*n.partition[i]);
+                              }
+                              out << "Window [";
+                              for (std::size_t i = 0; i < n.columns.size(); ++i) {
+                                  const Alias& a = *n.columns[i]->as<Alias>();
+                                  out << (i > 0 ? ", " : "") << expr_string(*a.child)
+                                      << " windowspecdefinition(" << partition
+                                      << (partition.empty() ? "" : ", ") << order
+                                      << (order.empty() ? "" : ", ")
+                                      << window_frame_string(n.frames[i]) << ") AS " << a.name
+                                      << "#" << a.id;
+                              }
+                              out << "], [" << partition << "], [" << order << "]";
+                          },
+                          [&](const Repartition& n) {
+                              // Spark: Repartition numPartitions, shuffle;
+                              // RepartitionByExpression [keys], n; RebalancePartitions [keys], n
+                              out << repartition_name(n.kind);
+                              const bool by_range = n.kind == RepartitionKind::ByRange;
+                              if (n.kind == RepartitionKind::RoundRobin ||
+                                  n.kind == RepartitionKind::Coalesce) {
+                                  out << " " << n.partitions << ", "
+                                      << (n.kind == RepartitionKind::RoundRobin ? "true" : "false");
+                                  return;
+                              }
+                              const char* sep = " ";
+                              if (!n.keys.empty()) {
+                                  out << " [";
+                                  for (std::size_t i = 0; i < n.keys.size(); ++i) {
+                                      out << (i > 0 ? ", " : "") << expr_string(*n.keys[i])
+                                          << (by_range ? " ASC NULLS FIRST" : "");
+                                  }
+                                  out << "]";
+                                  sep = ", ";
+                              }
+                              if (n.partitions > 0) {
+                                  out << sep << n.partitions;
+                              }
                           },
                           [&](const LocalRelation& n) {
                               out << "LocalRelation [";
@@ -120,6 +174,12 @@ void write_operator_line(const Plan& plan, std::ostream& out) {
                               out << "Join " << join_type_name(n.type);
                               if (n.condition) {
                                   out << ", " << expr_string(*n.condition);
+                              }
+                              if (!n.left_hint.empty()) {
+                                  out << ", leftHint=(strategy=" << n.left_hint << ")";
+                              }
+                              if (!n.right_hint.empty()) {
+                                  out << ", rightHint=(strategy=" << n.right_hint << ")";
                               }
                           },
                           [&](const SetOperation& n) {

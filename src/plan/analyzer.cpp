@@ -53,6 +53,13 @@
 //   would change which rows are distinct).
 // - A query aggregates when it has GROUP BY or HAVING or an aggregate in the select list,
 //   HAVING or ORDER BY; then every column used outside an aggregate must be grouped.
+// - Window expressions (`f() OVER w`) are the select list's only: each becomes a column of a
+//   Window below the select list's Project, its keys and arguments computed below that as
+//   `_w<i>` (Spark's ExtractWindowExpressions; analyzer_operators.cpp). Not in a select list
+//   that aggregates, has a generator or reads a lateral alias (not implemented).
+// - SORT BY resolves as ORDER BY does and sorts each partition (Sort, not global); DISTRIBUTE
+//   BY, CLUSTER BY and the partitioning hints read only the select list's outputs and stack
+//   over it, the hints innermost (Spark's withHints, then withQueryResultClauses).
 
 #include <algorithm>
 #include <functional>
@@ -269,13 +276,203 @@ ExprPtr bind_row_count(Binder& binder, const ast::ExprPtr& count, Clause clause,
     return bound;
 }
 
+/// Spark's join strategy hints (JoinStrategyHint.strategies): the strategy each hint name asks
+/// for, or null when `upper` names none.
+const char* join_strategy(const std::string& upper) {
+    if (upper == "BROADCAST" || upper == "BROADCASTJOIN" || upper == "MAPJOIN") {
+        return "broadcast";
+    }
+    if (upper == "SHUFFLE_MERGE" || upper == "MERGE" || upper == "MERGEJOIN") {
+        return "shuffle_merge";
+    }
+    if (upper == "SHUFFLE_HASH") {
+        return "shuffle_hash";
+    }
+    if (upper == "SHUFFLE_REPLICATE_NL") {
+        return "shuffle_replicate_nl";
+    }
+    return nullptr;
+}
+
+/// The hint as written, for messages.
+std::string hint_text(const BindContext& ctx, const ast::Hint& hint) {
+    return ctx.source->text().substr(hint.span.begin, hint.span.end - hint.span.begin);
+}
+
+/// The join hints of a query block, each relation it names one entry (Spark's
+/// ResolveJoinStrategyHints: `BROADCAST(a, b)` hints both). A join hint without names applies
+/// to the block's whole plan in Spark, a join side only when the block is one: prune-plan
+/// warns and ignores it.
+std::vector<JoinStrategyHint> join_hints_of(BindContext& ctx, const std::vector<ast::Hint>& hints) {
+    std::vector<JoinStrategyHint> out;
+    for (const ast::Hint& hint : hints) {
+        const char* strategy = join_strategy(ascii_upper(hint.name.name));
+        if (strategy == nullptr) {
+            continue;
+        }
+        if (hint.args.empty()) {
+            ctx.warnings.push_back(Diagnostic{Severity::Warning,
+                                              "join hint '" + hint_text(ctx, hint) +
+                                                  "' names no relation: ignored (name the join "
+                                                  "input it is for, as in BROADCAST(t))",
+                                              ctx.source, hint.span});
+            continue;
+        }
+        for (const ast::ExprPtr& arg : hint.args) {
+            const auto* name = std::get_if<ast::NameRef>(&arg->node);
+            if (name == nullptr) {
+                throw_sql_error(ctx.source, arg->span,
+                                ascii_upper(hint.name.name) +
+                                    " Hint parameter should be a relation name such as 't'");
+            }
+            out.push_back(JoinStrategyHint{name->parts.back().name.str(), strategy,
+                                           hint_text(ctx, hint), hint.span, false});
+        }
+    }
+    return out;
+}
+
+/// The strategy of the first join hint of the query block that names `item` (by its alias,
+/// else a table's name; Spark matches the SubqueryAlias a relation is wrapped in), which it
+/// marks used; empty when none does.
+std::string join_side_hint(BindContext& ctx, const ast::FromItem& item) {
+    const ast::Identifier* name = nullptr;
+    if (const auto* table = std::get_if<ast::TableRef>(&item.node)) {
+        name = table->alias ? &*table->alias : &table->name;
+    } else if (const auto* sub = std::get_if<ast::SubqueryRef>(&item.node)) {
+        name = sub->alias ? &*sub->alias : nullptr;
+    }
+    std::string strategy;
+    for (JoinStrategyHint& hint : ctx.join_hints) {
+        if (name != nullptr && names_match(hint.relation, name->name, ctx.cs)) {
+            if (strategy.empty()) {
+                strategy = hint.strategy;
+            }
+            hint.used = true;
+        }
+    }
+    return strategy;
+}
+
+/// A DISTRIBUTE BY, CLUSTER BY or partitioning hint key: bound as a sort key is (the select
+/// list's output names first), it may read only what the select list outputs, since Spark
+/// resolves RepartitionByExpression against its child's output alone.
+ExprPtr bind_output_key(Binder& binder, const ast::Expr& e, const std::vector<OutputRef>& outputs,
+                        const std::string& clause) {
+    binder.set_clause(Clause::OrderBy, AliasMode::OutputFirst, &outputs);
+    binder.reset_saw_aggregate();
+    ExprPtr key = binder.bind(e);
+    if (binder.saw_aggregate()) {
+        binder.fail(e.span, clause + " cannot hold an aggregate");
+    }
+    std::unordered_set<ExprId> ids;
+    for (const OutputRef& out : outputs) {
+        ids.insert(out.id());
+    }
+    visit_down(key, [&](const ExprPtr& node) {
+        if (const auto* a = node->as<AttributeReference>(); a != nullptr && !ids.contains(a->id)) {
+            binder.fail(e.span, clause + " reads '" + std::string(a->name) +
+                                    "', which the select list does not output (Spark resolves " +
+                                    clause + " against the select list alone)");
+        }
+        return true;
+    });
+    return key;
+}
+
+/// The partitioning hints of a query block (Spark's ResolveCoalesceHints), outermost first:
+/// `REPARTITION(n)` and `COALESCE(n)` a Repartition, `REPARTITION([n,] c, ...)` and
+/// `REPARTITION_BY_RANGE([n,] c, ...)` a RepartitionByExpression, `REBALANCE([n,] [c, ...])`
+/// a RebalancePartitions. A hint Spark does not know is ignored with a warning, as Spark logs
+/// one; join hints are join_hints_of's.
+std::vector<Repartition> bind_partition_hints(Binder& binder, const std::vector<ast::Hint>& hints,
+                                              const std::vector<OutputRef>& outputs) {
+    BindContext& ctx = binder.context();
+    std::vector<Repartition> out;
+    for (const ast::Hint& hint : hints) {
+        const std::string name = ascii_upper(hint.name.name);
+        if (join_strategy(name) != nullptr) {
+            continue;
+        }
+        Repartition r;
+        if (name == "REPARTITION") {
+            r.kind = RepartitionKind::ByExpression;
+        } else if (name == "COALESCE") {
+            r.kind = RepartitionKind::Coalesce;
+        } else if (name == "REPARTITION_BY_RANGE") {
+            r.kind = RepartitionKind::ByRange;
+        } else if (name == "REBALANCE") {
+            r.kind = RepartitionKind::Rebalance;
+        } else {
+            ctx.warnings.push_back(Diagnostic{Severity::Warning,
+                                              "unrecognized hint '" + hint_text(ctx, hint) +
+                                                  "': ignored, as Spark ignores it",
+                                              ctx.source, hint.span});
+            continue;
+        }
+        std::span<const ast::ExprPtr> columns(hint.args);
+        if (!columns.empty()) {
+            const auto* lit = std::get_if<ast::Literal>(&columns.front()->node);
+            if (lit != nullptr && lit->kind == ast::LiteralKind::Integer) {
+                const std::optional<long long> n =
+                    lit->text.size() <= 9 ? std::optional<long long>(std::stoll(lit->text.str()))
+                                          : std::nullopt;
+                if (!n || *n <= 0) {
+                    binder.fail(columns.front()->span, "Number of partitions (" + lit->text.str() +
+                                                           ") must be positive in " + name +
+                                                           " Hint");
+                }
+                r.partitions = *n;
+                columns = columns.subspan(1);
+            }
+        }
+        if (r.kind == RepartitionKind::Coalesce && (r.partitions == 0 || !columns.empty())) {
+            binder.fail(hint.span, "COALESCE Hint expects a partition number as a parameter");
+        }
+        if (r.kind == RepartitionKind::ByRange && columns.empty()) {
+            binder.fail(hint.span, "REPARTITION_BY_RANGE Hint expects column names, after an "
+                                   "optional partition number");
+        }
+        for (const ast::ExprPtr& column : columns) {
+            if (std::get_if<ast::NameRef>(&column->node) == nullptr) {
+                binder.fail(column->span,
+                            name + " Hint parameter should include columns, but '" +
+                                ctx.source->text().substr(column->span.begin,
+                                                          column->span.end - column->span.begin) +
+                                "' found");
+            }
+            r.keys.push_back(bind_output_key(binder, *column, outputs, name + " Hint"));
+        }
+        if (r.kind == RepartitionKind::ByExpression && r.keys.empty() && r.partitions > 0) {
+            r.kind = RepartitionKind::RoundRobin; // REPARTITION(n)
+        }
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
 /// One query block: its FROM clause's plan, then its clauses over it. `Select` is const or
 /// not: a block it may use up releases each select item's syntax once bound (issue 10).
 template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     PlanPtr from;
     Scope scope;
     if (select.from) {
+        // The join hints are this block's alone: a subquery's FROM binds with its own.
+        std::vector<JoinStrategyHint> outer_hints =
+            std::exchange(ctx.join_hints, join_hints_of(ctx, select.hints));
         std::tie(from, scope) = bind_from(ctx, *select.from);
+        for (const JoinStrategyHint& hint : ctx.join_hints) {
+            if (!hint.used) {
+                ctx.warnings.push_back(
+                    Diagnostic{Severity::Warning,
+                               "join hint '" + hint.text +
+                                   "' is not applied: no join of this query block "
+                                   "has '" +
+                                   hint.relation + "' as an input",
+                               ctx.source, hint.span});
+            }
+        }
+        ctx.join_hints = std::move(outer_hints);
     } else {
         // No FROM: one row of no columns (Spark's OneRowRelation).
         from = make_plan(LocalRelation{{}, {std::vector<ExprPtr>{}}});
@@ -293,6 +490,9 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     bool select_aggregates = false;
     binder.set_clause(Clause::Select, AliasMode::None, nullptr);
     binder.set_lateral_outputs(&outputs);
+    // Window expressions are the select list's only (Spark's ExtractWindowExpressions).
+    std::vector<BoundWindow> windows;
+    binder.set_windows(&select.windows, &windows);
     std::optional<Generate> generate; // the select list's generator, if it has one
     Span generator_span;
     std::size_t generator_at = 0; // where its columns are in `items`
@@ -383,6 +583,27 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         std::vector<ast::SelectItem>().swap(select.items);
     }
     binder.set_lateral_outputs(nullptr);
+    binder.set_windows(nullptr, nullptr);
+    // `f() OVER w AS r`: the Window computes `r` itself (Spark keeps the item's Alias in the
+    // Window's list), and the select list reads it.
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const auto* alias = items[i]->as<Alias>();
+        const auto* column = alias != nullptr ? alias->child->as<AttributeReference>() : nullptr;
+        if (column == nullptr) {
+            continue;
+        }
+        for (BoundWindow& w : windows) {
+            if (w.column->as<AttributeReference>()->id == column->id) {
+                ExprPtr renamed = make_expr(AttributeReference{alias->name, column->type, alias->id,
+                                                               column->nullable, false},
+                                            items[i]->span);
+                w.column = renamed;
+                items[i] = renamed;
+                outputs[i].item = renamed;
+                break;
+            }
+        }
+    }
 
     ExprPtr where;
     if (select.where) {
@@ -444,6 +665,13 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         having_aggregates = binder.saw_aggregate();
     }
 
+    // ORDER BY, or SORT BY (Spark's local Sort, resolved as ORDER BY is); the parser lets
+    // through at most one of them.
+    const ast::ResultPartitioning& partitioning = select.partitioning;
+    const bool local_sort = !partitioning.sort_by.empty();
+    const std::vector<ast::OrderItem>& sort_items =
+        local_sort ? partitioning.sort_by : select.order_by;
+    const std::string sort_clause = local_sort ? "SORT BY" : "ORDER BY";
     std::vector<SortOrder> order;
     bool order_aggregates = false;
     binder.set_clause(Clause::OrderBy, AliasMode::OutputFirst, &outputs);
@@ -457,13 +685,12 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
                                       o.nulls_first.value_or(o.ascending)});
         }
     }
-    for (const ast::OrderItem& o : order_by_all
-                                       ? std::span<const ast::OrderItem>()
-                                       : std::span<const ast::OrderItem>(select.order_by)) {
+    for (const ast::OrderItem& o : order_by_all ? std::span<const ast::OrderItem>()
+                                                : std::span<const ast::OrderItem>(sort_items)) {
         ExprPtr key;
         if (std::optional<long long> pos = position_literal(*o.expr)) {
             if (*pos < 1 || static_cast<std::size_t>(*pos) > outputs.size()) {
-                binder.fail(o.expr->span, "ORDER BY position " + std::to_string(*pos) +
+                binder.fail(o.expr->span, sort_clause + " position " + std::to_string(*pos) +
                                               " is not in the select list (valid range is [1, " +
                                               std::to_string(outputs.size()) + "])");
             }
@@ -478,16 +705,45 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         order.push_back(SortOrder{key, o.ascending, o.nulls_first.value_or(o.ascending)});
     }
 
+    // DISTRIBUTE BY, or CLUSTER BY: a RepartitionByExpression, under a local Sort of its keys
+    // for CLUSTER BY (Spark's withRepartitionByExpression).
+    std::optional<Repartition> distribute;
+    const bool cluster = !partitioning.cluster_by.empty();
+    if (cluster || !partitioning.distribute_by.empty()) {
+        distribute.emplace();
+        for (const ast::ExprPtr& e :
+             cluster ? partitioning.cluster_by : partitioning.distribute_by) {
+            distribute->keys.push_back(
+                bind_output_key(binder, *e, outputs, cluster ? "CLUSTER BY" : "DISTRIBUTE BY"));
+            if (cluster) {
+                order.push_back(SortOrder{distribute->keys.back(), true, true});
+            }
+        }
+    }
+    std::vector<Repartition> hints = bind_partition_hints(binder, select.hints, outputs);
+
     const ExprPtr limit = bind_row_count(binder, select.limit, Clause::Limit, "LIMIT");
     const ExprPtr offset = bind_row_count(binder, select.offset, Clause::Offset, "OFFSET");
 
     const bool aggregating =
         !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
+    if (!windows.empty() && (aggregating || generate || binder.first_lateral_use())) {
+        binder.fail(windows.front().column->span,
+                    "unsupported: a window function in a select list that aggregates, has a "
+                    "generator or reads a lateral column alias; compute it in a subquery and "
+                    "apply the window over that");
+    }
     // A generator in an aggregating select list runs over the Aggregate, which computes its
     // arguments as `_gen_input_<i>` (Spark's ExtractGenerator); a Project above restores the
     // select list.
     std::vector<OutputRef> select_list;
     if (generate && aggregating) {
+        if (local_sort || distribute || !hints.empty()) {
+            binder.fail(generator_span,
+                        "unsupported: a generator in a select list that aggregates, with SORT "
+                        "BY, DISTRIBUTE BY, CLUSTER BY or a partitioning hint; generate in a "
+                        "subquery and partition over it");
+        }
         select_list = outputs;
         const auto first = static_cast<std::ptrdiff_t>(generator_at);
         const auto last = first + static_cast<std::ptrdiff_t>(generate->output.size());
@@ -552,6 +808,10 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
                          .having_span = select.having ? select.having->span : Span{},
                          .distinct = select.distinct && !over_aggregate,
                          .order = std::move(order),
+                         .local_sort = local_sort || cluster,
+                         .hints = std::move(hints),
+                         .distribute = std::move(distribute),
+                         .windows = std::move(windows),
                          .offset = over_aggregate ? nullptr : offset,
                          .limit = over_aggregate ? nullptr : limit};
     PlanPtr plan = stack_operators(binder, clauses, std::move(from));
@@ -880,7 +1140,8 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
         ExprPtr equal = make_expr(BinaryOp{BinaryOpKind::EqualTo, coerced.left, coerced.right});
         condition = condition ? make_expr(BinaryOp{BinaryOpKind::And, condition, equal}) : equal;
     }
-    PlanPtr plan = make_plan(Join{type, condition, left, right});
+    PlanPtr plan = make_plan(Join{type, condition, left, right, join_side_hint(ctx, *join.left),
+                                  join_side_hint(ctx, *join.right)});
 
     // A semi or anti join's right side is seen only by the condition.
     const bool outputs_right = type != JoinType::LeftSemi && type != JoinType::LeftAnti;
@@ -1089,7 +1350,7 @@ PlanPtr bind_set_operation(BindContext& ctx, const ast::SetOperation& op, Span s
     std::vector<const ast::Query*> chain{op.right.get()};
     const ast::Query* left = op.left.get();
     while (op.kind == ast::SetOpKind::Union && left->ctes.empty() && left->order_by.empty() &&
-           !left->limit && !left->offset) {
+           left->partitioning.empty() && !left->limit && !left->offset) {
         const auto* inner = std::get_if<ast::SetOperation>(&left->body);
         if (inner == nullptr || inner->kind != op.kind || inner->all != op.all) {
             break;
@@ -1144,20 +1405,46 @@ PlanPtr bind_set_operation(BindContext& ctx, const ast::SetOperation& op, Span s
 /// ORDER BY, LIMIT and OFFSET over a set operation's or a parenthesised query's output: the
 /// keys resolve against its column names only.
 PlanPtr order_and_limit(BindContext& ctx, const ast::Query& query, PlanPtr plan) {
-    if (query.order_by.empty() && !query.limit && !query.offset) {
+    const ast::ResultPartitioning& partitioning = query.partitioning;
+    if (query.order_by.empty() && partitioning.empty() && !query.limit && !query.offset) {
         return plan;
     }
     Binder binder(ctx, scope_of(plan, {}, "the query's output"));
-    if (!query.order_by.empty()) {
-        std::vector<SortOrder> order;
+    const bool cluster = !partitioning.cluster_by.empty();
+    std::vector<SortOrder> order;
+    if (cluster || !partitioning.distribute_by.empty()) {
+        // DISTRIBUTE BY or CLUSTER BY: a RepartitionByExpression (CLUSTER BY: under a local
+        // Sort of its keys).
+        const char* clause = cluster ? "CLUSTER BY" : "DISTRIBUTE BY";
+        Repartition r;
+        for (const ast::ExprPtr& e :
+             cluster ? partitioning.cluster_by : partitioning.distribute_by) {
+            binder.set_clause(Clause::OrderBy, AliasMode::None, nullptr);
+            binder.reset_saw_aggregate();
+            r.keys.push_back(binder.bind(*e));
+            if (binder.saw_aggregate()) {
+                fail_at(ctx, e->span, std::string(clause) + " cannot hold an aggregate");
+            }
+            if (cluster) {
+                order.push_back(SortOrder{r.keys.back(), true, true});
+            }
+        }
+        r.child = std::move(plan);
+        plan = make_plan(std::move(r));
+    }
+    const bool local_sort = !partitioning.sort_by.empty();
+    const std::vector<ast::OrderItem>& sort_items =
+        local_sort ? partitioning.sort_by : query.order_by;
+    const std::string sort_clause = local_sort ? "SORT BY" : "ORDER BY";
+    if (!sort_items.empty()) {
         const std::vector<ExprPtr> output = plan_output(*plan);
         binder.set_clause(Clause::OrderBy, AliasMode::None, nullptr);
-        for (const ast::OrderItem& o : query.order_by) {
+        for (const ast::OrderItem& o : sort_items) {
             ExprPtr key;
             if (std::optional<long long> pos = position_literal(*o.expr)) {
                 if (*pos < 1 || static_cast<std::size_t>(*pos) > output.size()) {
                     fail_at(ctx, o.expr->span,
-                            "ORDER BY position " + std::to_string(*pos) +
+                            sort_clause + " position " + std::to_string(*pos) +
                                 " is not in the select list (valid range is [1, " +
                                 std::to_string(output.size()) + "])");
                 }
@@ -1167,12 +1454,15 @@ PlanPtr order_and_limit(BindContext& ctx, const ast::Query& query, PlanPtr plan)
                 key = binder.bind(*o.expr);
                 if (binder.saw_aggregate()) {
                     fail_at(ctx, o.expr->span,
-                            "an ORDER BY over a set operation cannot hold an aggregate");
+                            std::string(local_sort ? "a" : "an") + " " + sort_clause +
+                                " over a set operation cannot hold an aggregate");
                 }
             }
             order.push_back(SortOrder{key, o.ascending, o.nulls_first.value_or(o.ascending)});
         }
-        plan = make_plan(Sort{std::move(order), std::move(plan)});
+    }
+    if (!order.empty()) {
+        plan = make_plan(Sort{std::move(order), std::move(plan), !local_sort && !cluster});
     }
     if (ExprPtr offset = bind_row_count(binder, query.offset, Clause::Offset, "OFFSET")) {
         plan = make_plan(Offset{offset, std::move(plan)});
@@ -1226,7 +1516,8 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
                     .warned_udfs = {},
                     .pretty = {},
                     .ctes = {},
-                    .depth = 0};
+                    .depth = 0,
+                    .join_hints = {}};
     BoundStatement out;
     out.plan = bind_query(ctx, statement.query);
     out.warnings = std::move(ctx.warnings);

@@ -762,6 +762,7 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
             },
             [&](const ast::QuantifiedLike& like) { return bind_quantified_like(like, span); },
             [&](const ast::Cast& c) { return bind_cast(c, bind(*c.operand), span); },
+            [&](const ast::Over& over) { return bind_over(over, span); },
             [&](const ast::Case& c) -> ExprPtr {
                 ExprPtr operand = c.operand ? bind(*c.operand) : nullptr;
                 std::vector<std::pair<ExprPtr, ExprPtr>> branches;

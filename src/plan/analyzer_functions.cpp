@@ -467,6 +467,10 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     if (def == nullptr || def->internal) {
         return bind_udf(call, name, span);
     }
+    if (def->window && (!in_window_ || !enclosing_aggregate_.empty())) {
+        fail(span, "[WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE] Window function '" + name +
+                       "' requires an OVER clause.");
+    }
     // A replacement built as the last argument is never written.
     check_arity(name, inputs.size(), def->min_args,
                 def->replaced_by_last ? def->max_args - 1 : def->max_args, span);
@@ -852,6 +856,306 @@ ExprPtr Binder::bind_hof(const HofDef& def, const ast::Call& call, Span span) {
         args[pos] = std::move(bound);
     }
     return make_expr(HigherOrderFunction{&def, std::move(args)}, span);
+}
+
+} // namespace prune::analyzer_detail
+
+// --- window expressions ------------------------------------------------------------------------
+
+namespace prune::analyzer_detail {
+namespace {
+
+bool is_ranking(const std::string& name) {
+    return name == "rank" || name == "dense_rank" || name == "percent_rank";
+}
+
+/// Spark's SQL of a frame: `ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`.
+std::string frame_sql(const WindowFrameSpec& frame) {
+    const auto bound = [](const WindowBound& b) -> std::string {
+        switch (b.kind) {
+        case WindowBoundKind::UnboundedPreceding:
+            return "UNBOUNDED PRECEDING";
+        case WindowBoundKind::UnboundedFollowing:
+            return "UNBOUNDED FOLLOWING";
+        case WindowBoundKind::CurrentRow:
+            return "CURRENT ROW";
+        case WindowBoundKind::Offset:
+            return b.offset < 0 ? std::to_string(-b.offset) + " PRECEDING"
+                                : std::to_string(b.offset) + " FOLLOWING";
+        }
+        return "?";
+    };
+    return std::string(frame.type == WindowFrameType::Rows ? "ROWS" : "RANGE") + " BETWEEN " +
+           bound(frame.lower) + " AND " + bound(frame.upper);
+}
+
+/// Where a bound lies, for comparing the two ends of a frame.
+double bound_position(const WindowBound& b) {
+    switch (b.kind) {
+    case WindowBoundKind::UnboundedPreceding:
+        return -1e300;
+    case WindowBoundKind::UnboundedFollowing:
+        return 1e300;
+    case WindowBoundKind::CurrentRow:
+        return 0;
+    case WindowBoundKind::Offset:
+        return static_cast<double>(b.offset);
+    }
+    return 0;
+}
+
+bool same_frame(const WindowFrameSpec& a, const WindowFrameSpec& b) {
+    return a.type == b.type && a.lower.kind == b.lower.kind && a.upper.kind == b.upper.kind &&
+           a.lower.offset == b.lower.offset && a.upper.offset == b.upper.offset;
+}
+
+} // namespace
+
+WindowFrameSpec Binder::window_frame(const ast::WindowSpec& spec, const std::string& name,
+                                     const std::vector<ExprPtr>& args,
+                                     const std::vector<SortOrder>& order) const {
+    const WindowBound unbounded_preceding{WindowBoundKind::UnboundedPreceding, 0};
+    const WindowBound current{WindowBoundKind::CurrentRow, 0};
+    // The frame Spark's window functions require (ResolveWindowFrame), if any.
+    std::optional<WindowFrameSpec> required;
+    if (name == "row_number" || is_ranking(name) || name == "ntile") {
+        required = WindowFrameSpec{WindowFrameType::Rows, unbounded_preceding, current};
+    } else if (name == "cume_dist") {
+        required = WindowFrameSpec{WindowFrameType::Range, unbounded_preceding, current};
+    } else if (name == "lag" || name == "lead") {
+        std::int64_t offset = 1;
+        if (args.size() > 1) {
+            offset = std::stoll(args[1]->as<Literal>()->text.str());
+        }
+        offset = name == "lag" ? -offset : offset;
+        const WindowBound at{WindowBoundKind::Offset, offset};
+        required = WindowFrameSpec{WindowFrameType::Rows, at, at};
+    }
+    if (!spec.frame) {
+        if (required) {
+            return *required;
+        }
+        // Spark's default: RANGE to the current row's peers when ordered, else every row.
+        return order.empty()
+                   ? WindowFrameSpec{WindowFrameType::Rows, unbounded_preceding,
+                                     WindowBound{WindowBoundKind::UnboundedFollowing, 0}}
+                   : WindowFrameSpec{WindowFrameType::Range, unbounded_preceding, current};
+    }
+    const ast::WindowFrame& f = *spec.frame;
+    WindowFrameSpec frame;
+    frame.type = f.type == ast::FrameType::Rows ? WindowFrameType::Rows : WindowFrameType::Range;
+    const auto bound = [&](const ast::FrameBound& b) {
+        switch (b.kind) {
+        case ast::FrameBoundKind::UnboundedPreceding:
+            return unbounded_preceding;
+        case ast::FrameBoundKind::UnboundedFollowing:
+            return WindowBound{WindowBoundKind::UnboundedFollowing, 0};
+        case ast::FrameBoundKind::CurrentRow:
+            return current;
+        case ast::FrameBoundKind::Preceding:
+        case ast::FrameBoundKind::Following:
+            break;
+        }
+        const auto* lit = std::get_if<ast::Literal>(&b.value->node);
+        if (lit == nullptr) {
+            fail(b.value->span, "[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_WITHOUT_FOLDABLE] "
+                                "Window frame bound '" +
+                                    written(b.value->span) + "' is not a literal.");
+        }
+        if (lit->kind != ast::LiteralKind::Integer || lit->text.size() > 18) {
+            fail(b.value->span,
+                 "[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_UNACCEPTED_TYPE] The data type of "
+                 "the window frame bound '" +
+                     written(b.value->span) + "' does not match the expected data type \"INT\".");
+        }
+        const std::int64_t value = std::stoll(lit->text.str());
+        return WindowBound{WindowBoundKind::Offset,
+                           b.kind == ast::FrameBoundKind::Preceding ? -value : value};
+    };
+    frame.lower = bound(f.lower);
+    frame.upper = bound(f.upper);
+    if (frame.lower.kind == WindowBoundKind::UnboundedFollowing ||
+        frame.upper.kind == WindowBoundKind::UnboundedPreceding) {
+        fail(f.span, "[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_INVALID_BOUND] Window frame upper "
+                     "bound '" +
+                         written(f.upper.span) + "' does not follow the lower bound '" +
+                         written(f.lower.span) + "'.");
+    }
+    if (bound_position(frame.lower) > bound_position(frame.upper)) {
+        fail(f.span, "[DATATYPE_MISMATCH.SPECIFIED_WINDOW_FRAME_WRONG_COMPARISON] The lower bound "
+                     "of a window frame must be less than or equal to the upper bound.");
+    }
+    const bool by_value =
+        frame.lower.kind == WindowBoundKind::Offset || frame.upper.kind == WindowBoundKind::Offset;
+    if (frame.type == WindowFrameType::Range && by_value) {
+        if (order.empty()) {
+            fail(f.span, "[DATATYPE_MISMATCH.RANGE_FRAME_WITHOUT_ORDER] A range window frame "
+                         "cannot be used in an unordered window specification.");
+        }
+        if (order.size() > 1) {
+            fail(f.span, "[DATATYPE_MISMATCH.RANGE_FRAME_MULTI_ORDER] A range window frame with "
+                         "value boundaries cannot be used in a window specification with "
+                         "multiple order by expressions.");
+        }
+        const DataType& key = *order[0].child->type;
+        if (!is_numeric(key) && !key.is(AtomicKind::Date)) {
+            fail(f.span, "[DATATYPE_MISMATCH.RANGE_FRAME_INVALID_TYPE] The data type \"" +
+                             catalog_string(key) +
+                             "\" used in the order specification does not support the data "
+                             "type \"INT\" which is used in the range frame.");
+        }
+    }
+    if (required && !same_frame(*required, frame)) {
+        fail(f.span, "Window Frame " + window_frame_string(frame) +
+                         " must match the required frame " + window_frame_string(*required) +
+                         " of '" + name + "'");
+    }
+    return frame;
+}
+
+ExprPtr Binder::bind_over(const ast::Over& over, Span span) {
+    if (windows_ == nullptr || in_window_ || !frames_.empty() || !enclosing_aggregate_.empty()) {
+        fail(span, "a window function is only allowed in the select list, outside lambdas, "
+                   "aggregates and other window functions (not in WHERE, GROUP BY, HAVING or "
+                   "ORDER BY)");
+    }
+    const auto& call = std::get<ast::Call>(over.function->node);
+    const std::string name = ascii_lower(call.name.name);
+    // The window: a definition of the WINDOW clause (which may name another), or its own.
+    const ast::WindowSpec* spec = over.window.get();
+    std::size_t hops = 0;
+    while (spec->base) {
+        if (!spec->partition.empty() || !spec->order.empty() || spec->frame) {
+            fail(spec->span, "a window cannot refine the named window '" + spec->base->name +
+                                 "' (Spark's grammar has OVER w, OVER (w) or a whole window): "
+                                 "repeat its PARTITION BY and ORDER BY");
+        }
+        const ast::WindowSpec* found = nullptr;
+        if (window_defs_ != nullptr) {
+            for (const auto& [def_name, def] : *window_defs_) {
+                if (names_match(def_name.name, spec->base->name, CaseSensitivity::Insensitive)) {
+                    found = &def;
+                    break;
+                }
+            }
+        }
+        if (found == nullptr || ++hops > window_defs_->size()) {
+            fail(spec->base->span, "window '" + spec->base->name +
+                                       "' is not defined in the WINDOW clause (or defines itself)");
+        }
+        spec = found;
+    }
+    const FunctionDef* def = find_hof(name) == nullptr ? find_function(name) : nullptr;
+    if (def == nullptr || def->internal || (!def->window && !def->aggregate)) {
+        fail(span, "[UNSUPPORTED_EXPR_FOR_WINDOW] Expression '" + written(over.function->span) +
+                       "' not supported within a window function.");
+    }
+    if (call.distinct) {
+        fail(span, "DISTINCT window functions are not supported: '" + written(span) + "'");
+    }
+    if (call.filtered) {
+        fail(span, "window aggregate function with filter predicate is not supported yet: '" +
+                       written(span) + "'");
+    }
+    const bool saw = saw_aggregate_;
+    std::vector<ExprPtr> partition;
+    for (const ast::ExprPtr& p : spec->partition) {
+        partition.push_back(bind(*p));
+    }
+    std::vector<SortOrder> order;
+    for (const ast::OrderItem& o : spec->order) {
+        ExprPtr key = bind(*o.expr);
+        if (!is_orderable(*key->type)) {
+            fail(o.expr->span, "cannot sort by a value of type " + catalog_string(*key->type));
+        }
+        order.push_back(SortOrder{key, o.ascending, o.nulls_first.value_or(o.ascending)});
+    }
+    if (saw_aggregate_ != saw) {
+        fail(spec->span, "unsupported: an aggregate in a window's PARTITION BY or ORDER BY");
+    }
+    in_window_ = true;
+    ExprPtr function = bind(*over.function);
+    in_window_ = false;
+    saw_aggregate_ = saw; // an aggregate over a window does not make the query aggregate
+    const auto* f = function->as<ScalarFunction>();
+    if (f == nullptr) {
+        throw InternalError("bind_over: a window function bound to no call");
+    }
+    std::vector<ExprPtr> args(f->args.begin(), f->args.end());
+    if (def->window && order.empty()) {
+        fail(span, "window function '" + name +
+                       "' requires the window to be ordered: add ORDER BY to its OVER clause");
+    }
+    if (is_ranking(name)) {
+        if (!args.empty()) {
+            fail(span, "function '" + name + "' takes no arguments");
+        }
+        // Spark's ResolveWindowOrder: rank's children are the window's order keys.
+        for (const SortOrder& o : order) {
+            args.push_back(o.child);
+        }
+        function =
+            make_expr(ScalarFunction{def, ExprList(std::span<const ExprPtr>(args)), false, false},
+                      function->span);
+    }
+    if ((name == "lag" || name == "lead") && args.size() < 3) {
+        // Spark's Lag and Lead hold their offset (1) and default (null) as children.
+        if (args.size() < 2) {
+            args.push_back(make_expr(Literal{int_type(), "1", false}, span));
+        }
+        args.push_back(make_expr(Literal{make_atomic(AtomicKind::Null), "null", true}, span));
+        function =
+            make_expr(ScalarFunction{def, ExprList(std::span<const ExprPtr>(args)), false, false},
+                      function->span);
+    }
+    bool ignore_nulls = false;
+    if (over.ignore_nulls) {
+        const bool takes_flag =
+            def->catalyst == "First" || def->catalyst == "Last" || def->catalyst == "AnyValue";
+        if (takes_flag) {
+            if (args.size() > 1) {
+                fail(span, "'" + name + "' has its ignoreNulls argument and IGNORE NULLS both");
+            }
+            args.push_back(
+                make_expr(Literal{make_atomic(AtomicKind::Boolean), "true", false}, span));
+            function = make_expr(
+                ScalarFunction{def, ExprList(std::span<const ExprPtr>(args)), false, false},
+                function->span);
+        } else if (name == "lag" || name == "lead" || name == "nth_value") {
+            ignore_nulls = true;
+        } else {
+            fail(span, "[INVALID_SQL_SYNTAX.FUNCTION_WITH_UNSUPPORTED_SYNTAX] The function '" +
+                           name + "' does not support IGNORE NULLS.");
+        }
+    }
+    if (name == "nth_value" || name == "ntile") {
+        const auto* n = args[name == "ntile" ? 0 : 1]->as<Literal>();
+        if (n == nullptr || n->is_null || n->text.view().starts_with("-") ||
+            n->text.view() == "0") {
+            fail(span, "'" + name + "' needs a positive integer constant");
+        }
+    }
+    const WindowFrameSpec frame = window_frame(*spec, name, args, order);
+    // Spark's name of the column: the window expression's SQL.
+    std::string sql = name == "row_number" ? "row_number()"
+                      : is_ranking(name)   ? ascii_upper(name) + "()"
+                                           : pretty_sql(*function, pretty());
+    std::string spec_sql;
+    for (std::size_t i = 0; i < partition.size(); ++i) {
+        spec_sql += (i == 0 ? "PARTITION BY " : ", ") + pretty_sql(*partition[i], pretty());
+    }
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        spec_sql += std::string(i == 0 ? (spec_sql.empty() ? "ORDER BY " : " ORDER BY ") : ", ") +
+                    pretty_sql(*order[i].child, pretty()) +
+                    (order[i].ascending ? " ASC" : " DESC") +
+                    (order[i].nulls_first ? " NULLS FIRST" : " NULLS LAST");
+    }
+    sql += " OVER (" + spec_sql + (spec_sql.empty() ? "" : " ") + frame_sql(frame) + ")";
+    ExprPtr column = make_expr(
+        AttributeReference{Name(sql), function->type, fresh_id(), function->nullable, false}, span);
+    windows_->push_back(
+        BoundWindow{function, std::move(partition), std::move(order), frame, ignore_nulls, column});
+    return column;
 }
 
 } // namespace prune::analyzer_detail

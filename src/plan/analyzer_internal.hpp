@@ -228,6 +228,31 @@ struct CteDef {
     std::size_t visible; // how many CTEs (from the start of BindContext::ctes) its body sees
 };
 
+/// A join strategy hint of a query block (`/*+ BROADCAST(t) */`): the FROM item it names and
+/// the strategy it asks for; `used` once a join side took it.
+struct JoinStrategyHint {
+    std::string relation;
+    std::string strategy; // Spark's JoinStrategyHint name: broadcast, shuffle_merge, ...
+    std::string text;     // the hint as written, for warnings
+    Span span;
+    bool used = false;
+};
+
+/// A window expression of the select list (Spark: WindowExpression), before the Window
+/// operator that computes it is built: the function (its arguments, keys and frame bound),
+/// and the column it makes.
+struct BoundWindow {
+    ExprPtr function;
+    std::vector<ExprPtr> partition;
+    std::vector<SortOrder> order;
+    WindowFrameSpec frame;
+    bool ignore_nulls = false;
+    ExprPtr column; // the AttributeReference the select list reads
+};
+
+/// The WINDOW clause's definitions, by name.
+using WindowDefinitions = std::vector<std::pair<ast::Identifier, ast::WindowSpec>>;
+
 /// What every query block of one statement shares while it binds.
 struct BindContext {
     const Catalog& catalog;
@@ -240,6 +265,8 @@ struct BindContext {
     PrettyContext pretty;
     std::vector<CteDef> ctes; // in scope, innermost last
     std::size_t depth = 0;    // query nesting, against kMaxNestingDepth
+    /// The join hints of the query block whose FROM clause is being bound.
+    std::vector<JoinStrategyHint> join_hints;
 };
 
 /// Binds the expressions of one query block against its FROM clause's scope.
@@ -366,6 +393,24 @@ class Binder {
 
     // Calls (analyzer_functions.cpp).
     ExprPtr bind_call(const ast::Call& call, Span span);
+    /// `f(...) OVER w`: a window expression, added to the select list's windows; what it
+    /// returns is the column the Window operator makes.
+    ExprPtr bind_over(const ast::Over& over, Span span);
+    /// The frame of `spec` for the function `name` (Spark's defaults and required frames),
+    /// checked as Spark's SpecifiedWindowFrame checks it.
+    WindowFrameSpec window_frame(const ast::WindowSpec& spec, const std::string& name,
+                                 const std::vector<ExprPtr>& args,
+                                 const std::vector<SortOrder>& order) const;
+
+  public:
+    /// Window expressions may be bound (in the select list): `defs` is the WINDOW clause, and
+    /// each one bound is added to `out`. Null `out`: none may be.
+    void set_windows(const WindowDefinitions* defs, std::vector<BoundWindow>* out) {
+        window_defs_ = defs;
+        windows_ = out;
+    }
+
+  private:
     ExprPtr bind_hof(const HofDef& def, const ast::Call& call, Span span);
     ExprPtr bind_lambda(const ast::Expr& lambda_expr, std::string_view role,
                         std::string_view function, const LambdaSpec& spec,
@@ -414,6 +459,9 @@ class Binder {
     std::span<const ast::SelectItem> later_items_;
     std::string enclosing_aggregate_; // the aggregate whose arguments are being bound
     bool saw_aggregate_ = false;
+    const WindowDefinitions* window_defs_ = nullptr;
+    std::vector<BoundWindow>* windows_ = nullptr;
+    bool in_window_ = false; // binding the function of a window expression
 };
 
 /// Whether `name` (any case) is a generator: explode, posexplode, inline, stack and the
@@ -433,6 +481,13 @@ struct BoundClauses {
     Span having_span;
     bool distinct = false;
     std::vector<SortOrder> order;
+    bool local_sort = false; // SORT BY or CLUSTER BY: `order` sorts each partition
+    /// The partitioning hints, outermost (first written) first, without their children.
+    std::vector<Repartition> hints;
+    /// DISTRIBUTE BY or CLUSTER BY, without its child.
+    std::optional<Repartition> distribute;
+    /// The select list's window expressions, in the order bound.
+    std::vector<BoundWindow> windows;
     ExprPtr offset;
     ExprPtr limit;
 };

@@ -448,11 +448,180 @@ void check_comparable_keys(const Binder& binder, const BoundClauses& c) {
 } // namespace
 
 /// The operators, innermost first: the FROM clause's plan, Filter(WHERE), the select list's
-/// (Project or Aggregate, with Projects for lateral aliases), Filter(HAVING), Distinct, Sort,
-/// Offset, Limit (Spark's parser puts the Offset below the Limit: the rows are skipped, then
-/// counted). HAVING and the sort keys read what the select list outputs; what else they read
-/// is carried up from below (an Aggregate computes it, a Project passes the column on), and
-/// a Project over the Sort or the HAVING Filter restores the select list.
+/// (Project or Aggregate, with Projects for lateral aliases), Filter(HAVING), Distinct, the
+/// partitioning hints, DISTRIBUTE BY, Sort (ORDER BY, or SORT BY's local one), Offset, Limit
+/// (Spark's parser puts the Offset below the Limit: the rows are skipped, then counted). HAVING and
+/// the sort keys read what the select list outputs; what else they read is carried up from below
+/// (an Aggregate computes it, a Project passes the column on), and a Project over the Sort or the
+/// HAVING Filter restores the select list.
+namespace {
+
+/// The select list's Project `select` (over the FROM clause and WHERE) split as Spark's
+/// ExtractWindowExpressions splits it: a Project below of the items without a window (computed
+/// there, right over the scan) and of what the window expressions read (`_w<i>` for every
+/// function argument, partition key and order key that is neither a column nor foldable; a
+/// column as itself), then one Window per distinct (partition, order), in the order of their
+/// first window expression, then the select list reading their columns. `i` counts what that
+/// Project adds for the windows (Spark's extractedExprBuffer: a column once, none the select
+/// list names bare), in the order: each window expression's arguments, partition keys, order
+/// keys, then the other columns of its item. Computed keys are not shared (Spark extracts each
+/// anew), so two windows over `name.last` are two Windows, as in Spark.
+PlanPtr window_operators(Binder& binder, std::vector<BoundWindow>& windows, const PlanPtr& select) {
+    const Project* project = select->as<Project>();
+    if (project == nullptr) {
+        throw InternalError("window_operators: the select list is not one Project");
+    }
+    std::unordered_map<ExprId, std::size_t> window_of; // a window column's id -> its window
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+        window_of.emplace(windows[i].column->as<AttributeReference>()->id, i);
+    }
+    const auto has_window = [&](const ExprPtr& e) {
+        bool found = false;
+        visit_down(e, [&](const ExprPtr& node) {
+            if (const auto* a = node->as<AttributeReference>()) {
+                found = found || window_of.contains(a->id);
+            }
+            return !found;
+        });
+        return found;
+    };
+    std::vector<ExprPtr> below;  // the Project under the Windows: regular items, then buffer
+    std::vector<ExprPtr> buffer; // what the windows read
+    std::unordered_set<ExprId> counted;
+    for (const ExprPtr& item : project->exprs) {
+        if (!has_window(item)) {
+            below.push_back(item);
+            if (const auto* a = item->as<AttributeReference>()) {
+                counted.insert(a->id);
+            }
+        }
+    }
+    const auto extract = [&](const ExprPtr& e) -> ExprPtr {
+        if (const auto* a = e->as<AttributeReference>()) {
+            if (counted.insert(a->id).second) {
+                buffer.push_back(e);
+            }
+            return e;
+        }
+        if (expr_foldable(*e)) {
+            return e;
+        }
+        ExprPtr alias = make_expr(
+            Alias{e, Name("_w" + std::to_string(buffer.size())), binder.fresh_id()}, e->span);
+        buffer.push_back(alias);
+        return make_expr(AttributeReference{alias->as<Alias>()->name, e->type,
+                                            alias->as<Alias>()->id, e->nullable, false},
+                         e->span);
+    };
+    const auto extract_window = [&](BoundWindow& w) {
+        const auto* f = w.function->as<ScalarFunction>();
+        std::vector<ExprPtr> args;
+        for (const ExprPtr& arg : f->args) {
+            args.push_back(extract(arg));
+        }
+        w.function = make_expr(ScalarFunction{f->def, ExprList(std::span<const ExprPtr>(args)),
+                                              f->distinct, f->filtered},
+                               w.function->span);
+        for (ExprPtr& p : w.partition) {
+            p = extract(p);
+        }
+        for (SortOrder& o : w.order) {
+            o.child = extract(o.child);
+        }
+    };
+    std::vector<bool> extracted(windows.size(), false);
+    for (const ExprPtr& item : project->exprs) {
+        if (!has_window(item)) {
+            continue;
+        }
+        // Its windows, in the order they were bound, then the other columns it reads.
+        std::vector<ExprId> others;
+        std::vector<std::size_t> mine;
+        visit_down(item, [&](const ExprPtr& node) {
+            if (const auto* a = node->as<AttributeReference>()) {
+                const auto it = window_of.find(a->id);
+                if (it == window_of.end()) {
+                    others.push_back(a->id);
+                } else {
+                    mine.push_back(it->second);
+                }
+            }
+            return true;
+        });
+        std::sort(mine.begin(), mine.end());
+        for (const std::size_t w : mine) {
+            if (!extracted[w]) {
+                extracted[w] = true;
+                extract_window(windows[w]);
+            }
+        }
+        visit_down(item, [&](const ExprPtr& node) {
+            if (const auto* a = node->as<AttributeReference>();
+                a != nullptr && !window_of.contains(a->id)) {
+                extract(node);
+            }
+            return true;
+        });
+    }
+    below.insert(below.end(), buffer.begin(), buffer.end());
+    PlanPtr plan = make_plan(Project{std::move(below), project->child});
+    const auto same_keys = [](const BoundWindow& a, const BoundWindow& b) {
+        if (a.partition.size() != b.partition.size() || a.order.size() != b.order.size()) {
+            return false;
+        }
+        for (std::size_t i = 0; i < a.partition.size(); ++i) {
+            if (!same_expr(*a.partition[i], *b.partition[i])) {
+                return false;
+            }
+        }
+        for (std::size_t i = 0; i < a.order.size(); ++i) {
+            if (!same_expr(*a.order[i].child, *b.order[i].child) ||
+                a.order[i].ascending != b.order[i].ascending ||
+                a.order[i].nulls_first != b.order[i].nulls_first) {
+                return false;
+            }
+        }
+        return true;
+    };
+    std::vector<bool> done(windows.size(), false);
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+        if (done[i]) {
+            continue;
+        }
+        Window op;
+        op.partition = windows[i].partition;
+        op.order = windows[i].order;
+        for (std::size_t j = i; j < windows.size(); ++j) {
+            if (!done[j] && same_keys(windows[i], windows[j])) {
+                done[j] = true;
+                const auto* column = windows[j].column->as<AttributeReference>();
+                op.columns.push_back(make_expr(Alias{windows[j].function, column->name, column->id},
+                                               windows[j].column->span));
+                op.frames.push_back(windows[j].frame);
+                op.ignore_nulls.push_back(windows[j].ignore_nulls);
+            }
+        }
+        op.child = std::move(plan);
+        plan = make_plan(std::move(op));
+    }
+    // The select list over them: the items computed below, as the columns they became.
+    std::vector<ExprPtr> top;
+    for (const ExprPtr& item : project->exprs) {
+        if (has_window(item)) {
+            top.push_back(item);
+        } else if (const auto* alias = item->as<Alias>()) {
+            top.push_back(make_expr(AttributeReference{alias->name, alias->child->type, alias->id,
+                                                       alias->child->nullable, false},
+                                    item->span));
+        } else {
+            top.push_back(item);
+        }
+    }
+    return make_plan(Project{std::move(top), std::move(plan)});
+}
+
+} // namespace
+
 PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
     check_comparable_keys(binder, c);
     PlanPtr plan = std::move(from);
@@ -467,11 +636,26 @@ PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
     std::vector<ExprPtr> carried; // what the select list's operator computes besides it
     plan = c.aggregating ? aggregate_select_list(binder, c, std::move(plan), carried)
                          : project_select_list(binder, c, std::move(plan), carried);
+    if (!c.windows.empty()) {
+        plan = window_operators(binder, c.windows, plan);
+    }
     if (c.distinct) {
         plan = make_plan(Distinct{plan});
     }
+    // Spark's AstBuilder wraps the select in its hints (the first written outermost), then
+    // the query's DISTRIBUTE BY and SORT BY (withQueryResultClauses).
+    for (auto it = c.hints.rbegin(); it != c.hints.rend(); ++it) {
+        Repartition hint = std::move(*it);
+        hint.child = std::move(plan);
+        plan = make_plan(std::move(hint));
+    }
+    if (c.distribute) {
+        c.distribute->child = std::move(plan);
+        plan = make_plan(std::move(*c.distribute));
+        c.distribute.reset();
+    }
     if (!c.order.empty()) {
-        plan = make_plan(Sort{c.order, plan});
+        plan = make_plan(Sort{c.order, plan, !c.local_sort});
     }
     if (!carried.empty()) {
         plan = make_plan(Project{select_list_columns(c.outputs), plan});

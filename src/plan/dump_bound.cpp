@@ -155,88 +155,110 @@ std::string dump_bound(const Plan& plan) {
         const Plan* const p = stack.back().first;
         const std::size_t indent = stack.back().second;
         stack.pop_back();
-        std::visit(Overloaded{[&](const LocalRelation& r) {
-                                  out.append(indent, ' ');
-                                  out += "LocalRelation\n";
-                                  dump_exprs("output", r.output, indent + 2, out);
-                                  for (const std::vector<ExprPtr>& row : r.rows) {
-                                      dump_exprs("row", row, indent + 2, out);
-                                  }
-                              },
-                              [&](const Join& j) {
-                                  out.append(indent, ' ');
-                                  out += "Join ";
-                                  out += join_type_name(j.type);
-                                  out += "\n";
-                                  if (j.condition) {
-                                      dump_exprs("condition", {j.condition}, indent + 2, out);
-                                  }
-                              },
-                              [&](const SetOperation& s) {
-                                  out.append(indent, ' ');
-                                  out += set_operation_name(s);
-                                  out += s.all ? " ALL\n" : " DISTINCT\n";
-                              },
-                              [&](const Relation& r) {
-                                  out.append(indent, ' ');
-                                  out += "Relation " + r.table + "\n";
-                                  out.append(indent + 2, ' ');
-                                  out += "schema: " + catalog_string(*r.schema) + "\n";
-                                  dump_exprs("output", r.output, indent + 2, out);
-                              },
-                              [&](const Generate& g) {
-                                  out.append(indent, ' ');
-                                  out += "Generate ";
-                                  out += generator_name(g.kind);
-                                  out += g.outer ? " outer\n" : "\n";
-                                  dump_exprs("arguments", g.args, indent + 2, out);
-                                  dump_exprs("output", g.output, indent + 2, out);
-                              },
-                              [&](const Filter& f) {
-                                  out.append(indent, ' ');
-                                  out += "Filter\n";
-                                  dump_exprs("condition", {f.condition}, indent + 2, out);
-                              },
-                              [&](const Project& pr) {
-                                  out.append(indent, ' ');
-                                  out += "Project\n";
-                                  dump_exprs("exprs", pr.exprs, indent + 2, out);
-                              },
-                              [&](const Aggregate& a) {
-                                  out.append(indent, ' ');
-                                  out += "Aggregate\n";
-                                  dump_exprs("grouping", a.grouping, indent + 2, out);
-                                  dump_exprs("aggregates", a.aggregates, indent + 2, out);
-                              },
-                              [&](const Sort& s) {
-                                  out.append(indent, ' ');
-                                  out += "Sort\n";
-                                  out.append(indent + 2, ' ');
-                                  out += "order:\n";
-                                  for (const SortOrder& o : s.order) {
-                                      out.append(indent + 4, ' ');
-                                      out += std::string("SortOrder ") +
-                                             (o.ascending ? "ASC" : "DESC") +
-                                             (o.nulls_first ? " NULLS FIRST" : " NULLS LAST") +
-                                             "\n";
-                                      dump_expr(*o.child, indent + 6, out);
-                                  }
-                              },
-                              [&](const Limit& l) {
-                                  out.append(indent, ' ');
-                                  out += "Limit\n";
-                                  dump_exprs("limit", {l.limit}, indent + 2, out);
-                              },
-                              [&](const Offset& o) {
-                                  out.append(indent, ' ');
-                                  out += "Offset\n";
-                                  dump_exprs("offset", {o.offset}, indent + 2, out);
-                              },
-                              [&](const Distinct&) {
-                                  out.append(indent, ' ');
-                                  out += "Distinct\n";
-                              }},
-                   p->node);
+        std::visit(
+            Overloaded{[&](const LocalRelation& r) {
+                           out.append(indent, ' ');
+                           out += "LocalRelation\n";
+                           dump_exprs("output", r.output, indent + 2, out);
+                           for (const std::vector<ExprPtr>& row : r.rows) {
+                               dump_exprs("row", row, indent + 2, out);
+                           }
+                       },
+                       [&](const Join& j) {
+                           out.append(indent, ' ');
+                           out += "Join ";
+                           out += join_type_name(j.type);
+                           out += "\n";
+                           if (j.condition) {
+                               dump_exprs("condition", {j.condition}, indent + 2, out);
+                           }
+                       },
+                       [&](const SetOperation& s) {
+                           out.append(indent, ' ');
+                           out += set_operation_name(s);
+                           out += s.all ? " ALL\n" : " DISTINCT\n";
+                       },
+                       [&](const Relation& r) {
+                           out.append(indent, ' ');
+                           out += "Relation " + r.table + "\n";
+                           out.append(indent + 2, ' ');
+                           out += "schema: " + catalog_string(*r.schema) + "\n";
+                           dump_exprs("output", r.output, indent + 2, out);
+                       },
+                       [&](const Generate& g) {
+                           out.append(indent, ' ');
+                           out += "Generate ";
+                           out += generator_name(g.kind);
+                           out += g.outer ? " outer\n" : "\n";
+                           dump_exprs("arguments", g.args, indent + 2, out);
+                           dump_exprs("output", g.output, indent + 2, out);
+                       },
+                       [&](const Filter& f) {
+                           out.append(indent, ' ');
+                           out += "Filter\n";
+                           dump_exprs("condition", {f.condition}, indent + 2, out);
+                       },
+                       [&](const Project& pr) {
+                           out.append(indent, ' ');
+                           out += "Project\n";
+                           dump_exprs("exprs", pr.exprs, indent + 2, out);
+                       },
+                       [&](const Aggregate& a) {
+                           out.append(indent, ' ');
+                           out += "Aggregate\n";
+                           dump_exprs("grouping", a.grouping, indent + 2, out);
+                           dump_exprs("aggregates", a.aggregates, indent + 2, out);
+                       },
+                       [&](const Sort& s) {
+                           out.append(indent, ' ');
+                           out += s.global ? "Sort\n" : "Sort local\n";
+                           out.append(indent + 2, ' ');
+                           out += "order:\n";
+                           for (const SortOrder& o : s.order) {
+                               out.append(indent + 4, ' ');
+                               out += std::string("SortOrder ") + (o.ascending ? "ASC" : "DESC") +
+                                      (o.nulls_first ? " NULLS FIRST" : " NULLS LAST") + "\n";
+                               dump_expr(*o.child, indent + 6, out);
+                           }
+                       },
+                       [&](const Limit& l) {
+                           out.append(indent, ' ');
+                           out += "Limit\n";
+                           dump_exprs("limit", {l.limit}, indent + 2, out);
+                       },
+                       [&](const Offset& o) {
+                           out.append(indent, ' ');
+                           out += "Offset\n";
+                           dump_exprs("offset", {o.offset}, indent + 2, out);
+                       },
+                       [&](const Distinct&) {
+                           out.append(indent, ' ');
+                           out += "Distinct\n";
+                       },
+                       [&](const Window& w) {
+                           out.append(indent, ' ');
+                           out += "Window\n";
+                           dump_exprs("columns", w.columns, indent + 2, out);
+                           for (const WindowFrameSpec& f : w.frames) {
+                               out.append(indent + 2, ' ');
+                               out += "frame " + window_frame_string(f) + "\n";
+                           }
+                           dump_exprs("partition", w.partition, indent + 2, out);
+                           for (const SortOrder& o : w.order) {
+                               out.append(indent + 2, ' ');
+                               out += std::string("order ") + (o.ascending ? "ASC" : "DESC") +
+                                      (o.nulls_first ? " NULLS FIRST" : " NULLS LAST") + "\n";
+                               dump_expr(*o.child, indent + 4, out);
+                           }
+                       },
+                       [&](const Repartition& r) {
+                           out.append(indent, ' ');
+                           out += std::string(repartition_name(r.kind)) + " " +
+                                  repartition_kind_name(r.kind) + " " +
+                                  std::to_string(r.partitions) + "\n";
+                           dump_exprs("keys", r.keys, indent + 2, out);
+                       }},
+            p->node);
         const std::vector<PlanPtr> inputs = plan_children(*p);
         for (auto it = inputs.rbegin(); it != inputs.rend(); ++it) {
             stack.emplace_back(it->get(), indent + 2);

@@ -1841,6 +1841,40 @@ FunctionDef aggregate(std::string_view catalyst, Options o) {
     return def;
 }
 
+template <Name name, int Min, int Max, TypeFn F>
+FunctionDef window_function(std::string_view catalyst) {
+    FunctionDef def = scalar<name, Min, Max, F>(catalyst, {});
+    def.window = true;
+    return def;
+}
+
+// Window functions (Spark's RowNumber, Rank, ..., Lag, Lead, NthValue). The analyzer gives
+// rank, dense_rank and percent_rank the window's order keys as their arguments, as Spark's
+// ResolveWindowOrder does.
+TypeCheck type_row_number(std::string_view, Inputs) { return ok(int_type(), false); }
+TypeCheck type_percent(std::string_view, Inputs) { return ok(double_type(), false); }
+TypeCheck type_ntile(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Integer) || !a[0]->is<Literal>()) {
+        return expects(fn, a, 0, "an integer constant number of buckets");
+    }
+    return ok(int_type(), false);
+}
+TypeCheck type_lag_lead(std::string_view fn, Inputs a) {
+    if (a.size() > 1 && (!a[1]->type->is(AtomicKind::Integer) || !a[1]->is<Literal>())) {
+        return expects(fn, a, 1, "an integer constant offset");
+    }
+    if (a.size() > 2 && !a[2]->type->is(AtomicKind::Null) && !same_type(*a[2]->type, *a[0]->type)) {
+        return expects(fn, a, 2, "a default of the input's type");
+    }
+    return ok(a[0]->type, true);
+}
+TypeCheck type_nth_value(std::string_view fn, Inputs a) {
+    if (!a[1]->type->is(AtomicKind::Integer) || !a[1]->is<Literal>()) {
+        return expects(fn, a, 1, "a positive integer constant");
+    }
+    return ok(a[0]->type, true);
+}
+
 TypeCheck type_union(std::string_view fn, Inputs a) { return type_set_op(fn, a, SetOp::Union); }
 TypeCheck type_intersect(std::string_view fn, Inputs a) {
     return type_set_op(fn, a, SetOp::Intersect);
@@ -2069,6 +2103,15 @@ const std::vector<FunctionDef>& table() {
         aggregate<"bool_or", 1, 1, type_bool_agg>("BoolOr", {Opaque, &coerce_boolean}),
         aggregate<"every", 1, 1, type_bool_agg>("BoolAnd", {Opaque, &coerce_boolean}),
         aggregate<"bool_and", 1, 1, type_bool_agg>("BoolAnd", {Opaque, &coerce_boolean}),
+        window_function<"row_number", 0, 0, type_row_number>("RowNumber"),
+        window_function<"rank", 0, kVariadic, type_row_number>("Rank"),
+        window_function<"dense_rank", 0, kVariadic, type_row_number>("DenseRank"),
+        window_function<"percent_rank", 0, kVariadic, type_percent>("PercentRank"),
+        window_function<"cume_dist", 0, 0, type_percent>("CumeDist"),
+        window_function<"ntile", 1, 1, type_ntile>("NTile"),
+        window_function<"lag", 1, 3, type_lag_lead>("Lag"),
+        window_function<"lead", 1, 3, type_lag_lead>("Lead"),
+        window_function<"nth_value", 2, 2, type_nth_value>("NthValue"),
         // Spark's other names for the ones above (FunctionRegistry aliases: the call's name is
         // the one its SQL form shows).
         aggregate<"mean", 1, 1, type_avg>("Average", {Opaque, &coerce_sum}),

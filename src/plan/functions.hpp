@@ -94,6 +94,8 @@ struct FunctionDef : FunctionTraits {
     int min_args = 0;
     int max_args = 0; // -1: variadic
     bool aggregate = false;
+    /// A window function (row_number, rank, lag, ...): only with OVER. Spark: WindowFunction.
+    bool window = false;
     TypeCheck (*type)(std::span<const ExprPtr> args) = nullptr;
     /// Not in the catalog: a user-defined function, named as written (`user_function`).
     bool user_defined = false;

@@ -66,6 +66,14 @@ template <class Node, class F> void for_each_expression(Node& node, F&& f) {
                 f(op.offset);
             } else if constexpr (std::is_same_v<T, Generate>) {
                 std::for_each(op.args.begin(), op.args.end(), f);
+            } else if constexpr (std::is_same_v<T, Repartition>) {
+                std::for_each(op.keys.begin(), op.keys.end(), f);
+            } else if constexpr (std::is_same_v<T, Window>) {
+                std::for_each(op.columns.begin(), op.columns.end(), f);
+                std::for_each(op.partition.begin(), op.partition.end(), f);
+                for (auto& o : op.order) {
+                    f(o.child);
+                }
             } else if constexpr (std::is_same_v<T, Join>) {
                 if (op.condition) {
                     f(op.condition);
@@ -254,6 +262,13 @@ std::vector<ExprPtr> plan_output(const Plan& plan) {
                        out.insert(out.end(), g.output.begin(), g.output.end());
                        return out;
                    },
+                   [](const Window& w) {
+                       std::vector<ExprPtr> out = plan_output(*w.child);
+                       for (const ExprPtr& e : w.columns) {
+                           out.push_back(output_attribute(e));
+                       }
+                       return out;
+                   },
                    [](const auto& op) { return plan_output(*op.child); }},
         plan.node);
 }
@@ -335,6 +350,55 @@ const char* generator_name(GeneratorKind kind) {
         return "stack";
     case GeneratorKind::JsonTuple:
         return "json_tuple";
+    }
+    return "?";
+}
+
+const char* repartition_name(RepartitionKind kind) {
+    switch (kind) {
+    case RepartitionKind::RoundRobin:
+    case RepartitionKind::Coalesce:
+        return "Repartition";
+    case RepartitionKind::ByExpression:
+    case RepartitionKind::ByRange:
+        return "RepartitionByExpression";
+    case RepartitionKind::Rebalance:
+        return "RebalancePartitions";
+    }
+    return "?";
+}
+
+std::string window_frame_string(const WindowFrameSpec& frame) {
+    const auto bound = [](const WindowBound& b) -> std::string {
+        switch (b.kind) {
+        case WindowBoundKind::UnboundedPreceding:
+            return "unboundedpreceding$()";
+        case WindowBoundKind::UnboundedFollowing:
+            return "unboundedfollowing$()";
+        case WindowBoundKind::CurrentRow:
+            return "currentrow$()";
+        case WindowBoundKind::Offset:
+            return std::to_string(b.offset);
+        }
+        return "?";
+    };
+    return std::string("specifiedwindowframe(") +
+           (frame.type == WindowFrameType::Rows ? "RowFrame, " : "RangeFrame, ") +
+           bound(frame.lower) + ", " + bound(frame.upper) + ")";
+}
+
+const char* repartition_kind_name(RepartitionKind kind) {
+    switch (kind) {
+    case RepartitionKind::RoundRobin:
+        return "round_robin";
+    case RepartitionKind::Coalesce:
+        return "coalesce";
+    case RepartitionKind::ByExpression:
+        return "by_expression";
+    case RepartitionKind::ByRange:
+        return "by_range";
+    case RepartitionKind::Rebalance:
+        return "rebalance";
     }
     return "?";
 }

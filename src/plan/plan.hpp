@@ -74,9 +74,12 @@ struct SortOrder {
     bool nulls_first = true;
 };
 
+/// ORDER BY (`global`: the whole result in order) and SORT BY (not `global`: each partition's
+/// rows in order, Spark's local sort). Spark: Sort(order, global, child).
 struct Sort {
     std::vector<SortOrder> order;
     PlanPtr child;
+    bool global = true;
 };
 
 struct Limit {
@@ -113,6 +116,11 @@ struct Join {
     ExprPtr condition;
     PlanPtr left;
     PlanPtr right;
+    /// A join strategy hint on each side (`broadcast`, `shuffle_merge`, `shuffle_hash`,
+    /// `shuffle_replicate_nl`; empty when none), from `/*+ BROADCAST(t) */` and its kin.
+    /// Printed as Spark's JoinHint (`rightHint=(strategy=broadcast)`); changes nothing read.
+    std::string left_hint;
+    std::string right_hint;
 };
 
 enum class SetOpKind : std::uint8_t { Union, Intersect, Except };
@@ -128,6 +136,72 @@ struct SetOperation {
     bool all = false;
     std::vector<PlanPtr> children;
 };
+
+/// How a repartitioning operator spreads its child's rows over partitions.
+enum class RepartitionKind : std::uint8_t {
+    RoundRobin,   // `/*+ REPARTITION(n) */`: Spark's Repartition(n, shuffle = true)
+    Coalesce,     // `/*+ COALESCE(n) */`: Repartition(n, shuffle = false)
+    ByExpression, // DISTRIBUTE BY, CLUSTER BY, `/*+ REPARTITION([n,] c, ...) */`
+    ByRange,      // `/*+ REPARTITION_BY_RANGE([n,] c, ...) */`: the keys sorted ascending
+    Rebalance     // `/*+ REBALANCE([n,] [c, ...]) */`
+};
+
+/// Moves its child's rows between partitions and outputs them unchanged (same columns, same
+/// ids): Spark's Repartition (RoundRobin, Coalesce), RepartitionByExpression (ByExpression,
+/// ByRange: each key an ascending SortOrder, nulls first) and RebalancePartitions (Rebalance),
+/// one operator with a kind as Generate has. `keys` are the partitioning expressions (none for
+/// RoundRobin and Coalesce); `partitions` the number asked for, 0 when none was.
+struct Repartition {
+    RepartitionKind kind = RepartitionKind::ByExpression;
+    std::vector<ExprPtr> keys;
+    std::int64_t partitions = 0;
+    PlanPtr child;
+};
+
+/// Spark's operator name for a repartitioning kind: `Repartition`, `RepartitionByExpression`
+/// or `RebalancePartitions`.
+const char* repartition_name(RepartitionKind kind);
+/// The kind as prune-plan's JSON and AST dump name it: `round_robin`, `coalesce`,
+/// `by_expression`, `by_range`, `rebalance`.
+const char* repartition_kind_name(RepartitionKind kind);
+
+enum class WindowFrameType : std::uint8_t { Rows, Range };
+enum class WindowBoundKind : std::uint8_t {
+    UnboundedPreceding,
+    Offset, // `offset` rows (ROWS) or order-key units (RANGE) from the current row; <0 before
+    CurrentRow,
+    UnboundedFollowing
+};
+struct WindowBound {
+    WindowBoundKind kind = WindowBoundKind::CurrentRow;
+    std::int64_t offset = 0;
+};
+/// A window frame as Spark's SpecifiedWindowFrame (the analyzer fills in Spark's defaults and
+/// the frames its window functions require).
+struct WindowFrameSpec {
+    WindowFrameType type = WindowFrameType::Rows;
+    WindowBound lower;
+    WindowBound upper;
+};
+
+/// Window functions over one window specification: each row of `child` gets its columns
+/// unchanged and one value per `columns` entry (an Alias of a window function or an aggregate,
+/// over its frame `frames[i]` within the rows of its partition ordered by `order`). The
+/// partition keys, order keys and function arguments are columns or foldable (the analyzer
+/// computes the rest as `_w<i>` in a Project below, as Spark's ExtractWindowExpressions).
+/// `ignore_nulls[i]`: lag, lead and nth_value skip nulls. Spark: Window.
+struct Window {
+    std::vector<ExprPtr> columns; // Aliases
+    std::vector<WindowFrameSpec> frames;
+    std::vector<bool> ignore_nulls;
+    std::vector<ExprPtr> partition;
+    std::vector<SortOrder> order;
+    PlanPtr child;
+};
+
+/// Spark's form of a frame in plans: `specifiedwindowframe(RowFrame, unboundedpreceding$(),
+/// currentrow$())`, `specifiedwindowframe(RangeFrame, -1, 1)`.
+std::string window_frame_string(const WindowFrameSpec& frame);
 
 /// Spark's generators, as Generate runs them (the `_outer` forms are `outer` on the Generate).
 enum class GeneratorKind : std::uint8_t { Explode, PosExplode, Inline, Stack, JsonTuple };
@@ -161,7 +235,7 @@ const char* generator_name(GeneratorKind kind);
 
 struct Plan {
     using Node = std::variant<Relation, LocalRelation, Filter, Project, Aggregate, Sort, Limit,
-                              Offset, Distinct, Join, SetOperation, Generate>;
+                              Offset, Distinct, Join, SetOperation, Generate, Repartition, Window>;
     Node node;
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }

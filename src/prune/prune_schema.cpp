@@ -248,6 +248,11 @@ std::optional<Requirement> RootsByColumn::take_need(ExprId id) {
     return need;
 }
 
+bool RootsByColumn::has_need(ExprId id) {
+    const std::uint32_t* position = slot(id, /*create=*/false);
+    return position != nullptr && *position != kNone && !columns_[*position].taken;
+}
+
 PlanReads read_sets(const Plan& plan, const CollectOptions& options) {
     const std::vector<const Relation*> relations = plan_relations(plan);
     // Ids below the first scan's width take the table: most statements scan one table.

@@ -44,6 +44,8 @@ class RootsByColumn {
     std::vector<ExprId> columns() const;
     /// The column's need, taken out; none when no root reached the column.
     std::optional<Requirement> take_need(ExprId column);
+    /// Whether some root reached the column and its need is still there to take.
+    bool has_need(ExprId column);
 
   private:
     static constexpr std::uint32_t kNone = 0xFFFFFFFFU;

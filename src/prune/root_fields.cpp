@@ -640,9 +640,13 @@ namespace {
 /// Spark's scan rule sees only the Project/Filter chain right over a scan; these operators
 /// end it (what crosses them, crosses as extractor chains or whole columns). Sort, Aggregate,
 /// Distinct, Limit and Offset move through or are planned as part of the chain; a UNION ALL
-/// takes the projection over it into each input (PushProjectionThroughUnion).
+/// takes the projection over it into each input (PushProjectionThroughUnion). A Repartition
+/// (Repartition, RepartitionByExpression, RebalancePartitions) is one NestedColumnAliasing
+/// pushes extractors through, and nothing else: a higher-order function above it reads its
+/// array whole. So is a Window (Spark's analyzer computes its keys and arguments below it).
 bool is_boundary(const Plan& op) {
-    if (op.as<Join>() != nullptr || op.as<Generate>() != nullptr) {
+    if (op.as<Join>() != nullptr || op.as<Generate>() != nullptr ||
+        op.as<Repartition>() != nullptr || op.as<Window>() != nullptr) {
         return true; // a Generate: NestedColumnAliasing does not push through it
     }
     const SetOperation* set = op.as<SetOperation>();
@@ -989,12 +993,31 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                     }
                 } else if constexpr (std::is_same_v<T, Generate>) {
                     generate(op, n);
+                } else if constexpr (std::is_same_v<T, Window>) {
+                    // A window column passes its need to its function, as an aggregate does;
+                    // the keys are needed whole, unless no column is needed: the rewrite then
+                    // drops the Window, as Spark's ColumnPruning does. The child's columns pass
+                    // through.
+                    const bool any =
+                        std::any_of(n.columns.begin(), n.columns.end(), [&](const ExprPtr& column) {
+                            return roots.has_need(column->as<Alias>()->id);
+                        });
+                    std::for_each(n.columns.begin(), n.columns.end(), computed);
+                    if (!any) {
+                        return;
+                    }
+                    for (const ExprPtr& e : n.partition) {
+                        collector.walk(e, Requirement::all());
+                    }
+                    for (const SortOrder& o : n.order) {
+                        collector.walk(o.child, Requirement::all());
+                    }
                 } else if constexpr (std::is_same_v<T, Relation> ||
                                      std::is_same_v<T, LocalRelation>) {
                     // Needs on a scan's columns wait for prune_schema.
                 } else {
-                    // Filter, Sort, Limit, Offset, Join: what the operator evaluates is
-                    // needed whole; its outputs are its inputs' columns.
+                    // Filter, Sort, Limit, Offset, Join, Repartition: what the operator evaluates
+                    // is needed whole; its outputs are its inputs' columns.
                     for (const ExprPtr& e : plan_expressions(op)) {
                         collector.walk(e, Requirement::all());
                     }

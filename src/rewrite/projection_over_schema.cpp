@@ -692,6 +692,32 @@ Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
             if (const auto* g = op->as<Generate>()) {
                 rebuilt = with_plan_children(*retype_generate(*g, std::move(exprs), rewriter, gone),
                                              std::move(node.rebuilt_inputs));
+            } else if (const auto* w = op->as<Window>()) {
+                // A window column nothing above reads is not computed, and a Window left with
+                // none is not an operator at all (Spark: ColumnPruning).
+                Window kept = *w;
+                kept.columns.clear();
+                kept.frames.clear();
+                kept.ignore_nulls.clear();
+                for (std::size_t c = 0; c < w->columns.size(); ++c) {
+                    const ExprId id = exprs[c]->as<Alias>()->id; // (w's slots were taken)
+                    if (unused.contains(id)) {
+                        gone.insert(id);
+                        continue;
+                    }
+                    kept.columns.push_back(exprs[c]);
+                    kept.frames.push_back(w->frames[c]);
+                    kept.ignore_nulls.push_back(w->ignore_nulls[c]);
+                }
+                const std::size_t keys = w->columns.size();
+                kept.partition.assign(exprs.begin() + static_cast<std::ptrdiff_t>(keys),
+                                      exprs.begin() +
+                                          static_cast<std::ptrdiff_t>(keys + w->partition.size()));
+                for (std::size_t k = 0; k < w->order.size(); ++k) {
+                    kept.order[k].child = exprs[keys + w->partition.size() + k];
+                }
+                kept.child = std::move(node.rebuilt_inputs.front());
+                rebuilt = kept.columns.empty() ? kept.child : make_plan(std::move(kept));
             } else {
                 rebuilt = with_plan_children(*with_plan_expressions(*op, exprs),
                                              std::move(node.rebuilt_inputs));

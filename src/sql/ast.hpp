@@ -109,6 +109,50 @@ struct Call {
     }
 };
 
+enum class FrameType : std::uint8_t { Rows, Range };
+enum class FrameBoundKind : std::uint8_t {
+    UnboundedPreceding,
+    Preceding,
+    CurrentRow,
+    Following,
+    UnboundedFollowing
+};
+
+/// One end of a window frame: `UNBOUNDED PRECEDING`, `3 PRECEDING`, `CURRENT ROW`, ...
+struct FrameBound {
+    FrameBoundKind kind = FrameBoundKind::CurrentRow;
+    ExprPtr value; // the offset of PRECEDING and FOLLOWING, else null
+    Span span;
+};
+
+/// `ROWS|RANGE BETWEEN lower AND upper`, or `ROWS|RANGE lower` (upper: CURRENT ROW).
+struct WindowFrame {
+    FrameType type = FrameType::Rows;
+    FrameBound lower;
+    FrameBound upper;
+    Span span;
+};
+
+struct OrderItem;
+
+/// A window: `w` (a name of the WINDOW clause, `base`), or `([base] [PARTITION BY ...]
+/// [ORDER BY ...] [frame])`.
+struct WindowSpec {
+    std::optional<Identifier> base;
+    std::vector<ExprPtr> partition;
+    std::vector<OrderItem> order;
+    std::optional<WindowFrame> frame;
+    bool parenthesised = false;
+    Span span;
+};
+
+/// `f(args) [IGNORE NULLS] OVER window`: a window function or an aggregate over a window.
+struct Over {
+    ExprPtr function; // a Call
+    std::unique_ptr<WindowSpec> window;
+    bool ignore_nulls = false;
+};
+
 /// `x -> body` or `(x, y) -> body`, only as a function argument.
 struct Lambda {
     Identifiers params;
@@ -233,7 +277,7 @@ struct Case {
 struct Expr {
     using Node =
         std::variant<Literal, NameRef, Star, FieldAccess, Subscript, Call, Lambda, Unary, Binary,
-                     IsNull, IsBool, In, Between, Like, QuantifiedLike, Cast, Case>;
+                     IsNull, IsBool, In, Between, Like, QuantifiedLike, Cast, Case, Over>;
     Node node;
     Span span;
 
@@ -258,6 +302,25 @@ struct OrderItem {
     ExprPtr expr;
     bool ascending = true;
     std::optional<bool> nulls_first; // unset: Spark's default (first for ASC, last for DESC)
+    Span span;
+};
+
+/// SORT BY, DISTRIBUTE BY and CLUSTER BY after a query (Spark's queryOrganization, besides
+/// ORDER BY, LIMIT and OFFSET). The parser lets through only the combinations Spark's
+/// AstBuilder accepts: DISTRIBUTE BY and SORT BY together, any one alone, none with ORDER BY.
+struct ResultPartitioning {
+    std::vector<OrderItem> sort_by;
+    std::vector<ExprPtr> distribute_by;
+    std::vector<ExprPtr> cluster_by;
+    Span keyword; // the first of the clauses' keywords
+
+    bool empty() const { return sort_by.empty() && distribute_by.empty() && cluster_by.empty(); }
+};
+
+/// One statement of a `/*+ ... */` hint after SELECT: `REPARTITION(3, c)`, `BROADCAST(t)`.
+struct Hint {
+    Identifier name;
+    ExprList args;
     Span span;
 };
 
@@ -356,8 +419,11 @@ struct Select {
     std::vector<ExprPtr> group_by;
     ExprPtr having; // may be null
     std::vector<OrderItem> order_by;
+    ResultPartitioning partitioning;
     ExprPtr limit;  // may be null
     ExprPtr offset; // may be null
+    std::vector<Hint> hints;
+    std::vector<std::pair<Identifier, WindowSpec>> windows; // the WINDOW clause
     Span span;
 };
 
@@ -385,6 +451,7 @@ struct Query {
     std::vector<Cte> ctes;
     std::variant<Select, SetOperation, QueryPtr> body;
     std::vector<OrderItem> order_by;
+    ResultPartitioning partitioning;
     ExprPtr limit;  // may be null
     ExprPtr offset; // may be null
     Span span;

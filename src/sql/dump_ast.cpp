@@ -364,6 +364,36 @@ class Dumper {
         line(indent + 1, "type " + n.type_text, n.type_span());
     }
 
+    void node(int indent, const ast::Over& n, Span span) {
+        line(indent, n.ignore_nulls ? "Over IGNORE NULLS" : "Over", span);
+        expr(indent + 1, n.function);
+        window(indent + 1, *n.window);
+    }
+
+    void window(int indent, const ast::WindowSpec& w) {
+        line(indent, w.base ? "window " + w.base->name : std::string("window"), w.span);
+        if (!w.partition.empty()) {
+            line(indent + 1, "partition by");
+            for (const ast::ExprPtr& e : w.partition) {
+                expr(indent + 2, e);
+            }
+        }
+        order_items(indent, "order by", w.order);
+        if (w.frame) {
+            static constexpr std::array<const char*, 5> kBounds = {
+                "UNBOUNDED PRECEDING", "PRECEDING", "CURRENT ROW", "FOLLOWING",
+                "UNBOUNDED FOLLOWING"};
+            line(indent + 1, w.frame->type == ast::FrameType::Rows ? "rows" : "range",
+                 w.frame->span);
+            for (const ast::FrameBound* b : {&w.frame->lower, &w.frame->upper}) {
+                line(indent + 2, kBounds.at(static_cast<std::size_t>(b->kind)), b->span);
+                if (b->value) {
+                    expr(indent + 3, b->value);
+                }
+            }
+        }
+    }
+
     void node(int indent, const ast::Case& n, Span span) {
         line(indent, "Case", span);
         if (n.operand) {
@@ -411,22 +441,51 @@ class Dumper {
             line(indent + 1, "having");
             expr(indent + 2, s.having);
         }
-        organization(indent, s.order_by, s.limit, s.offset);
+        for (const auto& [name, spec] : s.windows) {
+            line(indent + 1, "window definition " + name.name, name.span);
+            window(indent + 2, spec);
+        }
+        for (const ast::Hint& hint : s.hints) {
+            line(indent + 1, "hint " + hint.name.name, hint.span);
+            for (const ast::ExprPtr& e : hint.args) {
+                expr(indent + 2, e);
+            }
+        }
+        organization(indent, s.order_by, s.partitioning, s.limit, s.offset);
+    }
+
+    void order_items(int indent, const char* title, const std::vector<ast::OrderItem>& items) {
+        if (items.empty()) {
+            return;
+        }
+        line(indent + 1, title);
+        for (const ast::OrderItem& item : items) {
+            std::string text = item.ascending ? "item ASC" : "item DESC";
+            if (item.nulls_first) {
+                text += *item.nulls_first ? " NULLS FIRST" : " NULLS LAST";
+            }
+            line(indent + 2, text, item.span);
+            expr(indent + 3, item.expr);
+        }
     }
 
     void organization(int indent, const std::vector<ast::OrderItem>& order_by,
-                      const ast::ExprPtr& limit, const ast::ExprPtr& offset) {
-        if (!order_by.empty()) {
-            line(indent + 1, "order by");
-            for (const ast::OrderItem& item : order_by) {
-                std::string text = item.ascending ? "item ASC" : "item DESC";
-                if (item.nulls_first) {
-                    text += *item.nulls_first ? " NULLS FIRST" : " NULLS LAST";
-                }
-                line(indent + 2, text, item.span);
-                expr(indent + 3, item.expr);
+                      const ast::ResultPartitioning& partitioning, const ast::ExprPtr& limit,
+                      const ast::ExprPtr& offset) {
+        order_items(indent, "order by", order_by);
+        if (!partitioning.cluster_by.empty()) {
+            line(indent + 1, "cluster by");
+            for (const ast::ExprPtr& e : partitioning.cluster_by) {
+                expr(indent + 2, e);
             }
         }
+        if (!partitioning.distribute_by.empty()) {
+            line(indent + 1, "distribute by");
+            for (const ast::ExprPtr& e : partitioning.distribute_by) {
+                expr(indent + 2, e);
+            }
+        }
+        order_items(indent, "sort by", partitioning.sort_by);
         if (limit) {
             line(indent + 1, "limit");
             expr(indent + 2, limit);
@@ -524,7 +583,7 @@ class Dumper {
                                   query(indent + 1, *inner);
                               }},
                    q.body);
-        organization(indent, q.order_by, q.limit, q.offset);
+        organization(indent, q.order_by, q.partitioning, q.limit, q.offset);
     }
 
   private:

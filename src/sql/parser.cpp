@@ -214,6 +214,19 @@ struct CallFrame {
     std::size_t mark = 0;
     bool distinct = false;
     bool filtered = false; // FILTER (WHERE ...): its condition is the last value
+    bool ignore_nulls = false;
+    Span nulls_option;                       // IGNORE NULLS or RESPECT NULLS, when written
+    std::size_t over_at = 0;                 // where OVER starts, when written
+    std::unique_ptr<ast::WindowSpec> window; // OVER ...
+};
+
+/// A window specification being read, with the frame bounds read so far.
+struct WindowFrameState {
+    ast::WindowSpec spec;
+    ast::FrameType frame_type = ast::FrameType::Rows;
+    std::vector<ast::FrameBound> bounds;
+    ast::FrameBound bound;
+    bool unbounded = false;
 };
 
 struct CaseFrame {
@@ -246,6 +259,7 @@ struct QueryFrame {
     std::vector<ast::QueryPtr> terms;
     std::vector<PendingSetOp> ops;
     std::vector<ast::OrderItem> order_by;
+    ast::ResultPartitioning partitioning;
     ast::ExprPtr limit;
     ast::ExprPtr offset;
 };
@@ -279,11 +293,13 @@ ast::QueryPtr finish_query(QueryFrame frame, std::size_t end) {
     }
     if (ast::Select* select = query->select()) {
         select->order_by = std::move(frame.order_by);
+        select->partitioning = std::move(frame.partitioning);
         select->limit = std::move(frame.limit);
         select->offset = std::move(frame.offset);
         select->span.end = static_cast<std::uint32_t>(end); // within the file (Span)
     } else {
         query->order_by = std::move(frame.order_by);
+        query->partitioning = std::move(frame.partitioning);
         query->limit = std::move(frame.limit);
         query->offset = std::move(frame.offset);
     }
@@ -324,6 +340,9 @@ struct State {
     std::optional<ast::Identifier> alias;
     bool order_descending = false;
     std::optional<bool> nulls_first;
+    std::size_t hint_mark = 0;             // where the arguments of the hint statement read start
+    std::vector<WindowFrameState> windows; // window specifications being read, innermost last
+    ast::Identifier window_def_name;       // the name of the WINDOW clause's entry being read
 
     Span last_token;
     // The statement, as it is read (see "The statement" below).
@@ -820,7 +839,7 @@ template <> struct action<g::call_open> {
     template <typename Input> static void apply(const Input& in, State& st) {
         // The name was read as the first part of a name; the parenthesis makes it a function.
         const ast::Identifier& name = st.name_parts.front();
-        st.calls.push_back({name, st.values.size(), false});
+        st.calls.push_back({name, st.values.size(), false, false, false, Span{}, 0, nullptr});
         st.name_parts.clear();
         st.opens.push_back({st.offset(in.begin())});
     }
@@ -855,7 +874,172 @@ template <> struct action<g::call_rest> {
         call.filtered = frame.filtered;
         call.args = st.take_exprs(frame.mark);
         const Span where = call.name.span;
-        st.push(std::move(call), Span{where.begin, st.last_token.end}, where);
+        if (!frame.window) {
+            if (frame.nulls_option.end != frame.nulls_option.begin) {
+                st.fail(frame.nulls_option,
+                        "unsupported: IGNORE NULLS or RESPECT NULLS outside a window function "
+                        "(write first(x, true) for first(x) IGNORE NULLS)");
+            }
+            st.push(std::move(call), Span{where.begin, st.last_token.end}, where);
+            return;
+        }
+        // The call alone ends before OVER (and the blanks before it).
+        std::size_t end = frame.over_at;
+        while (end > where.begin &&
+               std::isspace(static_cast<unsigned char>(st.file[end - 1])) != 0) {
+            --end;
+        }
+        st.push(std::move(call), Span{where.begin, end}, where);
+        ast::Over over;
+        over.function = st.pop().expr;
+        over.window = std::move(frame.window);
+        over.ignore_nulls = frame.ignore_nulls;
+        st.push(std::move(over), Span{where.begin, st.last_token.end}, where);
+    }
+};
+
+// Windows ------------------------------------------------------------------------------------
+
+template <> struct action<g::ignore_nulls> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.calls.back().ignore_nulls = true;
+        st.calls.back().nulls_option = st.span(in.begin(), in.begin() + 6);
+    }
+};
+template <> struct action<g::respect_nulls> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.calls.back().nulls_option = st.span(in.begin(), in.begin() + 7);
+    }
+};
+template <> struct action<g::over_keyword> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.calls.back().over_at = st.offset(in.begin());
+    }
+};
+template <> struct action<g::window_spec_start> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.windows.emplace_back();
+        st.windows.back().spec.span = st.span(in.begin(), in.begin());
+    }
+};
+template <> struct action<g::window_open> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.opens.push_back({st.offset(in.begin())});
+        st.windows.back().spec.parenthesised = true;
+    }
+};
+struct window_base_action {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.windows.back().spec.base = st.ident;
+    }
+};
+template <> struct action<g::window_ref> : window_base_action {};
+template <> struct action<g::window_base> : window_base_action {};
+template <> struct action<g::window_partition_item> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.windows.back().spec.partition.push_back(st.pop().expr);
+    }
+};
+template <> struct action<g::window_order_item> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::OrderItem item;
+        item.expr = st.pop().expr;
+        item.ascending = !st.order_descending;
+        item.nulls_first = st.nulls_first;
+        item.span = st.span_to_last(in.begin());
+        st.order_descending = false;
+        st.nulls_first.reset();
+        st.windows.back().spec.order.push_back(std::move(item));
+    }
+};
+template <> struct action<g::frame_rows> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.windows.back().frame_type = ast::FrameType::Rows;
+    }
+};
+template <> struct action<g::frame_range> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.windows.back().frame_type = ast::FrameType::Range;
+    }
+};
+template <> struct action<g::bound_unbounded> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.windows.back().unbounded = true;
+    }
+};
+template <> struct action<g::bound_current> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.windows.back().bound.kind = ast::FrameBoundKind::CurrentRow;
+    }
+};
+template <> struct action<g::bound_value> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.windows.back().bound.value = st.pop().expr;
+    }
+};
+template <> struct action<g::bound_preceding> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        WindowFrameState& w = st.windows.back();
+        w.bound.kind =
+            w.unbounded ? ast::FrameBoundKind::UnboundedPreceding : ast::FrameBoundKind::Preceding;
+    }
+};
+template <> struct action<g::bound_following> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        WindowFrameState& w = st.windows.back();
+        w.bound.kind =
+            w.unbounded ? ast::FrameBoundKind::UnboundedFollowing : ast::FrameBoundKind::Following;
+    }
+};
+template <> struct action<g::frame_bound> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        WindowFrameState& w = st.windows.back();
+        w.bound.span = st.span_to_last(in.begin());
+        w.bounds.push_back(std::move(w.bound));
+        w.bound = ast::FrameBound{};
+        w.unbounded = false;
+    }
+};
+template <> struct action<g::window_frame> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        WindowFrameState& w = st.windows.back();
+        ast::WindowFrame frame;
+        frame.type = w.frame_type;
+        frame.span = st.span_to_last(in.begin());
+        frame.lower = std::move(w.bounds.front());
+        if (w.bounds.size() > 1) {
+            frame.upper = std::move(w.bounds[1]);
+        } else {
+            // `ROWS 2 PRECEDING` is BETWEEN 2 PRECEDING AND CURRENT ROW (Spark's AstBuilder).
+            frame.upper.kind = ast::FrameBoundKind::CurrentRow;
+            frame.upper.span = frame.lower.span;
+        }
+        w.bounds.clear();
+        w.spec.frame = std::move(frame);
+    }
+};
+template <> struct action<g::window_spec> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.windows.back().spec.span = st.span_to_last(in.begin());
+    }
+};
+template <> struct action<g::window_over> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.calls.back().window =
+            std::make_unique<ast::WindowSpec>(std::move(st.windows.back().spec));
+        st.windows.pop_back();
+    }
+};
+template <> struct action<g::window_def_name> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.window_def_name = st.ident;
+    }
+};
+template <> struct action<g::window_definition> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.selects.back().windows.emplace_back(std::move(st.window_def_name),
+                                               std::move(st.windows.back().spec));
+        st.windows.pop_back();
     }
 };
 
@@ -1214,6 +1398,26 @@ template <> struct action<g::select_keyword> {
     template <typename Input> static void apply(const Input& in, State& st) {
         st.selects.emplace_back();
         st.selects.back().span = Span(st.offset(in.begin()), st.offset(in.begin()));
+    }
+};
+
+template <> struct action<g::hint_name> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::Hint hint;
+        hint.name = st.ident;
+        hint.span = st.ident.span;
+        st.selects.back().hints.push_back(std::move(hint));
+        st.hint_mark = st.values.size();
+    }
+};
+
+template <> struct action<g::hint_open> : open_bracket_action {};
+
+template <> struct action<g::hint_statement> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::Hint& hint = st.selects.back().hints.back();
+        hint.args = st.take_exprs(st.hint_mark);
+        hint.span = st.span_to_last(in.begin());
     }
 };
 
@@ -1591,6 +1795,60 @@ template <> struct action<g::order_item> {
     }
 };
 
+/// The keyword of a SORT BY, DISTRIBUTE BY or CLUSTER BY clause: Spark's AstBuilder
+/// (withQueryResultClauses) takes ORDER BY alone, CLUSTER BY alone, and DISTRIBUTE BY and
+/// SORT BY alone or together; any other pair is its COMBINATION_QUERY_RESULT_CLAUSES error.
+struct result_clause_action {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        QueryFrame& q = st.queries.back();
+        const std::string_view word(in.begin(), in.size());
+        const bool cluster = ascii_upper(word).rfind("CLUSTER", 0) == 0;
+        const bool distribute = ascii_upper(word).rfind("DISTRIBUTE", 0) == 0;
+        const Span here =
+            st.span(in.begin(), in.begin() + static_cast<std::ptrdiff_t>(cluster      ? 7
+                                                                         : distribute ? 10
+                                                                                      : 4));
+        const bool clash = !q.order_by.empty() || !q.partitioning.cluster_by.empty() ||
+                           (cluster && !q.partitioning.empty());
+        if (clash) {
+            st.fail(here, "[UNSUPPORTED_FEATURE.COMBINATION_QUERY_RESULT_CLAUSES] The feature is "
+                          "not supported: Combination of ORDER BY/SORT BY/DISTRIBUTE BY/CLUSTER "
+                          "BY.");
+        }
+        if (q.partitioning.empty()) {
+            q.partitioning.keyword = here;
+        }
+    }
+};
+template <> struct action<g::sort_keyword> : result_clause_action {};
+template <> struct action<g::distribute_keyword> : result_clause_action {};
+template <> struct action<g::cluster_keyword> : result_clause_action {};
+
+template <> struct action<g::sort_item> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::OrderItem item;
+        item.expr = st.pop().expr;
+        item.ascending = !st.order_descending;
+        item.nulls_first = st.nulls_first;
+        item.span = st.span_to_last(in.begin());
+        st.order_descending = false;
+        st.nulls_first.reset();
+        st.queries.back().partitioning.sort_by.push_back(std::move(item));
+    }
+};
+
+template <> struct action<g::distribute_item> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.queries.back().partitioning.distribute_by.push_back(st.pop().expr);
+    }
+};
+
+template <> struct action<g::cluster_item> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.queries.back().partitioning.cluster_by.push_back(st.pop().expr);
+    }
+};
+
 template <> struct action<g::limit_value> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.queries.back().limit = st.pop().expr;
@@ -1707,7 +1965,14 @@ PRUNE_SQL_ERROR(misplaced_arrow, "'->' must follow a lambda parameter list");
 PRUNE_SQL_ERROR(misplaced_lambda, "a lambda is only allowed as a function argument");
 PRUNE_SQL_ERROR(misplaced_lambda_after_name, "a lambda is only allowed as a function argument");
 PRUNE_SQL_ERROR(unsupported_subquery, "unsupported: subquery");
-PRUNE_SQL_ERROR(unsupported_window, "unsupported: window function (OVER)");
+PRUNE_SQL_ERROR(window_spec, "expected a window name or '(' after 'OVER'");
+PRUNE_SQL_ERROR(window_partition_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(window_order_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(frame_bound, "expected 'UNBOUNDED', 'CURRENT ROW' or an offset after '{prev}'");
+PRUNE_SQL_ERROR(bound_direction, "expected 'PRECEDING' or 'FOLLOWING' after '{prev}'");
+PRUNE_SQL_ERROR(frame_and, "expected 'AND' between the bounds of the window frame");
+PRUNE_SQL_ERROR(window_def_as, "expected 'AS' after the window's name");
+PRUNE_SQL_ERROR(window_definition, "expected a window name after '{prev}'");
 PRUNE_SQL_ERROR(close_paren, "expected ')' to close '(' at {open}");
 PRUNE_SQL_ERROR(subscript_close, "expected ']' to close '[' at {open}");
 PRUNE_SQL_ERROR(case_end, "expected 'END' to close 'CASE' at {open}");
@@ -1724,6 +1989,12 @@ PRUNE_SQL_ERROR(case_operand, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(select_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(group_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(order_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(sort_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(distribute_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(cluster_item, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(hint_statement, "expected a hint name such as 'REPARTITION' after '/*+'");
+PRUNE_SQL_ERROR(hint_arg, "expected a hint parameter after '{prev}'");
+PRUNE_SQL_ERROR(hint_end, "expected '*/' to close the hint, or another hint after '{prev}'");
 PRUNE_SQL_ERROR(limit_value, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(offset_value, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(name_part, "expected a field name after '.'");

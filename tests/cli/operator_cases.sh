@@ -12,13 +12,7 @@ have_jq || finish
 CASES="$CLI_TEST_DIR/../data/operator_cases.jsonl"
 
 declare -A PENDING=(
-    [op-029]="window functions are not accepted yet"
-    [op-105]="window functions are not accepted yet"
-    [op-115]="window functions are not accepted yet"
     [op-106]="ROLLUP / CUBE / GROUPING SETS are not accepted yet"
-    [op-032]="SORT BY is not accepted yet"
-    [op-035]="DISTRIBUTE BY is not accepted yet"
-    [op-120]="DISTRIBUTE BY is not accepted yet"
     [op-037]="subquery expressions (NOT EXISTS) are not accepted yet"
     [op-038]="subquery expressions (EXISTS) are not accepted yet"
     [op-039]="subquery expressions (EXISTS) are not accepted yet"

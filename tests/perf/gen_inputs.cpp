@@ -8,6 +8,8 @@
 //     --distinct (either shape): a COMMENT per column, so no two columns share a struct type
 //     gen_inputs join 100 out/            -> out/schema.json (a catalog of 100 tables of 100
 //                                            columns), out/query.sql (their 100-way join)
+//     gen_inputs window 100 out/          -> out/schema.ddl, out/query.sql (100 window
+//                                            expressions, each a Window of its own)
 //     gen_inputs nest 50 out/             -> out/schema.ddl, out/query.sql (50 nested
 //                                            FROM-subqueries)
 
@@ -30,7 +32,8 @@ using namespace prune::perf;
                  "       gen_inputs mixed [--columns C] [--fields F] [--depth D] [--items K]\n"
                  "                        [--where W] [--seed S] [--distinct] OUT_DIR\n"
                  "       gen_inputs join N OUT_DIR\n"
-                 "       gen_inputs nest D OUT_DIR\n";
+                 "       gen_inputs nest D OUT_DIR\n"
+                 "       gen_inputs window W OUT_DIR\n";
     std::exit(2);
 }
 
@@ -76,6 +79,8 @@ int main(int argc, char** argv) {
         schema_file = "schema.json";
     } else if (args[0] == "nest" && args.size() == 3) {
         nest(number(args[1].c_str()), schema, query);
+    } else if (args[0] == "window" && args.size() == 3) {
+        windows(number(args[1].c_str()), schema, query);
     } else if (args[0] == "reference" && args.size() == 3) {
         reference(number(args[1].c_str()), schema, query, distinct);
     } else if (args[0] == "reference" && args.size() == 5 && args[2] == "--statements") {

@@ -363,4 +363,28 @@ inline void nest(std::uint64_t depth, std::ostream& schema, std::ostream& query)
     query << ", " << outer << ".k" << depth << "\nFROM (" << sql << ") " << outer << "\n";
 }
 
+/// `count` window expressions over one table of 40 structs of 20 INT fields, each with keys
+/// and an argument that are struct fields: `sum(s3.f3) OVER (PARTITION BY s4.f9 ORDER BY
+/// s5.f1) AS w3`. Spark computes the three below the Window as `_w` aliases and never shares
+/// them, so each expression is a Window of its own: `count` Windows stacked over one Project
+/// of 3 x `count` aliases, every field read through all of them.
+inline void windows(std::uint64_t count, std::ostream& schema, std::ostream& query) {
+    constexpr std::uint64_t kStructs = 40;
+    for (std::uint64_t c = 0; c < kStructs; ++c) {
+        schema << (c == 0 ? "" : ",\n") << "s" << c << " STRUCT<";
+        for (int f = 0; f < 20; ++f) {
+            schema << (f == 0 ? "f" : ", f") << f << ": INT";
+        }
+        schema << ">";
+    }
+    schema << "\n";
+    query << "SELECT";
+    for (std::uint64_t i = 0; i < count; ++i) {
+        query << (i == 0 ? "\n  " : ",\n  ") << "sum(s" << i % kStructs << ".f" << i % 20
+              << ") OVER (PARTITION BY s" << (i + 1) % kStructs << ".f" << (i * 3) % 20
+              << " ORDER BY s" << (i + 2) % kStructs << ".f" << (i * 7) % 20 << ") AS w" << i;
+    }
+    query << "\nFROM t\n";
+}
+
 } // namespace prune::perf

@@ -31,6 +31,8 @@
 //     nest/d        a d-deep nest of FROM-subqueries over one table of 40 structs, every level
 //                   passing the structs up and filtering on one field (issue 25: linear in
 //                   operators, no recursion depth that grows with the nesting)
+//     window/w      w window expressions over struct fields, each its own Window over one
+//                   Project of the `_w` keys (issue 27: linear in Windows)
 
 #include <cstdlib>
 #include <memory>
@@ -60,7 +62,7 @@ namespace {
 
 using namespace prune;
 
-enum class Shape { Reference, Mixed, Join, Nest };
+enum class Shape { Reference, Mixed, Join, Nest, Window };
 
 /// The series' name in a benchmark's name, `BM_Parse/<series>/<size>`.
 const char* series_name(Shape shape) {
@@ -71,6 +73,8 @@ const char* series_name(Shape shape) {
         return "mixed";
     case Shape::Join:
         return "join";
+    case Shape::Window:
+        return "window";
     default:
         return "nest";
     }
@@ -105,6 +109,8 @@ std::unique_ptr<Prepared> prepare(Shape shape, std::int64_t n) {
         perf::mixed(options, schema, query);
     } else if (shape == Shape::Join) {
         perf::joins(size, 100, schema, query);
+    } else if (shape == Shape::Window) {
+        perf::windows(size, schema, query);
     } else {
         perf::nest(size, schema, query);
     }
@@ -346,6 +352,10 @@ int main(int argc, char** argv) {
     // nest/25 .. nest/400: FROM-subqueries 25 .. 400 deep, doubling.
     for (std::int64_t d = 25; d <= max_size("PRUNE_BENCH_MAX_NEST", 400); d *= 2) {
         register_size(Shape::Nest, d);
+    }
+    // window/25 .. window/400: 25 .. 400 window expressions, each a Window, doubling.
+    for (std::int64_t w = 25; w <= max_size("PRUNE_BENCH_MAX_WINDOW", 400); w *= 2) {
+        register_size(Shape::Window, w);
     }
     // parquet/2500 .. parquet/40000: footers of 2,500 .. 40,000 leaf columns, doubling.
     for (std::int64_t n = 2500; n <= max_size("PRUNE_BENCH_MAX_COLUMNS", 40000); n *= 2) {

@@ -18,6 +18,7 @@
 #                 k = 360 .. 368640 is ~12 KB .. ~10 MB of SQL
 #   join n        an n-way join of n tables of 100 columns (a catalog JSON): n = 25 .. 400
 #   nest d        d nested FROM-subqueries over one table of 40 structs: d = 25 .. 400
+#   window w      w window expressions over struct fields, a Window each: w = 25 .. 400
 # Needs BUILD_DIR/prune-plan and BUILD_DIR/tests/perf/{gen_inputs,read_inputs,measure}
 # (cmake -DPRUNE_BENCH=ON). Prints Markdown tables. Not a test: nothing here fails on a ratio.
 
@@ -85,7 +86,7 @@ series() {
         local dir=$work/$name-$size
         mkdir -p "$dir"
         case $name in
-        reference | join | nest) "$gen" "$name" "$size" "$dir" ;;
+        reference | join | nest | window) "$gen" "$name" "$size" "$dir" ;;
         *) "$gen" mixed --columns 400 --fields 20 --depth 3 --items "$size" --where 64 "$dir" ;;
         esac
         local schema=$dir/schema.ddl
@@ -132,6 +133,9 @@ join_sizes=()
 for ((n = 25; n <= max_join; n *= 2)); do join_sizes+=("$n"); done
 nest_sizes=()
 for ((d = 25; d <= max_nest; d *= 2)); do nest_sizes+=("$d"); done
+max_window=${SCALE_MAX_WINDOW:-400}
+window_sizes=()
+for ((w = 25; w <= max_window; w *= 2)); do window_sizes+=("$w"); done
 
 # The bare process: what any run costs before its input (the binary, its libraries, the heap).
 printf 'SELECT a FROM t\n' >"$work/bare.sql"
@@ -145,3 +149,4 @@ series reference "${ref_sizes[@]}"
 series sql "${item_sizes[@]}"
 series join "${join_sizes[@]}"
 series nest "${nest_sizes[@]}"
+series window "${window_sizes[@]}"

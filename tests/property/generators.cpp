@@ -206,6 +206,16 @@ class QueryGen {
                 parts.head += ", (" + earlier + ") IS NULL AS " + name;
                 parts.outputs.push_back(SourceColumn{name, make_atomic(AtomicKind::Boolean)});
             }
+        } else if (r_.chance(0.1) && orderable(items[0].type)) {
+            // A window over the first item: the Window and the `_w` Project below it.
+            static const char* const functions[] = {"row_number()", "rank()", "count(*)",
+                                                    "dense_rank()"};
+            const std::string name = "o" + std::to_string(n + 1);
+            const int which = r_.between(0, 3);
+            parts.head += ", " + std::string(functions[which]) + " OVER (PARTITION BY " +
+                          items[0].sql + " ORDER BY " + items[0].sql + ") AS " + name;
+            parts.outputs.push_back(SourceColumn{
+                name, make_atomic(which == 2 ? AtomicKind::Long : AtomicKind::Integer)});
         }
         std::string condition;
         if (r_.chance(0.4)) {
@@ -223,8 +233,32 @@ class QueryGen {
             if (r_.chance(0.3)) {
                 parts.tail += " OFFSET " + std::to_string(r_.between(0, 3));
             }
+        } else if (r_.chance(0.12) && orderable(items[0].type)) {
+            // SORT BY, DISTRIBUTE BY, CLUSTER BY: partitioned results, compared as multisets.
+            const int kind = r_.between(0, 3);
+            if (kind == 0 || kind == 2) {
+                parts.tail += " DISTRIBUTE BY o1";
+            }
+            if (kind == 1 || kind == 2) {
+                parts.tail += std::string(" SORT BY 1") + (r_.chance(0.5) ? " DESC" : "");
+            }
+            if (kind == 3) {
+                parts.tail += " CLUSTER BY o1";
+            }
+            if (r_.chance(0.3)) {
+                parts.tail += " LIMIT " + std::to_string(r_.between(0, 3));
+            }
         } else if (r_.chance(0.1)) {
             parts.tail += " LIMIT " + std::to_string(r_.between(0, 3));
+        }
+        if (r_.chance(0.05)) {
+            // A partitioning hint: an operator over the select list that changes no row.
+            static const char* const hints[] = {"REPARTITION(2)", "COALESCE(1)", "REBALANCE",
+                                                "REPARTITION(3, o1)"};
+            const std::string hint = hints[r_.between(0, 3)];
+            if (hint.find("o1") == std::string::npos || orderable(items[0].type)) {
+                parts.head.insert(std::string("SELECT ").size(), "/*+ " + hint + " */ ");
+            }
         }
         return parts;
     }

@@ -69,7 +69,9 @@ const std::vector<std::string> kOperatorClasses = {"join",
                                                    "several scans",
                                                    "generator",
                                                    "outer generator",
-                                                   "generator over a map"};
+                                                   "generator over a map",
+                                                   "window",
+                                                   "repartition or local sort"};
 
 const Expr* extractor_child(const Expr& e) {
     if (const auto* f = e.as<GetStructField>()) {
@@ -198,6 +200,13 @@ void classify_operator(const Plan& p, Classes& c) {
         if (!g->args.empty() && g->args.front()->type->map() != nullptr) {
             c.operators.insert("generator over a map");
         }
+    }
+    if (p.as<Window>() != nullptr) {
+        c.operators.insert("window");
+    }
+    if (const Sort* sort = p.as<Sort>();
+        p.as<Repartition>() != nullptr || (sort != nullptr && !sort->global)) {
+        c.operators.insert("repartition or local sort");
     }
     if (const Distinct* d = p.as<Distinct>()) {
         const SetOperation* op = d->child->as<SetOperation>();
@@ -679,6 +688,9 @@ void print_stats(const Stats& s, double seconds) {
 // semi and anti joins 2.9-3.5%), FROM-subqueries or CTEs in 23-23.5%, UNION in 4.5-6.1% and
 // INTERSECT or EXCEPT in 6.3-7.0%. With generators (20,000 cases, the same two seeds): a
 // generator in 6.3-7.1% of the cases, an outer one in 1.5%, one over a map in 1.85-1.9%.
+// Windows are in 9.3-9.4% of the cases, a repartitioning or SORT BY in 13.5% (20,000 cases).
+// With them the other shares stay near the figures above (20,000 cases, seed 7: joins 18.4%,
+// FROM-subqueries or CTEs 25.6%, UNION 5.5%, a generator 6.3%).
 
 /// Below this many cases the shares are too noisy to test (a PRUNE_PROPERTY_CASES=100 run).
 constexpr std::uint64_t kFloorMinimumCases = 1000;
@@ -696,7 +708,9 @@ const std::vector<std::pair<std::string, std::size_t>> kMinOperatorPerMille = {
     {"INTERSECT or EXCEPT", 30},
     {"generator", 40},
     {"outer generator", 8},
-    {"generator over a map", 10}};
+    {"generator over a map", 10},
+    {"window", 50},
+    {"repartition or local sort", 80}};
 
 void check_coverage_floors(const Stats& s) {
     const auto count = [](const std::map<std::string, std::size_t>& m, const std::string& key) {

@@ -164,8 +164,9 @@ std::string shape(const Plan& plan) {
     std::string out;
     for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
         static const char* const names[] = {
-            "Relation", "LocalRelation", "Filter",   "Project", "Aggregate",    "Sort",
-            "Limit",    "Offset",        "Distinct", "Join",    "SetOperation", "Generate"};
+            "Relation",     "LocalRelation", "Filter",      "Project",  "Aggregate",
+            "Sort",         "Limit",         "Offset",      "Distinct", "Join",
+            "SetOperation", "Generate",      "Repartition", "Window"};
         static_assert(std::size(names) == std::variant_size_v<Plan::Node>);
         out += (out.empty() ? "" : " ") + std::string(names[p->node.index()]);
     }
@@ -1248,6 +1249,36 @@ TEST_CASE("GROUP BY ALL and ORDER BY ALL as Spark's ResolveGroupByAll and Resolv
           "1:8: expression 'k' is neither in GROUP BY nor an aggregate");
     const BoundStatement a = bind_sql("SELECT v AS `All` FROM contacts ORDER BY all", with_all);
     CHECK(a.plan->as<Sort>()->order.size() == 1);
+}
+
+TEST_CASE("plan shapes: SORT BY, DISTRIBUTE BY, CLUSTER BY and partitioning hints", "[analyzer]") {
+    const Catalog c = contacts_catalog();
+    // SORT BY reads what the select list does not output as ORDER BY does.
+    const BoundStatement sort_by = bind_sql("SELECT id FROM t SORT BY name.first LIMIT 2", c);
+    CHECK(shape(*sort_by.plan) == "Limit Project Sort Project Relation");
+    CHECK_FALSE(plan_child(*plan_child(*sort_by.plan))->as<Sort>()->global);
+    CHECK(bind_sql("SELECT id FROM t ORDER BY id", c).plan->as<Sort>()->global);
+    CHECK(shape(*bind_sql("SELECT id FROM t DISTRIBUTE BY id SORT BY id", c).plan) ==
+          "Sort Repartition Project Relation");
+    const BoundStatement cluster = bind_sql("SELECT id AS i FROM t CLUSTER BY i", c);
+    REQUIRE(shape(*cluster.plan) == "Sort Repartition Project Relation");
+    const Sort& local = *cluster.plan->as<Sort>();
+    CHECK_FALSE(local.global);
+    CHECK(sx_list(std::vector<ExprPtr>{local.order.at(0).child}) == "i#9");
+    CHECK(local.order.at(0).ascending);
+    // Hints: the first written outermost, all below DISTINCT's operators' Sort.
+    const BoundStatement hinted =
+        bind_sql("SELECT /*+ REPARTITION(3), REBALANCE(id) */ DISTINCT id FROM t ORDER BY id", c);
+    REQUIRE(shape(*hinted.plan) == "Sort Repartition Repartition Distinct Project Relation");
+    const Repartition& outer = *plan_child(*hinted.plan)->as<Repartition>();
+    CHECK(outer.kind == RepartitionKind::RoundRobin);
+    CHECK(outer.partitions == 3);
+    const Repartition& inner = *plan_child(*plan_child(*hinted.plan))->as<Repartition>();
+    CHECK(inner.kind == RepartitionKind::Rebalance);
+    CHECK(inner.partitions == 0);
+    CHECK(error_of("SELECT id FROM t DISTRIBUTE BY pets", c) ==
+          "1:32: DISTRIBUTE BY reads 'pets', which the select list does not output (Spark "
+          "resolves DISTRIBUTE BY against the select list alone)");
 }
 
 TEST_CASE("plan shapes: Distinct, global aggregates, HAVING without GROUP BY", "[analyzer]") {

@@ -683,3 +683,56 @@ TEST_CASE("generators make Spark's rows", "[eval]") {
     CHECK(rows_of("SELECT id, a FROM t LATERAL VIEW json_tuple(s, 'a') j AS a",
                   R"({"id":5,"s":"{\"a\": 7, \"a\": 8}"})") == R"(5,"8")");
 }
+
+TEST_CASE("windows make Spark's values: ranks, offsets, frames, ties and nulls", "[eval]") {
+    const auto rows_of = [](const std::string& sql, const std::string& rows) {
+        const QueryOutcome out = run("k STRING, v INT, w INT", sql, rows);
+        REQUIRE_FALSE(out.error);
+        std::string text;
+        for (const auto& row : out.rows) {
+            text += text.empty() ? "" : ";";
+            for (std::size_t c = 0; c < row.size(); ++c) {
+                text += (c > 0 ? "," : "") + value_to_json(row[c], *out.column_types[c]);
+            }
+        }
+        return text;
+    };
+    // Partition a: v = 1, 2, 2, null (a tie and a null); partition b: one row.
+    const std::string rows = R"({"k":"a","v":2,"w":1})"
+                             "\n"
+                             R"({"k":"a","v":1,"w":2})"
+                             "\n"
+                             R"({"k":"b","v":5,"w":3})"
+                             "\n"
+                             R"({"k":"a","v":null,"w":4})"
+                             "\n"
+                             R"({"k":"a","v":2,"w":5})"
+                             "\n";
+    const std::string w = " FROM t WINDOW p AS (PARTITION BY k ORDER BY v) ORDER BY w";
+    // Nulls first (ascending); the two 2s are peers.
+    CHECK(rows_of("SELECT row_number() OVER p, rank() OVER p, dense_rank() OVER p" + w, rows) ==
+          "3,3,3;2,2,2;1,1,1;1,1,1;4,3,3");
+    CHECK(rows_of("SELECT percent_rank() OVER p, cume_dist() OVER p" + w, rows) ==
+          "0.6666666666666666,1.0;0.3333333333333333,0.5;0.0,1.0;0.0,0.25;"
+          "0.6666666666666666,1.0");
+    CHECK(rows_of("SELECT ntile(3) OVER p" + w, rows) == "2;1;1;1;3");
+    // The default frame with ORDER BY is RANGE to the current row's peers.
+    CHECK(rows_of("SELECT sum(v) OVER p, count(v) OVER p" + w, rows) == "5,3;1,1;5,1;null,0;5,3");
+    CHECK(rows_of("SELECT sum(w) OVER (PARTITION BY k ORDER BY w ROWS BETWEEN 1 PRECEDING AND 1 "
+                  "FOLLOWING) FROM t ORDER BY w",
+                  rows) == "3;7;3;11;9");
+    CHECK(rows_of("SELECT sum(w) OVER (PARTITION BY k ORDER BY v RANGE BETWEEN 1 PRECEDING AND "
+                  "CURRENT ROW) FROM t ORDER BY w",
+                  rows) == "8;2;3;4;8");
+    CHECK(rows_of("SELECT lag(v) OVER p, lead(v, 1, -1) OVER p" + w, rows) ==
+          "1,2;null,2;null,-1;null,1;2,-1");
+    CHECK(rows_of("SELECT lag(v) IGNORE NULLS OVER p, nth_value(w, 2) OVER p" + w, rows) ==
+          "1,2;null,2;null,null;null,null;2,2");
+    CHECK(rows_of("SELECT first_value(v) IGNORE NULLS OVER p, last_value(v) OVER (PARTITION BY "
+                  "k ORDER BY w ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING)" +
+                      w,
+                  rows) == "1,2;1,2;5,5;null,2;1,2");
+    // Without ORDER BY, every row of the partition.
+    CHECK(rows_of("SELECT count(*) OVER (PARTITION BY k), max(v) OVER () FROM t ORDER BY w",
+                  rows) == "4,5;4,5;1,5;4,5;4,5");
+}

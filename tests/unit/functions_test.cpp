@@ -301,6 +301,16 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"corr", {f.i_nn, f.dbl}, "double", true},
         {"covar_pop", {f.dbl, f.d}, "double", true},
         {"covar_samp", {f.dbl, f.dbl}, "double", true},
+        // window functions (bound only under OVER; rank's arguments are the order keys)
+        {"row_number", {}, "int", false},
+        {"rank", {f.i}, "int", false},
+        {"dense_rank", {f.i, f.s}, "int", false},
+        {"percent_rank", {f.i}, "double", false},
+        {"cume_dist", {}, "double", false},
+        {"ntile", {int_lit(3)}, "int", false},
+        {"lag", {f.s_nn}, "string", true},
+        {"lead", {f.i, int_lit(2), int_lit(0)}, "int", true},
+        {"nth_value", {f.st, int_lit(2)}, "struct<a:int>", true},
     };
     for (const Row& row : rows) {
         INFO(row.name << " with " << row.args.size() << " arguments");

@@ -582,14 +582,15 @@ TEST_CASE("plan_json nests operators under child", "[output]") {
         std::make_shared<const Plan>(Plan{Sort{{SortOrder{id, false, false}}, distinct}});
     const PlanPtr limit = std::make_shared<const Plan>(Plan{Limit{int_lit(5), sort}});
     const std::string cond_json = expr_json(*cond);
-    CHECK(plan_json(*limit) ==
-          R"({"node":"Limit","limit":{"expr":"Literal","value":"5","data_type":"int",)"
-          R"("nullable":false,"children":[]},"child":{"node":"Sort","order":[{"expr":)" +
-              id_json +
-              R"(,"direction":"descending","nulls":"last"}],"child":{"node":"Distinct",)"
-              R"("child":{"node":"Project","exprs":[)" +
-              id_json + R"(],"child":{"node":"Filter","condition":)" + cond_json + R"(,"child":)" +
-              scan_json + "}}}}}");
+    CHECK(
+        plan_json(*limit) ==
+        R"({"node":"Limit","limit":{"expr":"Literal","value":"5","data_type":"int",)"
+        R"("nullable":false,"children":[]},"child":{"node":"Sort","order":[{"expr":)" +
+            id_json +
+            R"(,"direction":"descending","nulls":"last"}],"global":true,"child":{"node":"Distinct",)"
+            R"("child":{"node":"Project","exprs":[)" +
+            id_json + R"(],"child":{"node":"Filter","condition":)" + cond_json + R"(,"child":)" +
+            scan_json + "}}}}}");
 
     const ExprPtr cnt = call("count", {int_lit(1)}, long_type());
     const ExprPtr alias = node(Alias{cnt, "n", 1}, long_type(), false);

@@ -155,6 +155,30 @@ std::string sexpr_node(const ast::Case& n) {
     return out + ")";
 }
 
+std::string sexpr_node(const ast::Over& n) {
+    const ast::WindowSpec& w = *n.window;
+    std::string out = "(OVER " + sexpr(n.function) + (n.ignore_nulls ? " IGNORE NULLS" : "");
+    if (w.base) {
+        out += " " + w.base->name;
+    }
+    for (const ast::ExprPtr& p : w.partition) {
+        out += " (PARTITION " + sexpr(p) + ")";
+    }
+    for (const ast::OrderItem& o : w.order) {
+        out += " (ORDER " + sexpr(o.expr) + (o.ascending ? " ASC" : " DESC") + ")";
+    }
+    if (w.frame) {
+        out += w.frame->type == ast::FrameType::Rows ? " ROWS" : " RANGE";
+        for (const ast::FrameBound* b : {&w.frame->lower, &w.frame->upper}) {
+            out += " " + std::to_string(static_cast<int>(b->kind));
+            if (b->value) {
+                out += ":" + sexpr(b->value);
+            }
+        }
+    }
+    return out + ")";
+}
+
 std::string sexpr(const ast::ExprPtr& e) {
     REQUIRE(e);
     return std::visit([](const auto& node) { return sexpr_node(node); }, e->node);
@@ -499,6 +523,39 @@ TEST_CASE("a star's qualifier keeps every part before '.*'", "[parser]") {
     CHECK(sexpr(q.items[3].expr) == "x.`q r`.end.*");
     CHECK(q.items[1].expr->span.begin == 12);
     CHECK(q.items[1].expr->span.end == 23);
+}
+
+TEST_CASE("SORT BY, DISTRIBUTE BY, CLUSTER BY and hints", "[parser]") {
+    // SORT is no alias before BY (it was: `unexpected 'by' after the end of the statement`).
+    const ast::Statement sorted = parse_one("SELECT a FROM t SORT BY a DESC NULLS FIRST, b");
+    const ast::Select& s = sorted.select();
+    CHECK_FALSE(table_of(s).alias);
+    REQUIRE(s.partitioning.sort_by.size() == 2);
+    CHECK_FALSE(s.partitioning.sort_by[0].ascending);
+    CHECK(s.partitioning.sort_by[0].nulls_first == true);
+    CHECK(s.order_by.empty());
+    // Elsewhere the words are names.
+    CHECK(table_of(parse_one("SELECT sort FROM t sort").select()).alias->name == "sort");
+    CHECK(parse_one("SELECT a cluster FROM t").select().items[0].alias->name == "cluster");
+    const ast::Statement both = parse_one("SELECT a FROM t DISTRIBUTE BY a, b.c SORT BY a");
+    CHECK(both.select().partitioning.distribute_by.size() == 2);
+    CHECK(both.select().partitioning.sort_by.size() == 1);
+    CHECK(parse_one("SELECT a FROM t CLUSTER BY a").select().partitioning.cluster_by.size() == 1);
+    CHECK_THROWS_AS(parse_one("SELECT a FROM t ORDER BY a DISTRIBUTE BY a"), SqlError);
+    CHECK_THROWS_AS(parse_one("SELECT a FROM t CLUSTER BY a SORT BY a"), SqlError);
+    // Hints: statements by commas or blanks, several comments; `/*+` elsewhere is a comment.
+    const ast::Statement hinted =
+        parse_one("SELECT /*+ REPARTITION(3, a) BROADCAST(u) */ /*+ REBALANCE */ DISTINCT a "
+                  "/*+ not a hint */ FROM t");
+    const ast::Select& h = hinted.select();
+    CHECK(h.distinct);
+    REQUIRE(h.hints.size() == 3);
+    CHECK(h.hints[0].name.name == "REPARTITION");
+    REQUIRE(h.hints[0].args.size() == 2);
+    CHECK(sexpr(h.hints[0].args[1]) == "a");
+    CHECK(h.hints[1].name.name == "BROADCAST");
+    CHECK(h.hints[2].args.empty());
+    CHECK_THROWS_AS(parse_one("SELECT /*+ */ a FROM t"), SqlError);
 }
 
 TEST_CASE("clauses of a SELECT", "[parser]") {
@@ -895,9 +952,15 @@ TEST_CASE("unsupported constructs are recognised and rejected where they are", "
         {"SELECT a FROM t LATERAL VIEW explode(b) v AS", "expected a column name after 'AS'",
          "1:45"},
         {"SELECT explode(b) AS (x, ) FROM t", "expected a column name after ','", "1:26"},
-        {"SELECT row_number() OVER (ORDER BY a) FROM t", "unsupported: window function (OVER)",
-         "1:21"},
-        {"SELECT sum(a) over w FROM t", "unsupported: window function (OVER)", "1:15"},
+        {"SELECT sum(a) OVER FROM t", "expected a window name or '(' after 'OVER'", "1:20"},
+        {"SELECT sum(a) OVER (ROWS 1) FROM t", "expected 'PRECEDING' or 'FOLLOWING' after '1'",
+         "1:27"},
+        {"SELECT sum(a) OVER (ROWS BETWEEN 1 PRECEDING CURRENT ROW) FROM t",
+         "expected 'AND' between the bounds of the window frame", "1:46"},
+        {"SELECT first(a) IGNORE NULLS FROM t",
+         "unsupported: IGNORE NULLS or RESPECT NULLS outside a window function (write first(x, "
+         "true) for first(x) IGNORE NULLS)",
+         "1:17"},
         {"SELECT a FROM t TABLESAMPLE (10 PERCENT)", "unsupported: TABLESAMPLE", "1:17"},
         {"SELECT a FROM t PIVOT (sum(a) FOR b IN (1, 2))", "unsupported: PIVOT", "1:17"},
         {"SELECT a FROM t x unpivot (v FOR k IN (a, b))", "unsupported: UNPIVOT", "1:19"},

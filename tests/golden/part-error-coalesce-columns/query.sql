@@ -1,0 +1,1 @@
+SELECT /*+ COALESCE(2, id) */ id FROM contacts

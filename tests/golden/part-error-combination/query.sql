@@ -1,0 +1,1 @@
+SELECT id FROM contacts CLUSTER BY id SORT BY id

@@ -1,0 +1,1 @@
+SELECT id FROM contacts DISTRIBUTE BY name.first

@@ -1,0 +1,1 @@
+SELECT /*+ REPARTITION(3, id + 1) */ id FROM contacts

@@ -1,0 +1,1 @@
+SELECT /*+ REPARTITION(0) */ id FROM contacts

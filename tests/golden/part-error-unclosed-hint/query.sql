@@ -1,0 +1,1 @@
+SELECT /*+ REPARTITION(3) id FROM contacts

@@ -1,0 +1,1 @@
+SELECT /*+ REPARTITION(2), REBALANCE(id) */ id FROM contacts DISTRIBUTE BY id SORT BY id

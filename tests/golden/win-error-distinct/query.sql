@@ -1,0 +1,1 @@
+SELECT count(DISTINCT id) OVER (PARTITION BY address) FROM contacts

@@ -1,0 +1,1 @@
+SELECT sum(id) IGNORE NULLS OVER (ORDER BY id) FROM contacts

@@ -1,0 +1,1 @@
+SELECT id FROM contacts WHERE row_number() OVER (ORDER BY id) = 1

@@ -1,0 +1,1 @@
+SELECT row_number() FROM contacts

@@ -1,0 +1,1 @@
+SELECT upper(address) OVER (ORDER BY id) FROM contacts

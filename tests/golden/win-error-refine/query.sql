@@ -1,0 +1,1 @@
+SELECT sum(id) OVER (w ROWS 1 PRECEDING) FROM contacts WINDOW w AS (ORDER BY id)

@@ -1,0 +1,1 @@
+SELECT sum(id) OVER w FROM contacts WINDOW v AS (ORDER BY id)

@@ -1,0 +1,1 @@
+SELECT rank() OVER (PARTITION BY address) FROM contacts

@@ -1,0 +1,2 @@
+SELECT transform(friends, f -> f.first) AS firsts, rn
+FROM (SELECT friends, row_number() OVER (ORDER BY id) AS rn FROM contacts)
