@@ -8,6 +8,8 @@
 ///     ~RefPtr() { if (--count == 0) delete_deferred(object); }
 ///     using ExprPtr = std::unique_ptr<const Expr, DeferredDelete>;
 
+#include <cstddef>
+#include <iterator>
 #include <vector>
 
 namespace prune {
@@ -16,23 +18,44 @@ template <class T> void delete_deferred(T* object) noexcept {
     if (object == nullptr) {
         return;
     }
-    // The thread's queue, kept between deletions so that letting a tree go allocates nothing.
+    // The thread's queue: a few slots in place, which a tree's deletion rarely outgrows (it
+    // holds the pending siblings along one path), and a heap vector beyond them, let go when
+    // the deletion ends. Trivially destructible, so it outlives every object that may still
+    // delete a tree while the thread or the process ends.
     struct Queue {
-        std::vector<T*> nodes;
-        bool draining = false;
+        T* slots[64];
+        std::size_t size;
+        std::vector<T*>* more;
+        bool draining;
     };
-    thread_local Queue queue;
+    thread_local Queue queue{};
     if (queue.draining) {
-        queue.nodes.push_back(object);
+        if (queue.size < std::size(queue.slots)) {
+            queue.slots[queue.size++] = object;
+        } else {
+            if (queue.more == nullptr) {
+                queue.more = new std::vector<T*>;
+            }
+            queue.more->push_back(object);
+        }
         return;
     }
     queue.draining = true;
     delete object;
-    while (!queue.nodes.empty()) {
-        T* next = queue.nodes.back();
-        queue.nodes.pop_back();
+    for (;;) {
+        T* next = nullptr;
+        if (queue.more != nullptr && !queue.more->empty()) { // the newest first
+            next = queue.more->back();
+            queue.more->pop_back();
+        } else if (queue.size > 0) {
+            next = queue.slots[--queue.size];
+        } else {
+            break;
+        }
         delete next;
     }
+    delete queue.more;
+    queue.more = nullptr;
     queue.draining = false;
 }
 
