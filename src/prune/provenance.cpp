@@ -209,13 +209,22 @@ class EntryBuilder {
             // A subtree some use reads whole is one entry, with that use's reason.
             const ReadReason* reason = nullptr;
             bool whole = false;
+            // An array's element read whole is the array read whole.
+            std::vector<ReqKey> element = path_;
+            element.push_back(kElement);
+            const bool array = pruned->array() != nullptr;
             for (const RecordedUse& use : uses_) {
-                const Hit hit = reach(use.need, path_);
-                if (hit.reach == Reach::Whole) {
-                    whole = true;
+                const bool here = reach(use.need, path_).reach == Reach::Whole;
+                if (here || (array && reach(use.need, element).reach == Reach::Whole)) {
+                    whole = whole || here;
                     if (use.site.reason != ReadReason::None && reason == nullptr) {
                         reason = &use.site.reason;
                     }
+                }
+            }
+            if (array && !whole) {
+                for (const RecordedUse& use : uses_) {
+                    whole = whole || reach(use.need, element).reach == Reach::Whole;
                 }
             }
             if (whole) {
@@ -273,7 +282,14 @@ class EntryBuilder {
                 // A use that takes this whole subtree reads it as a value, whatever its chain.
                 const bool as_value = whole && hit.reach == Reach::Whole;
                 add_use(entry, use, as_value);
-                all_reasoned = all_reasoned && use.site.reason != ReadReason::None;
+                // A use that reads the leaf for its value (its chain ends here) needs it,
+                // whatever the reason its context had.
+                const bool for_its_value =
+                    hit.reach == Reach::Part ||
+                    (hit.reach == Reach::Whole && hit.depth == path_.size() &&
+                     use.site.kind != UseKind::Size && use.site.kind != UseKind::NullTest);
+                all_reasoned =
+                    all_reasoned && !for_its_value && use.site.reason != ReadReason::None;
                 if (first_reason == ReadReason::None) {
                     first_reason = use.site.reason;
                 }
@@ -349,9 +365,9 @@ class EntryBuilder {
                          std::to_string(l.column);
         }
         for (const UseLocation& seen : entry.uses) {
-            if (std::tie(seen.line, seen.column, seen.end_line, seen.end_column, seen.clause,
-                         seen.kind) ==
-                std::tie(at.line, at.column, at.end_line, at.end_column, at.clause, at.kind)) {
+            // The same place, clause and kind is one use (an alias and the expression under it).
+            if (std::tie(seen.line, seen.column, seen.clause, seen.kind) ==
+                std::tie(at.line, at.column, at.clause, at.kind)) {
                 return;
             }
         }

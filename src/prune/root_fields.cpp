@@ -465,6 +465,27 @@ ReadReason Collector::step_reason(const Expr& e, Root root) const {
         return ReadReason::LambdaStep;
     }
     if (root != Root::Attribute) {
+        // What the chain is taken from: a branch or array-combining function extended looks
+        // through (X6, X7), or another computed value.
+        const Expr* bottom = &e;
+        while (const ExprPtr* child = chain_child(*bottom)) {
+            bottom = child->get();
+        }
+        if (bottom->is<CaseWhen>()) {
+            return ReadReason::BranchValue;
+        }
+        if (const FunctionDef* def = function_def(*bottom)) {
+            switch (def->flow) {
+            case ResultFlow::ValueOfArgs:
+            case ResultFlow::ElementIsArg0:
+                return ReadReason::BranchValue;
+            case ResultFlow::ArrayElementsOfAll:
+            case ResultFlow::ArrayElementsFlatten:
+                return ReadReason::ArrayCombined;
+            default:
+                break;
+            }
+        }
         return ReadReason::ComputedChain;
     }
     if (e.is<KnownNotContainsNull>()) {
@@ -620,7 +641,10 @@ bool Collector::is_selected_field(const Expr& e, Profile as) const {
 void Collector::walk_null_check(const ExprPtr& child) {
     if (recorder_ != nullptr) {
         pending_kind_ = UseKind::NullTest;
-        site_.reason = crossing_ ? ReadReason::Boundary : ReadReason::NullTest;
+        // Under `extended` a null test reads one leaf: nothing more than it needs (X5).
+        site_.reason = crossing_                     ? ReadReason::Boundary
+                       : at_least(Profile::Extended) ? ReadReason::None
+                                                     : ReadReason::NullTest;
     }
     if (crossing_) {
         // Above a boundary the tested value crosses as it is (a chain as its alias, a struct
@@ -898,6 +922,7 @@ bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const R
         }
         if (recorder_ != nullptr) {
             pending_kind_ = UseKind::Size;
+            site_.reason = ReadReason::None; // one leaf: nothing more than a length needs
         }
         walk(args[0], Requirement::one_leaf()); // X5
         rest_whole(1);
@@ -1203,9 +1228,11 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
             for (const ExprPtr& e : *exprs) {
                 const std::optional<ExprId> id = output_id(e);
                 if (id && (aliases || e->is<AttributeReference>())) {
+                    const bool nested = e->type->struct_type() != nullptr ||
+                                        e->type->array() != nullptr || e->type->map() != nullptr;
                     collector.record(*id, Requirement::all(),
                                      UseSite{written_at(start, *id, e->span), nullptr, clause,
-                                             UseKind::Whole, reason});
+                                             nested ? UseKind::Whole : UseKind::Field, reason});
                 }
             }
         }
@@ -1425,9 +1452,14 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                                 const Span span = exprs != nullptr && i < exprs->size()
                                                       ? (*exprs)[i]->span
                                                       : Span{};
-                                collector.record(
-                                    column, Requirement::all(),
-                                    UseSite{span, nullptr, "UNION", UseKind::Whole, forced});
+                                const TypePtr& type = inputs[k][i]->type;
+                                const bool nested = type->struct_type() != nullptr ||
+                                                    type->array() != nullptr ||
+                                                    type->map() != nullptr;
+                                collector.record(column, Requirement::all(),
+                                                 UseSite{span, nullptr, "UNION",
+                                                         nested ? UseKind::Whole : UseKind::Field,
+                                                         forced});
                             }
                         }
                     }

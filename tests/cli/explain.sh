@@ -69,7 +69,7 @@ for dir in "$SOURCE_DIR"/tests/golden/*-* "$SOURCE_DIR"/examples/*; do
     while [ $i -lt ${#words[@]} ]; do
         case ${words[$i]} in
         --rules | --verify | --schema-style | -f | --format) i=$((i + 1)) ;;
-        --debug-no-rewrite) ;;
+        --debug-no-rewrite | --explain | --compare-rules) ;;
         --schema)
             i=$((i + 1))
             extra+=(--schema "$dir/${words[$i]}")
@@ -109,6 +109,33 @@ for dir in "$SOURCE_DIR"/tests/golden/*-* "$SOURCE_DIR"/examples/*; do
         sed 's/^/    /' <<<"$broken"
     fi
 done
+# The options' contracts.
+write q.sql "SELECT name.first, to_json(name) FROM t WHERE tags IS NOT NULL"
+run q.sql --ddl "$PEOPLE_DDL" --explain --color always
+expect_rc 0 "--explain --color always"
+expect_contains "$OUT" $'\033[33mserialised' "--explain --color always: the reason in colour"
+run q.sql --ddl "$PEOPLE_DDL" --explain
+expect_rc 0 "--explain"
+expect_no_escape "$OUT" "--explain off a terminal"
+expect_contains "$OUT" "|-- name: struct<first:string,last:string>  ← 1:8 select item 1; 1:28 select item 2 (whole); reason: serialised" "--explain: a whole read with its uses and reason"
+expect_contains "$OUT" "|-- tags: array<string>                     ← 1:47 WHERE (null test)" "--explain: the uses are aligned"
+run q.sql --ddl "$PEOPLE_DDL" -f json
+expect_not_contains "$OUT" "provenance" "no provenance without --explain"
+for other in "--rules spark" "--explain" "--verify rows.jsonl" "--debug-no-rewrite" "--emit ast"; do
+    write rows.jsonl '{"id": 1}'
+    # shellcheck disable=SC2086 # the option and its value are two words
+    run q.sql --ddl "$PEOPLE_DDL" --compare-rules $other
+    expect_rc 2 "--compare-rules with $other"
+    expect_empty "$OUT" "--compare-rules with $other writes no result"
+done
+run q.sql --ddl "$PEOPLE_DDL" --compare-rules
+expect_rc 0 "--compare-rules"
+expect_contains "$OUT" "rules compared" "--compare-rules: its header"
+write bad.sql "SELECT nosuch FROM t"
+run bad.sql --ddl "$PEOPLE_DDL" --compare-rules -f jsonl
+expect_rc 1 "--compare-rules: a rejected statement exits 1"
+expect_contains "$OUT" '"error"' "--compare-rules: a rejected statement's error object"
+
 CHECKS=$((CHECKS + 1))
 if [ "$cases" -lt 300 ]; then
     echo "FAIL: only $cases golden cases and examples checked"
