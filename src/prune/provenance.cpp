@@ -42,7 +42,7 @@ const ReadReasonInfo kReadReasons[] = {
      "a field taken from a computed value the rules do not look through", "SPARK-57176", "X7"},
     {ReadReason::HigherOrderLegacy, "higher_order_function",
      "the input of a higher-order function, which legacy does not look into",
-     "SPARK-57022 (transform), SPARK-57175 (exists, forall), SPARK-57176 (filter, array_sort)",
+     "SPARK-57022/57175/57176",
      "X3"},
     {ReadReason::HigherOrderSpark, "higher_order_function_spark",
      "the input of a higher-order function Spark does not prune through (aggregate, zip_with, "
@@ -395,15 +395,19 @@ std::vector<ProvenanceEntry> scan_provenance(const Relation& relation, const Typ
         return out;
     }
     static const std::vector<RecordedUse> none;
-    for (const StructField& field : read_schema->struct_type()->fields()) {
-        const AttributeReference* column = nullptr;
-        for (const ExprPtr& output : relation.output) {
-            const auto* a = output->as<AttributeReference>();
-            if (a->name == field.name && !a->partition) {
-                column = a;
-                break;
-            }
+    // The scan's stored columns by name (one lookup per read column: a wide table reads
+    // thousands).
+    std::unordered_map<std::string_view, const AttributeReference*> by_name;
+    by_name.reserve(relation.output.size());
+    for (const ExprPtr& output : relation.output) {
+        const auto* a = output->as<AttributeReference>();
+        if (!a->partition) {
+            by_name.emplace(a->name.view(), a);
         }
+    }
+    for (const StructField& field : read_schema->struct_type()->fields()) {
+        const auto found = by_name.find(std::string_view(field.name));
+        const AttributeReference* column = found == by_name.end() ? nullptr : found->second;
         if (column == nullptr) {
             throw InternalError("read column '" + field.name + "' is not a column of its scan");
         }
