@@ -227,6 +227,9 @@ void Collector::record_use(ExprId id, const Requirement& need, const DataType& t
     UseSite site = site_;
     const bool nested =
         type.struct_type() != nullptr || type.array() != nullptr || type.map() != nullptr;
+    if (site.kind == UseKind::Whole && !(need.whole && nested)) {
+        site.kind = UseKind::Field; // a replayed use of a value, reaching part of a column
+    }
     if (site.kind == UseKind::Field && need.whole && nested) {
         site.kind = UseKind::Whole; // a leaf read whole is just read
     }
