@@ -973,6 +973,10 @@ void check_options(Options& options, const CLI::App& app) {
             throw UsageError("--emit " + options.emit +
                              " prints no rewrite; it cannot be combined with --debug-no-rewrite");
         }
+        if (options.explain) {
+            throw UsageError("--emit " + options.emit +
+                             " prints no read schema; it cannot be combined with --explain");
+        }
     }
 }
 

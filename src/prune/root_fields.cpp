@@ -832,7 +832,9 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
             } else {
                 walk(arg, Requirement::all());
             }
-            replay_variables(hof, input, arg, part);
+            if (recorder_ != nullptr) {
+                replay_variables(hof, input, arg, part);
+            }
             continue;
         }
         Requirement input_need = passed;
@@ -850,11 +852,15 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
             // lambda's own needs stay required (Spark adds them as separate root fields).
             walk(arg, present(passed), Root::Unknown, /*optional=*/true);
             walk(arg, Requirement::at(part, element_need));
-            replay_variables(hof, input, arg, part);
+            if (recorder_ != nullptr) {
+                replay_variables(hof, input, arg, part);
+            }
             continue;
         }
         walk(arg, present(std::move(input_need)), Root::Unknown, optional && passes_input);
-        replay_variables(hof, input, arg, part);
+        if (recorder_ != nullptr) {
+            replay_variables(hof, input, arg, part);
+        }
     }
     forget_variables();
 }

@@ -128,6 +128,8 @@ for other in "--rules spark" "--explain" "--verify rows.jsonl" "--debug-no-rewri
     expect_rc 2 "--compare-rules with $other"
     expect_empty "$OUT" "--compare-rules with $other writes no result"
 done
+run q.sql --ddl "$PEOPLE_DDL" --explain --emit bound
+expect_rc 2 "--explain with --emit"
 run q.sql --ddl "$PEOPLE_DDL" --compare-rules
 expect_rc 0 "--compare-rules"
 expect_contains "$OUT" "rules compared" "--compare-rules: its header"
