@@ -228,7 +228,7 @@ class EntryBuilder {
                 }
             }
             if (whole) {
-                emit(name, true, reason != nullptr ? *reason : ReadReason::None);
+                emit(name, true, reason != nullptr ? *reason : ReadReason::None, array);
                 return;
             }
         }
@@ -260,11 +260,13 @@ class EntryBuilder {
             path_.pop_back();
             return;
         }
-        emit(name, false, ReadReason::None);
+        emit(name, false, ReadReason::None, false);
     }
 
   private:
-    void emit(const std::string& name, bool whole, ReadReason reason) {
+    void emit(const std::string& name, bool whole, ReadReason reason, bool array) {
+        std::vector<ReqKey> element = path_;
+        element.push_back(kElement);
         ProvenanceEntry entry{name, whole, {}, reason};
         // A leaf that only uses with a reason read (the smallest field Spark's size rule
         // reads beside another field, a field of a struct Spark reads whole for a null
@@ -280,7 +282,9 @@ class EntryBuilder {
 
             if (counts) {
                 // A use that takes this whole subtree reads it as a value, whatever its chain.
-                const bool as_value = whole && hit.reach == Reach::Whole;
+                const bool as_value =
+                    whole && (hit.reach == Reach::Whole ||
+                              (array && reach(use.need, element).reach == Reach::Whole));
                 add_use(entry, use, as_value);
                 // A use that reads the leaf for its value (its chain ends here) needs it,
                 // whatever the reason its context had.
