@@ -40,17 +40,29 @@ void leaves(const TypePtr& type, const std::string& path, std::vector<std::strin
     out.push_back(path);
 }
 
-/// Why `scan` reads leaf `path`: the reason of the entry that holds it (itself, or a subtree
-/// read whole above it).
-ReadReason reason_for(const ScanResult& scan, const std::string& path) {
+/// Why `scan` reads leaf `path` where the next narrower profile does not: among the reasons
+/// of the entry that holds it (itself, or a subtree read whole above it), the first that the
+/// narrower profile lifts (`extended_step`: from spark to extended, else from legacy to spark);
+/// failing that, the first reason, with no rule.
+std::pair<ReadReason, std::string_view> reason_for(const ScanResult& scan, const std::string& path,
+                                                   bool extended_step) {
     for (const ProvenanceEntry& entry : scan.provenance) {
-        if (entry.path == path || (path.size() > entry.path.size() &&
-                                   path.compare(0, entry.path.size(), entry.path) == 0 &&
-                                   path[entry.path.size()] == '.')) {
-            return entry.reason;
+        const bool holds =
+            entry.path == path || (path.size() > entry.path.size() &&
+                                   path.starts_with(entry.path) && path[entry.path.size()] == '.');
+        if (!holds) {
+            continue;
         }
+        for (const ReadReason reason : entry.reasons) {
+            const ReadReasonInfo& info = reason_info(reason);
+            const std::string_view rule = extended_step ? info.extended_rule : info.spark_rule;
+            if (!rule.empty()) {
+                return {reason, rule};
+            }
+        }
+        return {entry.reasons.empty() ? ReadReason::None : entry.reasons.front(), {}};
     }
-    return ReadReason::None;
+    return {ReadReason::None, {}};
 }
 
 const char* short_name(Profile p) {
@@ -97,9 +109,9 @@ RulesComparison compare_rules(const std::array<const StatementResult*, 3>& runs)
                 RuleDifference difference;
                 difference.wider = static_cast<Profile>(p);
                 difference.narrower = static_cast<Profile>(p + 1);
-                difference.reason = reason_for(runs[p]->scans[i], path);
-                const ReadReasonInfo& info = reason_info(difference.reason);
-                difference.rule = std::string(p == 0 ? info.spark_rule : info.extended_rule);
+                const auto [reason, rule] = reason_for(runs[p]->scans[i], path, p == 1);
+                difference.reason = reason;
+                difference.rule = std::string(rule);
                 field.differences.push_back(std::move(difference));
             }
             scan.fields.push_back(std::move(field));

@@ -207,7 +207,7 @@ class EntryBuilder {
         const bool complete = pruned->leaves() == full->leaves();
         if (nested(*pruned) && pruned->leaves() > 1 && complete) {
             // A subtree some use reads whole is one entry, with that use's reason.
-            const ReadReason* reason = nullptr;
+            std::vector<ReadReason> reasons;
             bool whole = false;
             // An array's element read whole is the array read whole.
             std::vector<ReqKey> element = path_;
@@ -217,9 +217,14 @@ class EntryBuilder {
                 const bool here = reach(use.need, path_).reach == Reach::Whole;
                 if (here || (array && reach(use.need, element).reach == Reach::Whole)) {
                     whole = whole || here;
-                    if (use.site.reason != ReadReason::None && reason == nullptr) {
-                        reason = &use.site.reason;
-                    }
+                    add_reason(reasons, use.site.reason);
+                }
+            }
+            // Then the reasons of uses that read a part of it whole: --compare-rules may find
+            // the one a narrower profile lifts among them.
+            for (const RecordedUse& use : uses_) {
+                if (whole_below(use.need)) {
+                    add_reason(reasons, use.site.reason);
                 }
             }
             if (array && !whole) {
@@ -228,7 +233,7 @@ class EntryBuilder {
                 }
             }
             if (whole) {
-                emit(name, true, reason != nullptr ? *reason : ReadReason::None, array);
+                emit(name, true, std::move(reasons), array);
                 return;
             }
         }
@@ -260,19 +265,53 @@ class EntryBuilder {
             path_.pop_back();
             return;
         }
-        emit(name, false, ReadReason::None, false);
+        emit(name, false, {}, false);
     }
 
   private:
-    void emit(const std::string& name, bool whole, ReadReason reason, bool array) {
+    /// Whether `need` reads some part of the value at `path_` whole.
+    bool whole_below(const Requirement& need) const {
+        const Requirement* at = &need;
+        for (const ReqKey key : path_) {
+            if (at->whole) {
+                return true;
+            }
+            const auto it = at->kids.find(key);
+            if (it == at->kids.end()) {
+                return false;
+            }
+            at = &it->second;
+        }
+        std::vector<const Requirement*> stack{at};
+        while (!stack.empty()) {
+            const Requirement* r = stack.back();
+            stack.pop_back();
+            if (r->whole) {
+                return true;
+            }
+            for (const auto& [key, kid] : r->kids) {
+                stack.push_back(&kid);
+            }
+        }
+        return false;
+    }
+
+    static void add_reason(std::vector<ReadReason>& reasons, ReadReason reason) {
+        if (reason != ReadReason::None &&
+            std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) {
+            reasons.push_back(reason);
+        }
+    }
+
+    void emit(const std::string& name, bool whole, std::vector<ReadReason> reasons, bool array) {
         std::vector<ReqKey> element = path_;
         element.push_back(kElement);
-        ProvenanceEntry entry{name, whole, {}, reason};
+        ProvenanceEntry entry{name, whole, {}, ReadReason::None, std::move(reasons)};
+        std::vector<ReadReason> leaf_reasons;
         // A leaf that only uses with a reason read (the smallest field Spark's size rule
         // reads beside another field, a field of a struct Spark reads whole for a null
         // test) takes the first of them: it too is read where none was needed.
         bool all_reasoned = !whole;
-        ReadReason first_reason = ReadReason::None;
         for (const RecordedUse& use : uses_) {
             const Hit hit = reach(use.need, path_);
             bool counts = hit.reach == Reach::Whole || hit.reach == Reach::Part;
@@ -294,13 +333,18 @@ class EntryBuilder {
                      use.site.kind != UseKind::Size && use.site.kind != UseKind::NullTest);
                 all_reasoned =
                     all_reasoned && !for_its_value && use.site.reason != ReadReason::None;
-                if (first_reason == ReadReason::None) {
-                    first_reason = use.site.reason;
+                if (!for_its_value) {
+                    add_reason(leaf_reasons, use.site.reason);
                 }
             }
         }
-        if (all_reasoned && !entry.uses.empty()) {
-            entry.reason = first_reason;
+        if (!whole) {
+            // A leaf names the reasons of the uses that read it for a reason; it shows one
+            // only when no use reads it for its own value.
+            entry.reasons = std::move(leaf_reasons);
+        }
+        if (!entry.reasons.empty() && (whole || (all_reasoned && !entry.uses.empty()))) {
+            entry.reason = entry.reasons.front();
         }
         std::sort(entry.uses.begin(), entry.uses.end(), [](const auto& a, const auto& b) {
             return std::tie(a.line, a.column, a.end_line, a.end_column, a.clause) <

@@ -127,7 +127,11 @@ struct ProvenanceEntry {
     std::string path;   // `name.first`, `items.element.qty`, `m.key`, `m.value.x`
     bool whole = false; // a struct, array or map read whole
     std::vector<UseLocation> uses;
-    ReadReason reason = ReadReason::None;
+    ReadReason reason = ReadReason::None; // the first of `reasons`, as output shows it
+    /// Every reason some use that reads this entry whole (or, for a leaf, only for a reason)
+    /// gives, first found first: --compare-rules looks among them for the one a narrower
+    /// profile lifts.
+    std::vector<ReadReason> reasons = {};
 };
 
 /// The entries of one scan: every leaf of `read_schema`, except that a subtree some use reads

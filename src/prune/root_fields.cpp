@@ -257,6 +257,7 @@ void Collector::replay(const ExprPtr& e, Requirement need, const UseSite& origin
     replaying_ = true;
     walk(e, std::move(need));
     replaying_ = false;
+    pending_kind_ = UseKind::Field;
     site_ = saved;
     variable_needs_ = saved_variables;
 }
@@ -284,6 +285,9 @@ void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optiona
             site_.span = e->span;
         }
         site_.kind = std::exchange(pending_kind_, UseKind::Field);
+    }
+    if (replaying_) {
+        pending_kind_ = UseKind::Field; // a replayed use keeps its own kind
     }
     continuing_ = false;
     walk_node(e, std::move(need), root, optional);
@@ -590,14 +594,16 @@ bool Collector::walk_step(const ExprPtr& e, Requirement& need, Root root, bool o
         return true;
     }
     if (const auto* n = e->as<MapKeys>()) {
-        const bool keys_whole = need.whole;
         Requirement map_need = Requirement::at(kKey, present(part_of(std::move(need), kElement)));
         // Spark keeps the value type whole; the keys alone need only the entries, which any
         // one leaf of the value gives (X5).
         map_need.kids[kValue] =
             at_least(Profile::Extended) ? Requirement::one_leaf() : Requirement::all();
-        if (recorder_ != nullptr && !at_least(Profile::Extended) && allowed && !keys_whole) {
-            site_.reason = ReadReason::MapKeysValues; // restored when walk() of `e` returns
+        if (recorder_ != nullptr && !at_least(Profile::Extended) && allowed) {
+            // The values are read whole for their own reason (the keys' may be another).
+            UseSite values = site_;
+            values.reason = ReadReason::MapKeysValues;
+            replay(n->child, Requirement::at(kValue, Requirement::all()), values);
         }
         keep_going(n->child, std::move(map_need));
         return true;
@@ -672,6 +678,7 @@ void Collector::walk_null_check(const ExprPtr& child) {
     if (child->is<NamedLambdaVariable>() && at_least(Profile::Spark)) {
         // SPARK-57176: `x IS [NOT] NULL` needs no field of the element (Some(Nil)).
         variable_needs_.try_emplace(child->as<NamedLambdaVariable>()->id);
+        pending_kind_ = UseKind::Field; // no use: the next walk is not this test's
         return;
     }
     walk(child, Requirement::all());
