@@ -406,6 +406,10 @@ std::optional<ReadReason> Collector::generic_reason(const Expr& e, const Require
             return ReadReason::FunctionArgument;
         }
         if (whole) {
+            if (def.flow == ResultFlow::ArrayElementsOfArg0 && !at_least(Profile::Spark) &&
+                site_.reason == ReadReason::NullTest) {
+                return ReadReason::PassThroughLegacy; // as for a higher-order function's result
+            }
             return std::nullopt; // the value is passed on whole
         }
         if (crossing_) {
@@ -708,6 +712,10 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
             } else if (!passes_on) {
                 site_.reason = def.prunes_from == Profile::Spark ? ReadReason::HigherOrderLegacy
                                                                  : ReadReason::HigherOrderSpark;
+            } else if (site_.reason == ReadReason::NullTest && def.prunes_from == Profile::Spark) {
+                // A null test of its result: Spark's 2026 rules take the chain through it for
+                // a selected field (SPARK-57176), legacy the whole input.
+                site_.reason = ReadReason::PassThroughLegacy;
             }
         }
         walk_generic(*e);
@@ -747,10 +755,12 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
             if (!returns_collection_value || !need.whole) {
                 site_.reason = ReadReason::None;
             }
-            // In a replay, only what reaches the lambda's variables is the replayed use's.
-            replay_lambda_depth_ += replaying_ ? 1 : 0;
+            // In a replay, what the body reads is the replayed use's only when the body's need
+            // comes from it (transform's values); a predicate's reads are its own.
+            const int suppress = replaying_ && !returns_collection_value ? 1 : 0;
+            replay_lambda_depth_ += suppress;
             walk(lambda->body, returns_collection_value ? body_need : Requirement::all());
-            replay_lambda_depth_ -= replaying_ ? 1 : 0;
+            replay_lambda_depth_ -= suppress;
             site_ = saved;
             continue;
         }
