@@ -1229,8 +1229,9 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
     // names it with a span.
     const auto written_at = [](const Plan& start, ExprId id, Span span) {
         for_each_operator(start, [&](const Plan& op) {
-            if (span.end > span.begin) {
-                return;
+            if (span.end > span.begin ||
+                (op.as<Project>() == nullptr && op.as<Aggregate>() == nullptr)) {
+                return; // a select list names the column (a sort key may too, later)
             }
             for (const ExprPtr& e : plan_expressions(op)) {
                 const auto* a = e->as<AttributeReference>();
