@@ -34,6 +34,7 @@
 #include "pipeline.hpp"
 #include "plan/analyzer.hpp"
 #include "sql/parser.hpp"
+#include "util/deep_stack.hpp"
 
 namespace {
 
@@ -679,8 +680,24 @@ class Runner {
         }
     }
 
+    /// One statement, on a stack sized for it: every pass, the printers and letting the
+    /// statement's trees go recurse once per level, and a left-deep chain (`a + a + ...`) is as
+    /// deep as it is long (util/deep_stack.hpp).
     int run_one(const std::shared_ptr<const SourceFile>& source, const StatementText& text,
                 const Catalog& catalog, bool first) {
+        int status = kInternal;
+        try {
+            run_with_stack(stack_bytes_for_statement(text.span.end - text.span.begin),
+                           [&] { status = run_one_here(source, text, catalog, first); });
+        } catch (const std::exception& error) { // no stack to be had
+            std::cerr << "prune-plan: " << error.what() << "\n";
+            print_error(text.index, error.what(), nullptr, first);
+        }
+        return status;
+    }
+
+    int run_one_here(const std::shared_ptr<const SourceFile>& source, const StatementText& text,
+                     const Catalog& catalog, bool first) {
         try {
             if (options_.emit == "ast") {
                 print_separator(first);

@@ -1,5 +1,5 @@
-// Functions that serialise or digest whole values: md5, sha2, hash (Spark's Murmur3Hash with
-// seed 42) and to_json (Spark's JacksonGenerator).
+// Functions that serialise, parse or digest whole values: md5, sha2, hash (Spark's Murmur3Hash
+// with seed 42), to_json (Spark's JacksonGenerator) and json_tuple's parsing.
 //
 //     md5(CAST('abc' AS BINARY))          -> 900150983cd24fb0d6963f7d28e17f72
 //     hash(1)                             -> -559580957
@@ -8,6 +8,8 @@
 #include <array>
 #include <cstring>
 #include <variant>
+
+#include <nlohmann/json.hpp>
 
 #include "eval/eval_internal.hpp"
 
@@ -594,6 +596,31 @@ std::int32_t murmur3_hash(const std::vector<Value>& values, const std::vector<Ty
 std::string spark_to_json(const Value& v, const DataType& type) {
     std::string out;
     write_json(v, type, out, 0);
+    return out;
+}
+
+std::vector<Value> spark_json_tuple(const Value& json, const std::vector<Value>& keys) {
+    std::vector<Value> out(keys.size(), Value::null());
+    if (json.is_null()) {
+        return out;
+    }
+    // Ordered, so that a nested object prints its keys as written; a repeated key keeps its
+    // last value, as Spark's field-by-field scan does.
+    const nlohmann::ordered_json doc =
+        nlohmann::ordered_json::parse(json.as_string(), nullptr, /*allow_exceptions=*/false);
+    if (!doc.is_object()) {
+        return out;
+    }
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (keys[i].is_null()) {
+            continue;
+        }
+        const auto it = doc.find(keys[i].as_string());
+        if (it == doc.end() || it->is_null()) {
+            continue;
+        }
+        out[i] = Value::string(it->is_string() ? it->get<std::string>() : it->dump());
+    }
     return out;
 }
 

@@ -95,5 +95,9 @@ std::optional<std::string> sha2_hex(std::string_view bytes, std::int64_t bits);
 std::int32_t murmur3_hash(const std::vector<Value>& values, const std::vector<TypePtr>& types);
 /// Spark's `to_json` (JacksonGenerator): struct fields by name, null struct fields left out.
 std::string spark_to_json(const Value& v, const DataType& type);
+/// Spark's `json_tuple` over one row: for each key, the value of that key of the JSON object
+/// `json` (a string value as its text, any other value as compact JSON text, JSON null or a
+/// missing key as NULL); all NULL when `json` is NULL, not an object or not valid JSON.
+std::vector<Value> spark_json_tuple(const Value& json, const std::vector<Value>& keys);
 
 } // namespace prune::eval_detail

@@ -828,7 +828,8 @@ class PlanRunner {
     /// the generator's columns appended. `explode` makes one row per array element or map
     /// entry (in stored order), `posexplode` numbers them from 0 first, `inline` spreads each
     /// struct element's fields (a null element gives nulls), `stack` deals its values into n
-    /// rows. An outer generator that makes no row (a null or empty input) makes one of nulls.
+    /// rows, `json_tuple` makes exactly one (of nulls where it finds nothing). An outer generator
+    /// that makes no row (a null or empty input) makes one of nulls.
     std::vector<Row> generate(const Generate& g, std::vector<Row> rows) {
         std::vector<Row> out;
         const std::size_t width = g.output.size();
@@ -847,7 +848,13 @@ class PlanRunner {
         }
         for (Row& row : rows) {
             std::vector<std::vector<Value>> made;
-            if (g.kind == GeneratorKind::Stack) {
+            if (g.kind == GeneratorKind::JsonTuple) {
+                std::vector<Value> keys;
+                for (std::size_t at = 1; at < g.args.size(); ++at) {
+                    keys.push_back(ev_.eval_in(*g.args[at], row));
+                }
+                made.push_back(spark_json_tuple(ev_.eval_in(*g.args[0], row), keys));
+            } else if (g.kind == GeneratorKind::Stack) {
                 const Value n = ev_.eval_in(*g.args[0], row);
                 const std::size_t count = n.is_null() ? 0 : static_cast<std::size_t>(n.as_int());
                 for (std::size_t r = 0; r < count; ++r) {

@@ -15,8 +15,7 @@
 /// analyzer still knows which casts the query wrote.
 ///
 /// The printer appends to one buffer (no quadratic re-concatenation) and recurses once per
-/// node; the front end rejects nesting beyond kMaxNestingDepth, and a node deeper than
-/// kMaxPrintDepth is an internal error rather than a stack overflow.
+/// node, on a stack sized for the statement (util/deep_stack.hpp).
 
 #include <array>
 #include <charconv>
@@ -34,21 +33,13 @@
 namespace prune {
 namespace {
 
-// Bound trees are a little deeper than the syntax that produced them (implicit casts,
-// extractor chains), so the printer allows a margin over the front end's limit.
-constexpr std::size_t kMaxPrintDepth = 4 * kMaxNestingDepth;
-
 bool is_long(const TypePtr& type) { return type && type->is(AtomicKind::Long); }
 
 class ExprPrinter {
   public:
     explicit ExprPrinter(std::string& out) : out_(out) {}
 
-    void print(const Expr& e, std::size_t depth) {
-        if (depth > kMaxPrintDepth) {
-            throw InternalError("expression nested too deeply to print");
-        }
-        const std::size_t d = depth + 1;
+    void print(const Expr& e) {
         std::visit(Overloaded{[&](const AttributeReference& n) {
                                   out_ += n.name;
                                   append_id(n.id, n.type);
@@ -60,31 +51,31 @@ class ExprPrinter {
                               },
                               [&](const Literal& n) { literal(n); },
                               [&](const Alias& n) {
-                                  print(*n.child, d);
+                                  print(*n.child);
                                   out_ += " AS ";
                                   out_ += n.name;
                                   append_id(n.id, e.type);
                               },
                               [&](const GetStructField& n) {
-                                  print(*n.child, d);
+                                  print(*n.child);
                                   out_ += '.';
                                   out_ += shown_field_name(n);
                               },
                               [&](const GetArrayStructFields& n) {
-                                  print(*n.child, d);
+                                  print(*n.child);
                                   out_ += '.';
                                   out_ += shown_field_name(n);
                               },
-                              [&](const GetArrayItem& n) { subscript(*n.child, *n.index, d); },
-                              [&](const GetMapValue& n) { subscript(*n.child, *n.key, d); },
+                              [&](const GetArrayItem& n) { subscript(*n.child, *n.index); },
+                              [&](const GetMapValue& n) { subscript(*n.child, *n.key); },
                               [&](const ElementAt& n) {
                                   // try_element_at binds to ElementAt without failOnError; name it
                                   // as written.
                                   call(n.fail_on_error ? "element_at" : "try_element_at",
-                                       {n.left.get(), n.right.get()}, d);
+                                       {n.left.get(), n.right.get()});
                               },
-                              [&](const MapKeys& n) { call("map_keys", {n.child.get()}, d); },
-                              [&](const MapValues& n) { call("map_values", {n.child.get()}, d); },
+                              [&](const MapKeys& n) { call("map_keys", {n.child.get()}); },
+                              [&](const MapValues& n) { call("map_values", {n.child.get()}); },
                               [&](const CreateNamedStruct& n) {
                                   out_ += "named_struct(";
                                   for (std::size_t i = 0; i < n.values.size(); ++i) {
@@ -95,7 +86,7 @@ class ExprPrinter {
                                           out_ += n.names[i];
                                       }
                                       out_ += ", ";
-                                      print(*n.values[i], d);
+                                      print(*n.values[i]);
                                   }
                                   out_ += ')';
                               },
@@ -104,20 +95,20 @@ class ExprPrinter {
                                   // prune-plan prints (README.md "A 60-second
                                   // tour") leave it out.
                                   out_ += "lambdafunction(";
-                                  print(*n.body, d);
+                                  print(*n.body);
                                   for (const ExprPtr& arg : n.args) {
                                       out_ += ", ";
-                                      print(*arg, d);
+                                      print(*arg);
                                   }
                                   out_ += ')';
                               },
                               [&](const HigherOrderFunction& n) {
                                   out_ += n.def != nullptr ? n.def->name : std::string_view("?");
-                                  list(n.args, d);
+                                  list(n.args);
                               },
                               [&](const ScalarFunction& n) {
                                   if (n.name() == "like" && n.args.size() >= 2) {
-                                      like(n, d);
+                                      like(n);
                                       return;
                                   }
                                   const std::span<const ExprPtr> args =
@@ -130,7 +121,7 @@ class ExprPrinter {
                                           form, [&](std::string_view t) { out_ += t; },
                                           [&](std::size_t i) {
                                               if (i < args.size()) {
-                                                  print(*args[i], d);
+                                                  print(*args[i]);
                                               }
                                           });
                                       return;
@@ -140,7 +131,7 @@ class ExprPrinter {
                                   if (n.distinct) {
                                       out_ += "distinct ";
                                   }
-                                  join(args, d);
+                                  join(args);
                                   if (n.def->time_zone) {
                                       // TimeZoneAwareExpression: the zone after the children.
                                       out_ += n.inputs().empty() ? "Some(UTC)" : ", Some(UTC)";
@@ -149,31 +140,31 @@ class ExprPrinter {
                                   if (const Expr* filter = n.filter()) {
                                       // Spark: AggregateExpression.toString / sql.
                                       out_ += " FILTER (WHERE ";
-                                      print(*filter, d);
+                                      print(*filter);
                                       out_ += ')';
                                   }
                               },
                               [&](const BinaryOp& n) {
                                   out_ += '(';
-                                  print(*n.left, d);
+                                  print(*n.left);
                                   out_ += ' ';
                                   out_ += operator_symbol(n.op);
                                   out_ += ' ';
-                                  print(*n.right, d);
+                                  print(*n.right);
                                   out_ += ')';
                               },
-                              [&](const UnaryOp& n) { unary(n, d); },
-                              [&](const IsNull& n) { call("isnull", {n.child.get()}, d); },
-                              [&](const IsNotNull& n) { call("isnotnull", {n.child.get()}, d); },
+                              [&](const UnaryOp& n) { unary(n); },
+                              [&](const IsNull& n) { call("isnull", {n.child.get()}); },
+                              [&](const IsNotNull& n) { call("isnotnull", {n.child.get()}); },
                               [&](const In& n) {
                                   // Spark: In.toString, `x IN (1,2)`.
-                                  print(*n.value, d);
+                                  print(*n.value);
                                   out_ += " IN (";
                                   for (std::size_t i = 0; i < n.list.size(); ++i) {
                                       if (i > 0) {
                                           out_ += ',';
                                       }
-                                      print(*n.list[i], d);
+                                      print(*n.list[i]);
                                   }
                                   out_ += ')';
                               },
@@ -181,19 +172,19 @@ class ExprPrinter {
                                   out_ += "CASE";
                                   for (const auto& [cond, value] : n.branches) {
                                       out_ += " WHEN ";
-                                      print(*cond, d);
+                                      print(*cond);
                                       out_ += " THEN ";
-                                      print(*value, d);
+                                      print(*value);
                                   }
                                   if (n.else_value) {
                                       out_ += " ELSE ";
-                                      print(*n.else_value, d);
+                                      print(*n.else_value);
                                   }
                                   out_ += " END";
                               },
-                              [&](const Cast& n) { cast(n, d); },
+                              [&](const Cast& n) { cast(n); },
                               [&](const KnownNotContainsNull& n) {
-                                  call("knownnotcontainsnull", {n.child.get()}, d);
+                                  call("knownnotcontainsnull", {n.child.get()});
                               }},
                    e.node);
     }
@@ -221,40 +212,40 @@ class ExprPrinter {
     }
 
     // Spark: Like.toString `a LIKE p` (`a LIKE p ESCAPE 'c'` for another escape than `\`).
-    void like(const ScalarFunction& n, std::size_t d) {
-        print(*n.args[0], d);
+    void like(const ScalarFunction& n) {
+        print(*n.args[0]);
         out_ += " LIKE ";
-        print(*n.args[1], d);
+        print(*n.args[1]);
         if (n.args.size() > 2) {
             out_ += " ESCAPE '";
-            print(*n.args[2], d);
+            print(*n.args[2]);
             out_ += '\'';
         }
     }
 
-    void subscript(const Expr& child, const Expr& key, std::size_t d) {
-        print(child, d);
+    void subscript(const Expr& child, const Expr& key) {
+        print(child);
         out_ += '[';
-        print(key, d);
+        print(key);
         out_ += ']';
     }
 
-    void join(std::span<const ExprPtr> args, std::size_t d) {
+    void join(std::span<const ExprPtr> args) {
         for (std::size_t i = 0; i < args.size(); ++i) {
             if (i > 0) {
                 out_ += ", ";
             }
-            print(*args[i], d);
+            print(*args[i]);
         }
     }
 
-    void list(std::span<const ExprPtr> args, std::size_t d) {
+    void list(std::span<const ExprPtr> args) {
         out_ += '(';
-        join(args, d);
+        join(args);
         out_ += ')';
     }
 
-    void call(const char* name, std::initializer_list<const Expr*> args, std::size_t d) {
+    void call(const char* name, std::initializer_list<const Expr*> args) {
         out_ += name;
         out_ += '(';
         bool first = true;
@@ -263,37 +254,37 @@ class ExprPrinter {
                 out_ += ", ";
             }
             first = false;
-            print(*arg, d);
+            print(*arg);
         }
         out_ += ')';
     }
 
-    void unary(const UnaryOp& n, std::size_t d) {
+    void unary(const UnaryOp& n) {
         // Spark's toString: `NOT x`, `-x`, `positive(x)`, `~x`.
         switch (n.op) {
         case UnaryOpKind::Not:
             out_ += "NOT ";
-            print(*n.child, d);
+            print(*n.child);
             return;
         case UnaryOpKind::UnaryMinus:
             out_ += '-';
-            print(*n.child, d);
+            print(*n.child);
             return;
         case UnaryOpKind::UnaryPositive:
             out_ += "positive(";
-            print(*n.child, d);
+            print(*n.child);
             out_ += ')';
             return;
         case UnaryOpKind::BitwiseNot:
             out_ += '~';
-            print(*n.child, d);
+            print(*n.child);
             return;
         }
     }
 
-    void cast(const Cast& n, std::size_t d) {
+    void cast(const Cast& n) {
         out_ += n.try_cast ? "try_cast(" : "cast(";
-        print(*n.child, d);
+        print(*n.child);
         out_ += " as ";
         out_ += n.target ? catalog_string(*n.target) : std::string("?");
         out_ += ')';
@@ -304,7 +295,7 @@ class ExprPrinter {
 
 } // namespace
 
-void append_expr_string(std::string& out, const Expr& e) { ExprPrinter(out).print(e, 0); }
+void append_expr_string(std::string& out, const Expr& e) { ExprPrinter(out).print(e); }
 
 std::string expr_string(const Expr& e) {
     std::string out;

@@ -31,8 +31,6 @@
 namespace prune {
 namespace {
 
-constexpr std::size_t kMaxJsonDepth = 4 * kMaxNestingDepth;
-
 const StructType* struct_of(const TypePtr& type) { return type ? type->struct_type() : nullptr; }
 
 std::string field_name(const StructType* s, std::size_t ordinal, const char* kind) {
@@ -69,8 +67,8 @@ class JsonPrinter {
   public:
     explicit JsonPrinter(JsonWriter& out) : out_(out) {}
 
-    void expr(const Expr& e, std::size_t depth);
-    void expr_list(std::span<const ExprPtr> exprs, std::size_t depth);
+    void expr(const Expr& e);
+    void expr_list(std::span<const ExprPtr> exprs);
     void plan(const Plan& plan);
     void plan_or_null(const PlanPtr& plan);
 
@@ -81,19 +79,15 @@ class JsonPrinter {
     TypeStrings types_;
 };
 
-void JsonPrinter::expr_list(std::span<const ExprPtr> exprs, std::size_t depth) {
+void JsonPrinter::expr_list(std::span<const ExprPtr> exprs) {
     out_.begin_array();
     for (const ExprPtr& x : exprs) {
-        expr(*x, depth);
+        expr(*x);
     }
     out_.end_array();
 }
 
-void JsonPrinter::expr(const Expr& e, std::size_t depth) {
-    if (depth > kMaxJsonDepth) {
-        throw InternalError("expression nested too deeply to print");
-    }
-    const std::size_t d = depth + 1;
+void JsonPrinter::expr(const Expr& e) {
     out_.begin_object();
     out_.key("expr");
     out_.value(catalyst_name(e));
@@ -203,13 +197,13 @@ void JsonPrinter::expr(const Expr& e, std::size_t depth) {
     out_.value(e.nullable);
     if (lambda != nullptr) {
         out_.key("arguments");
-        expr_list(lambda->args, d);
+        expr_list(lambda->args);
         out_.key("body");
-        expr(*lambda->body, d);
+        expr(*lambda->body);
     } else {
         out_.key("children");
         out_.begin_array();
-        for_each_child(e, [&](const ExprPtr& kid) { expr(*kid, d); });
+        for_each_child(e, [&](const ExprPtr& kid) { expr(*kid); });
         out_.end_array();
     }
     out_.end_object();
@@ -223,7 +217,7 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               out_.key("table");
                               out_.value(n.table);
                               out_.key("output");
-                              expr_list(n.output, 0);
+                              expr_list(n.output);
                               out_.key("read_schema");
                               out_.value(schema_catalog(n.schema));
                               if (!n.alias.empty()) {
@@ -235,11 +229,11 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               out_.key("node");
                               out_.value("LocalRelation");
                               out_.key("output");
-                              expr_list(n.output, 0);
+                              expr_list(n.output);
                               out_.key("rows");
                               out_.begin_array();
                               for (const std::vector<ExprPtr>& row : n.rows) {
-                                  expr_list(row, 0);
+                                  expr_list(row);
                               }
                               out_.end_array();
                           },
@@ -250,7 +244,7 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               out_.value(join_type_name(n.type));
                               out_.key("condition");
                               if (n.condition) {
-                                  expr(*n.condition, 0);
+                                  expr(*n.condition);
                               } else {
                                   out_.null();
                               }
@@ -265,21 +259,21 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               out_.key("node");
                               out_.value("Filter");
                               out_.key("condition");
-                              expr(*n.condition, 0);
+                              expr(*n.condition);
                           },
                           [&](const Project& n) {
                               out_.key("node");
                               out_.value("Project");
                               out_.key("exprs");
-                              expr_list(n.exprs, 0);
+                              expr_list(n.exprs);
                           },
                           [&](const Aggregate& n) {
                               out_.key("node");
                               out_.value("Aggregate");
                               out_.key("grouping");
-                              expr_list(n.grouping, 0);
+                              expr_list(n.grouping);
                               out_.key("aggregates");
-                              expr_list(n.aggregates, 0);
+                              expr_list(n.aggregates);
                           },
                           [&](const Sort& n) {
                               out_.key("node");
@@ -289,7 +283,7 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               for (const SortOrder& o : n.order) {
                                   out_.begin_object();
                                   out_.key("expr");
-                                  expr(*o.child, 0);
+                                  expr(*o.child);
                                   out_.key("direction");
                                   out_.value(o.ascending ? "ascending" : "descending");
                                   out_.key("nulls");
@@ -302,13 +296,13 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               out_.key("node");
                               out_.value("Limit");
                               out_.key("limit");
-                              expr(*n.limit, 0);
+                              expr(*n.limit);
                           },
                           [&](const Offset& n) {
                               out_.key("node");
                               out_.value("Offset");
                               out_.key("offset");
-                              expr(*n.offset, 0);
+                              expr(*n.offset);
                           },
                           [&](const Distinct&) {
                               out_.key("node");
@@ -328,9 +322,9 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               }
                               out_.end_array();
                               out_.key("arguments");
-                              expr_list(n.args, 0);
+                              expr_list(n.args);
                               out_.key("output");
-                              expr_list(n.output, 0);
+                              expr_list(n.output);
                               if (!n.qualifier.empty()) {
                                   out_.key("qualifier");
                                   out_.value(n.qualifier);
@@ -380,7 +374,7 @@ void JsonPrinter::plan_or_null(const PlanPtr& p) {
 
 } // namespace
 
-void write_expr_json(const Expr& e, JsonWriter& out) { JsonPrinter(out).expr(e, 0); }
+void write_expr_json(const Expr& e, JsonWriter& out) { JsonPrinter(out).expr(e); }
 
 void write_plan_json(const Plan& plan, JsonWriter& out) { JsonPrinter(out).plan(plan); }
 

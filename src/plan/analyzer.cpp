@@ -488,12 +488,6 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     // select list.
     std::vector<OutputRef> select_list;
     if (generate && aggregating) {
-        if (having || !order.empty() || select.distinct || limit || offset) {
-            binder.fail(generator_span,
-                        "unsupported: a generator in a select list that aggregates, with "
-                        "HAVING, ORDER BY, DISTINCT, LIMIT or OFFSET; generate in a subquery "
-                        "and order over it");
-        }
         select_list = outputs;
         const auto first = static_cast<std::ptrdiff_t>(generator_at);
         const auto last = first + static_cast<std::ptrdiff_t>(generate->output.size());
@@ -535,9 +529,18 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
 
     binder.set_clause(Clause::Select, AliasMode::None, nullptr); // `outputs` moves on
     std::optional<Generate> over_aggregate;
+    // Over an aggregating generator, DISTINCT, ORDER BY, OFFSET and LIMIT apply to the select
+    // list the Project above the Generate restores (HAVING stays over the Aggregate), so the
+    // sort keys may read only that list.
+    BoundClauses above;
     if (!select_list.empty()) {
         over_aggregate = std::move(generate);
         generate.reset();
+        above.distinct = select.distinct;
+        above.order = std::move(order);
+        order.clear();
+        above.offset = offset;
+        above.limit = limit;
     }
     BoundClauses clauses{.generate = std::move(generate),
                          .items = std::move(items),
@@ -547,10 +550,10 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
                          .grouping = std::move(grouping),
                          .having = having,
                          .having_span = select.having ? select.having->span : Span{},
-                         .distinct = select.distinct,
+                         .distinct = select.distinct && !over_aggregate,
                          .order = std::move(order),
-                         .offset = offset,
-                         .limit = limit};
+                         .offset = over_aggregate ? nullptr : offset,
+                         .limit = over_aggregate ? nullptr : limit};
     PlanPtr plan = stack_operators(binder, clauses, std::move(from));
     if (over_aggregate) {
         over_aggregate->child = std::move(plan);
@@ -559,6 +562,8 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
             exprs.push_back(out.attribute(out.item->span));
         }
         plan = make_plan(Project{std::move(exprs), make_plan(std::move(*over_aggregate))});
+        above.outputs = std::move(select_list);
+        plan = stack_over_select_list(binder, above, std::move(plan));
     }
     return plan;
 }

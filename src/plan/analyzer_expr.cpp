@@ -424,15 +424,7 @@ ExprPtr Binder::bind_cast(const ast::Cast& c, const ExprPtr& child, Span span) {
 }
 
 ExprPtr Binder::bind(const ast::Expr& e) {
-    // The parser admits kMaxNestingDepth levels above a leaf (kMaxNestingDepth + 1 nodes).
-    if (depth_ > kMaxNestingDepth) {
-        fail(e.span, "nesting deeper than " + std::to_string(kMaxNestingDepth) + " levels");
-    }
-    ++depth_;
-    struct Restore {
-        std::size_t& depth;
-        ~Restore() { --depth; }
-    } restore{depth_};
+    // Recurses once per level, on a stack sized for the statement (util/deep_stack.hpp).
     return bind_node(e);
 }
 

@@ -249,7 +249,7 @@ struct GeneratorName {
     GeneratorKind kind;
     bool outer;
 };
-constexpr std::array<GeneratorName, 7> kGeneratorNames = {{
+constexpr std::array<GeneratorName, 8> kGeneratorNames = {{
     {"explode", GeneratorKind::Explode, false},
     {"explode_outer", GeneratorKind::Explode, true},
     {"posexplode", GeneratorKind::PosExplode, false},
@@ -257,6 +257,7 @@ constexpr std::array<GeneratorName, 7> kGeneratorNames = {{
     {"inline", GeneratorKind::Inline, false},
     {"inline_outer", GeneratorKind::Inline, true},
     {"stack", GeneratorKind::Stack, false},
+    {"json_tuple", GeneratorKind::JsonTuple, false},
 }};
 
 /// The row for a lower-case name, or null.
@@ -290,7 +291,7 @@ Generate Binder::bind_generator(const ast::Call& call, Span span, bool outer,
              "DISTINCT and FILTER are only allowed in aggregate functions, not in '" + name + "'");
     }
     const std::span<const ast::ExprPtr> inputs = call.inputs();
-    if (g.kind == GeneratorKind::Stack) {
+    if (g.kind == GeneratorKind::Stack || g.kind == GeneratorKind::JsonTuple) {
         check_arity(name, inputs.size(), 2, -1, span);
     } else {
         check_arity(name, inputs.size(), 1, 1, span);
@@ -372,6 +373,22 @@ Generate Binder::bind_generator(const ast::Call& call, Span span, bool outer,
         }
         break;
     }
+    case GeneratorKind::JsonTuple:
+        // Spark's JsonTuple takes strings only (no implicit cast): the JSON text, then the keys.
+        for (std::size_t at = 0; at < g.args.size(); ++at) {
+            if (!g.args[at]->type->is(AtomicKind::String)) {
+                fail(inputs[at]->span, "cannot resolve '" + shown +
+                                           "' due to data type mismatch: every argument of "
+                                           "'json_tuple' must be a STRING, but '" +
+                                           written(inputs[at]->span) + "' is " +
+                                           sql_type(*g.args[at]->type) +
+                                           " (Spark: DATATYPE_MISMATCH.NON_STRING_TYPE)");
+            }
+            if (at > 0) {
+                columns.push_back({"c" + std::to_string(at - 1), string_type(), true});
+            }
+        }
+        break;
     }
     if (!names.empty() && names.size() != columns.size()) {
         fail(names_span, "the number of aliases does not match the number of columns '" + shown +

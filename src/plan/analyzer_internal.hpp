@@ -414,7 +414,6 @@ class Binder {
     std::span<const ast::SelectItem> later_items_;
     std::string enclosing_aggregate_; // the aggregate whose arguments are being bound
     bool saw_aggregate_ = false;
-    std::size_t depth_ = 0;
 };
 
 /// Whether `name` (any case) is a generator: explode, posexplode, inline, stack and the
@@ -442,5 +441,10 @@ struct BoundClauses {
 /// HAVING and the sort keys are rewritten to read the select list's output
 /// (analyzer_operators.cpp).
 PlanPtr stack_operators(Binder& binder, BoundClauses& clauses, PlanPtr from);
+
+/// DISTINCT, ORDER BY, OFFSET and LIMIT of `clauses` over `plan`, which outputs
+/// `clauses.outputs` (the select list restored over an aggregating generator): the sort keys
+/// may read only those columns.
+PlanPtr stack_over_select_list(Binder& binder, BoundClauses& clauses, PlanPtr plan);
 
 } // namespace prune::analyzer_detail

@@ -485,4 +485,40 @@ PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
     return plan;
 }
 
+PlanPtr stack_over_select_list(Binder& binder, BoundClauses& c, PlanPtr plan) {
+    std::unordered_set<ExprId> listed;
+    for (const OutputRef& out : c.outputs) {
+        listed.insert(out.id());
+    }
+    for (const SortOrder& o : c.order) {
+        visit_down(o.child, [&](const ExprPtr& e) {
+            const auto* column = e->as<AttributeReference>();
+            if (is_aggregate_call(*e) || (column != nullptr && !listed.contains(column->id))) {
+                binder.fail(o.child->span,
+                            "unsupported: ORDER BY over a generator in a select list that "
+                            "aggregates may read only the select list's columns, not '" +
+                                binder.written(e->span) + "'; generate in a subquery");
+            }
+            return true;
+        });
+    }
+    for (const OutputRef& out : c.outputs) {
+        c.items.push_back(out.attribute(out.item->span));
+    }
+    check_comparable_keys(binder, c);
+    if (c.distinct) {
+        plan = make_plan(Distinct{plan});
+    }
+    if (!c.order.empty()) {
+        plan = make_plan(Sort{c.order, plan});
+    }
+    if (c.offset) {
+        plan = make_plan(Offset{c.offset, plan});
+    }
+    if (c.limit) {
+        plan = make_plan(Limit{c.limit, plan});
+    }
+    return plan;
+}
+
 } // namespace prune::analyzer_detail

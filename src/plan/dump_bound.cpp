@@ -19,6 +19,7 @@
 #include "plan/analyzer.hpp"
 #include "plan/higher_order.hpp"
 #include "plan/tree.hpp"
+#include "util/deep_stack.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune {
@@ -123,10 +124,9 @@ void append_key_fields(const Expr& e, std::string& out) {
                e.node);
 }
 
-// Expressions are at most a few thousand levels deep (the parser and the analyzer bound
-// nesting at kMaxNestingDepth), so recursion is safe here.
+// Recurses once per level, on a stack sized for the statement (util/deep_stack.hpp).
 void dump_expr(const Expr& e, std::size_t indent, std::string& out) {
-    out.append(indent, ' ');
+    out.append(2 * indent_levels(indent / 2), ' ');
     out += catalyst_name(e);
     append_key_fields(e, out);
     out += " : ";

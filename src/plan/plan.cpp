@@ -333,6 +333,8 @@ const char* generator_name(GeneratorKind kind) {
         return "inline";
     case GeneratorKind::Stack:
         return "stack";
+    case GeneratorKind::JsonTuple:
+        return "json_tuple";
     }
     return "?";
 }

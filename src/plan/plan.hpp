@@ -130,13 +130,14 @@ struct SetOperation {
 };
 
 /// Spark's generators, as Generate runs them (the `_outer` forms are `outer` on the Generate).
-enum class GeneratorKind : std::uint8_t { Explode, PosExplode, Inline, Stack };
+enum class GeneratorKind : std::uint8_t { Explode, PosExplode, Inline, Stack, JsonTuple };
 
 /// A generator over each row of `child`: the row is repeated once per value the generator
 /// makes of it, with the generator's columns appended (`outer`: one row of nulls where it
 /// makes none). `explode(arr)` makes `col` per element, `explode(map)` `key, value` per entry,
 /// `posexplode` the position first, `inline(arr_of_structs)` one column per field of the
-/// element, `stack(n, v1, ..., vk)` n rows of k/n columns. `output` are the generator's columns
+/// element, `stack(n, v1, ..., vk)` n rows of k/n columns, `json_tuple(json, k1, ..., kn)` one
+/// row of n strings (the values of the JSON object's keys). `output` are the generator's columns
 /// (AttributeReferences with new ids); the operator outputs its child's columns, then these.
 /// For `inline`, `fields` names the element field each output column reads (the rewrite finds
 /// them again by name in a pruned element). Spark: Generate (`qualifier` is a LATERAL VIEW's
@@ -155,7 +156,7 @@ struct Generate {
 };
 
 /// The generator's name as Spark prints it in a plan (`explode`, `posexplode`, `inline`,
-/// `stack`; the outer forms print the same name and `true`).
+/// `stack`, `json_tuple`; the outer forms print the same name and `true`).
 const char* generator_name(GeneratorKind kind);
 
 struct Plan {

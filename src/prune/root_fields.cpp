@@ -1324,6 +1324,33 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
         const auto column_id = [&](std::size_t i) {
             return g.output[i]->as<AttributeReference>()->id;
         };
+        if (g.kind == GeneratorKind::JsonTuple) {
+            // Its arguments are strings, read whole whatever its columns need. Spark's
+            // GeneratorNestedColumnAliasing skips json_tuple (canPruneGenerator), so under
+            // `spark` an extractor in an argument does not reach the scan: the columns it
+            // reads cross whole, and so do the child's columns read above.
+            if (options.profile >= Profile::Extended) {
+                for (const ExprPtr& arg : g.args) {
+                    collector.walk(arg, Requirement::all());
+                }
+                return;
+            }
+            for (const ExprPtr& arg : g.args) {
+                visit_down(arg, [&](const ExprPtr& e) {
+                    if (const auto* column = e->as<AttributeReference>()) {
+                        roots.add(RootField{column->id, Requirement::all(), false});
+                        collector.record(column->id, Requirement::all(),
+                                         UseSite{arg->span, nullptr, nullptr, UseKind::Field,
+                                                 ReadReason::Generator});
+                    }
+                    return true;
+                });
+            }
+            for (const ExprPtr& column : plan_output(*g.child)) {
+                make_whole(column->as<AttributeReference>()->id, g.args.front());
+            }
+            return;
+        }
         if (g.kind == GeneratorKind::Stack) {
             // Column c of row r is argument 1 + r * width + c.
             collector.walk(g.args.front(), Requirement::all());

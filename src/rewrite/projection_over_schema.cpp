@@ -512,6 +512,10 @@ PlanPtr retype_generate(const Generate& g, std::vector<ExprPtr> args, Rewriter& 
             const auto index = element.field_index(field.view(), CaseSensitivity::Sensitive);
             types.push_back(index ? element[*index].type : nullptr);
         }
+    } else if (g.kind == GeneratorKind::JsonTuple) {
+        for (const ExprPtr& column : g.output) {
+            types.push_back(column->type);
+        }
     } else if (g.kind == GeneratorKind::Stack) {
         for (const ExprPtr& column : g.output) {
             types.push_back(column->type);

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "diag/diagnostic.hpp"
+#include "util/deferred_delete.hpp"
 #include "util/name.hpp"
 #include "util/node_pool.hpp"
 #include "util/packed_list.hpp"
@@ -30,7 +31,7 @@ namespace prune::ast {
 
 struct Expr;
 /// A tree: every node has one owner, and the analyzer may release a subtree once it is bound.
-using ExprPtr = std::unique_ptr<const Expr>;
+using ExprPtr = std::unique_ptr<const Expr, DeferredDelete>; // let go without recursion
 /// A node's children list (util/packed_list.hpp): one pointer.
 using ExprList = PackedList<ExprPtr>;
 

@@ -23,6 +23,7 @@
 #include <sstream>
 
 #include "sql/parser.hpp"
+#include "util/deep_stack.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune {
@@ -199,7 +200,7 @@ class Dumper {
     std::string result() const { return out_.str(); }
 
     void line(int indent, const std::string& text, std::optional<Span> span = std::nullopt) {
-        out_ << std::string(static_cast<std::size_t>(indent) * 2, ' ') << text;
+        out_ << std::string(2 * indent_levels(static_cast<std::size_t>(indent)), ' ') << text;
         if (span) {
             const Location loc = source_.location(span->begin);
             out_ << ' ' << loc.line << ':' << loc.column;
@@ -211,7 +212,7 @@ class Dumper {
         line(indent, label + " " + identifier_text(id), id.span);
     }
 
-    // The AST's depth is bounded by the parser (kMaxNestingDepth), so recursion is safe.
+    // Recurses once per level, on a stack sized for the statement (util/deep_stack.hpp).
     void expr(int indent, const ast::ExprPtr& e) {
         if (!e) {
             line(indent, "<null>");

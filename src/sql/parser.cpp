@@ -16,9 +16,11 @@
 // Errors: a rule under `must<>` that fails raises its message from `error_message` below
 // (`{prev}` is the token before, `{open}` where the unclosed bracket opened, `{next}` the
 // offending token); actions throw SqlError directly for what only they can see (a generator,
-// a malformed literal). Nesting is bounded twice: the control counts recursive rules so the
-// parser's own stack stays small, and every node records its depth so no later pass meets a
-// tree deeper than kMaxNestingDepth.
+// a malformed literal). The control bounds the nesting of recursive rules (brackets, unary
+// operators) at kMaxNestingDepth, so the parser's own recursion stays bounded; a chain of
+// binary operators is read in a loop and folded without recursion, so `a + a + ... + a` is
+// accepted at any length, and the passes after the parser run on a stack sized for it
+// (util/deep_stack.hpp).
 
 #include <algorithm>
 #include <array>
@@ -28,8 +30,6 @@
 #include <string_view>
 #include <type_traits>
 
-#include <pthread.h>
-
 #include <tao/pegtl.hpp>
 
 #include "diag/utf8.hpp"
@@ -37,6 +37,7 @@
 #include "sql/parser.hpp"
 #include "types/data_type.hpp"
 #include "util/ascii.hpp"
+#include "util/deep_stack.hpp"
 #include "util/node_pool.hpp"
 #include "util/overloaded.hpp"
 
@@ -189,7 +190,6 @@ std::size_t token_length(const char* p, const char* end) {
 
 struct Value {
     ast::ExprPtr expr;
-    std::size_t depth = 0; // 0 for a leaf
 };
 
 struct PendingOp {
@@ -350,25 +350,20 @@ struct State {
         return std::to_string(loc.line) + ":" + std::to_string(loc.column);
     }
 
-    void push(ast::Expr::Node node, Span span, std::size_t node_depth, Span where) {
-        if (node_depth > kMaxNestingDepth) {
-            fail(where, kTooDeep);
-        }
+    void push(ast::Expr::Node node, Span span, Span where) {
         if (++nodes > max_nodes) {
             fail(where,
                  "statement too large: more than " + std::to_string(max_nodes) + " expressions");
         }
         // Built in its slot: through a temporary the node variant would move twice.
-        values.push_back({ast::ExprPtr(new ast::Expr{std::move(node), span}), node_depth});
+        values.push_back({ast::ExprPtr(new ast::Expr{std::move(node), span})});
     }
 
-    /// The values from `mark` on, taken off the stack as one list; `deepest` becomes the
-    /// greatest of their depths.
-    ast::ExprList take_exprs(std::size_t mark, std::size_t& deepest) {
+    /// The values from `mark` on, taken off the stack as one list.
+    ast::ExprList take_exprs(std::size_t mark) {
         std::vector<ast::ExprPtr> exprs;
         exprs.reserve(values.size() - mark);
         for (std::size_t i = mark; i < values.size(); ++i) {
-            deepest = std::max(deepest, values[i].depth);
             exprs.push_back(std::move(values[i].expr));
         }
         values.resize(mark);
@@ -385,12 +380,11 @@ struct State {
     /// the values from `mark` on become `node.*list`, the one below them its operand.
     template <class Node>
     void push_listed(Node node, ast::ExprList Node::*list, std::size_t mark, Span keyword) {
-        std::size_t deepest = 0;
-        node.*list = take_exprs(mark, deepest);
+        node.*list = take_exprs(mark);
         Value operand = pop();
         node.operand = std::move(operand.expr);
         const Span span{node.operand->span.begin, last_token.end};
-        push(std::move(node), span, std::max(deepest, operand.depth) + 1, keyword);
+        push(std::move(node), span, keyword);
     }
 };
 
@@ -442,8 +436,7 @@ OpInfo value_op_info(std::string_view text) {
 
 Value make_binary(State& st, const PendingOp& op, Value lhs, Value rhs) {
     const Span span{lhs.expr->span.begin, rhs.expr->span.end};
-    const std::size_t depth = std::max(lhs.depth, rhs.depth) + 1;
-    st.push(ast::Binary{op.op, std::move(lhs.expr), std::move(rhs.expr)}, span, depth, op.span);
+    st.push(ast::Binary{op.op, std::move(lhs.expr), std::move(rhs.expr)}, span, op.span);
     return st.pop();
 }
 
@@ -589,7 +582,7 @@ template <> struct action<g::string_literal> {
     template <typename Input> static void apply(const Input& in, State& st) {
         ast::Literal lit{
             .kind = ast::LiteralKind::String, .interval_unit = {}, .text = st.string_value};
-        st.push(std::move(lit), st.span_to_last(in.begin()), 0, st.last_token);
+        st.push(std::move(lit), st.span_to_last(in.begin()), st.last_token);
     }
 };
 
@@ -632,7 +625,7 @@ template <> struct action<g::number_literal> {
             lit.kind = K::Integer;
             lit.suffix = suffix == "L" ? S::Long : suffix == "S" ? S::Short : S::Byte;
         }
-        st.push(std::move(lit), span, 0, span);
+        st.push(std::move(lit), span, span);
     }
 };
 
@@ -641,7 +634,7 @@ template <> struct action<g::number_literal> {
 template <ast::LiteralKind Kind, const char* Text> struct keyword_literal_action {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
-        st.push(ast::Literal{.kind = Kind, .interval_unit = {}, .text = Text}, span, 0, span);
+        st.push(ast::Literal{.kind = Kind, .interval_unit = {}, .text = Text}, span, span);
     }
 };
 inline constexpr char kEmpty[] = "";
@@ -669,7 +662,7 @@ template <> struct action<g::typed_literal> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
         st.push(ast::Literal{.kind = st.typed_kind, .interval_unit = {}, .text = st.string_value},
-                span, 0, span);
+                span, span);
     }
 };
 
@@ -687,7 +680,7 @@ template <> struct action<g::binary_literal> {
         st.push(ast::Literal{.kind = ast::LiteralKind::Binary,
                              .interval_unit = {},
                              .text = std::string(text)},
-                span, 0, span);
+                span, span);
     }
 };
 
@@ -741,7 +734,7 @@ template <> struct action<g::interval_literal> {
         st.push(ast::Literal{.kind = ast::LiteralKind::Interval,
                              .interval_unit = st.interval_unit,
                              .text = st.interval_value},
-                span, 0, span);
+                span, span);
     }
 };
 
@@ -773,7 +766,7 @@ template <> struct action<g::name_part> {
 template <> struct action<g::name_rest> {
     template <typename Input> static void apply(const Input&, State& st) {
         const Span span{st.name_parts.front().span.begin, st.last_token.end};
-        st.push(ast::NameRef{std::move(st.name_parts)}, span, 0, span);
+        st.push(ast::NameRef{std::move(st.name_parts)}, span, span);
         st.name_parts.clear();
     }
 };
@@ -781,7 +774,7 @@ template <> struct action<g::name_rest> {
 template <> struct action<g::plain_star> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
-        st.push(ast::Star{}, span, 0, span);
+        st.push(ast::Star{}, span, span);
     }
 };
 
@@ -791,7 +784,7 @@ template <> struct action<g::star_qualifier_part> : action<g::name_part> {};
 template <> struct action<g::qualified_star> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
-        st.push(ast::Star{std::move(st.name_parts)}, span, 0, span);
+        st.push(ast::Star{std::move(st.name_parts)}, span, span);
         st.name_parts.clear();
     }
 };
@@ -842,7 +835,7 @@ template <> struct action<g::extract_field> {
         }
         ast::Literal field{
             .kind = ast::LiteralKind::String, .interval_unit = {}, .text = st.ident.name};
-        st.push(std::move(field), st.ident.span, 0, st.ident.span);
+        st.push(std::move(field), st.ident.span, st.ident.span);
     }
 };
 
@@ -860,10 +853,9 @@ template <> struct action<g::call_rest> {
         call.name = std::move(frame.name);
         call.distinct = frame.distinct;
         call.filtered = frame.filtered;
-        std::size_t depth = 0;
-        call.args = st.take_exprs(frame.mark, depth);
+        call.args = st.take_exprs(frame.mark);
         const Span where = call.name.span;
-        st.push(std::move(call), Span{where.begin, st.last_token.end}, depth + 1, where);
+        st.push(std::move(call), Span{where.begin, st.last_token.end}, where);
     }
 };
 
@@ -893,7 +885,7 @@ template <> struct action<g::lambda> {
         ast::Lambda lambda{std::move(st.lambdas.back()), std::move(body.expr)};
         st.lambdas.pop_back();
         const Span span = st.span_to_last(in.begin());
-        st.push(std::move(lambda), span, body.depth + 1, {span.begin, span.begin + 1});
+        st.push(std::move(lambda), span, {span.begin, span.begin + 1});
     }
 };
 
@@ -903,8 +895,7 @@ template <> struct action<g::field_access> {
     template <typename Input> static void apply(const Input&, State& st) {
         Value base = st.pop();
         const Span span{base.expr->span.begin, st.last_token.end};
-        st.push(ast::FieldAccess{std::move(base.expr), st.ident}, span, base.depth + 1,
-                st.ident.span);
+        st.push(ast::FieldAccess{std::move(base.expr), st.ident}, span, st.ident.span);
     }
 };
 
@@ -914,7 +905,7 @@ template <> struct action<g::subscript> {
         Value base = st.pop();
         const Span span{base.expr->span.begin, st.last_token.end};
         st.push(ast::Subscript{std::move(base.expr), std::move(index.expr)}, span,
-                std::max(base.depth, index.depth) + 1, st.span(in.begin(), in.begin() + 1));
+                st.span(in.begin(), in.begin() + 1));
     }
 };
 
@@ -926,7 +917,7 @@ template <> struct action<g::unary_apply> {
                                 : c == '+' ? ast::UnaryOp::Plus
                                            : ast::UnaryOp::BitNot;
         st.push(ast::Unary{op, std::move(operand.expr)}, st.span_to_last(in.begin()),
-                operand.depth + 1, st.span(in.begin(), in.begin() + 1));
+                st.span(in.begin(), in.begin() + 1));
     }
 };
 
@@ -934,7 +925,7 @@ template <> struct action<g::not_apply> {
     template <typename Input> static void apply(const Input& in, State& st) {
         Value operand = st.pop();
         st.push(ast::Unary{ast::UnaryOp::Not, std::move(operand.expr)}, st.span_to_last(in.begin()),
-                operand.depth + 1, st.span(in.begin(), in.begin() + 1));
+                st.span(in.begin(), in.begin() + 1));
     }
 };
 
@@ -1012,24 +1003,22 @@ template <> struct action<g::is_predicate> {
             Value rhs = st.pop();
             Value lhs = st.pop();
             const Span span{lhs.expr->span.begin, st.last_token.end};
-            const std::size_t depth = std::max(lhs.depth, rhs.depth) + 1;
             st.push(
                 ast::Binary{ast::BinaryOp::NullSafeEq, std::move(lhs.expr), std::move(rhs.expr)},
-                span, depth, where);
+                span, where);
             if (!frame.negated) {
                 Value eq = st.pop();
-                st.push(ast::Unary{ast::UnaryOp::Not, std::move(eq.expr)}, span, depth + 1, where);
+                st.push(ast::Unary{ast::UnaryOp::Not, std::move(eq.expr)}, span, where);
             }
             return;
         }
         Value operand = st.pop();
         const Span span{operand.expr->span.begin, st.last_token.end};
         if (st.is_target == 0) {
-            st.push(ast::IsNull{std::move(operand.expr), st.is_negated}, span, operand.depth + 1,
-                    where);
+            st.push(ast::IsNull{std::move(operand.expr), st.is_negated}, span, where);
         } else {
             st.push(ast::IsBool{std::move(operand.expr), st.is_target == 1, st.is_negated}, span,
-                    operand.depth + 1, where);
+                    where);
         }
     }
 };
@@ -1059,7 +1048,7 @@ template <> struct action<g::escape_string> {
         ast::Literal lit{
             .kind = ast::LiteralKind::String, .interval_unit = {}, .text = st.string_accum};
         st.string_accum.clear();
-        st.push(std::move(lit), st.last_token, 0, st.last_token);
+        st.push(std::move(lit), st.last_token, st.last_token);
         st.predicates.back().escape = true;
     }
 };
@@ -1090,10 +1079,9 @@ template <> struct action<g::between_predicate> {
         Value low = st.pop();
         Value operand = st.pop();
         const Span span{operand.expr->span.begin, st.last_token.end};
-        const std::size_t depth = std::max({operand.depth, low.depth, high.depth}) + 1;
         st.push(ast::Between{std::move(operand.expr), std::move(low.expr), std::move(high.expr),
                              frame.negated},
-                span, depth, st.span(in.begin(), in.begin() + 1));
+                span, st.span(in.begin(), in.begin() + 1));
     }
 };
 
@@ -1124,10 +1112,9 @@ template <> struct action<g::like_predicate> {
         Value pattern = st.pop();
         Value operand = st.pop();
         const Span span{operand.expr->span.begin, st.last_token.end};
-        const std::size_t depth = std::max(operand.depth, pattern.depth) + 1;
         st.push(ast::Like{std::move(operand.expr), std::move(pattern.expr), std::move(escape),
                           frame.negated, frame.like},
-                span, depth, st.span(in.begin(), in.begin() + 1));
+                span, st.span(in.begin(), in.begin() + 1));
     }
 };
 
@@ -1156,10 +1143,6 @@ template <> struct action<g::case_expr> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const CaseFrame frame = st.cases.back();
         st.cases.pop_back();
-        std::size_t depth = 0;
-        for (std::size_t i = frame.mark; i < st.values.size(); ++i) {
-            depth = std::max(depth, st.values[i].depth);
-        }
         std::size_t i = frame.mark;
         std::size_t end = st.values.size();
         ast::Case node;
@@ -1176,8 +1159,7 @@ template <> struct action<g::case_expr> {
         }
         node.branches = std::move(branches);
         st.values.resize(frame.mark);
-        st.push(std::move(node), st.span_to_last(in.begin()), depth + 1,
-                st.span(in.begin(), in.begin() + 4));
+        st.push(std::move(node), st.span_to_last(in.begin()), st.span(in.begin(), in.begin() + 4));
     }
 };
 
@@ -1196,7 +1178,7 @@ template <> struct action<g::colon_cast> {
         const Span span{operand.expr->span.begin, st.type_span.end};
         st.push(ast::Cast{std::move(operand.expr), std::move(st.type_text), st.type_span.begin,
                           ast::CastSyntax::Colon},
-                span, operand.depth + 1, st.span(in.begin(), in.begin() + 2));
+                span, st.span(in.begin(), in.begin() + 2));
         st.type_text.clear();
     }
 };
@@ -1207,8 +1189,7 @@ template <ast::CastSyntax Syntax, std::size_t KeywordLength> struct cast_call_ac
         Value operand = st.pop();
         st.push(
             ast::Cast{std::move(operand.expr), std::move(st.type_text), st.type_span.begin, Syntax},
-            st.span_to_last(in.begin()), operand.depth + 1,
-            st.span(in.begin(), in.begin() + KeywordLength));
+            st.span_to_last(in.begin()), st.span(in.begin(), in.begin() + KeywordLength));
         st.type_text.clear();
     }
 };
@@ -1356,8 +1337,7 @@ template <> struct action<g::values_row_mark> {
 
 template <> struct action<g::values_row> {
     template <typename Input> static void apply(const Input& in, State& st) {
-        std::size_t deepest = 0;
-        ast::ExprList row = st.take_exprs(st.marks.back(), deepest);
+        ast::ExprList row = st.take_exprs(st.marks.back());
         st.marks.pop_back();
         auto& values = std::get<ast::ValuesRef>(st.froms.back().node);
         values.rows.emplace_back(std::make_move_iterator(row.begin()),
@@ -1570,7 +1550,7 @@ template <> struct action<g::all_item> {
         ast::Identifiers parts;
         parts.push_back(ast::Identifier{
             Name(std::string_view(st.file + span.begin, span.end - span.begin)), span});
-        st.push(ast::NameRef{std::move(parts)}, span, 0, span);
+        st.push(ast::NameRef{std::move(parts)}, span, span);
     }
 };
 
@@ -1950,41 +1930,6 @@ bool nesting_within(std::string_view text, std::size_t limit) {
     return bound <= limit;
 }
 
-template <typename F> void run_with_large_stack(F& work) {
-    struct Job {
-        F* work;
-        node_pool::Pool* nodes; // this thread's, which waits: the parser's nodes join it
-        std::exception_ptr error;
-    };
-    Job job{&work, node_pool::current(), nullptr};
-    void* (*entry)(void*) = [](void* arg) -> void* {
-        auto* j = static_cast<Job*>(arg);
-        const node_pool::Loan loan(j->nodes);
-        try {
-            (*j->work)();
-        } catch (...) {
-            j->error = std::current_exception();
-        }
-        return nullptr;
-    };
-    pthread_attr_t attr;
-    pthread_t thread;
-    bool started = false;
-    if (pthread_attr_init(&attr) == 0) {
-        started = pthread_attr_setstacksize(&attr, kParserStackBytes) == 0 &&
-                  pthread_create(&thread, &attr, entry, &job) == 0;
-        pthread_attr_destroy(&attr);
-    }
-    if (!started) {
-        work(); // no thread to be had: parse here, on the caller's stack
-        return;
-    }
-    pthread_join(thread, nullptr);
-    if (job.error) {
-        std::rethrow_exception(job.error);
-    }
-}
-
 } // namespace
 
 ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
@@ -1993,14 +1938,16 @@ ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
     const std::size_t begin = std::min<std::size_t>(text.span.begin, file.size());
     const std::size_t end = std::clamp<std::size_t>(text.span.end, begin, file.size());
 
-    State st;
-    st.source = source;
-    st.file = file.data();
-    st.last_token = {begin, begin};
-    st.max_nodes = max_nodes;
-    check_text(st, begin, end);
-
+    // The parser's state holds the trees built so far: it lives and dies on the thread that
+    // parses, whose stack letting a deep tree go needs as much as building it.
+    std::optional<ast::Statement> statement;
     auto parse = [&] {
+        State st;
+        st.source = source;
+        st.file = file.data();
+        st.last_token = {begin, begin};
+        st.max_nodes = max_nodes;
+        check_text(st, begin, end);
         pegtl::memory_input<pegtl::tracking_mode::lazy> in(file.data() + begin, file.data() + end,
                                                            source->name());
         try {
@@ -2012,22 +1959,23 @@ ast::Statement parse_statement(const std::shared_ptr<const SourceFile>& source,
             const std::size_t at = begin + (e.positions().empty() ? 0 : e.positions().front().byte);
             throw_sql_error(source, {at, at}, std::string(e.message()));
         }
+        if (!st.values.empty() || !st.chains.empty() || !st.opens.empty() || st.done.size() != 1 ||
+            !st.queries.empty() || !st.selects.empty() || !st.froms.empty() || !st.joins.empty()) {
+            throw InternalError("the SQL parser left unconsumed state");
+        }
+        statement.emplace();
+        statement->index = text.index;
+        statement->span = {begin, end};
+        statement->query = std::move(*st.done.back());
     };
     const std::string_view statement_text(file.data() + begin, end - begin);
-    if (nesting_within(statement_text, kInlineNestingBound)) {
+    if (nesting_within(statement_text, kInlineNestingBound) &&
+        stack_bytes_for_statement(statement_text.size()) == 0) {
         parse();
     } else {
-        run_with_large_stack(parse);
+        run_with_stack(kParserStackBytes + stack_bytes_for_statement(statement_text.size()), parse);
     }
-    if (!st.values.empty() || !st.chains.empty() || !st.opens.empty() || st.done.size() != 1 ||
-        !st.queries.empty() || !st.selects.empty() || !st.froms.empty() || !st.joins.empty()) {
-        throw InternalError("the SQL parser left unconsumed state");
-    }
-    ast::Statement statement;
-    statement.index = text.index;
-    statement.span = {begin, end};
-    statement.query = std::move(*st.done.back());
-    return statement;
+    return std::move(*statement);
 }
 
 bool only_blanks(std::string_view text) {

@@ -15,6 +15,8 @@
 #include <cassert>
 #include <charconv>
 
+#include "util/deep_stack.hpp"
+
 namespace prune {
 namespace {
 
@@ -263,6 +265,8 @@ void JsonWriter::write_string(std::string_view text) {
     buffer_.push_back('"');
 }
 
-void JsonWriter::write_indent(std::size_t levels) { buffer_.append(2 * levels, ' '); }
+void JsonWriter::write_indent(std::size_t levels) {
+    buffer_.append(2 * indent_levels(levels), ' ');
+}
 
 } // namespace prune

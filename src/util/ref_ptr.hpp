@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <utility>
 
+#include "util/deferred_delete.hpp"
+
 namespace prune {
 
 template <class T> class RefPtr;
@@ -82,8 +84,9 @@ template <class T> class RefPtr {
 
   private:
     // Out of line: inlined, GCC's -Wuse-after-free cannot tell that a count shared by two
-    // handles reaches zero only once, and warns where one handle dies after another.
-    [[gnu::noinline]] static void destroy(T* object) noexcept { delete object; }
+    // handles reaches zero only once, and warns where one handle dies after another. Deferred,
+    // so that a deep tree is let go without recursion.
+    [[gnu::noinline]] static void destroy(T* object) noexcept { delete_deferred(object); }
 
     void retain() const noexcept {
         if (object_ != nullptr) {

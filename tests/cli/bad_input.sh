@@ -2,7 +2,8 @@
 # Bad input through the binary (README.md "Exit status", man/prune-plan.1 "Diagnostics"): every
 # malformed query, schema, option or file ends with exit 1 (rejected, a located diagnostic on
 # stderr) or 2 (usage or I/O), never 3 (internal error) and never a signal (status >= 128);
-# nesting up to 1000 levels runs in every output mode, one more is a diagnostic; the fuzzers'
+# nesting up to 1000 levels runs in every output mode, one more is a diagnostic, and a chain of
+# binary operators is accepted at any length; the fuzzers'
 # regression inputs and a fixed set of pseudo-random bytes are replayed as queries and as schemas.
 # Usage: bad_input.sh path/to/prune-plan
 source "$(dirname "$0")/lib.sh" "$@"
@@ -119,6 +120,23 @@ write too-deep.ddl "a $(repeat 999 'ARRAY<')INT$(repeat 999 '>')"
 run deep.sql --schema too-deep.ddl
 expect_rc 1 "a type 1001 levels deep"
 expect_contains "$ERR" "nesting deeper than 1000 levels" "a type 1001 levels deep"
+
+# Left-deep chains of binary operators are not nesting: accepted at any length, through every
+# pass and output mode, verified on a row (the passes run on a stack sized for the statement).
+write chain.sql "SELECT id$(repeat 10000 ' + id') AS s, name$(repeat 10000 ' || name') AS c,
+  id$(repeat 5000 ' - id * 2') AS m FROM t WHERE id$(repeat 5000 ' + 1') > 0"
+write chain.jsonl '{"id": 1, "name": "ab"}'
+# Dumps and pretty JSON stop indenting at 100 levels, so their size stays linear.
+for mode in "--format text" "--format json" "--format jsonl" "--emit ast" "--emit bound" \
+    "--rules spark" \
+    "--verify chain.jsonl" "--debug-no-rewrite --verify chain.jsonl"; do
+    # shellcheck disable=SC2086 # the mode is two words
+    run chain.sql --ddl 'id BIGINT, name STRING' $mode
+    expect_rc 0 "chain.sql $mode"
+    expect_empty "$ERR" "chain.sql $mode"
+done
+run chain.sql --ddl 'id BIGINT, name STRING' --verify chain.jsonl
+expect_contains "$OUT" "results identical" "a 10,000-term chain verifies"
 
 # A 5 MB query file (most of it one comment) and a 5 MB schema line.
 {

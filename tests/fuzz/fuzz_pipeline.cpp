@@ -35,6 +35,7 @@
 #include "output/printers.hpp"
 #include "pipeline.hpp"
 #include "types/schema_formats.hpp"
+#include "util/deep_stack.hpp"
 
 namespace {
 
@@ -276,6 +277,71 @@ void check_verify(const StatementResult& result, const FuzzCatalog& entry, Profi
     }
 }
 
+/// Every pass over one statement, in every catalog and profile.
+void fuzz_statement(const std::shared_ptr<const SourceFile>& source, const StatementText& text,
+                    CaseSensitivity cs) {
+    ast::Statement statement;
+    if (!fuzz::accepts([&] { statement = parse_statement(source, text); })) {
+        return;
+    }
+    for (const FuzzCatalog& entry : catalogs()) {
+        BoundStatement bound;
+        if (!fuzz::accepts(
+                [&] { bound = analyze(statement, entry.catalog, source, AnalyzerOptions{cs}); })) {
+            continue;
+        }
+        fuzz::accepts([&] { fuzz::require_utf8(dump_bound(*bound.plan), "dump_bound"); });
+        int style = 0;
+        for (Profile profile : {Profile::Legacy, Profile::Spark, Profile::Extended}) {
+            fuzz::accepts([&] {
+                StatementResult result = prune_statement(bound, PipelineOptions{profile, cs});
+                result.index = text.index;
+                result.file = source->name();
+                check_result(result, entry.catalog);
+                const TextOptions options{static_cast<SchemaStyle>(style++ % 4),
+                                          profile == Profile::Spark};
+                std::ostringstream printed;
+                print_text(result, options, printed);
+                const std::string text_output = std::move(printed).str();
+                fuzz::require(!text_output.empty(), "empty text output");
+                fuzz::require_utf8(text_output, "print_text");
+                // Text output's own pipeline takes the plan apart as it rewrites it (and
+                // binds again on a mismatch): it must print what the kept plans print.
+                StatementResult taken =
+                    run_statement(source, text, entry.catalog, {profile, cs, false}).result;
+                fuzz::require(taken.original_plan == nullptr, "keep_plans = false kept");
+                taken.line = result.line;
+                taken.column = result.column;
+                std::ostringstream printed_taken;
+                print_text(taken, options, printed_taken);
+                fuzz::require(printed_taken.view() == text_output,
+                              "keep_plans = false prints another result");
+                // --explain: provenance never changes what is read, and prints.
+                PipelineOptions explain{profile, cs, false};
+                explain.explain = true;
+                const StatementResult explained =
+                    run_statement(source, text, entry.catalog, explain).result;
+                fuzz::require(explained.scans.size() == taken.scans.size(),
+                              "--explain scans other tables");
+                for (std::size_t i = 0; i < taken.scans.size(); ++i) {
+                    fuzz::require(
+                        same_type(*explained.scans[i].read_schema, *taken.scans[i].read_schema),
+                        "--explain reads another schema");
+                }
+                std::ostringstream printed_explained;
+                print_text(explained, options, printed_explained);
+                fuzz::require_utf8(printed_explained.str(), "print_text --explain");
+                // The writer throws on invalid UTF-8: a foreign exception, so a finding.
+                std::ostringstream json;
+                JsonWriter writer(json, JsonStyle::Compact);
+                write_json(result, writer);
+                fuzz::require(!json.view().empty(), "empty JSON output");
+                check_verify(result, entry, profile);
+            });
+        }
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -285,67 +351,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const CaseSensitivity cs =
         size % 2 == 0 ? CaseSensitivity::Insensitive : CaseSensitivity::Sensitive;
     for (const StatementText& text : split_statements(*source)) {
-        ast::Statement statement;
-        if (!fuzz::accepts([&] { statement = parse_statement(source, text); })) {
-            continue;
-        }
-        for (const FuzzCatalog& entry : catalogs()) {
-            BoundStatement bound;
-            if (!fuzz::accepts([&] {
-                    bound = analyze(statement, entry.catalog, source, AnalyzerOptions{cs});
-                })) {
-                continue;
-            }
-            fuzz::accepts([&] { fuzz::require_utf8(dump_bound(*bound.plan), "dump_bound"); });
-            int style = 0;
-            for (Profile profile : {Profile::Legacy, Profile::Spark, Profile::Extended}) {
-                fuzz::accepts([&] {
-                    StatementResult result = prune_statement(bound, PipelineOptions{profile, cs});
-                    result.index = text.index;
-                    result.file = source->name();
-                    check_result(result, entry.catalog);
-                    const TextOptions options{static_cast<SchemaStyle>(style++ % 4),
-                                              profile == Profile::Spark};
-                    std::ostringstream printed;
-                    print_text(result, options, printed);
-                    const std::string text_output = std::move(printed).str();
-                    fuzz::require(!text_output.empty(), "empty text output");
-                    fuzz::require_utf8(text_output, "print_text");
-                    // Text output's own pipeline takes the plan apart as it rewrites it (and
-                    // binds again on a mismatch): it must print what the kept plans print.
-                    StatementResult taken =
-                        run_statement(source, text, entry.catalog, {profile, cs, false}).result;
-                    fuzz::require(taken.original_plan == nullptr, "keep_plans = false kept");
-                    taken.line = result.line;
-                    taken.column = result.column;
-                    std::ostringstream printed_taken;
-                    print_text(taken, options, printed_taken);
-                    fuzz::require(printed_taken.view() == text_output,
-                                  "keep_plans = false prints another result");
-                    // --explain: provenance never changes what is read, and prints.
-                    PipelineOptions explain{profile, cs, false};
-                    explain.explain = true;
-                    const StatementResult explained =
-                        run_statement(source, text, entry.catalog, explain).result;
-                    fuzz::require(explained.scans.size() == taken.scans.size(),
-                                  "--explain scans other tables");
-                    for (std::size_t i = 0; i < taken.scans.size(); ++i) {
-                        fuzz::require(
-                            same_type(*explained.scans[i].read_schema, *taken.scans[i].read_schema),
-                            "--explain reads another schema");
-                    }
-                    std::ostringstream printed_explained;
-                    print_text(explained, options, printed_explained);
-                    fuzz::require_utf8(printed_explained.str(), "print_text --explain");
-                    // The writer throws on invalid UTF-8: a foreign exception, so a finding.
-                    std::ostringstream json;
-                    JsonWriter writer(json, JsonStyle::Compact);
-                    write_json(result, writer);
-                    fuzz::require(!json.view().empty(), "empty JSON output");
-                    check_verify(result, entry, profile);
-                });
-            }
-        }
+        // On a stack sized for the statement, as the CLI runs it (util/deep_stack.hpp).
+        run_with_stack(stack_bytes_for_statement(text.span.end - text.span.begin),
+                       [&] { fuzz_statement(source, text, cs); });
     }
     return 0;
 }

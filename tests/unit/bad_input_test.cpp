@@ -171,8 +171,11 @@ TEST_CASE("unsupported constructs are named", "[bad-input][parser]") {
         {"SELECT id FROM events TABLESAMPLE (10 PERCENT)", "1:23", "unsupported: TABLESAMPLE"},
         {"SELECT id FROM events LEFT JOIN LATERAL explode(rule_results) t", "1:23",
          "unsupported: a LATERAL generator after an outer, semi, anti or NATURAL join"},
-        {"SELECT explode(collect_list(id)) FROM events ORDER BY 1", "1:8",
-         "unsupported: a generator in a select list that aggregates, with HAVING, ORDER BY"},
+        {"SELECT explode(collect_list(id)) FROM events ORDER BY max(id)", "1:55",
+         "unsupported: ORDER BY over a generator in a select list that aggregates may read "
+         "only the select list's columns, not 'max(id)'"},
+        {"SELECT json_tuple(id, 'a') FROM events", "1:19",
+         "every argument of 'json_tuple' must be a STRING, but 'id' is INT"},
     }));
     check_rejected(row);
 }

@@ -664,4 +664,22 @@ TEST_CASE("generators make Spark's rows", "[eval]") {
           R"(1,"a",2;1,"b",null;2,null,null)");
     CHECK(rows_of("SELECT id, x FROM t, LATERAL explode(e) AS u(x)", two).empty());
     CHECK(rows_of("SELECT stack(2, id, s, 3) FROM t", kRow) == R"(1,"Hello";3,null)");
+
+    // json_tuple: one row per input row; strings as their text, anything else as compact JSON
+    // (nested keys in written order), nulls for a missing key, JSON null, NULL or invalid input.
+    const std::string json =
+        R"({"id":1,"s":"{\"a\": \"x\", \"b\": {\"z\": [1, 2.5], \"y\": true}, \"c\": null}"})"
+        "\n"
+        R"({"id":2,"s":null})"
+        "\n"
+        R"({"id":3,"s":"[1, 2]"})"
+        "\n"
+        R"({"id":4,"s":"{\"a\": 7, \"a\": 8"})"
+        "\n";
+    CHECK(rows_of("SELECT id, json_tuple(s, 'a', 'b', 'c', 'd', CAST(NULL AS STRING)) FROM t",
+                  json) == R"(1,"x","{\"z\":[1,2.5],\"y\":true}",null,null,null;)"
+                           R"(2,null,null,null,null,null;3,null,null,null,null,null;)"
+                           R"(4,null,null,null,null,null)");
+    CHECK(rows_of("SELECT id, a FROM t LATERAL VIEW json_tuple(s, 'a') j AS a",
+                  R"({"id":5,"s":"{\"a\": 7, \"a\": 8}"})") == R"(5,"8")");
 }

@@ -15,6 +15,7 @@
 
 #include "diag/utf8.hpp"
 #include "support.hpp"
+#include "util/deep_stack.hpp"
 #include "util/json_writer.hpp"
 
 using namespace prune;
@@ -300,12 +301,21 @@ TEST_CASE("JsonWriter indents nested containers two spaces a level", "[output][j
                                            "}");
     CHECK(written(v, JsonStyle::Compact) == R"({"a":1,"b":{"c":[1,[true,null]]}})");
 
-    // Deeper than nlohmann's first indent buffer (512 spaces).
+    // 100 levels indent as nlohmann does; deeper ones keep 100 levels' indentation, so the
+    // pretty output of a deep tree stays linear in its size. It is the same JSON.
     Json deep = 1;
-    for (int i = 0; i < 700; ++i) {
+    for (int i = 0; i < 100; ++i) {
         deep = Json::array({std::move(deep)});
     }
     check_same(deep);
+    for (int i = 0; i < 600; ++i) {
+        deep = Json::array({std::move(deep)});
+    }
+    const std::string pretty = written(deep, JsonStyle::Pretty);
+    CHECK(Json::parse(pretty) == deep);
+    CHECK(written(deep, JsonStyle::Compact) == deep.dump());
+    CHECK(pretty.find("\n" + std::string(2 * kMaxIndentLevels, ' ') + "[") != std::string::npos);
+    CHECK(pretty.find(std::string(2 * kMaxIndentLevels + 1, ' ')) == std::string::npos);
 }
 
 TEST_CASE("JsonWriter prints integers as nlohmann does", "[output][json]") {

@@ -1,1 +1,1 @@
-SELECT name.last, explode(collect_list(name.first)) AS f FROM contacts GROUP BY name.last ORDER BY f
+SELECT name.last, explode(collect_list(name.first)) AS f FROM contacts GROUP BY name.last ORDER BY count(*)
