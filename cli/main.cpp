@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -27,6 +28,7 @@
 #include "catalog/catalog.hpp"
 #include "eval/rows.hpp"
 #include "eval/verify.hpp"
+#include "output/compare_rules.hpp"
 #include "output/printers.hpp"
 #include "parquet/dataset.hpp"
 #include "pipeline.hpp"
@@ -62,6 +64,8 @@ struct Options {
     std::vector<std::string> verify; // [TABLE=]ROWS, one per table
     bool no_rewrite = false;         // --debug-no-rewrite
     bool merge_schema = false;       // --merge-schema (Parquet directories)
+    bool explain = false;            // --explain: where and why each field is read
+    bool compare_rules = false;      // --compare-rules: the three profiles side by side
 };
 
 /// An I/O problem or a misused option found after parsing: a usage-level failure (exit 2).
@@ -711,6 +715,9 @@ class Runner {
                 *out_ << dump_bound(*bound.plan);
                 return kSuccess;
             }
+            if (options_.compare_rules) {
+                return compare_profiles(source, text, catalog, first);
+            }
             // Text output prints only the rewritten plan: the original is let go as it is
             // rewritten, unless JSON, --verify or --debug-no-rewrite needs it.
             const bool keep_plans =
@@ -718,7 +725,7 @@ class Runner {
             StatementRun run =
                 run_statement(source, text, catalog,
                               PipelineOptions{parse_profile(options_.rules), case_sensitivity(),
-                                              keep_plans, shared_relations()});
+                                              keep_plans, shared_relations(), options_.explain});
             for (const Diagnostic& warning : run.warnings) {
                 report(warning);
             }
@@ -766,6 +773,35 @@ class Runner {
             print_error(text.index, message, nullptr, first);
             return kInternal;
         }
+    }
+
+    /// `--compare-rules`: the statement under each profile, with provenance, compared.
+    int compare_profiles(const std::shared_ptr<const SourceFile>& source, const StatementText& text,
+                         const Catalog& catalog, bool first) {
+        std::array<StatementRun, 3> runs;
+        for (std::size_t p = 0; p < runs.size(); ++p) {
+            runs[p] = run_statement(source, text, catalog,
+                                    PipelineOptions{static_cast<Profile>(p), case_sensitivity(),
+                                                    false, shared_relations(), true});
+        }
+        for (const Diagnostic& warning : runs[0].warnings) { // the same under every profile
+            report(warning);
+        }
+        const RulesComparison comparison =
+            compare_rules({&runs[0].result, &runs[1].result, &runs[2].result});
+        if (options_.format == "json" || options_.format == "jsonl") {
+            JsonWriter::check_text(comparison.file);
+            JsonWriter& json = result_json_.emplace(*out_, json_style());
+            json.begin_object();
+            write_rules_comparison_keys(comparison, json);
+            json.end_object();
+            result_json_.reset();
+            *out_ << "\n";
+        } else {
+            print_separator(first);
+            print_rules_comparison_text(comparison, color_out_, *out_);
+        }
+        return kSuccess;
     }
 
     /// The `--verify` report for one statement, or nothing when no rows were given for its
@@ -925,6 +961,20 @@ void check_options(Options& options, const CLI::App& app) {
         throw UsageError("standard input (-) can be only one input, but " + names +
                          (from_stdin.size() == 2 ? " both" : " all") + " read it");
     }
+    // --compare-rules prints a comparison in place of the result: what would change the result
+    // or check it would be ignored without a word.
+    if (options.compare_rules) {
+        const char* other = options.explain           ? "--explain"
+                            : !options.verify.empty() ? "--verify"
+                            : options.no_rewrite      ? "--debug-no-rewrite"
+                            : !options.emit.empty()   ? "--emit"
+                                                      : nullptr;
+        if (other != nullptr) {
+            throw UsageError(std::string("--compare-rules prints a comparison of the rule "
+                                         "profiles; it cannot be combined with ") +
+                             other);
+        }
+    }
     // --emit prints a debugging dump as text in place of the result: an option that changes the
     // result or its form would be ignored without a word.
     if (!options.emit.empty()) {
@@ -939,6 +989,10 @@ void check_options(Options& options, const CLI::App& app) {
         if (options.no_rewrite) {
             throw UsageError("--emit " + options.emit +
                              " prints no rewrite; it cannot be combined with --debug-no-rewrite");
+        }
+        if (options.explain) {
+            throw UsageError("--emit " + options.emit +
+                             " prints no read schema; it cannot be combined with --explain");
         }
     }
 }
@@ -992,9 +1046,10 @@ int main(int argc, char** argv) {
     app.add_option("-f,--format", options.format, "output format: text, json or jsonl")
         ->check(CLI::IsMember({"text", "json", "jsonl"}))
         ->capture_default_str();
-    app.add_option("--rules", options.rules, "pruning rules: legacy, spark or extended")
-        ->check(CLI::IsMember({"legacy", "spark", "extended"}))
-        ->capture_default_str();
+    auto* rules =
+        app.add_option("--rules", options.rules, "pruning rules: legacy, spark or extended")
+            ->check(CLI::IsMember({"legacy", "spark", "extended"}))
+            ->capture_default_str();
     app.add_flag("--case-sensitive", options.case_sensitive,
                  "resolve column and field names case-sensitively");
     app.add_option("--schema-style", options.schema_style,
@@ -1011,6 +1066,14 @@ int main(int argc, char** argv) {
     app.add_flag("--debug-no-rewrite", options.no_rewrite,
                  "debugging: skip the ordinal rewrite (the plan keeps the table's ordinals over "
                  "the pruned scan); with --verify, shows what that breaks");
+    app.add_flag("--explain", options.explain,
+                 "say why each field is read: where each leaf is used, and why a value is read "
+                 "whole (text: an annotated tree; JSON: each scan's provenance)");
+    auto* compare = app.add_flag(
+        "--compare-rules", options.compare_rules,
+        "run every rule profile (legacy, spark, extended) and show, per field, which reads it "
+        "and the rule behind each difference (not with --rules, --explain, --verify, "
+        "--debug-no-rewrite or --emit)");
     app.add_option("--emit", options.emit,
                    "debugging: print the parsed AST or the bound plan, as text (not with -f json, "
                    "--verify or --debug-no-rewrite)")
@@ -1023,6 +1086,8 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"auto", "always", "never"}))
         ->capture_default_str();
 
+    compare->excludes(rules);
+    rules->excludes(compare);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& help) {

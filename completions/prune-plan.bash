@@ -42,7 +42,8 @@ _prune_plan() {
 
     if [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W '--schema --ddl --merge-schema --partition-columns --format --rules
-            --case-sensitive --schema-style --verify --debug-no-rewrite --emit --output --color
+            --case-sensitive --schema-style --verify --debug-no-rewrite --explain --compare-rules
+            --emit --output --color
             --help --version -s -f -o -h -V' -- "$cur")
         return
     fi

@@ -1,6 +1,7 @@
 #include "pipeline.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
@@ -92,7 +93,8 @@ OrdinalChanges distinct_changes(OrdinalChanges changes) {
 
 } // namespace
 
-StatementResult prune_statement(BoundStatement bound, const PipelineOptions& options) {
+StatementResult prune_statement(BoundStatement bound, const PipelineOptions& options,
+                                const ExplainContext* explain) {
     StatementResult result;
     result.profile = options.profile;
     ExprId next_id = bound.next_id;
@@ -115,12 +117,23 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
     while (true) {
         // Needs go to their column as they are found, and none is kept past its scan's read
         // schema: they are as large as the plan, and the rewrite needs only the read schemas.
+        std::optional<ProvenanceRecorder> recorder;
+        if (options.explain && explain != nullptr) {
+            recorder.emplace();
+        }
         PlanReads reads =
-            read_sets(*plan, CollectOptions{options.profile, &opaque, &whole_set_columns});
+            read_sets(*plan, CollectOptions{options.profile, &opaque, &whole_set_columns,
+                                            recorder ? &*recorder : nullptr});
         result.scans.clear(); // moved in: a braced list would copy every column name
         for (std::size_t i = 0; i < relations.size(); ++i) {
             result.scans.push_back(describe_scan(*relations[i], reads.scans[i].read_schema));
+            if (recorder) {
+                result.scans.back().provenance =
+                    scan_provenance(*relations[i], reads.scans[i].read_schema, *recorder,
+                                    explain->source, explain->clauses);
+            }
         }
+        result.explained = recorder.has_value();
         try {
             // Unless the plans are kept, the rewrite takes the only handle and lets the
             // original go as it goes; a mismatch then leaves nothing to collect again from.
@@ -156,22 +169,27 @@ StatementRun run_statement(const std::shared_ptr<const SourceFile>& source,
     // The analyzer uses the syntax tree up as it binds: the tree is as large as the plan,
     // and the later passes never look at it.
     Location location;
+    ClauseMap clauses;
     const auto bind = [&] {
         ast::Statement statement = parse_statement(source, text);
         location = source->location(statement.query.span.begin);
+        if (options.explain) {
+            clauses = ClauseMap(statement, *source);
+        }
         return analyze(std::move(statement), catalog, source,
                        AnalyzerOptions{options.case_sensitivity, options.relations});
     };
     BoundStatement bound = bind();
     StatementRun run{{}, std::move(bound.warnings)};
+    const ExplainContext explain{*source, clauses};
     try {
-        run.result = prune_statement(std::move(bound), options);
+        run.result = prune_statement(std::move(bound), options, &explain);
     } catch (const RewriteMismatch&) {
         // Only without kept plans: run the statement again, keeping them this time, so the
         // pipeline can switch the mismatched rule off and collect again (rare: X6/X7).
         PipelineOptions keep = options;
         keep.keep_plans = true;
-        run.result = prune_statement(bind(), keep);
+        run.result = prune_statement(bind(), keep, &explain);
         run.result.original_plan = nullptr;
         run.result.simplified_plan = nullptr;
     }

@@ -12,6 +12,7 @@
 #include "diag/diagnostic.hpp"
 #include "output/result.hpp"
 #include "plan/analyzer.hpp"
+#include "sql/clauses.hpp"
 #include "sql/parser.hpp"
 
 namespace prune {
@@ -25,6 +26,15 @@ struct PipelineOptions {
     bool keep_plans = true;
     /// Where tables' bound columns are kept between statements (AnalyzerOptions::relations).
     RelationCache* relations = nullptr;
+    /// `--explain`: record where each use is written and why, and give every scan its
+    /// provenance (prune/provenance.hpp). Off, the collector records nothing.
+    bool explain = false;
+};
+
+/// What provenance needs beyond the plan: the statement's text and its clauses.
+struct ExplainContext {
+    const SourceFile& source;
+    const ClauseMap& clauses;
 };
 
 /// The result of one statement, with the warnings its analysis produced.
@@ -36,7 +46,9 @@ struct StatementRun {
 /// Prunes and rewrites one bound statement (everything after `analyze`). Without
 /// `keep_plans`, a statement whose rewrite finds a mismatch (RewriteMismatch: X6/X7 switched
 /// off) cannot be collected again: the exception escapes, and run_statement binds it again.
-StatementResult prune_statement(BoundStatement bound, const PipelineOptions& options);
+/// With `explain` (and `options.explain`), each scan gets its provenance.
+StatementResult prune_statement(BoundStatement bound, const PipelineOptions& options,
+                                const ExplainContext* explain = nullptr);
 
 /// Runs every pass on one statement of `source`. Throws SqlError (bad query), SchemaError,
 /// InternalError (broken invariant).

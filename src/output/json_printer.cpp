@@ -487,6 +487,10 @@ void write_result_keys(const StatementResult& result, JsonWriter& out) {
             out.value(column);
         }
         out.end_array();
+        if (result.explained) {
+            out.key("provenance");
+            write_provenance_json(scan.provenance, out);
+        }
         out.end_object();
     }
     out.end_array();
@@ -510,6 +514,47 @@ void write_result_keys(const StatementResult& result, JsonWriter& out) {
     printer.plan_or_null(result.plan);
     out.key("original_plan");
     printer.plan_or_null(result.original_plan);
+}
+
+void write_provenance_json(const std::vector<ProvenanceEntry>& entries, JsonWriter& out) {
+    out.begin_array();
+    for (const ProvenanceEntry& entry : entries) {
+        out.begin_object();
+        out.key("path");
+        out.value(entry.path);
+        out.key("whole");
+        out.value(entry.whole);
+        out.key("uses");
+        out.begin_array();
+        for (const UseLocation& use : entry.uses) {
+            out.begin_object();
+            const bool located = use.line > 0;
+            out.key("file");
+            located ? out.value(use.file) : out.null();
+            out.key("line");
+            located ? out.value(use.line) : out.null();
+            out.key("column");
+            located ? out.value(use.column) : out.null();
+            out.key("end_line");
+            located ? out.value(use.end_line) : out.null();
+            out.key("end_column");
+            located ? out.value(use.end_column) : out.null();
+            out.key("clause");
+            out.value(use.clause);
+            out.key("kind");
+            out.value(std::string(use_kind_name(use.kind)));
+            out.end_object();
+        }
+        out.end_array();
+        out.key("reason");
+        if (entry.reason == ReadReason::None) {
+            out.null();
+        } else {
+            out.value(std::string(reason_info(entry.reason).name));
+        }
+        out.end_object();
+    }
+    out.end_array();
 }
 
 void write_json(const StatementResult& result, JsonWriter& out) {

@@ -15,6 +15,9 @@ enum class SchemaStyle { Catalog, Ddl, Tree, Json };
 struct TextOptions {
     SchemaStyle schema_style = SchemaStyle::Catalog;
     bool color = false;
+    /// Set by print_text for a result with provenance: each scan prints its read schema as a
+    /// tree annotated with where each leaf is used and why (`--explain`).
+    bool explain = false;
 };
 
 /// An expression as Spark's `toString` prints it: `name#1.first`, `lambda r#4.rule_version`,
@@ -36,6 +39,8 @@ void print_text(const StatementResult& result, const TextOptions& options, std::
 /// The keys of one statement's JSON object (README.md "JSON output"), written into an object the
 /// caller has begun and ends, so that it can add keys after them (the CLI adds `verify`).
 void write_result_keys(const StatementResult& result, JsonWriter& out);
+/// A scan's `provenance` array (`--explain`; README "Why is this field read?").
+void write_provenance_json(const std::vector<ProvenanceEntry>& entries, JsonWriter& out);
 /// The JSON object for one statement: write_result_keys in an object of its own.
 void write_json(const StatementResult& result, JsonWriter& out);
 /// JSON for plans and expressions on their own (as they appear in write_result_keys).

@@ -10,6 +10,7 @@
 #include "parquet/column_bytes.hpp"
 #include "plan/higher_order.hpp"
 #include "plan/plan.hpp"
+#include "prune/provenance.hpp"
 
 namespace prune {
 
@@ -24,6 +25,9 @@ struct ScanResult {
     /// Compressed bytes of the column chunks read and stored (parquet/scan_bytes.hpp); only
     /// when the table's schema came from Parquet footers.
     std::optional<ByteCount> bytes = std::nullopt;
+    /// With `--explain` only: why each leaf (or subtree read whole) is read, in read-schema
+    /// order (prune/provenance.hpp).
+    std::vector<ProvenanceEntry> provenance = {};
 };
 
 /// What an ordinal change's context names (`OrdinalChange::source`).
@@ -69,6 +73,9 @@ struct StatementResult {
     PlanPtr plan; // rewritten against the read schema
     std::vector<ScanResult> scans;
     OrdinalChanges ordinal_changes;
+    /// Whether the scans carry provenance (`--explain`): the printers show it only then, so
+    /// output without `--explain` is unchanged.
+    bool explained = false;
 };
 
 /// `legacy`, `spark`, `extended`.

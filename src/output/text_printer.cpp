@@ -20,6 +20,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "output/printers.hpp"
@@ -264,6 +265,137 @@ void write_schema(const TypePtr& schema, SchemaStyle style, std::ostream& out) {
     }
 }
 
+constexpr const char* kCyan = "\x1b[36m";
+constexpr const char* kYellow = "\x1b[33m";
+
+/// `--explain`: the read schema as a tree, each leaf (or subtree read whole) followed by
+/// where it is used and, read whole, why; the uses start in one column.
+///
+///       root
+///        |-- name: struct
+///        |    |-- first: string       <- 1:8 select item 1
+///        |-- friends: array<struct<…>> <- 1:20 select item 2 (whole); reason: compared
+class ExplainedSchema {
+  public:
+    ExplainedSchema(const ScanResult& scan, bool color) : scan_(scan), color_(color) {
+        for (const ProvenanceEntry& entry : scan.provenance) {
+            entries_.emplace(entry.path, &entry);
+        }
+    }
+
+    void write(std::ostream& out) {
+        rows_.push_back(Row{"  root", nullptr});
+        if (scan_.read_schema) {
+            for (const StructField& field : scan_.read_schema->struct_type()->fields()) {
+                node(field.name, field.type, field.name, "   ");
+            }
+        }
+        std::size_t left = 0;
+        for (const Row& row : rows_) {
+            if (row.entry != nullptr) {
+                left = std::max(left, width(row.text));
+            }
+        }
+        std::string text;
+        for (const Row& row : rows_) {
+            text += row.text;
+            if (row.entry != nullptr) {
+                append_spaces(text, left - width(row.text));
+                annotate(*row.entry, text);
+            }
+            text += '\n';
+        }
+        write_text(text, out);
+    }
+
+  private:
+    struct Row {
+        std::string text;
+        const ProvenanceEntry* entry;
+    };
+
+    void node(const std::string& name, const TypePtr& type, const std::string& path,
+              const std::string& indent) {
+        const auto it = entries_.find(path);
+        if (it != entries_.end()) {
+            rows_.push_back(Row{indent + "|-- " + name + ": " + catalog_string(*type), it->second});
+            return;
+        }
+        const std::string below = indent + "|    ";
+        if (const StructType* s = type->struct_type()) {
+            rows_.push_back(Row{indent + "|-- " + name + ": struct", nullptr});
+            for (const StructField& field : s->fields()) {
+                node(field.name, field.type, path + "." + field.name, below);
+            }
+        } else if (const ArrayType* a = type->array()) {
+            rows_.push_back(Row{indent + "|-- " + name + ": array", nullptr});
+            node("element", a->element, path + ".element", below);
+        } else if (const MapType* m = type->map()) {
+            rows_.push_back(Row{indent + "|-- " + name + ": map", nullptr});
+            node("key", m->key, path + ".key", below);
+            node("value", m->value, path + ".value", below);
+        } else {
+            rows_.push_back(Row{indent + "|-- " + name + ": " + catalog_string(*type), nullptr});
+        }
+    }
+
+    void annotate(const ProvenanceEntry& entry, std::string& text) const {
+        text += "  ";
+        if (color_) {
+            text += kCyan;
+        }
+        text += "\u2190 ";
+        for (std::size_t i = 0; i < entry.uses.size(); ++i) {
+            const UseLocation& use = entry.uses[i];
+            if (i > 0) {
+                text += "; ";
+            }
+            if (use.line > 0) {
+                text += std::to_string(use.line) + ":" + std::to_string(use.column);
+            } else {
+                text += "?";
+            }
+            if (!use.clause.empty()) {
+                text += " " + use.clause;
+            }
+            switch (use.kind) {
+            case UseKind::Field:
+                break;
+            case UseKind::NullTest:
+                text += " (null test)";
+                break;
+            case UseKind::Size:
+                text += " (size)";
+                break;
+            case UseKind::Whole:
+                text += " (whole)";
+                break;
+            }
+        }
+        if (entry.uses.empty()) {
+            text += "no located use";
+        }
+        if (color_) {
+            text += kReset;
+        }
+        if (entry.reason != ReadReason::None) {
+            text += "; reason: ";
+            if (color_) {
+                text += kYellow;
+            }
+            text += reason_info(entry.reason).name;
+            if (color_) {
+                text += kReset;
+            }
+        }
+    }
+
+    const ScanResult& scan_;
+    bool color_;
+    std::unordered_map<std::string, const ProvenanceEntry*> entries_;
+    std::vector<Row> rows_;
+};
+
 void write_scan(const ScanResult& scan, const TextOptions& options, std::ostream& out) {
     out << scan.table << ": reads " << std::to_string(scan.leaves_read) << " of "
         << std::to_string(scan.leaves_total) << (scan.leaves_total == 1 ? " leaf" : " leaves");
@@ -281,6 +413,10 @@ void write_scan(const ScanResult& scan, const TextOptions& options, std::ostream
     }
     names += '\n';
     write_text(names, out);
+    if (options.explain) {
+        ExplainedSchema(scan, options.color).write(out);
+        return;
+    }
     write_schema(scan.read_schema, options.schema_style, out);
 }
 
@@ -395,8 +531,10 @@ void print_text(const StatementResult& result, const TextOptions& options, std::
         out << kReset;
     }
     out << '\n';
+    TextOptions scan_options = options;
+    scan_options.explain = result.explained;
     for (const ScanResult& scan : result.scans) {
-        write_scan(scan, options, out);
+        write_scan(scan, scan_options, out);
     }
     if (result.plan) {
         out << '\n';

@@ -1075,6 +1075,8 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
 
     // USING / NATURAL keys: (left column, right column) in key order.
     std::vector<std::pair<std::size_t, std::size_t>> keys;
+    std::vector<Span> key_spans; // where each key was written
+
     if (join.natural) {
         for (std::size_t i = 0; i < left_scope.columns.size(); ++i) {
             const ScopeColumn& c = left_scope.columns[i];
@@ -1084,6 +1086,7 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
             const std::string_view name = c.attribute->as<AttributeReference>()->name;
             if (const auto r = find_unqualified(right_scope, name, ctx.cs)) {
                 keys.emplace_back(i, *r);
+                key_spans.push_back(join.keyword);
             }
         }
     }
@@ -1099,6 +1102,7 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
                     "USING column '" + key.name + "' is not a column of the join's right side");
         }
         keys.emplace_back(*l, *r);
+        key_spans.push_back(key.span);
     }
 
     // The columns the condition sees: both sides', left first. The left side's scope is
@@ -1127,7 +1131,8 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
         }
         both = binder.take_scope();
     }
-    for (const auto& [l, r] : keys) {
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        const auto [l, r] = keys[k];
         const ExprPtr& a = left_column(l).attribute;
         const ExprPtr& b = right_column(r).attribute;
         const BinaryCoercion coerced = coerce_binary(BinaryOpKind::EqualTo, a, b);
@@ -1137,7 +1142,9 @@ std::pair<PlanPtr, Scope> bind_join(BindContext& ctx, const ast::JoinRef& join) 
                         "' has types " + catalog_string(*a->type) + " and " +
                         catalog_string(*b->type) + ", which cannot be compared");
         }
-        ExprPtr equal = make_expr(BinaryOp{BinaryOpKind::EqualTo, coerced.left, coerced.right});
+        // Where the key was written (the USING name, or NATURAL's keywords), for --explain.
+        ExprPtr equal =
+            make_expr(BinaryOp{BinaryOpKind::EqualTo, coerced.left, coerced.right}, key_spans[k]);
         condition = condition ? make_expr(BinaryOp{BinaryOpKind::And, condition, equal}) : equal;
     }
     PlanPtr plan = make_plan(Join{type, condition, left, right, join_side_hint(ctx, *join.left),

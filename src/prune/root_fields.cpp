@@ -140,11 +140,27 @@ Root chain_root(const Expr& e) {
 class Collector {
   public:
     Collector(const CollectOptions& options, const RootSink& sink)
-        : options_(options), sink_(sink) {}
+        : options_(options), sink_(sink), recorder_(options.recorder) {}
 
     // `need` is taken by value and moved down extractor chains: each step wraps it once
     // instead of copying the whole requirement built so far.
     void walk(const ExprPtr& e, Requirement need, Root root = Root::Unknown, bool optional = false);
+
+    /// Provenance (`--explain`): whether uses are being reported.
+    bool recording() const { return recorder_ != nullptr; }
+    /// walk(), with `reason` for what it reads whole, decided by the caller (an operator that
+    /// compares rows whole, a generator rule).
+    void walk_because(const ExprPtr& e, Requirement need, ReadReason reason);
+    /// Walks `e` again with the need of one use found above it (on an alias it computes, on a
+    /// lambda variable or a generated column): the uses it reaches are reported at `origin`,
+    /// and no root field is added (the real walk added them).
+    void replay(const ExprPtr& e, Requirement need, const UseSite& origin);
+    /// Reports a use of column `id` the collector did not walk to (an operator's output).
+    void record(ExprId id, const Requirement& need, const UseSite& site) {
+        if (recorder_ != nullptr && !replaying_) {
+            recorder_->add(id, need, site);
+        }
+    }
 
     /// Whether the expressions walked next are evaluated above an operator boundary (a join,
     /// INTERSECT, EXCEPT) relative to the scans they read: under `legacy` and `spark` only
@@ -166,8 +182,22 @@ class Collector {
     void walk_null_check(const ExprPtr& child);
     void walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const Requirement& need,
                   Root root, bool optional);
+    void replay_variables(const HigherOrderFunction& hof, int input, const ExprPtr& arg,
+                          ReqKey part);
     bool walk_function(const ExprPtr& e, const ScalarFunction& f, const Requirement& need,
                        Root root, bool optional);
+    /// Provenance: why `e`'s generic walk reads its children whole, or nothing when the need
+    /// on `e` is whole and `e` passes its value on (then the reason above it stands).
+    std::optional<ReadReason> generic_reason(const Expr& e, const Requirement& need,
+                                             Root root) const;
+    ReadReason step_reason(const Expr& e, Root root) const;
+    void decide(std::optional<ReadReason> reason) {
+        if (reason) {
+            site_.reason = *reason;
+        }
+    }
+    void record_use(ExprId id, const Requirement& need, const DataType& type);
+    void walk_node(const ExprPtr& e, Requirement need, Root root, bool optional);
     bool step_allowed(const Expr& e, Root root) const { return step_allowed(e, root, profile()); }
     bool step_allowed(const Expr& e, Root root, Profile as) const;
     bool is_selected_field(const Expr& e, Profile as) const;
@@ -180,7 +210,57 @@ class Collector {
     // Set while the chain of a null check that only the `spark` rules take for a selected
     // field is walked: its optional roots replace legacy's required ones (RootField).
     bool optional_replaces_required_ = false;
+
+    // Provenance, kept only when recording. `site_` is the use being walked: the span of the
+    // expression the current chain started at, the lambda it is in, its kind and the reason
+    // for what is read whole; a walk restores it when it returns. `continuing_` marks the
+    // walk of a chain's next step (same use), `pending_kind_` the kind of the next use.
+    ProvenanceRecorder* recorder_ = nullptr;
+    UseSite site_;
+    bool continuing_ = false;
+    UseKind pending_kind_ = UseKind::Field;
+    bool replaying_ = false;
+    int replay_lambda_depth_ = 0;
 };
+
+void Collector::record_use(ExprId id, const Requirement& need, const DataType& type) {
+    UseSite site = site_;
+    const bool nested =
+        type.struct_type() != nullptr || type.array() != nullptr || type.map() != nullptr;
+    if (site.kind == UseKind::Whole && !(need.whole && nested)) {
+        site.kind = UseKind::Field; // a replayed use of a value, reaching part of a column
+    }
+    if (site.kind == UseKind::Field && need.whole && nested) {
+        site.kind = UseKind::Whole; // a leaf read whole is just read
+    }
+    recorder_->add(id, need, site);
+}
+
+void Collector::walk_because(const ExprPtr& e, Requirement need, ReadReason reason) {
+    if (recorder_ == nullptr) {
+        walk(e, std::move(need));
+        return;
+    }
+    const ReadReason saved = site_.reason;
+    site_.reason = reason;
+    walk(e, std::move(need));
+    site_.reason = saved;
+}
+
+void Collector::replay(const ExprPtr& e, Requirement need, const UseSite& origin) {
+    if (recorder_ == nullptr || replaying_) {
+        return;
+    }
+    const UseSite saved = site_;
+    const auto saved_variables = variable_needs_; // the replay's lambdas must not add to them
+    site_ = origin;
+    replaying_ = true;
+    walk(e, std::move(need));
+    replaying_ = false;
+    pending_kind_ = UseKind::Field;
+    site_ = saved;
+    variable_needs_ = saved_variables;
+}
 
 /// Spark's generic walk: every child needed whole. A lambda's parameters are bindings, not
 /// uses, so only its body is walked.
@@ -193,15 +273,53 @@ void Collector::walk_generic(const Expr& e) {
 }
 
 void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optional) {
+    if (recorder_ == nullptr) {
+        walk_node(e, std::move(need), root, optional);
+        return;
+    }
+    const UseSite saved = site_;
+    if (!continuing_ && !replaying_) {
+        // A new use starts here: at this expression (or where the last one with a span was
+        // written, for a node the binder synthesized).
+        if (e->span.end > e->span.begin) {
+            site_.span = e->span;
+        }
+        site_.kind = std::exchange(pending_kind_, UseKind::Field);
+    }
+    if (replaying_) {
+        pending_kind_ = UseKind::Field; // a replayed use keeps its own kind
+    }
+    continuing_ = false;
+    walk_node(e, std::move(need), root, optional);
+    site_ = saved;
+}
+
+void Collector::walk_node(const ExprPtr& e, Requirement need, Root root, bool optional) {
     if (const auto* a = e->as<AttributeReference>()) {
         if (optional && !may_find_optional_roots(options_)) {
             throw InternalError("an optional root under a profile that has none");
+        }
+        if (recorder_ != nullptr) {
+            if (replay_lambda_depth_ == 0) {
+                record_use(a->id, present(need), *a->type);
+            }
+            if (replaying_) {
+                return;
+            }
         }
         sink_(RootField{a->id, present(std::move(need)), optional,
                         optional && optional_replaces_required_});
         return;
     }
     if (const auto* v = e->as<NamedLambdaVariable>()) {
+        if (recorder_ != nullptr) {
+            if (need.whole && site_.reason == ReadReason::None) {
+                site_.reason = ReadReason::LambdaVariable;
+            }
+            if (!replaying_) {
+                record_use(v->id, need, *e->type);
+            }
+        }
         variable_needs_[v->id].merge(std::move(need));
         return;
     }
@@ -230,6 +348,12 @@ void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optiona
     }
     if (const auto* f = e->as<ScalarFunction>()) {
         if (!walk_function(e, *f, need, root, optional)) {
+            if (recorder_ != nullptr) {
+                decide(generic_reason(*e, need, root));
+                if (f->def->flow == ResultFlow::LengthOnly) {
+                    pending_kind_ = UseKind::Size;
+                }
+            }
             walk_generic(*e);
         }
         return;
@@ -247,8 +371,138 @@ void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optiona
         return;
     }
     if (!walk_step(e, need, root, optional)) {
+        if (recorder_ != nullptr) {
+            decide(generic_reason(*e, need, root));
+        }
         walk_generic(*e);
     }
+}
+
+std::optional<ReadReason> Collector::generic_reason(const Expr& e, const Requirement& need,
+                                                    Root root) const {
+    const bool whole = need.whole;
+    if (const auto* f = e.as<ScalarFunction>()) {
+        const FunctionDef& def = *f->def;
+        if (f->user_defined()) {
+            return ReadReason::UserFunction;
+        }
+        if (def.flow == ResultFlow::Compare) {
+            return def.name == "to_json" || def.name == "hash" ? ReadReason::Serialised
+                                                               : ReadReason::Compared;
+        }
+        if (is_opaque(e)) {
+            return ReadReason::RuleSwitchedOff;
+        }
+        if (def.flow == ResultFlow::LengthOnly) {
+            return ReadReason::Size;
+        }
+        if (def.flow == ResultFlow::Opaque) {
+            // A constructor passes the value it is given on; any other function reads it.
+            const bool constructor = def.name == "array" || def.name == "map" ||
+                                     def.name == "struct" || def.name == "named_struct";
+            if (whole && constructor) {
+                return std::nullopt;
+            }
+            return ReadReason::FunctionArgument;
+        }
+        if (whole) {
+            if (def.flow == ResultFlow::ArrayElementsOfArg0 && !at_least(Profile::Spark) &&
+                site_.reason == ReadReason::NullTest) {
+                return ReadReason::PassThroughLegacy; // as for a higher-order function's result
+            }
+            return std::nullopt; // the value is passed on whole
+        }
+        if (crossing_) {
+            return ReadReason::Boundary;
+        }
+        switch (def.flow) {
+        case ResultFlow::ArrayElementsOfArg0:
+            if (!at_least(Profile::Spark)) {
+                return ReadReason::PassThroughLegacy;
+            }
+            return root == Root::Attribute ? ReadReason::NonConstantSubscript
+                                           : ReadReason::ComputedChain;
+        case ResultFlow::ArrayElementsOfAll:
+        case ResultFlow::ArrayElementsFlatten:
+            return ReadReason::ArrayCombined;
+        case ResultFlow::ValueOfArgs:
+        case ResultFlow::ElementIsArg0:
+            return ReadReason::BranchValue;
+        default:
+            return ReadReason::FunctionArgument;
+        }
+    }
+    if (const auto* b = e.as<BinaryOp>()) {
+        switch (b->op) {
+        case BinaryOpKind::EqualTo:
+        case BinaryOpKind::EqualNullSafe:
+        case BinaryOpKind::LessThan:
+        case BinaryOpKind::LessThanOrEqual:
+        case BinaryOpKind::GreaterThan:
+        case BinaryOpKind::GreaterThanOrEqual:
+            return ReadReason::Compared;
+        default:
+            return ReadReason::FunctionArgument;
+        }
+    }
+    if (e.is<In>()) {
+        return ReadReason::Compared;
+    }
+    if (const auto* c = e.as<Cast>()) {
+        if (c->target->is(AtomicKind::String)) {
+            return ReadReason::Serialised;
+        }
+    }
+    if (whole) {
+        return std::nullopt;
+    }
+    if (is_opaque(e)) {
+        return ReadReason::RuleSwitchedOff;
+    }
+    if (crossing_) {
+        return ReadReason::Boundary;
+    }
+    if (e.is<CaseWhen>()) {
+        return ReadReason::BranchValue;
+    }
+    return ReadReason::FunctionArgument;
+}
+
+ReadReason Collector::step_reason(const Expr& e, Root root) const {
+    if (crossing_) {
+        return ReadReason::Boundary;
+    }
+    if (root == Root::LambdaVariable) {
+        return ReadReason::LambdaStep;
+    }
+    if (root != Root::Attribute) {
+        // What the chain is taken from: a branch or array-combining function extended looks
+        // through (X6, X7), or another computed value.
+        const Expr* bottom = &e;
+        while (const ExprPtr* child = chain_child(*bottom)) {
+            bottom = child->get();
+        }
+        if (bottom->is<CaseWhen>()) {
+            return ReadReason::BranchValue;
+        }
+        if (const FunctionDef* def = function_def(*bottom)) {
+            switch (def->flow) {
+            case ResultFlow::ValueOfArgs:
+            case ResultFlow::ElementIsArg0:
+                return ReadReason::BranchValue;
+            case ResultFlow::ArrayElementsOfAll:
+            case ResultFlow::ArrayElementsFlatten:
+                return ReadReason::ArrayCombined;
+            default:
+                break;
+            }
+        }
+        return ReadReason::ComputedChain;
+    }
+    if (e.is<KnownNotContainsNull>()) {
+        return ReadReason::PassThroughLegacy;
+    }
+    return ReadReason::NonConstantSubscript;
 }
 
 /// Whether the extractor step `e`, in a chain rooted at `root`, turns a need on its result
@@ -298,7 +552,12 @@ bool Collector::step_allowed(const Expr& e, Root root, Profile as) const {
 /// `need` is consumed when `e` is a step (returns true) and left alone otherwise.
 bool Collector::walk_step(const ExprPtr& e, Requirement& need, Root root, bool optional) {
     const bool allowed = step_allowed(*e, root);
+    if (!allowed && recorder_ != nullptr && chain_child(*e) != nullptr &&
+        !e->is<HigherOrderFunction>() && e->as<ScalarFunction>() == nullptr) {
+        site_.reason = step_reason(*e, root); // restored when walk() of `e` returns
+    }
     const auto keep_going = [&](const ExprPtr& child, Requirement child_need) {
+        continuing_ = recorder_ != nullptr;
         walk(child, allowed ? std::move(child_need) : Requirement::all(), root,
              allowed && optional);
     };
@@ -344,6 +603,12 @@ bool Collector::walk_step(const ExprPtr& e, Requirement& need, Root root, bool o
         // one leaf of the value gives (X5).
         map_need.kids[kValue] =
             at_least(Profile::Extended) ? Requirement::one_leaf() : Requirement::all();
+        if (recorder_ != nullptr && !at_least(Profile::Extended) && allowed) {
+            // The values are read whole for their own reason (the keys' may be another).
+            UseSite values = site_;
+            values.reason = ReadReason::MapKeysValues;
+            replay(n->child, Requirement::at(kValue, Requirement::all()), values);
+        }
         keep_going(n->child, std::move(map_need));
         return true;
     }
@@ -387,6 +652,13 @@ bool Collector::is_selected_field(const Expr& e, Profile as) const {
 }
 
 void Collector::walk_null_check(const ExprPtr& child) {
+    if (recorder_ != nullptr) {
+        pending_kind_ = UseKind::NullTest;
+        // Under `extended` a null test reads one leaf: nothing more than it needs (X5).
+        site_.reason = crossing_                     ? ReadReason::Boundary
+                       : at_least(Profile::Extended) ? ReadReason::None
+                                                     : ReadReason::NullTest;
+    }
     if (crossing_) {
         // Above a boundary the tested value crosses as it is (a chain as its alias, a struct
         // whole): Spark's optional-root rule only sees the Filter right over a scan.
@@ -410,6 +682,7 @@ void Collector::walk_null_check(const ExprPtr& child) {
     if (child->is<NamedLambdaVariable>() && at_least(Profile::Spark)) {
         // SPARK-57176: `x IS [NOT] NULL` needs no field of the element (Some(Nil)).
         variable_needs_.try_emplace(child->as<NamedLambdaVariable>()->id);
+        pending_kind_ = UseKind::Field; // no use: the next walk is not this test's
         return;
     }
     walk(child, Requirement::all());
@@ -429,6 +702,22 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
         for_each_lambda_variable(hof, [&](ExprId id) { variable_needs_.erase(id); });
     };
     if (!at_least(def.prunes_from) || is_opaque(*e) || crossing_) {
+        if (recorder_ != nullptr) {
+            const bool passes_on = need.whole && (def.result == HofResult::InputElements ||
+                                                  def.result == HofResult::InputMap);
+            if (is_opaque(*e)) {
+                site_.reason = ReadReason::RuleSwitchedOff;
+            } else if (crossing_) {
+                site_.reason = ReadReason::Boundary;
+            } else if (!passes_on) {
+                site_.reason = def.prunes_from == Profile::Spark ? ReadReason::HigherOrderLegacy
+                                                                 : ReadReason::HigherOrderSpark;
+            } else if (site_.reason == ReadReason::NullTest && def.prunes_from == Profile::Spark) {
+                // A null test of its result: Spark's 2026 rules take the chain through it for
+                // a selected field (SPARK-57176), legacy the whole input.
+                site_.reason = ReadReason::PassThroughLegacy;
+            }
+        }
         walk_generic(*e);
         forget_variables();
         return;
@@ -456,6 +745,25 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
         }
         const bool returns_collection_value =
             def.result == HofResult::NewArray || def.result == HofResult::NewValues;
+        if (recorder_ != nullptr) {
+            // Uses in the body are in this function's lambda; what they read whole is for
+            // their own reasons, or because the function's value is needed whole.
+            const UseSite saved = site_;
+            if (!replaying_) {
+                site_.lambda = e.get();
+            }
+            if (!returns_collection_value || !need.whole) {
+                site_.reason = ReadReason::None;
+            }
+            // In a replay, what the body reads is the replayed use's only when the body's need
+            // comes from it (transform's values); a predicate's reads are its own.
+            const int suppress = replaying_ && !returns_collection_value ? 1 : 0;
+            replay_lambda_depth_ += suppress;
+            walk(lambda->body, returns_collection_value ? body_need : Requirement::all());
+            replay_lambda_depth_ -= suppress;
+            site_ = saved;
+            continue;
+        }
         walk(lambda->body, returns_collection_value ? body_need : Requirement::all());
     }
 
@@ -508,11 +816,26 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
                                   def.result == HofResult::InputMap ||
                                   (def.result == HofResult::NewKeys && position == 0);
         Requirement passed = passes_input ? need : Requirement{};
+        if (replaying_ && passes_input) {
+            // A replayed use reaches the input through the function's result only: what the
+            // lambda reads is the lambda's own uses, reported by the real walk.
+            element_need = Requirement{};
+        }
 
         bool whole = element_need.whole || !has_lambda; // array_sort's natural ordering
+        ReadReason why = !has_lambda ? ReadReason::Compared : ReadReason::None;
         if (spark_rules) {
             // Spark prunes only arrays of structs reached by a SelectedField chain from a
             // column (withDataType), and keeps a strict comparator that can return null whole.
+            if (!whole) {
+                if (root == Root::LambdaVariable) {
+                    why = ReadReason::LambdaStep;
+                } else if (chain_root(*arg) != Root::Attribute) {
+                    why = ReadReason::ComputedChain;
+                } else {
+                    why = ReadReason::LambdaLimit;
+                }
+            }
             whole = whole || !is_struct_array(arg->type) || root == Root::LambdaVariable ||
                     chain_root(*arg) != Root::Attribute ||
                     (def.kind == HofKind::ArraySort && comparator_may_return_null);
@@ -521,7 +844,14 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
             }
         }
         if (whole) {
-            walk(arg, Requirement::all());
+            if (recorder_ != nullptr && why != ReadReason::None) {
+                walk_because(arg, Requirement::all(), why);
+            } else {
+                walk(arg, Requirement::all());
+            }
+            if (recorder_ != nullptr) {
+                replay_variables(hof, input, arg, part);
+            }
             continue;
         }
         Requirement input_need = passed;
@@ -539,11 +869,50 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
             // lambda's own needs stay required (Spark adds them as separate root fields).
             walk(arg, present(passed), Root::Unknown, /*optional=*/true);
             walk(arg, Requirement::at(part, element_need));
+            if (recorder_ != nullptr) {
+                replay_variables(hof, input, arg, part);
+            }
             continue;
         }
         walk(arg, present(std::move(input_need)), Root::Unknown, optional && passes_input);
+        if (recorder_ != nullptr) {
+            replay_variables(hof, input, arg, part);
+        }
     }
     forget_variables();
+}
+
+/// Provenance: each use of a lambda variable bound to the elements (values) of input `input`
+/// of `hof`, walked again through that input, so that what it reads is reported where the
+/// lambda wrote it.
+void Collector::replay_variables(const HigherOrderFunction& hof, int input, const ExprPtr& arg,
+                                 ReqKey part) {
+    if (recorder_ == nullptr || replaying_) {
+        return;
+    }
+    for (const LambdaSpec& spec : hof.def->lambdas) {
+        const auto position = static_cast<std::size_t>(spec.position);
+        const auto* lambda =
+            position < hof.args.size() ? hof.args[position]->as<LambdaFunction>() : nullptr;
+        if (lambda == nullptr) {
+            continue;
+        }
+        for (std::size_t i = 0; i < lambda->args.size() && i < spec.params.size(); ++i) {
+            const ParamSpec& param = spec.params[i];
+            if (param.input != input ||
+                (param.source != ParamSource::Element && param.source != ParamSource::Value)) {
+                continue;
+            }
+            const ExprId id = lambda->args[i]->as<NamedLambdaVariable>()->id;
+            for (RecordedUse& use : recorder_->take(id)) {
+                Requirement need = Requirement::at(part, present(std::move(use.need)));
+                if (hof.def->map_input) {
+                    need.kids[kKey] = Requirement::all();
+                }
+                replay(arg, std::move(need), use.site);
+            }
+        }
+    }
 }
 
 /// Functions whose result is (part of) their arguments' values: a need on the result is a
@@ -576,6 +945,10 @@ bool Collector::walk_function(const ExprPtr& e, const ScalarFunction& f, const R
         if (!extended || args.empty() ||
             (args[0]->type->array() == nullptr && args[0]->type->map() == nullptr)) {
             return false;
+        }
+        if (recorder_ != nullptr) {
+            pending_kind_ = UseKind::Size;
+            site_.reason = ReadReason::None; // one leaf: nothing more than a length needs
         }
         walk(args[0], Requirement::one_leaf()); // X5
         rest_whole(1);
@@ -816,6 +1189,102 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
     // passes it on to the columns below; a column passed up unchanged keeps its id, so its
     // need waits for the operator that makes it. An output nobody needs is never walked.
     need_whole(plan_output(plan));
+    ProvenanceRecorder* const recorder = options.recorder;
+    // Provenance: where each output column of the operator that computes `start`'s columns
+    // (through those that pass their input's columns up) was written.
+    const auto output_exprs = [](const Plan& start) -> const std::vector<ExprPtr>* {
+        const Plan* op = &start;
+        while (true) {
+            if (const auto* n = op->as<Sort>()) {
+                op = n->child.get();
+            } else if (const auto* l = op->as<Limit>()) {
+                op = l->child.get();
+            } else if (const auto* o = op->as<Offset>()) {
+                op = o->child.get();
+            } else if (const auto* f = op->as<Filter>()) {
+                op = f->child.get();
+            } else if (const auto* d = op->as<Distinct>()) {
+                op = d->child.get();
+            } else if (const auto* r = op->as<Repartition>()) {
+                op = r->child.get();
+            } else if (const auto* set = op->as<SetOperation>()) {
+                op = set->children.front().get(); // its output is its first input's columns
+            } else {
+                break;
+            }
+        }
+        if (const auto* project = op->as<Project>()) {
+            return &project->exprs;
+        }
+        if (const auto* aggregate = op->as<Aggregate>()) {
+            return &aggregate->aggregates;
+        }
+        return nullptr;
+    };
+    const auto output_id = [](const ExprPtr& e) -> std::optional<ExprId> {
+        if (const auto* alias = e->as<Alias>()) {
+            return alias->id;
+        }
+        if (const auto* a = e->as<AttributeReference>()) {
+            return a->id;
+        }
+        return std::nullopt;
+    };
+    // Where column `id` was written: `span`, or for a column a synthesized Project passes on
+    // (the one restoring a select list over a Sort), the first place below `start` that
+    // names it with a span.
+    const auto written_at = [](const Plan& start, ExprId id, Span span) {
+        for_each_operator(start, [&](const Plan& op) {
+            if (span.end > span.begin ||
+                (op.as<Project>() == nullptr && op.as<Aggregate>() == nullptr)) {
+                return; // a select list names the column (a sort key may too, later)
+            }
+            for (const ExprPtr& e : plan_expressions(op)) {
+                const auto* a = e->as<AttributeReference>();
+                const auto* alias = e->as<Alias>();
+                if (((a != nullptr && a->id == id) || (alias != nullptr && alias->id == id)) &&
+                    e->span.end > e->span.begin) {
+                    span = e->span;
+                    return;
+                }
+            }
+        });
+        return span;
+    };
+    // Every output column of `start` is needed whole: reported where it was written.
+    const auto record_outputs = [&](const Plan& start, ReadReason reason, const char* clause,
+                                    bool aliases) {
+        if (recorder == nullptr) {
+            return;
+        }
+        if (const std::vector<ExprPtr>* exprs = output_exprs(start)) {
+            for (const ExprPtr& e : *exprs) {
+                const std::optional<ExprId> id = output_id(e);
+                if (id && (aliases || e->is<AttributeReference>())) {
+                    const bool nested = e->type->struct_type() != nullptr ||
+                                        e->type->array() != nullptr || e->type->map() != nullptr;
+                    collector.record(*id, Requirement::all(),
+                                     UseSite{written_at(start, *id, e->span), nullptr, clause,
+                                             nested ? UseKind::Whole : UseKind::Field, reason});
+                }
+            }
+        }
+    };
+    // The uses of `id` found above, walked again through `e` (what computes it) with each
+    // use's own need, mapped by `map`.
+    const auto replay_uses = [&](ExprId id, const ExprPtr& e, const auto& map) {
+        if (recorder == nullptr) {
+            return;
+        }
+        if (const std::vector<RecordedUse>* uses = recorder->find(id)) {
+            const std::vector<RecordedUse> copy = *uses; // the replay may add to the table
+            for (const RecordedUse& use : copy) {
+                collector.replay(e, map(use.need), use.site);
+            }
+        }
+    };
+    const auto same = [](const Requirement& need) { return need; };
+    record_outputs(plan, ReadReason::None, nullptr, false);
     std::unordered_map<const Plan*, bool> crossing = boundaries_below(plan);
     const std::unordered_map<const Plan*, bool> project_over = project_over_generates(plan);
     if (!project_over.empty()) {
@@ -841,9 +1310,12 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
         });
     }
     // A need on column `id` turned whole (what crosses a Generate whole under Spark's rules).
-    const auto make_whole = [&](ExprId id) {
+    const auto make_whole = [&](ExprId id, const ExprPtr& where) {
         if (roots.take_need(id)) {
             roots.add(RootField{id, Requirement::all(), false});
+            collector.record(
+                id, Requirement::all(),
+                UseSite{where->span, nullptr, nullptr, UseKind::Whole, ReadReason::Generator});
         }
     };
     const auto generate = [&](const Plan& op, const Generate& g) {
@@ -855,6 +1327,9 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
             every = every && needs.back().has_value();
             none = none && !needs.back().has_value();
         }
+        const auto column_id = [&](std::size_t i) {
+            return g.output[i]->as<AttributeReference>()->id;
+        };
         if (g.kind == GeneratorKind::JsonTuple) {
             // Its arguments are strings, read whole whatever its columns need. Spark's
             // GeneratorNestedColumnAliasing skips json_tuple (canPruneGenerator), so under
@@ -870,12 +1345,15 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                 visit_down(arg, [&](const ExprPtr& e) {
                     if (const auto* column = e->as<AttributeReference>()) {
                         roots.add(RootField{column->id, Requirement::all(), false});
+                        collector.record(column->id, Requirement::all(),
+                                         UseSite{arg->span, nullptr, nullptr, UseKind::Field,
+                                                 ReadReason::Generator});
                     }
                     return true;
                 });
             }
             for (const ExprPtr& column : plan_output(*g.child)) {
-                make_whole(column->as<AttributeReference>()->id);
+                make_whole(column->as<AttributeReference>()->id, g.args.front());
             }
             return;
         }
@@ -886,13 +1364,25 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
             for (std::size_t at = 1; at < g.args.size(); ++at) {
                 const std::optional<Requirement>& need = needs[(at - 1) % width];
                 const bool pass = options.profile >= Profile::Extended && need.has_value();
-                collector.walk(g.args[at], pass ? present(*need) : Requirement::all());
+                collector.walk_because(g.args[at], pass ? present(*need) : Requirement::all(),
+                                       need.has_value() ? ReadReason::Generator : ReadReason::None);
+                if (pass) {
+                    replay_uses(column_id((at - 1) % width), g.args[at],
+                                [](const Requirement& n) { return present(n); });
+                }
             }
             return;
         }
         const ExprPtr& input = g.args.front();
         if (options.profile >= Profile::Extended) {
             collector.walk(input, present(generator_input_need(g, needs)));
+            for (std::size_t i = 0; i < g.output.size() && recorder != nullptr; ++i) {
+                replay_uses(column_id(i), input, [&](const Requirement& n) {
+                    std::vector<std::optional<Requirement>> one(g.output.size());
+                    one[i] = n;
+                    return present(generator_input_need(g, one));
+                });
+            }
             return;
         }
         // Spark 4 (docs/RULES.md, `spark`). ColumnPruning's first case re-fires while the Project
@@ -915,30 +1405,33 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
         const StructType* element = array != nullptr ? array->element->struct_type() : nullptr;
         if (project && none && !child_needed) {
             if (explode_style && element != nullptr && element->size() > 1) {
-                collector.walk(
+                collector.walk_because(
                     input,
                     Requirement::at(kElement,
                                     Requirement::at(static_cast<ReqKey>(smallest_field(*element)),
-                                                    Requirement::all())));
+                                                    Requirement::all())),
+                    ReadReason::Generator);
             } else {
-                collector.walk(input, Requirement::all());
+                collector.walk_because(input, Requirement::all(), ReadReason::Generator);
             }
             return;
         }
         if (!project || !every) {
             // Nested accesses above stay above: the child's columns cross whole.
             for (const ExprPtr& column : carried) {
-                make_whole(column->as<AttributeReference>()->id);
+                make_whole(column->as<AttributeReference>()->id, input);
             }
-            collector.walk(input, Requirement::all());
+            collector.walk_because(input, Requirement::all(), ReadReason::Generator);
             return;
         }
         const std::size_t col = g.kind == GeneratorKind::PosExplode ? 1 : 0;
         if (explode_style && element != nullptr && needs[col] && is_field_chain(*needs[col])) {
             collector.walk(input, Requirement::at(kElement, std::move(*needs[col])));
+            replay_uses(column_id(col), input,
+                        [](const Requirement& n) { return Requirement::at(kElement, present(n)); });
             return;
         }
-        collector.walk(input, Requirement::all());
+        collector.walk_because(input, Requirement::all(), ReadReason::Generator);
     };
     for_each_operator(plan, [&](const Plan& op) {
         collector.set_crossing(crossing.at(&op));
@@ -946,6 +1439,7 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
             if (const auto* alias = e->as<Alias>()) {
                 if (std::optional<Requirement> need = roots.take_need(alias->id)) {
                     collector.walk(alias->child, std::move(*need));
+                    replay_uses(alias->id, alias->child, same);
                 } else if (unused != nullptr) {
                     unused->insert(alias->id);
                 }
@@ -958,15 +1452,19 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                     std::for_each(n.exprs.begin(), n.exprs.end(), computed);
                 } else if constexpr (std::is_same_v<T, Aggregate>) {
                     for (const ExprPtr& g : n.grouping) {
-                        collector.walk(g, Requirement::all());
+                        collector.walk_because(g, Requirement::all(), ReadReason::Compared);
                     }
                     std::for_each(n.aggregates.begin(), n.aggregates.end(), computed);
                 } else if constexpr (std::is_same_v<T, Distinct>) {
                     need_whole(plan_output(*n.child)); // rows are compared whole
+                    record_outputs(*n.child, ReadReason::Compared, "DISTINCT", true);
                 } else if constexpr (std::is_same_v<T, SetOperation>) {
                     if (n.kind != SetOpKind::Union) {
                         for (const PlanPtr& input : n.children) {
                             need_whole(plan_output(*input)); // rows are compared whole
+                            record_outputs(*input, ReadReason::Compared,
+                                           n.kind == SetOpKind::Intersect ? "INTERSECT" : "EXCEPT",
+                                           true);
                         }
                         return;
                     }
@@ -980,15 +1478,49 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                         // A column nothing reads is still one of every input's (the width
                         // stays): read whole, a simplification Spark's pruning of unused
                         // UNION columns does not make.
-                        std::optional<Requirement> need =
-                            roots.take_need(output[i]->as<AttributeReference>()->id);
-                        if (!need || (options.whole_set_columns != nullptr &&
-                                      options.whole_set_columns->contains({&op, i}))) {
+                        const ExprId output_column = output[i]->as<AttributeReference>()->id;
+                        std::optional<Requirement> need = roots.take_need(output_column);
+                        ReadReason forced = ReadReason::None;
+                        if (!need) {
+                            forced = ReadReason::UnionUnread;
+                        } else if (options.whole_set_columns != nullptr &&
+                                   options.whole_set_columns->contains({&op, i})) {
+                            forced = ReadReason::UnionMismatch;
+                        }
+                        if (forced != ReadReason::None) {
                             need = Requirement::all();
                         }
-                        for (const std::vector<ExprPtr>& columns : inputs) {
-                            roots.add(
-                                RootField{columns[i]->as<AttributeReference>()->id, *need, false});
+                        // The uses above, of input 0's column (the output's id), are uses of
+                        // every input's column i.
+                        std::vector<RecordedUse> above;
+                        if (recorder != nullptr && recorder->find(output_column) != nullptr) {
+                            above = *recorder->find(output_column);
+                        }
+                        for (std::size_t k = 0; k < inputs.size(); ++k) {
+                            const ExprId column = inputs[k][i]->as<AttributeReference>()->id;
+                            roots.add(RootField{column, *need, false});
+                            if (recorder == nullptr) {
+                                continue;
+                            }
+                            for (const RecordedUse& use : above) {
+                                if (column != output_column) {
+                                    collector.record(column, use.need, use.site);
+                                }
+                            }
+                            if (forced != ReadReason::None) {
+                                const std::vector<ExprPtr>* exprs = output_exprs(*n.children[k]);
+                                const Span span = exprs != nullptr && i < exprs->size()
+                                                      ? (*exprs)[i]->span
+                                                      : Span{};
+                                const TypePtr& type = inputs[k][i]->type;
+                                const bool nested = type->struct_type() != nullptr ||
+                                                    type->array() != nullptr ||
+                                                    type->map() != nullptr;
+                                collector.record(column, Requirement::all(),
+                                                 UseSite{span, nullptr, "UNION",
+                                                         nested ? UseKind::Whole : UseKind::Field,
+                                                         forced});
+                            }
                         }
                     }
                 } else if constexpr (std::is_same_v<T, Generate>) {
@@ -1007,19 +1539,23 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                         return;
                     }
                     for (const ExprPtr& e : n.partition) {
-                        collector.walk(e, Requirement::all());
+                        collector.walk_because(e, Requirement::all(), ReadReason::Compared);
                     }
                     for (const SortOrder& o : n.order) {
-                        collector.walk(o.child, Requirement::all());
+                        collector.walk_because(o.child, Requirement::all(), ReadReason::Compared);
                     }
                 } else if constexpr (std::is_same_v<T, Relation> ||
                                      std::is_same_v<T, LocalRelation>) {
                     // Needs on a scan's columns wait for prune_schema.
                 } else {
-                    // Filter, Sort, Limit, Offset, Join, Repartition: what the operator evaluates
-                    // is needed whole; its outputs are its inputs' columns.
+                    // Filter, Sort, Limit, Offset, Join, Repartition: what the operator
+                    // evaluates is needed whole; its outputs are its inputs' columns. Sort and
+                    // partitioning keys are ordered or hashed as whole values.
+                    const ReadReason why = std::is_same_v<T, Sort> || std::is_same_v<T, Repartition>
+                                               ? ReadReason::Compared
+                                               : ReadReason::None;
                     for (const ExprPtr& e : plan_expressions(op)) {
-                        collector.walk(e, Requirement::all());
+                        collector.walk_because(e, Requirement::all(), why);
                     }
                 }
             },

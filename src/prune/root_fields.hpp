@@ -12,6 +12,7 @@
 
 #include "plan/higher_order.hpp"
 #include "plan/plan.hpp"
+#include "prune/provenance.hpp"
 #include "prune/requirement.hpp"
 
 namespace prune {
@@ -44,6 +45,9 @@ struct CollectOptions {
     /// UNION columns read whole in every input: the pipeline fills this when the rewrite finds
     /// the inputs' pruned types of a column disagree (RewriteMismatch).
     const std::set<SetColumn>* whole_set_columns = nullptr;
+    /// Where each use is reported (`--explain`; src/prune/provenance.hpp); null, the default,
+    /// records nothing and costs nothing.
+    ProvenanceRecorder* recorder = nullptr;
 };
 
 /// Receives each root field as it is found.

@@ -316,6 +316,21 @@ void fuzz_statement(const std::shared_ptr<const SourceFile>& source, const State
                 print_text(taken, options, printed_taken);
                 fuzz::require(printed_taken.view() == text_output,
                               "keep_plans = false prints another result");
+                // --explain: provenance never changes what is read, and prints.
+                PipelineOptions explain{profile, cs, false};
+                explain.explain = true;
+                const StatementResult explained =
+                    run_statement(source, text, entry.catalog, explain).result;
+                fuzz::require(explained.scans.size() == taken.scans.size(),
+                              "--explain scans other tables");
+                for (std::size_t i = 0; i < taken.scans.size(); ++i) {
+                    fuzz::require(
+                        same_type(*explained.scans[i].read_schema, *taken.scans[i].read_schema),
+                        "--explain reads another schema");
+                }
+                std::ostringstream printed_explained;
+                print_text(explained, options, printed_explained);
+                fuzz::require_utf8(printed_explained.str(), "print_text --explain");
                 // The writer throws on invalid UTF-8: a foreign exception, so a finding.
                 std::ostringstream json;
                 JsonWriter writer(json, JsonStyle::Compact);

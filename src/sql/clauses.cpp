@@ -1,0 +1,171 @@
+// The clause ranges of a statement, from its syntax tree.
+//
+//     WITH recent AS (SELECT * FROM t WHERE d > 1) SELECT s.a FROM recent
+//       [33, 43) WHERE (CTE recent)    [55, 58) select item 1
+//
+// The walk visits every query block once; only clause boundaries are recorded, never
+// expressions, so it is linear in the number of clauses.
+
+#include "sql/clauses.hpp"
+
+#include <algorithm>
+
+namespace prune {
+
+class ClauseMapBuilder {
+  public:
+    ClauseMapBuilder(ClauseMap& map, const SourceFile& source) : map_(map), source_(source) {}
+
+    void query(const ast::Query& q, const std::string& block) {
+        for (const ast::Cte& cte : q.ctes) {
+            if (cte.query) {
+                query(*cte.query, " (CTE " + cte.name.name + ")");
+            }
+        }
+        if (const ast::Select* select = q.select()) {
+            this->select(*select, block);
+        } else if (const auto* set = std::get_if<ast::SetOperation>(&q.body)) {
+            set_input(set->left, block);
+            set_input(set->right, block);
+        } else if (const auto* inner = std::get_if<ast::QueryPtr>(&q.body); inner && *inner) {
+            query(**inner, block);
+        }
+        order_by(q.order_by, block);
+        partitioning(q.partitioning, block);
+    }
+
+  private:
+    void partitioning(const ast::ResultPartitioning& p, const std::string& block) {
+        for (const ast::OrderItem& item : p.sort_by) {
+            add(item.span, "SORT BY" + block);
+        }
+        for (const ast::ExprPtr& key : p.distribute_by) {
+            if (key) {
+                add(key->span, "DISTRIBUTE BY" + block);
+            }
+        }
+        for (const ast::ExprPtr& key : p.cluster_by) {
+            if (key) {
+                add(key->span, "CLUSTER BY" + block);
+            }
+        }
+    }
+
+    void set_input(const ast::QueryPtr& input, const std::string& block) {
+        if (!input) {
+            return;
+        }
+        // An input that is itself a set operation names its own inputs.
+        if (input->select() != nullptr) {
+            query(*input, block.empty() ? " (query at " + at(input->span) + ")" : block);
+        } else {
+            query(*input, block);
+        }
+    }
+
+    void select(const ast::Select& s, const std::string& block) {
+        for (std::size_t i = 0; i < s.items.size(); ++i) {
+            add(s.items[i].span, "select item " + std::to_string(i + 1) + block);
+        }
+        if (s.from) {
+            from(*s.from, block);
+        }
+        if (s.where) {
+            add(s.where->span, "WHERE" + block);
+        }
+        for (const ast::ExprPtr& key : s.group_by) {
+            if (key) {
+                add(key->span, "GROUP BY" + block);
+            }
+        }
+        if (s.having) {
+            add(s.having->span, "HAVING" + block);
+        }
+        order_by(s.order_by, block);
+        partitioning(s.partitioning, block);
+        for (const ast::Hint& hint : s.hints) {
+            add(hint.span, "hint " + hint.name.name + block);
+        }
+        for (const auto& [name, spec] : s.windows) {
+            add(spec.span, "WINDOW " + name.name + block);
+        }
+    }
+
+    void order_by(const std::vector<ast::OrderItem>& items, const std::string& block) {
+        for (const ast::OrderItem& item : items) {
+            add(item.span, "ORDER BY" + block);
+        }
+    }
+
+    void from(const ast::FromItem& item, const std::string& block) {
+        if (const auto* sub = std::get_if<ast::SubqueryRef>(&item.node); sub && sub->query) {
+            query(*sub->query, " (subquery at " + at(item.span) + ")");
+        } else if (const auto* join = std::get_if<ast::JoinRef>(&item.node)) {
+            if (join->left) {
+                from(*join->left, block);
+            }
+            if (join->right) {
+                from(*join->right, block);
+            }
+            if (join->condition) {
+                add(join->condition->span, "JOIN ON" + block);
+            }
+            for (const ast::Identifier& key : join->using_columns) {
+                add(key.span, "JOIN USING" + block);
+            }
+            if (join->natural) {
+                add(join->keyword, "NATURAL JOIN" + block);
+            }
+        } else if (const auto* generate = std::get_if<ast::GenerateRef>(&item.node)) {
+            if (generate->left) {
+                from(*generate->left, block);
+            }
+            if (generate->call) {
+                add(generate->call->span,
+                    (generate->lateral_view ? "LATERAL VIEW" : "LATERAL") + block);
+            }
+        }
+    }
+
+    std::string at(Span span) const {
+        const Location l = source_.location(span.begin);
+        return std::to_string(l.line) + ":" + std::to_string(l.column);
+    }
+
+    void add(Span span, std::string label) {
+        if (span.end > span.begin) {
+            map_.ranges_.push_back(ClauseMap::Range{span.begin, span.end, std::move(label)});
+        }
+    }
+
+    ClauseMap& map_;
+    const SourceFile& source_;
+};
+
+ClauseMap::ClauseMap(const ast::Statement& statement, const SourceFile& source) {
+    ClauseMapBuilder builder(*this, source);
+    builder.query(statement.query, "");
+    std::stable_sort(ranges_.begin(), ranges_.end(), [](const Range& a, const Range& b) {
+        return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;
+    });
+}
+
+std::string ClauseMap::clause_at(Span span) const {
+    if (span.end <= span.begin) {
+        return {};
+    }
+    // The innermost range holding the span's start: the last one starting at or before it
+    // that still covers it (ranges nest, so a later start is a deeper one).
+    const auto after =
+        std::upper_bound(ranges_.begin(), ranges_.end(), span.begin,
+                         [](std::uint32_t offset, const Range& r) { return offset < r.begin; });
+    for (auto it = after; it != ranges_.begin();) {
+        --it;
+        if (it->end > span.begin) {
+            return it->label;
+        }
+    }
+    return {};
+}
+
+} // namespace prune

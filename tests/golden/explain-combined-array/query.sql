@@ -1,0 +1,1 @@
+SELECT flatten(items.parts).code FROM orders

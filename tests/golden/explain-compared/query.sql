@@ -1,0 +1,1 @@
+SELECT id FROM orders ORDER BY customer.address

@@ -1,0 +1,1 @@
+SELECT transform(items, x -> x)[0].sku FROM orders

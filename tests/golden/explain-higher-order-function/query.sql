@@ -1,0 +1,1 @@
+SELECT transform(items, x -> x.sku) FROM orders

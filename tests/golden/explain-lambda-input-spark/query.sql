@@ -1,0 +1,1 @@
+SELECT transform(items, x -> 1) FROM orders

@@ -1,0 +1,1 @@
+SELECT transform(items, x -> x.parts[0].code) FROM orders

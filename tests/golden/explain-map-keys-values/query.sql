@@ -1,0 +1,1 @@
+SELECT map_keys(tags)[0] FROM orders

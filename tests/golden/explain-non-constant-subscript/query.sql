@@ -1,0 +1,1 @@
+SELECT items[id].sku FROM orders

@@ -1,0 +1,1 @@
+SELECT customer IS NULL, id FROM orders WHERE customer.address IS NOT NULL

@@ -1,0 +1,1 @@
+SELECT reverse(items)[0].sku FROM orders

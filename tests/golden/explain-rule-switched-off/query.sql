@@ -1,0 +1,1 @@
+SELECT if(id > 0, customer, NULL).name FROM orders

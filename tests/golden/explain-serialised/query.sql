@@ -1,0 +1,1 @@
+SELECT to_json(customer.address), CAST(items[0] AS STRING) FROM orders

@@ -1,0 +1,1 @@
+SELECT size(items) FROM orders

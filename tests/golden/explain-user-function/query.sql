@@ -1,0 +1,1 @@
+SELECT my_udf(customer) FROM orders
