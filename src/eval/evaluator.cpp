@@ -701,7 +701,9 @@ Value binding_of(const Row& row, ExprId id) {
             return b.second;
         }
     }
-    throw InternalError("evaluator: output column #" + std::to_string(id) + " missing");
+    // As for an expression's column: a plan not rewritten over a pruned scan
+    // (--debug-no-rewrite) outputs a column the read schema dropped; verify shows it.
+    raise("UNRESOLVED_COLUMN", "output column #" + std::to_string(id) + " is not in the input row");
 }
 
 /// The values of `row` for `columns` (AttributeReferences), in order.

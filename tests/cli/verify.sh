@@ -51,6 +51,14 @@ if have_jq; then
         "json difference"
 fi
 
+# A subquery that selects a column nothing reads: the pruned scan does not output it, and the
+# plan left unrewritten asks for it (a difference, not an internal error).
+write unused.sql 'SELECT id FROM (SELECT id, customer FROM orders)'
+run unused.sql --schema orders.ddl --verify rows.jsonl --debug-no-rewrite
+expect_rc 4 "an unrewritten plan reading a column the scan dropped"
+expect_contains "$OUT" "[UNRESOLVED_COLUMN] output column #1 is not in the input row" \
+    "the dropped column, named"
+
 # --- refused: cannot verify, malformed rows -----------------------------------------------------
 write random.sql 'SELECT id FROM orders;
 SELECT id, rand() AS r FROM orders'
