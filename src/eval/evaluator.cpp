@@ -1169,11 +1169,10 @@ class PlanRunner {
     static double range_number(const Value& v) {
         switch (v.kind()) {
         case Value::Kind::Integral:
-            return static_cast<double>(v.as_int());
         case Value::Kind::Float:
-            return static_cast<double>(v.as_float());
         case Value::Kind::Double:
-            return v.as_double();
+        case Value::Kind::Decimal:
+            return to_double(v);
         case Value::Kind::Date:
             return static_cast<double>(v.as_date());
         default:

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "output/printers.hpp"
 #include "types/data_type.hpp"
 
 namespace prune {
@@ -175,21 +176,8 @@ void print_rules_comparison_text(const RulesComparison& comparison, bool color, 
 }
 
 void write_rules_comparison_keys(const RulesComparison& comparison, JsonWriter& out) {
-    out.key("format_version");
-    out.value(1);
-    out.key("statement");
-    out.value(comparison.index);
-    out.key("location");
-    out.begin_object();
-    out.key("file");
-    out.value(comparison.file);
-    out.key("line");
-    out.value(comparison.line);
-    out.key("column");
-    out.value(comparison.column);
-    out.end_object();
-    out.key("rules");
-    out.value("compared");
+    write_statement_keys(comparison.index, comparison.file, comparison.line, comparison.column,
+                         "compared", out);
     out.key("scans");
     out.begin_array();
     for (const ScanComparison& scan : comparison.scans) {

@@ -69,6 +69,7 @@ class JsonPrinter {
 
     void expr(const Expr& e);
     void expr_list(std::span<const ExprPtr> exprs);
+    void sort_orders(const std::vector<SortOrder>& order);
     void plan(const Plan& plan);
     void plan_or_null(const PlanPtr& plan);
 
@@ -78,6 +79,22 @@ class JsonPrinter {
     JsonWriter& out_;
     TypeStrings types_;
 };
+
+/// Sort keys (a Sort's, a Window's): `[{"expr", "direction", "nulls"}]`.
+void JsonPrinter::sort_orders(const std::vector<SortOrder>& order) {
+    out_.begin_array();
+    for (const SortOrder& o : order) {
+        out_.begin_object();
+        out_.key("expr");
+        expr(*o.child);
+        out_.key("direction");
+        out_.value(o.ascending ? "ascending" : "descending");
+        out_.key("nulls");
+        out_.value(o.nulls_first ? "first" : "last");
+        out_.end_object();
+    }
+    out_.end_array();
+}
 
 void JsonPrinter::expr_list(std::span<const ExprPtr> exprs) {
     out_.begin_array();
@@ -287,18 +304,7 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               out_.key("node");
                               out_.value("Sort");
                               out_.key("order");
-                              out_.begin_array();
-                              for (const SortOrder& o : n.order) {
-                                  out_.begin_object();
-                                  out_.key("expr");
-                                  expr(*o.child);
-                                  out_.key("direction");
-                                  out_.value(o.ascending ? "ascending" : "descending");
-                                  out_.key("nulls");
-                                  out_.value(o.nulls_first ? "first" : "last");
-                                  out_.end_object();
-                              }
-                              out_.end_array();
+                              sort_orders(n.order);
                               out_.key("global");
                               out_.value(n.global);
                           },
@@ -316,18 +322,7 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               out_.key("partition");
                               expr_list(n.partition);
                               out_.key("order");
-                              out_.begin_array();
-                              for (const SortOrder& o : n.order) {
-                                  out_.begin_object();
-                                  out_.key("expr");
-                                  expr(*o.child);
-                                  out_.key("direction");
-                                  out_.value(o.ascending ? "ascending" : "descending");
-                                  out_.key("nulls");
-                                  out_.value(o.nulls_first ? "first" : "last");
-                                  out_.end_object();
-                              }
-                              out_.end_array();
+                              sort_orders(n.order);
                           },
                           [&](const Repartition& n) {
                               out_.key("node");
@@ -429,22 +424,28 @@ void write_expr_json(const Expr& e, JsonWriter& out) { JsonPrinter(out).expr(e);
 
 void write_plan_json(const Plan& plan, JsonWriter& out) { JsonPrinter(out).plan(plan); }
 
-void write_result_keys(const StatementResult& result, JsonWriter& out) {
+void write_statement_keys(std::size_t index, const std::string& file, std::size_t line,
+                          std::size_t column, std::string_view rules, JsonWriter& out) {
     out.key("format_version");
     out.value(1);
     out.key("statement");
-    out.value(result.index);
+    out.value(index);
     out.key("location");
     out.begin_object();
     out.key("file");
-    out.value(result.file);
+    out.value(file);
     out.key("line");
-    out.value(result.line);
+    out.value(line);
     out.key("column");
-    out.value(result.column);
+    out.value(column);
     out.end_object();
     out.key("rules");
-    out.value(profile_name(result.profile));
+    out.value(rules);
+}
+
+void write_result_keys(const StatementResult& result, JsonWriter& out) {
+    write_statement_keys(result.index, result.file, result.line, result.column,
+                         profile_name(result.profile), out);
     out.key("scans");
     out.begin_array();
     for (const ScanResult& scan : result.scans) {

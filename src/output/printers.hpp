@@ -39,6 +39,10 @@ void print_text(const StatementResult& result, const TextOptions& options, std::
 /// The keys of one statement's JSON object (README.md "JSON output"), written into an object the
 /// caller has begun and ends, so that it can add keys after them (the CLI adds `verify`).
 void write_result_keys(const StatementResult& result, JsonWriter& out);
+/// The keys every statement object starts with: `format_version`, `statement`, `location`
+/// and `rules` (a profile's name, or `compared` for --compare-rules).
+void write_statement_keys(std::size_t index, const std::string& file, std::size_t line,
+                          std::size_t column, std::string_view rules, JsonWriter& out);
 /// A scan's `provenance` array (`--explain`; README "Why is this field read?").
 void write_provenance_json(const std::vector<ProvenanceEntry>& entries, JsonWriter& out);
 /// The JSON object for one statement: write_result_keys in an object of its own.

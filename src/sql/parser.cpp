@@ -29,6 +29,7 @@
 #include <optional>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 #include <tao/pegtl.hpp>
 
@@ -393,6 +394,17 @@ struct State {
         Value v = std::move(values.back());
         values.pop_back();
         return v;
+    }
+
+    /// The sort key on top of the values with the direction and null order just read (ORDER
+    /// BY, SORT BY, a window's ORDER BY), which are reset for the next key.
+    ast::OrderItem take_order_item(Span span) {
+        ast::OrderItem item;
+        item.expr = pop().expr;
+        item.ascending = !std::exchange(order_descending, false);
+        item.nulls_first = std::exchange(nulls_first, std::nullopt);
+        item.span = span;
+        return item;
     }
 
     /// Completes a predicate whose list follows its operand (`IN (...)`, `LIKE ANY (...)`):
@@ -942,14 +954,7 @@ template <> struct action<g::window_partition_item> {
 };
 template <> struct action<g::window_order_item> {
     template <typename Input> static void apply(const Input& in, State& st) {
-        ast::OrderItem item;
-        item.expr = st.pop().expr;
-        item.ascending = !st.order_descending;
-        item.nulls_first = st.nulls_first;
-        item.span = st.span_to_last(in.begin());
-        st.order_descending = false;
-        st.nulls_first.reset();
-        st.windows.back().spec.order.push_back(std::move(item));
+        st.windows.back().spec.order.push_back(st.take_order_item(st.span_to_last(in.begin())));
     }
 };
 template <> struct action<g::frame_rows> {
@@ -1784,14 +1789,7 @@ template <> struct action<g::nulls_last> {
 
 template <> struct action<g::order_item> {
     template <typename Input> static void apply(const Input& in, State& st) {
-        ast::OrderItem item;
-        item.expr = st.pop().expr;
-        item.ascending = !st.order_descending;
-        item.nulls_first = st.nulls_first;
-        item.span = st.span_to_last(in.begin());
-        st.order_descending = false;
-        st.nulls_first.reset();
-        st.queries.back().order_by.push_back(std::move(item));
+        st.queries.back().order_by.push_back(st.take_order_item(st.span_to_last(in.begin())));
     }
 };
 
@@ -1826,14 +1824,8 @@ template <> struct action<g::cluster_keyword> : result_clause_action {};
 
 template <> struct action<g::sort_item> {
     template <typename Input> static void apply(const Input& in, State& st) {
-        ast::OrderItem item;
-        item.expr = st.pop().expr;
-        item.ascending = !st.order_descending;
-        item.nulls_first = st.nulls_first;
-        item.span = st.span_to_last(in.begin());
-        st.order_descending = false;
-        st.nulls_first.reset();
-        st.queries.back().partitioning.sort_by.push_back(std::move(item));
+        st.queries.back().partitioning.sort_by.push_back(
+            st.take_order_item(st.span_to_last(in.begin())));
     }
 };
 
