@@ -2119,9 +2119,12 @@ template <typename Rule> [[noreturn]] void raise_error(const char* at, const cha
 // Control: messages on hard failure, and the recursion bound.
 
 template <typename Rule> struct control : pegtl::normal<Rule> {
-    static constexpr bool nests = std::is_same_v<Rule, g::expr> ||
-                                  std::is_same_v<Rule, g::unary_operand> ||
-                                  std::is_same_v<Rule, g::not_operand>;
+    // A lambda's body is a level of its own besides its call's arguments: each lambda
+    // multiplies what its evaluation makes, so `transform(a, x -> transform(a, y -> ...))`
+    // counts two levels per call, as it did when the tree's depth was bounded.
+    static constexpr bool nests =
+        std::is_same_v<Rule, g::expr> || std::is_same_v<Rule, g::unary_operand> ||
+        std::is_same_v<Rule, g::not_operand> || std::is_same_v<Rule, g::lambda_body>;
 
     template <typename Input> static void start(const Input& in, State& st) {
         if constexpr (nests) {
