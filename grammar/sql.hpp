@@ -123,6 +123,7 @@ struct k_view : kw<TAO_PEGTL_ISTRING("view")> {};
 struct k_when : kw<TAO_PEGTL_ISTRING("when")> {};
 struct k_where : kw<TAO_PEGTL_ISTRING("where")> {};
 struct k_with : kw<TAO_PEGTL_ISTRING("with")> {};
+struct k_exists : kw<TAO_PEGTL_ISTRING("exists")> {};
 
 /// The reserved words, upper-case and sorted: the words that start or continue a clause, never a
 /// bare identifier. Every other word (function names, `first`, `last`, `date`, `filter`) is an
@@ -534,12 +535,23 @@ struct try_cast_keyword : tok<k_try_cast> {};
 struct try_cast_expr : seq<at<k_try_cast, skip, one<'('>>, try_cast_keyword, cast_open, cast_body> {
 };
 
+// Subquery expressions: `(SELECT ...)` as a value, `EXISTS (SELECT ...)` (EXISTS is an ordinary
+// word, the higher-order function's name, unless a query follows its parenthesis), and `IN
+// (SELECT ...)` below. The query is read as a FROM subquery's is, on the parser's query stacks.
+struct query;
+struct subquery_expr_open : tok<one<'('>> {};
+struct subquery_expr_body : seq<subquery_expr_open, must<query>, must<close_paren>> {};
+struct scalar_subquery : seq<at<one<'('>, skip, subquery_head>, subquery_expr_body> {};
+struct exists_keyword : tok<k_exists> {};
+struct exists_subquery
+    : seq<at<k_exists, skip, one<'('>, skip, subquery_head>, exists_keyword, subquery_expr_body> {};
+
 /// A value without operators; the order of the alternatives settles the ambiguous words
 /// (`date '...'`, `x'..'`, `f(`, `x ->`).
-struct primary : sor<misplaced_paren_lambda, paren_expr, string_literal, number_literal,
-                     null_literal, true_literal, false_literal, case_expr, cast_expr, try_cast_expr,
-                     interval_literal, typed_literal, binary_literal, name_or_call, keyword_call> {
-};
+struct primary : sor<misplaced_paren_lambda, scalar_subquery, exists_subquery, paren_expr,
+                     string_literal, number_literal, null_literal, true_literal, false_literal,
+                     case_expr, cast_expr, try_cast_expr, interval_literal, typed_literal,
+                     binary_literal, name_or_call, keyword_call> {};
 
 // `e::type` (Spark 4: `primaryExpression DOUBLE_COLON dataType #castByColon`, a postfix like
 // `.f` and `[i]`). The type is one word with its suffix, or an interval type: a word after the
@@ -594,7 +606,10 @@ struct in_keyword : tok<k_in> {};
 struct in_open : tok<one<'('>> {};
 struct in_list : seq<in_open, no_subquery, must<expr>, star<comma, must<expr>>, must<close_paren>> {
 };
-struct in_predicate : seq<in_keyword, must<in_list>> {};
+/// `IN (SELECT ...)`: a query instead of a list.
+struct in_subquery : seq<at<one<'('>, skip, subquery_head>, subquery_expr_body> {};
+struct in_values : sor<in_subquery, in_list> {};
+struct in_predicate : seq<in_keyword, must<in_values>> {};
 struct between_keyword : tok<k_between> {};
 struct between_and : tok<k_and> {};
 struct between_predicate

@@ -1,6 +1,7 @@
 #pragma once
 /// Private to src/eval: the interpreter's state and the helpers its files share.
 
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -38,6 +39,12 @@ class Evaluator {
     Value eval(const Expr& e);
     /// An aggregate call over explicit rows.
     Value eval_aggregate(const ScalarFunction& f, const std::vector<Row>& rows);
+    /// How a subquery expression's plan is run (by the plan runner that evaluates the query);
+    /// while it runs, the row it is evaluated for is an outer row, where columns the plan's
+    /// own rows do not hold are looked up (outer references).
+    void set_plan_runner(std::function<std::vector<Row>(const Plan&)> run) {
+        run_plan_ = std::move(run);
+    }
 
   private:
     Value eval_node(const Expr& e);
@@ -49,10 +56,14 @@ class Evaluator {
     Value eval_binary(const Expr& e, const BinaryOp& b);
     Value eval_function(const Expr& e, const ScalarFunction& f);
     Value eval_hof(const Expr& e, const HigherOrderFunction& h);
+    Value eval_subquery(const SubqueryExpression& s);
     /// Calls a LambdaFunction node with its parameters bound to `args` (as many as it has).
     Value call_lambda(const Expr& lambda, std::initializer_list<Value> args);
 
     const Row* row_ = nullptr;
+    std::vector<const Row*>
+        outer_rows_; // the rows of the queries around a subquery, innermost last
+    std::function<std::vector<Row>(const Plan&)> run_plan_;
     std::vector<Binding> vars_;
     std::unordered_map<const Expr*, Value> literals_;
 };

@@ -132,6 +132,13 @@ Value Evaluator::lookup(ExprId id, bool lambda) const {
             }
         }
     }
+    for (auto row = outer_rows_.rbegin(); row != outer_rows_.rend(); ++row) {
+        for (const Binding& b : (*row)->columns) {
+            if (b.first == id) {
+                return b.second;
+            }
+        }
+    }
     // A column the (rewritten) relation does not provide: the plan reads a column the read
     // schema dropped. Reported as a result so that verify shows the difference.
     raise("UNRESOLVED_COLUMN", "attribute #" + std::to_string(id) + " is not in the input row");
@@ -374,8 +381,69 @@ Value Evaluator::eval_node(const Expr& e) {
                 }
             },
             [&](const KnownNotContainsNull& k) { return eval(*k.child); },
+            [&](const SubqueryExpression& s) { return eval_subquery(s); },
         },
         e.node);
+}
+
+Value Evaluator::eval_subquery(const SubqueryExpression& s) {
+    if (!run_plan_) {
+        unsupported("a subquery expression outside a query");
+    }
+    // The value first, in the current row; then the query, for this row as its outer row.
+    std::optional<Value> value;
+    if (const ExprPtr* v = s.value()) {
+        value = eval(**v);
+    }
+    outer_rows_.push_back(row_);
+    const Row* saved = row_;
+    std::vector<Row> rows;
+    try {
+        rows = run_plan_(s.plan());
+    } catch (...) {
+        outer_rows_.pop_back();
+        row_ = saved;
+        throw;
+    }
+    outer_rows_.pop_back();
+    row_ = saved;
+    if (s.kind == SubqueryKind::Exists) {
+        return Value::boolean(!rows.empty());
+    }
+    const ExprId column = plan_output(s.plan()).front()->as<AttributeReference>()->id;
+    const auto binding_of = [column](const Row& row) {
+        for (const Binding& b : row.columns) {
+            if (b.first == column) {
+                return b.second;
+            }
+        }
+        throw InternalError("evaluator: the subquery's row has no column #" +
+                            std::to_string(column));
+    };
+    if (s.kind == SubqueryKind::Scalar) {
+        if (rows.size() > 1) {
+            raise("SCALAR_SUBQUERY_TOO_MANY_ROWS",
+                  "More than one row returned by a subquery used as an expression.");
+        }
+        return rows.empty() ? Value::null() : binding_of(rows.front());
+    }
+    // IN: true on an equal value; else null when the value or one of the column's is null.
+    if (rows.empty()) {
+        return Value::boolean(false);
+    }
+    if (value->is_null()) {
+        return Value::null();
+    }
+    bool saw_null = false;
+    for (const Row& row : rows) {
+        const Value x = binding_of(row);
+        if (x.is_null()) {
+            saw_null = true;
+        } else if (compare_mixed(*value, x) == 0) {
+            return Value::boolean(true);
+        }
+    }
+    return saw_null ? Value::null() : Value::boolean(false);
 }
 
 Value Evaluator::eval_binary(const Expr& e, const BinaryOp& b) {
@@ -729,19 +797,29 @@ Row row_of(const std::vector<ExprPtr>& columns, std::vector<Value> values) {
 class PlanRunner {
   public:
     /// `relation_rows[k]` are the rows of the k-th Relation in plan_relations order.
-    PlanRunner(Evaluator& ev, const std::vector<std::vector<std::vector<Value>>>& relation_rows)
-        : ev_(ev), relation_rows_(relation_rows) {}
+    /// A subquery expression's plan runs on this runner, so its scans find their rows too.
+    PlanRunner(Evaluator& ev, const Plan& plan,
+               const std::vector<std::vector<std::vector<Value>>>& relation_rows)
+        : ev_(ev), relation_rows_(relation_rows) {
+        for (const Relation* relation : plan_relations(plan)) {
+            relations_.emplace(relation, relations_.size());
+        }
+        ev_.set_plan_runner([this](const Plan& subquery) { return run(subquery); });
+    }
+    PlanRunner(const PlanRunner&) = delete;
+    PlanRunner& operator=(const PlanRunner&) = delete;
+    ~PlanRunner() { ev_.set_plan_runner(nullptr); }
 
     // Inputs are run left to right, so Relations are reached in plan_relations order.
     std::vector<Row> run(const Plan& plan) {
         return std::visit(
             Overloaded{
                 [&](const Relation& r) {
-                    if (next_relation_ >= relation_rows_.size()) {
-                        throw InternalError("evaluator: no rows for scan " +
-                                            std::to_string(next_relation_ + 1));
+                    const auto it = relations_.find(&r);
+                    if (it == relations_.end() || it->second >= relation_rows_.size()) {
+                        throw InternalError("evaluator: no rows for scan of " + r.table);
                     }
-                    return scan(r, relation_rows_[next_relation_++]);
+                    return scan(r, relation_rows_[it->second]);
                 },
                 [&](const LocalRelation& r) {
                     std::vector<Row> rows;
@@ -1403,7 +1481,7 @@ class PlanRunner {
 
     Evaluator& ev_;
     const std::vector<std::vector<std::vector<Value>>>& relation_rows_;
-    std::size_t next_relation_ = 0;
+    std::unordered_map<const Relation*, std::size_t> relations_; // plan_relations order
 };
 
 // Whether the result comes in a defined order: a global Sort above the operator that computes
@@ -1455,13 +1533,15 @@ void check_expr(const ExprPtr& root) {
 } // namespace
 
 void check_evaluable(const Plan& plan) {
-    for_each_operator(plan, [](const Plan& op) {
-        if (op.as<Relation>() != nullptr) {
-            return;
-        }
-        for (const ExprPtr& e : plan_expressions(op)) {
-            check_expr(e);
-        }
+    for_each_plan(plan, [](const Plan& root) {
+        for_each_operator(root, [](const Plan& op) {
+            if (op.as<Relation>() != nullptr) {
+                return;
+            }
+            for (const ExprPtr& e : plan_expressions(op)) {
+                check_expr(e);
+            }
+        });
     });
 }
 
@@ -1487,7 +1567,7 @@ QueryOutcome run_plan(const Plan& plan,
     }
     outcome.ordered = plan_sorts(plan);
     Evaluator ev;
-    PlanRunner runner(ev, relation_rows);
+    PlanRunner runner(ev, plan, relation_rows);
     try {
         const std::vector<Row> rows = runner.run(plan);
         for (const Row& row : rows) {

@@ -41,8 +41,14 @@ class ExprPrinter {
 
     void print(const Expr& e) {
         std::visit(Overloaded{[&](const AttributeReference& n) {
+                                  if (n.outer) {
+                                      out_ += "outer(";
+                                  }
                                   out_ += n.name;
                                   append_id(n.id, n.type);
+                                  if (n.outer) {
+                                      out_ += ')';
+                                  }
                               },
                               [&](const NamedLambdaVariable& n) {
                                   out_ += "lambda ";
@@ -185,11 +191,36 @@ class ExprPrinter {
                               [&](const Cast& n) { cast(n); },
                               [&](const KnownNotContainsNull& n) {
                                   call("knownnotcontainsnull", {n.child.get()});
-                              }},
+                              },
+                              [&](const SubqueryExpression& n) { subquery(n); }},
                    e.node);
     }
 
   private:
+    // Spark's SubqueryExpression.toString: `scalar-subquery#12 [id#0]`, `exists#12 [id#0 &&
+    // k#3]`, `v#1 IN (list#12 [])`: the expression's id, then the outer columns it reads.
+    void subquery(const SubqueryExpression& n) {
+        if (const ExprPtr* value = n.value()) {
+            print(**value);
+            out_ += " IN (list";
+        } else {
+            out_ += n.kind == SubqueryKind::Scalar ? "scalar-subquery" : "exists";
+        }
+        out_ += '#';
+        out_ += std::to_string(n.query->id);
+        out_ += " [";
+        bool first = true;
+        for (const ExprPtr& column : n.outer()) {
+            out_ += first ? "" : " && ";
+            first = false;
+            print(*column);
+        }
+        out_ += ']';
+        if (n.value() != nullptr) {
+            out_ += ')';
+        }
+    }
+
     // Spark's typeSuffix: `L` after the id of a bigint attribute, lambda variable or alias.
     void append_id(ExprId id, const TypePtr& type) {
         // `#`, the digits and the suffix in one append (every attribute and variable has one).

@@ -125,7 +125,13 @@ void JsonPrinter::expr(const Expr& e) {
         }
     };
     // Each kind's own keys; the children are the node's (plan/tree.hpp), in Catalyst's order.
-    std::visit(Overloaded{[&](const AttributeReference& n) { id_keys(n.name, n.id); },
+    std::visit(Overloaded{[&](const AttributeReference& n) {
+                              id_keys(n.name, n.id);
+                              if (n.outer) {
+                                  out_.key("outer"); // Spark: OuterReference
+                                  out_.value(true);
+                              }
+                          },
                           [&](const NamedLambdaVariable& n) { id_keys(n.name, n.id); },
                           [&](const Literal& n) {
                               out_.key("value");
@@ -202,7 +208,15 @@ void JsonPrinter::expr(const Expr& e) {
                                   out_.value("TRY");
                               }
                           },
-                          [](const KnownNotContainsNull&) {}},
+                          [](const KnownNotContainsNull&) {},
+                          [&](const SubqueryExpression& n) {
+                              // The children are the IN value and the outer columns; the query
+                              // is a plan of its own.
+                              out_.key("expr_id");
+                              out_.value(n.query->id);
+                              out_.key("plan");
+                              plan(n.plan());
+                          }},
                e.node);
     out_.key("data_type");
     if (e.type) {

@@ -492,7 +492,9 @@ std::string profile_name(Profile profile) {
 void print_plan(const Plan& plan, std::ostream& out) {
     // Spark's treeString: the root bare; each input under its parent behind `:- `, the last
     // behind `+- `; below an input that is not the last, its subtree's lines continue behind
-    // `:  `, below the last behind three spaces. Depth first, with an explicit stack.
+    // `:  `, below the last behind three spaces. The plans of an operator's subquery expressions
+    // (Spark's innerChildren) come before its inputs, one level further in behind `:  `
+    // (three spaces when it has no input). Depth first, with an explicit stack.
     struct Pending {
         const Plan* node;
         std::string prefix; // what stands before this operator's line
@@ -510,6 +512,15 @@ void print_plan(const Plan& plan, std::ostream& out) {
             const bool last = i + 1 == inputs.size();
             stack.push_back(Pending{inputs[i].get(), p.below + (last ? "+- " : ":- "),
                                     p.below + (last ? "   " : ":  ")});
+        }
+        std::vector<const Plan*> subqueries;
+        for_each_subquery(*p.node,
+                          [&](const SubqueryExpression& s) { subqueries.push_back(&s.plan()); });
+        const std::string inner = p.below + (inputs.empty() ? "   " : ":  ");
+        for (std::size_t i = subqueries.size(); i-- > 0;) {
+            const bool last = i + 1 == subqueries.size();
+            stack.push_back(Pending{subqueries[i], inner + (last ? "+- " : ":- "),
+                                    inner + (last ? "   " : ":  ")});
         }
     }
 }

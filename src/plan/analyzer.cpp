@@ -191,7 +191,10 @@ bool same_expr(const Expr& a, const Expr& b) {
     }
     const bool same_fields = std::visit(
         Overloaded{
-            [&](const AttributeReference& x) { return x.id == b.as<AttributeReference>()->id; },
+            [&](const AttributeReference& x) {
+                return x.id == b.as<AttributeReference>()->id &&
+                       x.outer == b.as<AttributeReference>()->outer;
+            },
             [&](const NamedLambdaVariable& x) { return x.id == b.as<NamedLambdaVariable>()->id; },
             [&](const Literal& x) {
                 const Literal& y = *b.as<Literal>();
@@ -231,7 +234,11 @@ bool same_expr(const Expr& a, const Expr& b) {
             [](const IsNull&) { return true; },
             [](const IsNotNull&) { return true; },
             [](const In&) { return true; },
-            [](const KnownNotContainsNull&) { return true; }},
+            [](const KnownNotContainsNull&) { return true; },
+            [&](const SubqueryExpression& x) {
+                const SubqueryExpression& y = *b.as<SubqueryExpression>();
+                return x.kind == y.kind && x.query == y.query;
+            }},
         a.node);
     if (!same_fields) {
         return false;
@@ -1524,7 +1531,13 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
                     .pretty = {},
                     .ctes = {},
                     .depth = 0,
-                    .join_hints = {}};
+                    .join_hints = {},
+                    .outer = {},
+                    .bind_query = nullptr};
+    ctx.bind_query = [&ctx](const ast::Query& query) {
+        const QueryDepth depth(ctx, query.span);
+        return bind_query(ctx, query);
+    };
     BoundStatement out;
     out.plan = bind_query(ctx, statement.query);
     out.warnings = std::move(ctx.warnings);

@@ -25,6 +25,7 @@
 #include <string>
 
 #include "plan/analyzer_internal.hpp"
+#include "plan/plan.hpp"
 #include "plan/typing.hpp"
 #include "sql/parser.hpp"
 #include "types/datetime.hpp"
@@ -763,6 +764,7 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
             [&](const ast::QuantifiedLike& like) { return bind_quantified_like(like, span); },
             [&](const ast::Cast& c) { return bind_cast(c, bind(*c.operand), span); },
             [&](const ast::Over& over) { return bind_over(over, span); },
+            [&](const ast::SubqueryExpr& sub) { return bind_subquery(sub, span); },
             [&](const ast::Case& c) -> ExprPtr {
                 ExprPtr operand = c.operand ? bind(*c.operand) : nullptr;
                 std::vector<std::pair<ExprPtr, ExprPtr>> branches;
@@ -1203,6 +1205,8 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
         return grouping_expression(*out);
     } else if (alias_mode_ == AliasMode::OutputFallback && (out = find_output(head)) != nullptr) {
         base = out->attribute(head.span);
+    } else if (ExprPtr outer = resolve_outer(parts)) {
+        return outer;
     } else if (const std::size_t k =
                    find_qualified(parts, 1, [](std::size_t, const auto&) { return true; }).first;
                k != 0) {
@@ -1220,6 +1224,119 @@ ExprPtr Binder::resolve_name(const ast::NameRef& ref, Span span) {
         base = extract_field(base, parts[i], Span{head.span.begin, parts[i].span.end});
     }
     return base;
+}
+
+std::optional<std::pair<std::size_t, std::size_t>>
+Binder::find_scope_column(const ast::Identifiers& parts) const {
+    std::optional<std::size_t> q;
+    const std::size_t k =
+        find_qualified(parts, 1, [&](std::size_t, std::optional<std::size_t> found) {
+            q = found;
+            return found.has_value();
+        }).first;
+    if (k != 0) {
+        return std::make_pair(*q, k + 1);
+    }
+    if (const std::optional<std::size_t> c = find_column(parts.front())) {
+        return std::make_pair(*c, std::size_t{1});
+    }
+    return std::nullopt;
+}
+
+ExprPtr Binder::resolve_outer(const ast::Identifiers& parts) {
+    for (std::size_t level = ctx_.outer.size(); level-- > 0;) {
+        const std::optional<std::pair<std::size_t, std::size_t>> found =
+            ctx_.outer[level].binder->find_scope_column(parts);
+        if (!found) {
+            continue;
+        }
+        const ExprPtr& column = ctx_.outer[level].binder->scope().columns[found->first].attribute;
+        const ExprId id = column->as<AttributeReference>()->id;
+        // Every subquery between that block and this one reads the column from outside.
+        for (std::size_t inner = level; inner < ctx_.outer.size(); ++inner) {
+            std::vector<ExprPtr>& reads = *ctx_.outer[inner].reads;
+            if (std::none_of(reads.begin(), reads.end(), [&](const ExprPtr& r) {
+                    return r->as<AttributeReference>()->id == id;
+                })) {
+                reads.push_back(column);
+            }
+        }
+        const Span name_span{parts.front().span.begin, parts[found->second - 1].span.end};
+        AttributeReference outer = *column->as<AttributeReference>();
+        outer.outer = true;
+        ExprPtr base = make_expr(std::move(outer), name_span);
+        for (std::size_t i = found->second; i < parts.size(); ++i) {
+            base = extract_field(base, parts[i], Span{parts.front().span.begin, parts[i].span.end});
+        }
+        return base;
+    }
+    return nullptr;
+}
+
+ExprPtr Binder::bind_subquery(const ast::SubqueryExpr& sub, Span span) {
+    if (!frames_.empty()) {
+        fail(span, "unsupported: a subquery expression inside a lambda function");
+    }
+    if (sub.kind != ast::SubqueryKind::Scalar && clause_ != Clause::Select &&
+        clause_ != Clause::Where && clause_ != Clause::Having) {
+        // Spark: IN and EXISTS subqueries only in a filter, a projection or an aggregate.
+        fail(span, std::string(sub.kind == ast::SubqueryKind::Exists ? "EXISTS" : "IN") +
+                       " subquery expressions are only allowed in the select list, WHERE and "
+                       "HAVING");
+    }
+    ExprPtr value = sub.operand ? bind(*sub.operand) : nullptr;
+    std::vector<ExprPtr> reads;
+    ctx_.outer.push_back(OuterScope{this, &reads});
+    std::vector<JoinStrategyHint> hints = std::move(ctx_.join_hints);
+    PlanPtr plan;
+    try {
+        plan = ctx_.bind_query(*sub.query);
+    } catch (...) {
+        ctx_.outer.pop_back();
+        throw;
+    }
+    ctx_.outer.pop_back();
+    ctx_.join_hints = std::move(hints);
+    const std::vector<ExprPtr> output = plan_output(*plan);
+    SubqueryKind kind = SubqueryKind::Exists;
+    if (sub.kind == ast::SubqueryKind::Scalar) {
+        kind = SubqueryKind::Scalar;
+        if (output.size() != 1) {
+            // Spark:
+            // INVALID_SUBQUERY_EXPRESSION.SCALAR_SUBQUERY_RETURN_MORE_THAN_ONE_OUTPUT_COLUMN.
+            fail(span, "scalar subquery must return only one column, but got " +
+                           std::to_string(output.size()));
+        }
+    } else if (sub.kind == ast::SubqueryKind::In) {
+        kind = SubqueryKind::InSubquery;
+        if (output.size() != 1) {
+            // Spark: DATATYPE_MISMATCH.IN_SUBQUERY_LENGTH_MISMATCH.
+            fail(span, "the IN subquery returns " + std::to_string(output.size()) +
+                           " columns, but its left hand side has 1");
+        }
+        const TypePtr& column = output.front()->type;
+        const std::optional<TypePtr> common = wider_common_type(value->type, column);
+        if (!common || !is_orderable(**common)) {
+            fail(span, "cannot compare " + catalog_string(*value->type) + " with " +
+                           catalog_string(*column) + " in IN");
+        }
+        value = cast_to(value, *common);
+        if (!same_type_ignoring_nullability(*column, **common)) {
+            // Spark's InConversion casts the subquery's column in a Project over it.
+            const auto& c = *output.front()->as<AttributeReference>();
+            plan = make_plan(Project{
+                {make_expr(Alias{cast_to(output.front(), *common), c.name, fresh_id()})}, plan});
+        }
+    }
+    std::vector<ExprPtr> children;
+    if (value) {
+        children.push_back(std::move(value));
+    }
+    children.insert(children.end(), reads.begin(), reads.end());
+    return make_expr(SubqueryExpression{make_ref<const SubqueryPlan>(
+                                            SubqueryPlan{std::move(plan), fresh_id(), RefCount{}}),
+                                        std::move(children), kind},
+                     span);
 }
 
 const OutputRef* Binder::find_lateral_alias(const ast::Identifier& name) {

@@ -3,6 +3,7 @@
 /// typed expressions, and the helpers the statement-level code and the binder share.
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -253,6 +254,16 @@ struct BoundWindow {
 /// The WINDOW clause's definitions, by name.
 using WindowDefinitions = std::vector<std::pair<ast::Identifier, ast::WindowSpec>>;
 
+class Binder;
+
+/// A query block around a subquery expression being bound: the names its FROM clause makes
+/// visible are the subquery's outer references (Spark: OuterReference), and `reads` collects
+/// the columns of it the subquery (at any depth) reads.
+struct OuterScope {
+    const Binder* binder;
+    std::vector<ExprPtr>* reads;
+};
+
 /// What every query block of one statement shares while it binds.
 struct BindContext {
     const Catalog& catalog;
@@ -267,6 +278,10 @@ struct BindContext {
     std::size_t depth = 0;    // query nesting, against kMaxNestingDepth
     /// The join hints of the query block whose FROM clause is being bound.
     std::vector<JoinStrategyHint> join_hints;
+    /// The query blocks around the subquery expression being bound, innermost last.
+    std::vector<OuterScope> outer;
+    /// Binds a whole query (a subquery expression's) in this context (analyzer.cpp).
+    std::function<PlanPtr(const ast::Query&)> bind_query;
 };
 
 /// Binds the expressions of one query block against its FROM clause's scope.
@@ -292,6 +307,10 @@ class Binder {
     Generate bind_generator(const ast::Call& call, Span span, bool outer,
                             const std::vector<ast::Identifier>& names, Span names_span,
                             std::string qualifier);
+    /// The scope column `parts` names (qualified, or by its bare first part) and how many parts
+    /// that takes; nothing when no column has the name.
+    std::optional<std::pair<std::size_t, std::size_t>>
+    find_scope_column(const ast::Identifiers& parts) const;
     /// The scope, taken back (with the name index its lookups built).
     Scope take_scope() { return std::move(scope_); }
     BindContext& context() { return ctx_; }
@@ -352,6 +371,12 @@ class Binder {
     /// time-zone database. Spark: AstBuilder.visitTypeConstructor (INVALID_TYPED_LITERAL).
     ExprPtr datetime_literal(AtomicKind kind, const std::string& text, Span span) const;
     ExprPtr resolve_name(const ast::NameRef& ref, Span span);
+    /// A name no column of this block has, as an outer reference to a column of a query block
+    /// around it (the innermost that has one), with its field accesses; null when none has.
+    ExprPtr resolve_outer(const ast::Identifiers& parts);
+    /// `(SELECT ...)`, `EXISTS (SELECT ...)`, `v IN (SELECT ...)`. Spark: ScalarSubquery,
+    /// Exists, InSubquery.
+    ExprPtr bind_subquery(const ast::SubqueryExpr& sub, Span span);
     /// `CAST(e AS t)`, `e::t`, `TRY_CAST(e AS t)` over the bound operand. Spark: Cast.
     ExprPtr bind_cast(const ast::Cast& c, const ExprPtr& child, Span span);
     ExprPtr bind_quantified_like(const ast::QuantifiedLike& like, Span span);

@@ -233,7 +233,30 @@ class PrettyPrinter {
                     out_ += sql_type(*n.target);
                     out_ += ')';
                 },
-                [&](const KnownNotContainsNull& n) { call("knownnotcontainsnull", *n.child); }},
+                [&](const KnownNotContainsNull& n) { call("knownnotcontainsnull", *n.child); },
+                [&](const SubqueryExpression& n) {
+                    // Spark's Expression.sql: the class's pretty name over the outer columns
+                    // (`scalarsubquery(id)`, `exists()`); InSubquery's is `(v IN (listquery()))`.
+                    const std::string name = n.kind == SubqueryKind::Scalar   ? "scalarsubquery("
+                                             : n.kind == SubqueryKind::Exists ? "exists("
+                                                                              : "listquery(";
+                    if (const ExprPtr* value = n.value()) {
+                        out_ += '(';
+                        print(**value);
+                        out_ += " IN (";
+                    }
+                    out_ += name;
+                    bool first = true;
+                    for (const ExprPtr& column : n.outer()) {
+                        out_ += first ? "" : ", ";
+                        first = false;
+                        print(*column);
+                    }
+                    out_ += ')';
+                    if (n.value() != nullptr) {
+                        out_ += "))";
+                    }
+                }},
             e.node);
     }
 

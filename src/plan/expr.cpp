@@ -131,7 +131,12 @@ std::string catalyst_name(const Expr& e) {
             [](const In&) -> std::string { return "In"; },
             [](const CaseWhen&) -> std::string { return "CaseWhen"; },
             [](const Cast&) -> std::string { return "Cast"; },
-            [](const KnownNotContainsNull&) -> std::string { return "KnownNotContainsNull"; }},
+            [](const KnownNotContainsNull&) -> std::string { return "KnownNotContainsNull"; },
+            [](const SubqueryExpression& n) -> std::string {
+                return n.kind == SubqueryKind::Scalar   ? "ScalarSubquery"
+                       : n.kind == SubqueryKind::Exists ? "Exists"
+                                                        : "InSubquery";
+            }},
         e.node);
 }
 

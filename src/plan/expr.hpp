@@ -41,6 +41,7 @@ namespace prune {
 
 struct FunctionDef; // plan/functions.hpp
 struct HofDef;      // plan/higher_order.hpp
+struct Plan;        // plan/plan.hpp
 
 /// Spark's exprId: unique per binding, numbered in order of appearance (a table's columns
 /// first). 32 bits keep the nodes that carry one small: a table has fewer columns than the
@@ -61,6 +62,9 @@ struct AttributeReference {
     ExprId id = 0;
     bool nullable = true;
     bool partition = false; // a partition column: resolves, never read from the data files
+    /// Read inside a subquery from the query around it (Spark: OuterReference, printed
+    /// `outer(id#0)`): a correlated column.
+    bool outer = false;
 };
 
 /// Spark: Literal. `text` is the value as Spark's `toString` prints it (strings unquoted);
@@ -292,20 +296,59 @@ struct KnownNotContainsNull {
     ExprPtr child;
 };
 
+/// Which subquery expression (Spark's classes): a value, `EXISTS`, or `e IN (query)`.
+enum class SubqueryKind : std::uint8_t { Scalar, Exists, InSubquery };
+
+/// The query of a subquery expression: one shared, immutable holder, so that the node keeps
+/// one pointer to it. `id` is Spark's exprId of the expression (`scalar-subquery#12`).
+struct SubqueryPlan {
+    std::shared_ptr<const Plan> plan;
+    ExprId id = 0;
+    RefCount refs;
+};
+
+/// A query inside an expression: `(SELECT max(x) FROM t)` (Scalar: the value of its one column,
+/// null when it has no row), `EXISTS (SELECT ...)` (whether it has a row) and `v IN (SELECT c
+/// ...)` (InSubquery: `v` against every value of its one column, with IN's null semantics).
+/// `children` are, for InSubquery, the value first, then the columns of the queries around it
+/// that the plan reads (the AttributeReferences its `outer` references name; none when it is not
+/// correlated), so that every pass that walks children sees them. Spark: ScalarSubquery, Exists,
+/// InSubquery(ListQuery).
+struct SubqueryExpression {
+    RefPtr<const SubqueryPlan> query;
+    ExprList children;
+    SubqueryKind kind = SubqueryKind::Scalar;
+
+    /// The value of an InSubquery, or null.
+    const ExprPtr* value() const {
+        return kind == SubqueryKind::InSubquery && !children.empty() ? &children[0] : nullptr;
+    }
+    /// The outer columns the plan reads.
+    std::span<const ExprPtr> outer() const {
+        const std::size_t skip = kind == SubqueryKind::InSubquery ? 1 : 0;
+        return {children.data() + skip, children.size() - skip};
+    }
+    const Plan& plan() const { return *query->plan; }
+};
+
 struct Expr final {
     // A node is 48 bytes, a node pool slot (issue 10): every alternative is at most 24 bytes,
     // and `nullable` and `refs` take the variant's tail padding.
-    using Node = std::variant<AttributeReference, Literal, Alias, GetStructField,
-                              GetArrayStructFields, GetArrayItem, GetMapValue, ElementAt, MapKeys,
-                              MapValues, CreateNamedStruct, NamedLambdaVariable, LambdaFunction,
-                              HigherOrderFunction, ScalarFunction, BinaryOp, UnaryOp, IsNull,
-                              IsNotNull, In, CaseWhen, Cast, KnownNotContainsNull>;
+    using Node =
+        std::variant<AttributeReference, Literal, Alias, GetStructField, GetArrayStructFields,
+                     GetArrayItem, GetMapValue, ElementAt, MapKeys, MapValues, CreateNamedStruct,
+                     NamedLambdaVariable, LambdaFunction, HigherOrderFunction, ScalarFunction,
+                     BinaryOp, UnaryOp, IsNull, IsNotNull, In, CaseWhen, Cast, KnownNotContainsNull,
+                     SubqueryExpression>;
 
     [[no_unique_address]] Node node;
     bool nullable = true; // derived by derive_type when built
-    RefCount refs;        // owned by ExprPtr
-    TypePtr type;         // derived by derive_type when built
-    Span span;            // where the query wrote it (empty for synthesized nodes)
+    /// Whether a SubqueryExpression is this node or under it (set by make_expr): the passes
+    /// that must reach a subquery's plan find one without walking every expression.
+    bool subqueries = false;
+    RefCount refs; // owned by ExprPtr
+    TypePtr type;  // derived by derive_type when built
+    Span span;     // where the query wrote it (empty for synthesized nodes)
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }
     template <class T> bool is() const { return std::holds_alternative<T>(node); }

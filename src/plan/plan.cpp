@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "diag/diagnostic.hpp"
+#include "plan/tree.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune {
@@ -273,13 +274,46 @@ std::vector<ExprPtr> plan_output(const Plan& plan) {
         plan.node);
 }
 
+void for_each_subquery(const Expr& e, const std::function<void(const SubqueryExpression&)>& f) {
+    if (!e.subqueries) {
+        return;
+    }
+    if (const auto* s = e.as<SubqueryExpression>()) {
+        f(*s);
+    }
+    for_each_child(e, [&](const ExprPtr& child) { for_each_subquery(*child, f); });
+}
+
+void for_each_subquery(const Plan& op, const std::function<void(const SubqueryExpression&)>& f) {
+    if (op.as<Relation>() != nullptr) {
+        return;
+    }
+    for (const ExprPtr& e : plan_expressions(op)) {
+        for_each_subquery(*e, f);
+    }
+}
+
+void for_each_plan(const Plan& plan, const std::function<void(const Plan&)>& visit) {
+    visit(plan);
+    for_each_operator(plan, [&](const Plan& op) {
+        for_each_subquery(op, [&](const SubqueryExpression& s) { for_each_plan(s.plan(), visit); });
+    });
+}
+
 std::vector<const Relation*> plan_relations(const Plan& plan) {
     std::vector<const Relation*> out;
-    for_each_operator(plan, [&](const Plan& op) {
+    // Recursion over the operator tree only (its depth is the query's nesting).
+    const auto visit = [&](const auto& self, const Plan& op) -> void {
         if (const Relation* r = op.as<Relation>()) {
             out.push_back(r);
+            return;
         }
-    });
+        for (const PlanPtr& input : plan_children(op)) {
+            self(self, *input);
+        }
+        for_each_subquery(op, [&](const SubqueryExpression& s) { self(self, s.plan()); });
+    };
+    visit(visit, plan);
     return out;
 }
 
@@ -292,9 +326,29 @@ const Relation& plan_relation(const Plan& plan) {
     return *relations.front();
 }
 
+ExprPtr map_subquery_plans(const ExprPtr& e, const std::function<PlanPtr(const PlanPtr&)>& f) {
+    if (!e->subqueries) {
+        return e;
+    }
+    const std::optional<ExprChildren> kids =
+        mapped_children(*e, [&](const ExprPtr& child) { return map_subquery_plans(child, f); });
+    ExprPtr out = kids ? with_children(e, std::span<const ExprPtr>(kids->begin(), kids->end())) : e;
+    if (const auto* s = out->as<SubqueryExpression>()) {
+        PlanPtr mapped = f(s->query->plan);
+        if (mapped != s->query->plan) {
+            SubqueryExpression copy = *s;
+            copy.query =
+                make_ref<const SubqueryPlan>(SubqueryPlan{std::move(mapped), s->query->id, {}});
+            out = make_expr(std::move(copy), out->span);
+        }
+    }
+    return out;
+}
+
 PlanPtr with_plan_relations(const Plan& plan, const std::vector<const Relation*>& relations) {
     std::size_t next = 0;
     // Recursion over the operator tree only (its depth is the query's nesting, not its width).
+    // Relations come in plan_relations order: an operator's inputs', then its subqueries'.
     const auto rebuild = [&](const auto& self, const Plan& op) -> PlanPtr {
         if (op.as<Relation>() != nullptr) {
             if (next >= relations.size()) {
@@ -303,13 +357,21 @@ PlanPtr with_plan_relations(const Plan& plan, const std::vector<const Relation*>
             return make_plan(*relations[next++]);
         }
         std::vector<PlanPtr> children = plan_children(op);
-        if (children.empty()) {
-            return make_plan(op.node);
-        }
         for (PlanPtr& child : children) {
             child = self(self, *child);
         }
-        return with_plan_children(op, std::move(children));
+        PlanPtr out =
+            children.empty() ? make_plan(op.node) : with_plan_children(op, std::move(children));
+        bool any = false;
+        for_each_subquery(*out, [&](const SubqueryExpression&) { any = true; });
+        if (any) {
+            std::vector<ExprPtr> exprs = plan_expressions(*out);
+            for (ExprPtr& e : exprs) {
+                e = map_subquery_plans(e, [&](const PlanPtr& inner) { return self(self, *inner); });
+            }
+            out = with_plan_expressions(*out, exprs);
+        }
+        return out;
     };
     PlanPtr out = rebuild(rebuild, plan);
     if (next != relations.size()) {

@@ -20,6 +20,7 @@
 /// (docs/ARCHITECTURE.md).
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <variant>
@@ -266,7 +267,17 @@ std::vector<PlanPtr> take_plan_children(PlanPtr& plan);
 std::vector<ExprPtr> take_plan_expressions(PlanPtr& plan);
 /// A new plan node.
 PlanPtr make_plan(Plan::Node node);
-/// Every Relation of a plan, in Spark's scan order (pre-order, left input before right).
+/// Calls `f(const SubqueryExpression&)` for each subquery expression among the operator's own
+/// expressions (not for those inside their plans), left to right.
+void for_each_subquery(const Plan& op, const std::function<void(const SubqueryExpression&)>& f);
+/// Calls `f(const SubqueryExpression&)` for each subquery expression of `e` (not for those
+/// inside their plans), parents before the subqueries under them.
+void for_each_subquery(const Expr& e, const std::function<void(const SubqueryExpression&)>& f);
+/// `plan` and the plans of its subquery expressions at any depth, each once, outermost first:
+/// every plan a whole statement runs (`visit(const Plan&)` on each root).
+void for_each_plan(const Plan& plan, const std::function<void(const Plan&)>& visit);
+/// Every Relation of a plan, in Spark's scan order (pre-order, left input before right; an
+/// operator's subquery expressions after its inputs, as Spark joins them on the right).
 std::vector<const Relation*> plan_relations(const Plan& plan);
 /// The Relation at the bottom of a plan with one scan. Throws InternalError when the plan has
 /// none or several.
@@ -290,9 +301,15 @@ template <class F> void for_each_operator(const Plan& plan, F&& visit) {
     }
 }
 
+/// `e` with each of its subquery expressions' plans (not those nested in them) replaced by
+/// `f(plan)`; the nodes above a changed one are rebuilt (a scalar subquery's type is its
+/// plan's column's). `e` itself when `f` changed nothing.
+ExprPtr map_subquery_plans(const ExprPtr& e, const std::function<PlanPtr(const PlanPtr&)>& f);
+
 /// `plan` with `f` applied to every expression of every operator but the scans' columns,
-/// operators top-down (the order they print in), each input left to right. Operators whose
-/// expressions and inputs `f` left alone are shared, not copied.
+/// operators top-down (the order they print in), each input left to right, then to those of
+/// the plans of its subquery expressions. Operators whose expressions and inputs `f` left
+/// alone are shared, not copied.
 template <class F> PlanPtr map_plan_expressions(const PlanPtr& plan, F&& f) {
     PlanPtr out = plan;
     if (plan->as<Relation>() == nullptr) {
@@ -300,6 +317,10 @@ template <class F> PlanPtr map_plan_expressions(const PlanPtr& plan, F&& f) {
         bool changed = false;
         for (ExprPtr& e : exprs) {
             ExprPtr mapped = f(e);
+            if (mapped->subqueries) {
+                mapped = map_subquery_plans(
+                    mapped, [&](const PlanPtr& inner) { return map_plan_expressions(inner, f); });
+            }
             changed = changed || mapped != e;
             e = std::move(mapped);
         }

@@ -10,9 +10,13 @@ using tree_detail::for_each_slot;
 
 ExprPtr make_expr(Expr::Node node, Span span) {
     Typed typed = derive_type(node);
+    bool subqueries = std::holds_alternative<SubqueryExpression>(node);
+    for_each_slot(node,
+                  [&](const ExprPtr& child) { subqueries = subqueries || child->subqueries; });
     // Built in its slot: a temporary node would move (and destroy) the variant once more.
     return ExprPtr::adopt(new Expr{.node = std::move(node),
                                    .nullable = typed.nullable,
+                                   .subqueries = subqueries,
                                    .refs = {},
                                    .type = std::move(typed.type),
                                    .span = span});

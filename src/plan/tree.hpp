@@ -145,7 +145,12 @@ template <class Node, class F> void for_each_slot(Node& node, F&& f) {
                               }
                           },
                           [&](Ref<Cast, C> n) { f(n.child); },
-                          [&](Ref<KnownNotContainsNull, C> n) { f(n.child); }},
+                          [&](Ref<KnownNotContainsNull, C> n) { f(n.child); },
+                          [&](Ref<SubqueryExpression, C> n) {
+                              for (auto& c : n.children) {
+                                  f(c);
+                              }
+                          }},
                node);
 }
 

@@ -19,6 +19,7 @@
 
 #include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
+#include "plan/plan.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune {
@@ -1084,7 +1085,8 @@ bool expr_foldable(const Expr& e) {
                 return n.else_value == nullptr || expr_foldable(*n.else_value);
             },
             [](const Cast& n) { return expr_foldable(*n.child); },
-            [](const KnownNotContainsNull& n) { return expr_foldable(*n.child); }},
+            [](const KnownNotContainsNull& n) { return expr_foldable(*n.child); },
+            [](const SubqueryExpression&) { return false; }},
         e.node);
 }
 
@@ -1434,6 +1436,28 @@ Typed derive_type(const Expr::Node& node) {
             [](const KnownNotContainsNull& n) -> Typed {
                 const ArrayType& a = need_array(*n.child, "KnownNotContainsNull");
                 return {make_array(a.element, false), n.child->nullable};
+            },
+            [](const SubqueryExpression& n) -> Typed {
+                // Spark: Exists is never null; a ScalarSubquery always may be (no row); an
+                // InSubquery is null when its value or a value of the query's column is.
+                if (n.kind == SubqueryKind::Exists) {
+                    return {boolean_type(), false};
+                }
+                const std::vector<ExprPtr> output = plan_output(n.plan());
+                if (output.size() != 1) {
+                    ill_typed("a subquery expression of " + std::to_string(output.size()) +
+                              " columns");
+                }
+                if (n.kind == SubqueryKind::Scalar) {
+                    return {output.front()->type, true};
+                }
+                const ExprPtr* value = n.value();
+                if (value == nullptr ||
+                    !same_ignoring_nullability(*(*value)->type, *output.front()->type) ||
+                    !is_orderable(*output.front()->type)) {
+                    ill_typed("IN subquery over " + str(*output.front()->type));
+                }
+                return {boolean_type(), (*value)->nullable || output.front()->nullable};
             }},
         node);
 }

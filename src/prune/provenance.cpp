@@ -84,6 +84,9 @@ const ReadReasonInfo kReadReasons[] = {
      "a UNION column nothing reads, kept in every input", "", ""},
     {ReadReason::RuleSwitchedOff, "rule_switched_off",
      "X6/X7 switched off here: the pruned branches would not have the same type", "", ""},
+    {ReadReason::Correlated, "correlated_subquery",
+     "read by a correlated subquery: an outer reference, or a column of a predicate Spark pulls "
+     "out of the subquery (SPARK-51381)", "", "needs through operators"},
 };
 // clang-format on
 const std::size_t kReadReasonCount = sizeof(kReadReasons) / sizeof(kReadReasons[0]);

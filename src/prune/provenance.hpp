@@ -55,6 +55,8 @@ enum class ReadReason : std::uint8_t {
     UnionMismatch,        // UNION inputs would read the column to different depths
     UnionUnread,          // a UNION column nothing reads stays in every input
     RuleSwitchedOff,      // X6/X7 switched off: the pruned branches did not type-check
+    Correlated,           // spark: read by a correlated subquery (an outer reference or a
+                          // predicate Spark pulls out of it)
 };
 
 /// One row of the vocabulary: the name output shows, what it means, and the rule that reads

@@ -167,6 +167,13 @@ class Collector {
     /// plain extractor chains then cross to the scan, as Spark's NestedColumnAliasing moves
     /// them; anything else needs its columns whole. `extended` ignores it.
     void set_crossing(bool crossing) { crossing_ = crossing && !at_least(Profile::Extended); }
+    bool crossing() const { return crossing_; }
+    /// What a subquery expression with `need` on its value turns into needs (collect_root_fields:
+    /// its plan is collected as a query of its own).
+    void set_subquery_rule(
+        std::function<void(const Expr&, const SubqueryExpression&, const Requirement&)> rule) {
+        subquery_rule_ = std::move(rule);
+    }
 
   private:
     bool at_least(Profile p) const { return options_.profile >= p; }
@@ -206,6 +213,7 @@ class Collector {
     const CollectOptions& options_;
     const RootSink& sink_;
     std::unordered_map<ExprId, Requirement> variable_needs_;
+    std::function<void(const Expr&, const SubqueryExpression&, const Requirement&)> subquery_rule_;
     bool crossing_ = false;
     // Set while the chain of a null check that only the `spark` rules take for a selected
     // field is walked: its optional roots replace legacy's required ones (RootField).
@@ -295,6 +303,12 @@ void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optiona
 }
 
 void Collector::walk_node(const ExprPtr& e, Requirement need, Root root, bool optional) {
+    if (const auto* s = e->as<SubqueryExpression>()) {
+        if (!replaying_ && subquery_rule_) {
+            subquery_rule_(*e, *s, need);
+        }
+        return;
+    }
     if (const auto* a = e->as<AttributeReference>()) {
         if (optional && !may_find_optional_roots(options_)) {
             throw InternalError("an optional root under a profile that has none");
@@ -1064,6 +1078,37 @@ std::unordered_set<ExprId> generated_ids(const Generate& g) {
     return ids;
 }
 
+/// The conjuncts of a condition (`a AND (b AND c)` gives a, b, c).
+std::vector<ExprPtr> split_conjuncts(const ExprPtr& condition) {
+    std::vector<ExprPtr> out;
+    std::vector<ExprPtr> pending{condition};
+    while (!pending.empty()) {
+        ExprPtr e = std::move(pending.back());
+        pending.pop_back();
+        const auto* b = e->as<BinaryOp>();
+        if (b != nullptr && b->op == BinaryOpKind::And) {
+            pending.push_back(b->right);
+            pending.push_back(b->left);
+        } else {
+            out.push_back(std::move(e));
+        }
+    }
+    return out;
+}
+
+/// Whether `e` reads a column of a query around its plan (an outer reference), not counting
+/// the subqueries inside it, whose own rule sees theirs.
+bool reads_outer(const ExprPtr& e) {
+    bool found = false;
+    visit_down(e, [&](const ExprPtr& node) {
+        if (const auto* a = node->as<AttributeReference>()) {
+            found = found || a->outer;
+        }
+        return !found && !node->is<SubqueryExpression>();
+    });
+    return found;
+}
+
 /// Whether `e` reads one of the columns `generated`.
 bool reads_generated(const ExprPtr& e, const std::unordered_set<ExprId>& generated) {
     bool found = false;
@@ -1285,12 +1330,18 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
     };
     const auto same = [](const Requirement& need) { return need; };
     record_outputs(plan, ReadReason::None, nullptr, false);
-    std::unordered_map<const Plan*, bool> crossing = boundaries_below(plan);
-    const std::unordered_map<const Plan*, bool> project_over = project_over_generates(plan);
-    if (!project_over.empty()) {
+    // Per operator of the plan and of its subqueries' plans (distinct operators: one map).
+    std::unordered_map<const Plan*, bool> crossing;
+    std::unordered_map<const Plan*, bool> project_over;
+    const auto prepare = [&](const Plan& root) {
+        crossing.merge(boundaries_below(root));
+        std::unordered_map<const Plan*, bool> over = project_over_generates(root);
+        if (over.empty()) {
+            return;
+        }
         // A Filter over a Generate that reads none of its generated columns is pushed below it
         // (PushDownPredicates): it is evaluated in the scan's chain, not above a boundary.
-        for_each_operator(plan, [&](const Plan& op) {
+        for_each_operator(root, [&](const Plan& op) {
             const Filter* filter = op.as<Filter>();
             if (filter == nullptr) {
                 return;
@@ -1308,7 +1359,9 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                 crossing[&op] = crossing.at(g->child.get());
             }
         });
-    }
+        project_over.merge(over);
+    };
+    prepare(plan);
     // A need on column `id` turned whole (what crosses a Generate whole under Spark's rules).
     const auto make_whole = [&](ExprId id, const ExprPtr& where) {
         if (roots.take_need(id)) {
@@ -1433,134 +1486,200 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
         }
         collector.walk_because(input, Requirement::all(), ReadReason::Generator);
     };
-    for_each_operator(plan, [&](const Plan& op) {
-        collector.set_crossing(crossing.at(&op));
-        const auto computed = [&](const ExprPtr& e) {
-            if (const auto* alias = e->as<Alias>()) {
-                if (std::optional<Requirement> need = roots.take_need(alias->id)) {
-                    collector.walk(alias->child, std::move(*need));
-                    replay_uses(alias->id, alias->child, same);
-                } else if (unused != nullptr) {
-                    unused->insert(alias->id);
+    const auto collect_operators = [&](const Plan& root) {
+        for_each_operator(root, [&](const Plan& op) {
+            collector.set_crossing(crossing.at(&op));
+            const auto computed = [&](const ExprPtr& e) {
+                if (const auto* alias = e->as<Alias>()) {
+                    if (std::optional<Requirement> need = roots.take_need(alias->id)) {
+                        collector.walk(alias->child, std::move(*need));
+                        replay_uses(alias->id, alias->child, same);
+                    } else if (unused != nullptr) {
+                        unused->insert(alias->id);
+                    }
                 }
-            }
-        };
-        std::visit(
-            [&](const auto& n) {
-                using T = std::decay_t<decltype(n)>;
-                if constexpr (std::is_same_v<T, Project>) {
-                    std::for_each(n.exprs.begin(), n.exprs.end(), computed);
-                } else if constexpr (std::is_same_v<T, Aggregate>) {
-                    for (const ExprPtr& g : n.grouping) {
-                        collector.walk_because(g, Requirement::all(), ReadReason::Compared);
-                    }
-                    std::for_each(n.aggregates.begin(), n.aggregates.end(), computed);
-                } else if constexpr (std::is_same_v<T, Distinct>) {
-                    need_whole(plan_output(*n.child)); // rows are compared whole
-                    record_outputs(*n.child, ReadReason::Compared, "DISTINCT", true);
-                } else if constexpr (std::is_same_v<T, SetOperation>) {
-                    if (n.kind != SetOpKind::Union) {
-                        for (const PlanPtr& input : n.children) {
-                            need_whole(plan_output(*input)); // rows are compared whole
-                            record_outputs(*input, ReadReason::Compared,
-                                           n.kind == SetOpKind::Intersect ? "INTERSECT" : "EXCEPT",
-                                           true);
+            };
+            std::visit(
+                [&](const auto& n) {
+                    using T = std::decay_t<decltype(n)>;
+                    if constexpr (std::is_same_v<T, Project>) {
+                        std::for_each(n.exprs.begin(), n.exprs.end(), computed);
+                    } else if constexpr (std::is_same_v<T, Aggregate>) {
+                        for (const ExprPtr& g : n.grouping) {
+                            collector.walk_because(g, Requirement::all(), ReadReason::Compared);
                         }
-                        return;
-                    }
-                    // A UNION's column i is each input's column i: the same need on each.
-                    const std::vector<ExprPtr> output = plan_output(*n.children.front());
-                    std::vector<std::vector<ExprPtr>> inputs;
-                    for (const PlanPtr& input : n.children) {
-                        inputs.push_back(plan_output(*input));
-                    }
-                    for (std::size_t i = 0; i < output.size(); ++i) {
-                        // A column nothing reads is still one of every input's (the width
-                        // stays): read whole, a simplification Spark's pruning of unused
-                        // UNION columns does not make.
-                        const ExprId output_column = output[i]->as<AttributeReference>()->id;
-                        std::optional<Requirement> need = roots.take_need(output_column);
-                        ReadReason forced = ReadReason::None;
-                        if (!need) {
-                            forced = ReadReason::UnionUnread;
-                        } else if (options.whole_set_columns != nullptr &&
-                                   options.whole_set_columns->contains({&op, i})) {
-                            forced = ReadReason::UnionMismatch;
-                        }
-                        if (forced != ReadReason::None) {
-                            need = Requirement::all();
-                        }
-                        // The uses above, of input 0's column (the output's id), are uses of
-                        // every input's column i.
-                        std::vector<RecordedUse> above;
-                        if (recorder != nullptr && recorder->find(output_column) != nullptr) {
-                            above = *recorder->find(output_column);
-                        }
-                        for (std::size_t k = 0; k < inputs.size(); ++k) {
-                            const ExprId column = inputs[k][i]->as<AttributeReference>()->id;
-                            roots.add(RootField{column, *need, false});
-                            if (recorder == nullptr) {
-                                continue;
+                        std::for_each(n.aggregates.begin(), n.aggregates.end(), computed);
+                    } else if constexpr (std::is_same_v<T, Distinct>) {
+                        need_whole(plan_output(*n.child)); // rows are compared whole
+                        record_outputs(*n.child, ReadReason::Compared, "DISTINCT", true);
+                    } else if constexpr (std::is_same_v<T, SetOperation>) {
+                        if (n.kind != SetOpKind::Union) {
+                            for (const PlanPtr& input : n.children) {
+                                need_whole(plan_output(*input)); // rows are compared whole
+                                record_outputs(
+                                    *input, ReadReason::Compared,
+                                    n.kind == SetOpKind::Intersect ? "INTERSECT" : "EXCEPT", true);
                             }
-                            for (const RecordedUse& use : above) {
-                                if (column != output_column) {
-                                    collector.record(column, use.need, use.site);
-                                }
+                            return;
+                        }
+                        // A UNION's column i is each input's column i: the same need on each.
+                        const std::vector<ExprPtr> output = plan_output(*n.children.front());
+                        std::vector<std::vector<ExprPtr>> inputs;
+                        for (const PlanPtr& input : n.children) {
+                            inputs.push_back(plan_output(*input));
+                        }
+                        for (std::size_t i = 0; i < output.size(); ++i) {
+                            // A column nothing reads is still one of every input's (the width
+                            // stays): read whole, a simplification Spark's pruning of unused
+                            // UNION columns does not make.
+                            const ExprId output_column = output[i]->as<AttributeReference>()->id;
+                            std::optional<Requirement> need = roots.take_need(output_column);
+                            ReadReason forced = ReadReason::None;
+                            if (!need) {
+                                forced = ReadReason::UnionUnread;
+                            } else if (options.whole_set_columns != nullptr &&
+                                       options.whole_set_columns->contains({&op, i})) {
+                                forced = ReadReason::UnionMismatch;
                             }
                             if (forced != ReadReason::None) {
-                                const std::vector<ExprPtr>* exprs = output_exprs(*n.children[k]);
-                                const Span span = exprs != nullptr && i < exprs->size()
-                                                      ? (*exprs)[i]->span
-                                                      : Span{};
-                                const TypePtr& type = inputs[k][i]->type;
-                                const bool nested = type->struct_type() != nullptr ||
-                                                    type->array() != nullptr ||
-                                                    type->map() != nullptr;
-                                collector.record(column, Requirement::all(),
-                                                 UseSite{span, nullptr, "UNION",
-                                                         nested ? UseKind::Whole : UseKind::Field,
-                                                         forced});
+                                need = Requirement::all();
+                            }
+                            // The uses above, of input 0's column (the output's id), are uses of
+                            // every input's column i.
+                            std::vector<RecordedUse> above;
+                            if (recorder != nullptr && recorder->find(output_column) != nullptr) {
+                                above = *recorder->find(output_column);
+                            }
+                            for (std::size_t k = 0; k < inputs.size(); ++k) {
+                                const ExprId column = inputs[k][i]->as<AttributeReference>()->id;
+                                roots.add(RootField{column, *need, false});
+                                if (recorder == nullptr) {
+                                    continue;
+                                }
+                                for (const RecordedUse& use : above) {
+                                    if (column != output_column) {
+                                        collector.record(column, use.need, use.site);
+                                    }
+                                }
+                                if (forced != ReadReason::None) {
+                                    const std::vector<ExprPtr>* exprs =
+                                        output_exprs(*n.children[k]);
+                                    const Span span = exprs != nullptr && i < exprs->size()
+                                                          ? (*exprs)[i]->span
+                                                          : Span{};
+                                    const TypePtr& type = inputs[k][i]->type;
+                                    const bool nested = type->struct_type() != nullptr ||
+                                                        type->array() != nullptr ||
+                                                        type->map() != nullptr;
+                                    collector.record(
+                                        column, Requirement::all(),
+                                        UseSite{span, nullptr, "UNION",
+                                                nested ? UseKind::Whole : UseKind::Field, forced});
+                                }
                             }
                         }
+                    } else if constexpr (std::is_same_v<T, Generate>) {
+                        generate(op, n);
+                    } else if constexpr (std::is_same_v<T, Window>) {
+                        // A window column passes its need to its function, as an aggregate does;
+                        // the keys are needed whole, unless no column is needed: the rewrite then
+                        // drops the Window, as Spark's ColumnPruning does. The child's columns pass
+                        // through.
+                        const bool any = std::any_of(
+                            n.columns.begin(), n.columns.end(), [&](const ExprPtr& column) {
+                                return roots.has_need(column->as<Alias>()->id);
+                            });
+                        std::for_each(n.columns.begin(), n.columns.end(), computed);
+                        if (!any) {
+                            return;
+                        }
+                        for (const ExprPtr& e : n.partition) {
+                            collector.walk_because(e, Requirement::all(), ReadReason::Compared);
+                        }
+                        for (const SortOrder& o : n.order) {
+                            collector.walk_because(o.child, Requirement::all(),
+                                                   ReadReason::Compared);
+                        }
+                    } else if constexpr (std::is_same_v<T, Relation> ||
+                                         std::is_same_v<T, LocalRelation>) {
+                        // Needs on a scan's columns wait for prune_schema.
+                    } else {
+                        // Filter, Sort, Limit, Offset, Join, Repartition: what the operator
+                        // evaluates is needed whole; its outputs are its inputs' columns. Sort and
+                        // partitioning keys are ordered or hashed as whole values.
+                        const ReadReason why =
+                            std::is_same_v<T, Sort> || std::is_same_v<T, Repartition>
+                                ? ReadReason::Compared
+                                : ReadReason::None;
+                        for (const ExprPtr& e : plan_expressions(op)) {
+                            collector.walk_because(e, Requirement::all(), why);
+                        }
                     }
-                } else if constexpr (std::is_same_v<T, Generate>) {
-                    generate(op, n);
-                } else if constexpr (std::is_same_v<T, Window>) {
-                    // A window column passes its need to its function, as an aggregate does;
-                    // the keys are needed whole, unless no column is needed: the rewrite then
-                    // drops the Window, as Spark's ColumnPruning does. The child's columns pass
-                    // through.
-                    const bool any =
-                        std::any_of(n.columns.begin(), n.columns.end(), [&](const ExprPtr& column) {
-                            return roots.has_need(column->as<Alias>()->id);
+                },
+                op.node);
+        });
+    };
+    // A subquery expression's plan is a query of its own (Spark optimizes it on its own),
+    // collected when the walk meets it: the operators that make the outer columns it reads
+    // are below the one that evaluates it, so they are visited after it, as the order needs.
+    collector.set_subquery_rule([&](const Expr& node, const SubqueryExpression& s,
+                                    const Requirement& need) {
+        const bool crossing_here = collector.crossing();
+        const bool spark_rules = options.profile < Profile::Extended;
+        if (const ExprPtr* value = s.value()) {
+            collector.walk_because(*value, Requirement::all(), ReadReason::Compared);
+        }
+        // Spark's getRootFields sees a subquery expression as its outer references, whole
+        // (SPARK-38977), and pulls the correlated predicates out of its plan before pruning it,
+        // so the columns they read cross whole (SPARK-51381). `extended` reads what the
+        // references inside need, as for any other expression.
+        // (Reported where the subquery, or the predicate, was written.)
+        const auto read_whole = [&](const ExprPtr& column, Span where) {
+            const auto* a = column->as<AttributeReference>();
+            roots.add(RootField{a->id, Requirement::all(), false});
+            collector.record(
+                a->id, Requirement::all(),
+                UseSite{where, nullptr, nullptr, UseKind::Whole, ReadReason::Correlated});
+        };
+        if (spark_rules) {
+            for (const ExprPtr& column : s.outer()) {
+                read_whole(column, node.span);
+            }
+            for_each_operator(s.plan(), [&](const Plan& op) {
+                if (op.as<Relation>() != nullptr) {
+                    return;
+                }
+                for (const ExprPtr& e : plan_expressions(op)) {
+                    std::vector<ExprPtr> parts{e};
+                    if (const auto* filter = op.as<Filter>()) {
+                        parts = split_conjuncts(filter->condition);
+                    }
+                    for (const ExprPtr& part : parts) {
+                        if (!reads_outer(part)) {
+                            continue;
+                        }
+                        visit_down(part, [&](const ExprPtr& n) {
+                            if (n->is<AttributeReference>()) {
+                                read_whole(n, part->span);
+                            }
+                            return !n->is<SubqueryExpression>();
                         });
-                    std::for_each(n.columns.begin(), n.columns.end(), computed);
-                    if (!any) {
-                        return;
-                    }
-                    for (const ExprPtr& e : n.partition) {
-                        collector.walk_because(e, Requirement::all(), ReadReason::Compared);
-                    }
-                    for (const SortOrder& o : n.order) {
-                        collector.walk_because(o.child, Requirement::all(), ReadReason::Compared);
-                    }
-                } else if constexpr (std::is_same_v<T, Relation> ||
-                                     std::is_same_v<T, LocalRelation>) {
-                    // Needs on a scan's columns wait for prune_schema.
-                } else {
-                    // Filter, Sort, Limit, Offset, Join, Repartition: what the operator
-                    // evaluates is needed whole; its outputs are its inputs' columns. Sort and
-                    // partitioning keys are ordered or hashed as whole values.
-                    const ReadReason why = std::is_same_v<T, Sort> || std::is_same_v<T, Repartition>
-                                               ? ReadReason::Compared
-                                               : ReadReason::None;
-                    for (const ExprPtr& e : plan_expressions(op)) {
-                        collector.walk_because(e, Requirement::all(), why);
                     }
                 }
-            },
-            op.node);
+            });
+        }
+        const std::vector<ExprPtr> output = plan_output(s.plan());
+        if (s.kind != SubqueryKind::Exists && !output.empty()) {
+            const ExprId column = output.front()->as<AttributeReference>()->id;
+            roots.add(RootField{column,
+                                s.kind == SubqueryKind::Scalar ? present(need) : Requirement::all(),
+                                false});
+        }
+        prepare(s.plan());
+        collect_operators(s.plan());
+        collector.set_crossing(crossing_here);
     });
+    collect_operators(plan);
 }
 
 bool may_find_optional_roots(const CollectOptions& options) {

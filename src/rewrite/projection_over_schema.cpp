@@ -226,6 +226,10 @@ class Rewriter {
     /// Attributes above read column `id` with `type` from now on (an operator output whose
     /// type the rewrite narrowed: an alias, a subquery's column).
     void retype(ExprId id, TypePtr type) { column_types_[id] = std::move(type); }
+    /// How the plan of a subquery expression is rewritten (over the same read schemas).
+    void set_subquery_rewrite(std::function<PlanPtr(const PlanPtr&)> rewrite_plan) {
+        rewrite_plan_ = std::move(rewrite_plan);
+    }
 
     ExprPtr rewrite(const ExprPtr& e);
     /// A column of the relation, re-typed: the node every reference under a field access
@@ -245,6 +249,7 @@ class Rewriter {
     }
 
     std::unordered_map<ExprId, TypePtr> column_types_;
+    std::function<PlanPtr(const PlanPtr&)> rewrite_plan_;
     /// A lambda variable, by binding id: re-typed, and the rewritten collection it ranges over.
     struct Binding {
         ExprPtr variable;
@@ -352,7 +357,13 @@ ExprPtr Rewriter::rewrite(const ExprPtr& e) {
     }
     std::optional<ExprChildren> kids =
         mapped_children(*e, [this](const ExprPtr& kid) { return rewrite(kid); });
-    return kids ? rebuild(e, *kids) : e;
+    ExprPtr out = kids ? rebuild(e, *kids) : e;
+    if (e->is<SubqueryExpression>()) {
+        // The value and the outer columns above; the query over its own scans' read schemas
+        // (its outer references read the columns rewritten below this operator).
+        out = map_subquery_plans(out, rewrite_plan_);
+    }
+    return out;
 }
 
 /// Spark: projectArrayHigherOrderFunction, for every row of the table: the collections are
@@ -598,15 +609,37 @@ PlanPtr mark_unrequired(const PlanPtr& op, const std::unordered_set<ExprId>& abo
     return changed ? with_plan_children(*out, std::move(inputs)) : out;
 }
 
-} // namespace
-
-Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
-                              const std::unordered_set<ExprId>& unused) {
-    std::unordered_map<ExprId, TypePtr> column_types;
-    for (const ReadSet& scan : scans) {
-        column_types.insert(scan.pruned_types.begin(), scan.pruned_types.end());
+/// Rewrites plans over their scans' read schemas, and through the Rewriter the plans of their
+/// subquery expressions, which share its column types.
+class PlanRewriter {
+  public:
+    PlanRewriter(const Plan& plan, const std::vector<ReadSet>& scans,
+                 const std::unordered_set<ExprId>& unused, Rewriter& rewriter)
+        : unused_(unused), rewriter_(rewriter) {
+        const std::vector<const Relation*> relations = plan_relations(plan);
+        if (relations.size() != scans.size()) {
+            throw InternalError("the rewrite has " + std::to_string(scans.size()) +
+                                " read schemas for " + std::to_string(relations.size()) + " scans");
+        }
+        for (std::size_t i = 0; i < relations.size(); ++i) {
+            reads_.emplace(relations[i], &scans[i]);
+        }
+        rewriter_.set_subquery_rewrite([this](const PlanPtr& inner) { return rewrite(inner); });
     }
-    Rewriter rewriter(std::move(column_types));
+
+    PlanPtr rewrite(PlanPtr plan);
+
+  private:
+    const std::unordered_set<ExprId>& unused_;
+    Rewriter& rewriter_;
+    std::unordered_map<const Relation*, const ReadSet*> reads_; // the original scans'
+    std::unordered_set<ExprId> gone_; // columns no longer output below (unread, unused)
+};
+
+PlanPtr PlanRewriter::rewrite(PlanPtr plan) {
+    Rewriter& rewriter = rewriter_;
+    const std::unordered_set<ExprId>& unused = unused_;
+    std::unordered_set<ExprId>& gone = gone_;
     // The operators in pre-order, each taken off its parent (the only handle, unless the
     // caller kept one), with its parent's position; rewritten in reverse, so every input is
     // rewritten before the operator over it, without recursion.
@@ -631,18 +664,17 @@ Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
             stack.emplace_back(std::move(*it), self);
         }
     }
-    std::size_t scan = scans.size(); // Relations are met in reverse plan_relations order
-    std::unordered_set<ExprId> gone; // columns no longer output below (unread, unused)
     PlanPtr root;
     for (std::size_t i = nodes.size(); i-- > 0;) {
         Node& node = nodes[i];
         PlanPtr& op = node.op;
         PlanPtr rebuilt;
         if (const auto* relation = op->as<Relation>()) {
-            if (scan == 0) {
-                throw InternalError("the rewrite met more scans than were pruned");
+            const auto found = reads_.find(node.original->as<Relation>());
+            if (found == reads_.end()) {
+                throw InternalError("the rewrite met a scan that was not pruned");
             }
-            const ReadSet& read = scans[--scan];
+            const ReadSet& read = *found->second;
             Relation narrowed{relation->table, {}, read.read_schema, relation->alias};
             for (const ExprPtr& column : relation->output) {
                 const ExprId id = column->as<AttributeReference>()->id;
@@ -742,6 +774,20 @@ Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
         }
         root = mark_unrequired(root, output);
     }
+    return root;
+}
+
+} // namespace
+
+Rewritten project_over_schema(PlanPtr plan, const std::vector<ReadSet>& scans,
+                              const std::unordered_set<ExprId>& unused) {
+    std::unordered_map<ExprId, TypePtr> column_types;
+    for (const ReadSet& scan : scans) {
+        column_types.insert(scan.pruned_types.begin(), scan.pruned_types.end());
+    }
+    Rewriter rewriter(std::move(column_types));
+    PlanRewriter plans(*plan, scans, unused, rewriter);
+    PlanPtr root = plans.rewrite(std::move(plan));
     return Rewritten{root, rewriter.take_changes()};
 }
 

@@ -25,6 +25,7 @@
 #include "util/deferred_delete.hpp"
 #include "util/name.hpp"
 #include "util/node_pool.hpp"
+#include "util/overloaded.hpp"
 #include "util/packed_list.hpp"
 
 namespace prune::ast {
@@ -274,10 +275,23 @@ struct Case {
     ExprPtr else_value; // may be null
 };
 
+struct Query;
+
+/// Which subquery expression: `(SELECT ...)` as a value, `EXISTS (SELECT ...)`, `e IN (SELECT
+/// ...)` (`NOT EXISTS` and `NOT IN` are a Not over these, as Spark's AstBuilder makes them).
+enum class SubqueryKind : std::uint8_t { Scalar, Exists, In };
+
+/// A query inside an expression. `operand` is the value of `e IN (SELECT ...)`, else null.
+struct SubqueryExpr {
+    std::unique_ptr<Query> query;
+    ExprPtr operand;
+    SubqueryKind kind = SubqueryKind::Scalar;
+};
+
 struct Expr {
-    using Node =
-        std::variant<Literal, NameRef, Star, FieldAccess, Subscript, Call, Lambda, Unary, Binary,
-                     IsNull, IsBool, In, Between, Like, QuantifiedLike, Cast, Case, Over>;
+    using Node = std::variant<Literal, NameRef, Star, FieldAccess, Subscript, Call, Lambda, Unary,
+                              Binary, IsNull, IsBool, In, Between, Like, QuantifiedLike, Cast, Case,
+                              Over, SubqueryExpr>;
     Node node;
     Span span;
 
@@ -472,5 +486,73 @@ struct Statement {
     const Select& select() const;
     Select& select();
 };
+
+/// Calls `f(const Expr*)` on each expression directly under `e` (window keys included; not the
+/// query of a subquery expression, only its operand), in written order; null slots skipped.
+template <class F> void for_each_child(const Expr& e, F&& f) {
+    const auto one = [&](const ExprPtr& child) {
+        if (child) {
+            f(child.get());
+        }
+    };
+    const auto all = [&](const auto& list) {
+        for (const ExprPtr& child : list) {
+            one(child);
+        }
+    };
+    std::visit(Overloaded{[](const Literal&) {}, [](const NameRef&) {}, [](const Star&) {},
+                          [&](const FieldAccess& n) { one(n.base); },
+                          [&](const Subscript& n) {
+                              one(n.base);
+                              one(n.index);
+                          },
+                          [&](const Call& n) { all(n.args); },
+                          [&](const Lambda& n) { one(n.body); },
+                          [&](const Unary& n) { one(n.operand); },
+                          [&](const Binary& n) {
+                              one(n.lhs);
+                              one(n.rhs);
+                          },
+                          [&](const IsNull& n) { one(n.operand); },
+                          [&](const IsBool& n) { one(n.operand); },
+                          [&](const In& n) {
+                              one(n.operand);
+                              all(n.list);
+                          },
+                          [&](const Between& n) {
+                              one(n.operand);
+                              one(n.low);
+                              one(n.high);
+                          },
+                          [&](const Like& n) {
+                              one(n.operand);
+                              one(n.pattern);
+                              one(n.escape);
+                          },
+                          [&](const QuantifiedLike& n) {
+                              one(n.operand);
+                              all(n.patterns);
+                          },
+                          [&](const Cast& n) { one(n.operand); },
+                          [&](const Case& n) {
+                              one(n.operand);
+                              for (const auto& [when, then] : n.branches) {
+                                  one(when);
+                                  one(then);
+                              }
+                              one(n.else_value);
+                          },
+                          [&](const Over& n) {
+                              one(n.function);
+                              if (n.window) {
+                                  all(n.window->partition);
+                                  for (const OrderItem& item : n.window->order) {
+                                      one(item.expr);
+                                  }
+                              }
+                          },
+                          [&](const SubqueryExpr& n) { one(n.operand); }},
+               e.node);
+}
 
 } // namespace prune::ast

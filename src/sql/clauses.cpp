@@ -4,7 +4,8 @@
 //       [33, 43) WHERE (CTE recent)    [55, 58) select item 1
 //
 // The walk visits every query block once; only clause boundaries are recorded, never
-// expressions, so it is linear in the number of clauses.
+// expressions. The expressions of a clause are searched only for the queries inside them
+// (subquery expressions), whose clauses are ranges within the clause's (`--explain` only).
 
 #include "sql/clauses.hpp"
 
@@ -66,12 +67,14 @@ class ClauseMapBuilder {
     void select(const ast::Select& s, const std::string& block) {
         for (std::size_t i = 0; i < s.items.size(); ++i) {
             add(s.items[i].span, "select item " + std::to_string(i + 1) + block);
+            subqueries(s.items[i].expr.get());
         }
         if (s.from) {
             from(*s.from, block);
         }
         if (s.where) {
             add(s.where->span, "WHERE" + block);
+            subqueries(s.where.get());
         }
         for (const ast::ExprPtr& key : s.group_by) {
             if (key) {
@@ -80,6 +83,7 @@ class ClauseMapBuilder {
         }
         if (s.having) {
             add(s.having->span, "HAVING" + block);
+            subqueries(s.having.get());
         }
         order_by(s.order_by, block);
         partitioning(s.partitioning, block);
@@ -135,6 +139,23 @@ class ClauseMapBuilder {
     void add(Span span, std::string label) {
         if (span.end > span.begin) {
             map_.ranges_.push_back(ClauseMap::Range{span.begin, span.end, std::move(label)});
+        }
+    }
+
+    /// The queries of the subquery expressions in `e`, each a block of its own. Iterative: an
+    /// expression may be as deep as a statement is long.
+    void subqueries(const ast::Expr* e) {
+        std::vector<const ast::Expr*> pending{e};
+        while (!pending.empty()) {
+            const ast::Expr* node = pending.back();
+            pending.pop_back();
+            if (node == nullptr) {
+                continue;
+            }
+            if (const auto* sub = std::get_if<ast::SubqueryExpr>(&node->node); sub && sub->query) {
+                query(*sub->query, " (subquery at " + at(node->span) + ")");
+            }
+            ast::for_each_child(*node, [&](const ast::Expr* child) { pending.push_back(child); });
         }
     }
 

@@ -370,6 +370,16 @@ class Dumper {
         window(indent + 1, *n.window);
     }
 
+    void node(int indent, const ast::SubqueryExpr& n, Span span) {
+        static constexpr std::array<const char*, 3> kNames = {"ScalarSubquery", "Exists",
+                                                              "InSubquery"};
+        line(indent, kNames.at(static_cast<std::size_t>(n.kind)), span);
+        if (n.operand) {
+            expr(indent + 1, n.operand);
+        }
+        query(indent + 1, *n.query);
+    }
+
     void window(int indent, const ast::WindowSpec& w) {
         line(indent, w.base ? "window " + w.base->name : std::string("window"), w.span);
         if (!w.partition.empty()) {

@@ -243,6 +243,7 @@ struct PredicateFrame {
     bool escape = false;     // LIKE ... ESCAPE: the escape literal is the last value
     bool quantified = false; // LIKE ANY|SOME|ALL (...): the patterns are the values from mark on
     bool all = false;        // ... and the quantifier is ALL
+    bool subquery = false;   // IN (SELECT ...): the query read last is the list
 };
 
 /// A set operator read, waiting for its right input.
@@ -388,6 +389,13 @@ struct State {
         }
         values.resize(mark);
         return exprs;
+    }
+
+    /// The query read last (by the action of g::query).
+    ast::QueryPtr take_done() {
+        ast::QueryPtr query = std::move(done.back());
+        done.pop_back();
+        return query;
     }
 
     Value pop() {
@@ -1248,10 +1256,32 @@ template <> struct action<g::in_open> {
     }
 };
 
+template <> struct action<g::in_subquery> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.predicates.back().subquery = true;
+    }
+};
+
 template <> struct action<g::in_predicate> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const PredicateFrame frame = st.predicates.back();
         st.predicates.pop_back();
+        if (frame.subquery) {
+            // `e [NOT] IN (SELECT ...)`: Spark's AstBuilder makes Not(InSubquery) of NOT IN.
+            const Span where = st.span(in.begin(), in.begin() + 2);
+            Value operand = st.pop();
+            const Span span{operand.expr->span.begin, st.last_token.end};
+            ast::SubqueryExpr node;
+            node.query = st.take_done();
+            node.operand = std::move(operand.expr);
+            node.kind = ast::SubqueryKind::In;
+            st.push(std::move(node), span, where);
+            if (frame.negated) {
+                Value in_subquery = st.pop();
+                st.push(ast::Unary{ast::UnaryOp::Not, std::move(in_subquery.expr)}, span, where);
+            }
+            return;
+        }
         // values: [operand] [list items...]; the mark was taken after the operand.
         ast::In node;
         node.negated = frame.negated;
@@ -1512,6 +1542,23 @@ template <> struct action<g::table_alias> {
         item.span.end = st.last_token.end;
     }
 };
+
+// Subquery expressions ---------------------------------------------------------------------
+
+template <> struct action<g::subquery_expr_open> : open_bracket_action {};
+
+/// `(SELECT ...)` and `EXISTS (SELECT ...)`: the query read last, as a value.
+template <ast::SubqueryKind Kind> struct subquery_value_action {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::SubqueryExpr node;
+        node.query = st.take_done();
+        node.kind = Kind;
+        const Span span = st.span_to_last(in.begin());
+        st.push(std::move(node), span, span);
+    }
+};
+template <> struct action<g::scalar_subquery> : subquery_value_action<ast::SubqueryKind::Scalar> {};
+template <> struct action<g::exists_subquery> : subquery_value_action<ast::SubqueryKind::Exists> {};
 
 template <> struct action<g::subquery_ref> {
     template <typename Input> static void apply(const Input& in, State& st) {
@@ -2003,7 +2050,7 @@ PRUNE_SQL_ERROR(cast_open, "expected '(' after 'CAST'");
 PRUNE_SQL_ERROR(cast_as, "expected 'AS' and a type in 'CAST'");
 PRUNE_SQL_ERROR(is_target, "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after '{prev}'");
 PRUNE_SQL_ERROR(is_distinct_from_keyword, "expected 'FROM' after 'DISTINCT'");
-PRUNE_SQL_ERROR(in_list, "expected '(' after 'IN'");
+PRUNE_SQL_ERROR(in_values, "expected '(' after 'IN'");
 PRUNE_SQL_ERROR(between_and, "expected 'AND' after the lower bound of 'BETWEEN'");
 PRUNE_SQL_ERROR(escape_string, "expected a string literal after 'ESCAPE'");
 PRUNE_SQL_ERROR(aliased_star, "a star cannot have an alias: it stands for several columns, "

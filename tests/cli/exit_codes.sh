@@ -47,8 +47,10 @@ rejected "unsupported construct (a window function over an aggregate)" \
 expect_contains "$ERR" "unsupported" "a window function in an aggregating query is reported as unsupported"
 rejected "a generator nested in an expression" 'SELECT explode(tags) IS NULL FROM people' \
     --ddl "$PEOPLE_DDL"
-rejected "unsupported construct (subquery expression)" \
-    'SELECT id FROM people WHERE id IN (SELECT id FROM people)' --ddl "$PEOPLE_DDL"
+rejected "a scalar subquery of two columns" \
+    'SELECT (SELECT id, id FROM people) FROM people' --ddl "$PEOPLE_DDL"
+expect_contains "$ERR" "scalar subquery must return only one column" \
+    "a scalar subquery of two columns is reported as Spark reports it"
 rejected "type error" 'SELECT name + 1 FROM people' --ddl "$PEOPLE_DDL"
 rejected "bad DDL schema" 'SELECT id FROM people' --ddl 'id INT, name STRUCT<first: STRIN>'
 rejected "bad DDL schema (syntax)" 'SELECT id FROM people' --ddl 'id INT,, name'

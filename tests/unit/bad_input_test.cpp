@@ -160,8 +160,11 @@ TEST_CASE("syntax errors say what was expected and where", "[bad-input][parser]"
 
 TEST_CASE("unsupported constructs are named", "[bad-input][parser]") {
     const BadQuery row = GENERATE(values<BadQuery>({
-        {"SELECT id FROM events WHERE id IN (SELECT id FROM events)", "1:36",
-         "unsupported: subquery"},
+        {"SELECT id FROM events WHERE id IN (SELECT 1 FROM events WHERE transform(x, y -> y) "
+         "IS NULL)",
+         "1:73", "no column 'x'"},
+        {"SELECT transform(array(id), x -> (SELECT 1)) FROM events", "1:34",
+         "unsupported: a subquery expression inside a lambda function"},
         {"WITH RECURSIVE x AS (SELECT 1) SELECT * FROM x", "1:6",
          "unsupported: WITH RECURSIVE (recursive CTEs)"},
         {"SELECT id FROM events, LATERAL (SELECT 1) t", "1:24",

@@ -736,3 +736,62 @@ TEST_CASE("windows make Spark's values: ranks, offsets, frames, ties and nulls",
     CHECK(rows_of("SELECT count(*) OVER (PARTITION BY k), max(v) OVER () FROM t ORDER BY w",
                   rows) == "4,5;4,5;1,5;4,5;4,5");
 }
+
+TEST_CASE("subquery expressions make Spark's values: IN's nulls, EXISTS, scalar subqueries",
+          "[eval][subquery]") {
+    // Every scan reads table t's rows; each row's values as JSON joined by `,`, rows by `;`.
+    const auto rows_of = [](const std::string& sql) -> std::string {
+        const std::string rows = R"({"k":"a","v":1,"w":10})"
+                                 "\n"
+                                 R"({"k":"a","v":2,"w":null})"
+                                 "\n"
+                                 R"({"k":"b","v":null,"w":30})"
+                                 "\n";
+        const BoundStatement bound = ::bind("k STRING, v INT, w INT", sql);
+        const std::vector<const Relation*> relations = plan_relations(*bound.plan);
+        std::vector<StructField> fields;
+        for (const ExprPtr& column : relations.front()->output) {
+            const auto& a = *column->as<AttributeReference>();
+            fields.push_back(StructField{a.name.str(), a.type, a.nullable, "{}"});
+        }
+        const TypePtr schema = make_struct(std::move(fields));
+        const auto table_rows = read_json_rows(rows, *schema, "rows.jsonl");
+        std::vector<std::vector<std::vector<Value>>> per_scan;
+        for (const Relation* relation : relations) {
+            per_scan.push_back(relation_rows(*relation, *schema, table_rows));
+        }
+        const QueryOutcome out = run_plan(*bound.plan, per_scan);
+        if (out.error) {
+            return "ERROR:" + out.error->error_class();
+        }
+        std::string text;
+        for (const auto& row : out.rows) {
+            text += text.empty() ? "" : ";";
+            for (std::size_t c = 0; c < row.size(); ++c) {
+                text += (c > 0 ? "," : "") + value_to_json(row[c], *out.column_types[c]);
+            }
+        }
+        return text;
+    };
+    // IN: true on an equal value; null when the value or some value of the column is null and
+    // none is equal; false over no rows, even for a null value.
+    CHECK(rows_of("SELECT v, v IN (SELECT w / 10 FROM t) FROM t") == "1,true;2,null;null,null");
+    CHECK(rows_of("SELECT v, v IN (SELECT v FROM t WHERE v > 1) FROM t") ==
+          "1,false;2,true;null,null");
+    CHECK(rows_of("SELECT v, v NOT IN (SELECT v FROM t WHERE v > 5) FROM t") ==
+          "1,true;2,true;null,true");
+    CHECK(rows_of("SELECT v FROM t WHERE v NOT IN (SELECT v FROM t WHERE k = 'b')").empty());
+    // EXISTS, correlated: each row of the outer query is the subquery's outer row.
+    CHECK(rows_of("SELECT v FROM t o WHERE EXISTS (SELECT 1 FROM t i WHERE i.k = o.k AND i.v > "
+                  "o.v)") == "1");
+    CHECK(rows_of("SELECT v FROM t o WHERE NOT EXISTS (SELECT 1 FROM t i WHERE i.w > o.w)") ==
+          "2;null");
+    // Scalar: the one value, null over no rows, an error over more than one.
+    CHECK(rows_of("SELECT v, (SELECT max(i.w) FROM t i WHERE i.k = o.k) FROM t o") ==
+          "1,10;2,10;null,30");
+    CHECK(rows_of("SELECT (SELECT w FROM t WHERE v = 5) FROM t LIMIT 1") == "null");
+    CHECK(rows_of("SELECT (SELECT w FROM t) FROM t") == "ERROR:SCALAR_SUBQUERY_TOO_MANY_ROWS");
+    // Two levels: the innermost query reads the outermost one's row.
+    CHECK(rows_of("SELECT v FROM t a WHERE EXISTS (SELECT 1 FROM t b WHERE EXISTS (SELECT 1 "
+                  "FROM t c WHERE c.w = a.w AND b.k = 'b'))") == "1;null");
+}

@@ -155,6 +155,11 @@ std::string sexpr_node(const ast::Case& n) {
     return out + ")";
 }
 
+std::string sexpr_node(const ast::SubqueryExpr& n) {
+    static constexpr std::array<const char*, 3> kHeads = {"(SUBQUERY", "(EXISTS", "(IN-SUBQUERY"};
+    return std::string(kHeads.at(static_cast<std::size_t>(n.kind))) +
+           (n.operand ? " " + sexpr(n.operand) : "") + ")";
+}
 std::string sexpr_node(const ast::Over& n) {
     const ast::WindowSpec& w = *n.window;
     std::string out = "(OVER " + sexpr(n.function) + (n.ignore_nulls ? " IGNORE NULLS" : "");
@@ -403,6 +408,30 @@ TEST_CASE("calls, lambdas, CASE and CAST", "[parser]") {
     }));
     CAPTURE(expression);
     CHECK(expr_of(expression) == expected);
+}
+
+TEST_CASE("subquery expressions: scalar, EXISTS, IN and their negations", "[parser]") {
+    const auto [expression, expected] = GENERATE(table<std::string, std::string>({
+        {"(SELECT max(b) FROM u)", "(SUBQUERY)"},
+        {"(SELECT 1) + 1", "(+ (SUBQUERY) Integer(1))"},
+        {"((SELECT 1))", "(SUBQUERY)"},
+        {"EXISTS (SELECT 1 FROM u)", "(EXISTS)"},
+        {"NOT EXISTS (WITH v AS (SELECT 1) SELECT * FROM v)", "(NOT (EXISTS))"},
+        {"a IN (SELECT b FROM u)", "(IN-SUBQUERY a)"},
+        {"a NOT IN (SELECT b FROM u UNION SELECT c FROM v)", "(NOT (IN-SUBQUERY a))"},
+        {"a + 1 IN (SELECT b FROM u) AND c", "(AND (IN-SUBQUERY (+ a Integer(1))) c)"},
+        // `exists` is also the higher-order function's name: a call unless a query follows.
+        {"exists(arr, x -> x > 0)", "exists(arr (lambda (x) (> x Integer(0))))"},
+        {"a IN (1, 2)", "(IN a Integer(1) Integer(2))"},
+    }));
+    CAPTURE(expression);
+    CHECK(expr_of(expression) == expected);
+    // The query is the node's, with its own clauses.
+    const ast::Statement s = parse_one("SELECT a FROM t WHERE a IN (SELECT b FROM u WHERE c > 1)");
+    const auto* in = std::get_if<ast::SubqueryExpr>(&s.select().where->node);
+    REQUIRE(in != nullptr);
+    REQUIRE(in->query->select() != nullptr);
+    CHECK(sexpr(in->query->select()->where) == "(> c Integer(1))");
 }
 
 TEST_CASE("literals", "[parser]") {
@@ -941,10 +970,11 @@ TEST_CASE("generators parse in the select list and in FROM", "[parser]") {
 TEST_CASE("unsupported constructs are recognised and rejected where they are", "[parser]") {
 
     const auto [sql, message, at] = GENERATE(table<std::string, std::string, std::string>({
-        {"SELECT a FROM t WHERE a IN (SELECT b FROM u)", "unsupported: subquery", "1:29"},
-        {"SELECT a FROM t WHERE EXISTS (SELECT b FROM u)", "unsupported: subquery", "1:31"},
-        {"SELECT (SELECT max(b) FROM u) FROM t", "unsupported: subquery", "1:9"},
-        {"SELECT a FROM t WHERE a = (select 1)", "unsupported: subquery", "1:28"},
+        {"SELECT a FROM t WHERE a IN (SELECT b FROM u", "expected ')' to close '(' at 1:28",
+         "1:44"},
+        {"SELECT a FROM t WHERE EXISTS (SELECT FROM u)", "expected an expression after 'SELECT'",
+         "1:38"},
+        {"SELECT f(SELECT 1) FROM t", "unsupported: subquery", "1:10"},
         {"WITH RECURSIVE x AS (SELECT 1) SELECT a FROM x",
          "unsupported: WITH RECURSIVE (recursive CTEs)", "1:6"},
         {"SELECT a FROM t, LATERAL (SELECT b) v", kLateralSubquery, "1:18"},
