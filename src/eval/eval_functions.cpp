@@ -1391,14 +1391,81 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return binary ? Value::binary(std::move(out)) : Value::string(std::move(out));
     }
-    if (name == "trim" || name == "ltrim" || name == "rtrim") {
+    if (cls == "StringTrim" || cls == "StringTrimLeft" || cls == "StringTrimRight") {
         if (any_null()) {
             return Value::null();
         }
         // The two-argument function form is `trim(trimStr, str)` (Spark's constructor order).
         const std::string src = v.size() > 1 ? v[1].as_string() : v[0].as_string();
         const std::string chars = v.size() > 1 ? v[0].as_string() : " ";
-        return Value::string(trim_chars(src, chars, name != "rtrim", name != "ltrim"));
+        return Value::string(
+            trim_chars(src, chars, cls != "StringTrimRight", cls != "StringTrimLeft"));
+    }
+    if (cls == "StringLocate") {
+        // Spark: StringLocate.eval — a NULL or non-positive start finds nothing (0), then
+        // UTF8String.indexOf(substr, start - 1) + 1, in code points.
+        if (v[2].is_null() || v[2].as_int() < 1) {
+            return Value::integral(0);
+        }
+        if (v[0].is_null() || v[1].is_null()) {
+            return Value::null();
+        }
+        const std::vector<std::string_view> needle = split_code_points(v[0].as_string());
+        const std::vector<std::string_view> hay = split_code_points(v[1].as_string());
+        const auto from = static_cast<std::size_t>(v[2].as_int() - 1);
+        if (needle.empty()) {
+            return Value::integral(from <= hay.size() ? static_cast<std::int64_t>(from) + 1 : 0);
+        }
+        for (std::size_t i = from; i + needle.size() <= hay.size(); ++i) {
+            if (std::equal(needle.begin(), needle.end(), hay.begin() + static_cast<long>(i))) {
+                return Value::integral(static_cast<std::int64_t>(i) + 1);
+            }
+        }
+        return Value::integral(0);
+    }
+    if (cls == "Overlay") {
+        if (any_null()) {
+            return Value::null();
+        }
+        // Spark: Overlay.calculate — input.substringSQL(1, pos - 1), the replacement, then
+        // input.substringSQL(pos + len, MAX), len being the replacement's length when negative.
+        const bool binary = v[0].kind() == Value::Kind::Binary;
+        auto units = [&](const Value& x) {
+            std::vector<std::string_view> out;
+            if (binary) {
+                for (std::size_t i = 0; i < x.as_binary().size(); ++i) {
+                    out.push_back(std::string_view(x.as_binary()).substr(i, 1));
+                }
+            } else {
+                out = split_code_points(x.as_string());
+            }
+            return out;
+        };
+        const std::vector<std::string_view> input = units(v[0]);
+        const std::vector<std::string_view> replace = units(v[1]);
+        const std::int64_t pos = v[2].as_int();
+        const std::int64_t len =
+            v[3].as_int() >= 0 ? v[3].as_int() : static_cast<std::int64_t>(replace.size());
+        const auto n = static_cast<std::int64_t>(input.size());
+        // UTF8String.substringSQL(pos, length) as [start, end) over code points.
+        auto substring_sql = [n](std::int64_t p, std::int64_t length) {
+            const std::int64_t start = p > 0 ? p - 1 : (p < 0 ? n + p : 0);
+            const std::int64_t end =
+                length >= std::numeric_limits<std::int32_t>::max() ? n : start + length;
+            return std::pair{std::max<std::int64_t>(start, 0), std::min(end, n)};
+        };
+        std::string out;
+        auto append = [&](std::pair<std::int64_t, std::int64_t> range) {
+            for (std::int64_t i = range.first; i < range.second; ++i) {
+                out += input[static_cast<std::size_t>(i)];
+            }
+        };
+        append(substring_sql(1, pos - 1));
+        for (std::string_view unit : replace) {
+            out += unit;
+        }
+        append(substring_sql(pos + len, std::numeric_limits<std::int32_t>::max()));
+        return binary ? Value::binary(std::move(out)) : Value::string(std::move(out));
     }
     if (name == "split") {
         if (any_null()) {
@@ -1453,7 +1520,7 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return Value::boolean(all);
     }
-    if (name == "like" || name == "ilike" || name == "rlike") {
+    if (name == "like" || name == "ilike" || cls == "RLike") {
         if (any_null()) {
             return Value::null();
         }
@@ -1502,14 +1569,20 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return round_value(v[0], *a[0]->type, type, v.size() > 1 ? v[1].as_int() : 0, 0);
     }
-    if (name == "floor" || name == "ceil") {
+    if (cls == "Floor" || cls == "Ceil") {
         if (v[0].is_null() || (v.size() > 1 && v[1].is_null())) {
             return Value::null();
         }
         if (v.size() > 1) {
-            return round_value(v[0], *a[0]->type, type, v[1].as_int(), name == "ceil" ? 1 : -1);
+            return round_value(v[0], *a[0]->type, type, v[1].as_int(), cls == "Ceil" ? 1 : -1);
         }
-        return floor_ceil(v[0], type, name == "ceil");
+        return floor_ceil(v[0], type, cls == "Ceil");
+    }
+    if (cls == "Remainder") { // mod(a, b): `a % b`
+        if (any_null()) {
+            return Value::null();
+        }
+        return arithmetic(BinaryOpKind::Remainder, v[0], v[1], type);
     }
     if (name == "pmod") {
         if (any_null()) {

@@ -25,6 +25,7 @@
 #include "plan/analyzer_internal.hpp"
 #include "plan/tree.hpp"
 #include "plan/typing.hpp"
+#include "types/schema_formats.hpp"
 
 namespace prune::analyzer_detail {
 namespace {
@@ -218,6 +219,29 @@ ExprPtr Binder::bind_date_part(const ast::Call& call, const std::string& name, S
     const std::array<Span, 3> spans{call.args[0]->span, source_span, span};
     return apply_function(catalog_function(name), {args[0], source, replacement}, spans, false,
                           span);
+}
+
+// Spark's FunctionRegistry.castAlias: `int(x)`, `date(x)`, `string(x)`, ... are a Cast of
+// their one argument to the type they name; the cast is not the query's own (Spark tags only
+// CAST(... AS ...) as USER_SPECIFIED_CAST), so the column is named after the argument alone.
+ExprPtr Binder::bind_cast_function(const ast::Call& call, const std::string& name, Span span) {
+    static constexpr std::array<std::string_view, 12> kCastAliases = {
+        "boolean", "tinyint", "smallint", "int",       "bigint", "float",
+        "double",  "decimal", "date",     "timestamp", "binary", "string"};
+    if (std::find(kCastAliases.begin(), kCastAliases.end(), name) == kCastAliases.end()) {
+        return nullptr;
+    }
+    check_arity(name, call.args.size(), 1, 1, span);
+    if (call.distinct) {
+        fail(span, "DISTINCT is only allowed in aggregate functions, not in '" + name + "'");
+    }
+    std::vector<ExprPtr> args = bind_plain_args(call.inputs(), name);
+    const TypePtr target = parse_ddl_type(name);
+    if (!can_cast(*args[0]->type, *target)) {
+        fail(span,
+             "cannot cast " + catalog_string(*args[0]->type) + " to " + catalog_string(*target));
+    }
+    return make_expr(Cast{args[0], target, false}, span);
 }
 
 ExprPtr Binder::bind_aggregate_filter(const ast::Call& call, std::string_view function) {
@@ -463,9 +487,17 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     if (name == "extract" || name == "date_part" || name == "datepart") {
         return bind_date_part(call, name, span);
     }
+    if (ExprPtr cast = bind_cast_function(call, name, span)) {
+        return cast;
+    }
     const FunctionDef* def = find_function(name);
     if (def == nullptr || def->internal) {
         return bind_udf(call, name, span);
+    }
+    if (inputs.size() == 2 && (name == "trim" || name == "ltrim" || name == "rtrim")) {
+        // trim(chars, str), trim([BOTH|LEADING|TRAILING] chars FROM str): the rows named
+        // `TRIM(BOTH chars FROM str)`.
+        def = &catalog_function(name + "_chars");
     }
     if (def->window && (!in_window_ || !enclosing_aggregate_.empty())) {
         fail(span, "[WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE] Window function '" + name +

@@ -857,16 +857,105 @@ template <> struct action<g::call_open> {
     }
 };
 
+/// What `FROM`, `FOR`, `PLACING` and a trim option may follow in a call.
+constexpr std::string_view kSpecialForms =
+    "EXTRACT(field FROM source), TRIM([BOTH | LEADING | TRAILING] [chars] FROM str), "
+    "SUBSTRING(str FROM pos [FOR len]) and OVERLAY(input PLACING replace FROM pos [FOR len])";
+
+/// Checks a keyword of a special call form (`FROM`, `FOR`, `PLACING`) against the call's name
+/// and the number of arguments read before it; renames `substr(s FROM p)` to substring, as
+/// Spark's AstBuilder builds Substring whichever name was written.
+void special_keyword(State& st, Span at, std::string_view word) {
+    CallFrame& call = st.calls.back();
+    const std::string name = ascii_lower(call.name.name);
+    const std::size_t args = st.values.size() - call.mark;
+    const bool substring = name == "substring" || name == "substr";
+    bool fits = false;
+    if (word == "FROM") {
+        const bool trim = name == "trim" || name == "ltrim" || name == "rtrim";
+        fits = (trim && args <= 1) || (substring && args == 1) || (name == "overlay" && args == 2);
+    } else if (word == "PLACING") {
+        fits = name == "overlay" && args == 1;
+    } else { // FOR, after FROM
+        fits = (substring && args == 2) || (name == "overlay" && args == 3);
+    }
+    if (!fits) {
+        st.fail(at, "'" + std::string(word) + "' in a call is only accepted in " +
+                        std::string(kSpecialForms));
+    }
+    if (substring) {
+        call.name.name = "substring";
+    }
+}
+
 template <> struct action<g::extract_field> {
     template <typename Input> static void apply(const Input&, State& st) {
-        if (ascii_lower(st.calls.back().name.name) != "extract") {
-            st.fail(st.ident.span, "'" + st.ident.name +
-                                       " FROM' in a call is only accepted in "
-                                       "EXTRACT(field FROM source)");
+        const std::string name = ascii_lower(st.calls.back().name.name);
+        if (name != "extract") {
+            // `trim(s FROM t)`, `substring(s FROM 2)`: a column before FROM.
+            const Span span = st.ident.span;
+            st.push(ast::NameRef{{st.ident}}, span, span);
+            return; // extract_from checks the name
         }
         ast::Literal field{
             .kind = ast::LiteralKind::String, .interval_unit = {}, .text = st.ident.name};
         st.push(std::move(field), st.ident.span, st.ident.span);
+    }
+};
+
+template <> struct action<g::extract_from> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        if (ascii_lower(st.calls.back().name.name) != "extract") {
+            special_keyword(st, st.span(in.begin(), in.begin() + 4), "FROM");
+        }
+    }
+};
+
+template <> struct action<g::special_from> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        special_keyword(st, st.span(in.begin(), in.begin() + 4), "FROM");
+    }
+};
+template <> struct action<g::special_for> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        special_keyword(st, st.span(in.begin(), in.begin() + 3), "FOR");
+    }
+};
+template <> struct action<g::special_placing> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        special_keyword(st, st.span(in.begin(), in.begin() + 7), "PLACING");
+    }
+};
+
+/// `trim(BOTH | LEADING | TRAILING ...)`: Spark's StringTrim, StringTrimLeft or
+/// StringTrimRight, the functions trim, ltrim and rtrim.
+template <> struct action<g::trim_option> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        CallFrame& call = st.calls.back();
+        const std::string word = ascii_upper(std::string_view(in.begin(), in.end()));
+        const std::size_t length = word.find_first_of(" \t\r\n\f\v/-");
+        const std::string option = word.substr(0, length);
+        if (ascii_lower(call.name.name) != "trim") {
+            st.fail(st.span(in.begin(), in.begin() + option.size()),
+                    "'" + option + "' in a call is only accepted in " + std::string(kSpecialForms));
+        }
+        call.name.name = option == "LEADING" ? "ltrim" : option == "TRAILING" ? "rtrim" : "trim";
+    }
+};
+
+/// `position(substr IN str)`: Spark's StringLocate, which names itself locate.
+template <> struct action<g::position_word> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::Identifier id;
+        id.span = st.span(in.begin(), in.begin() + 8);
+        id.name = std::string(in.begin(), in.begin() + 8);
+        st.name_parts.clear();
+        st.name_parts.push_back(std::move(id));
+    }
+};
+template <> struct action<g::position_in> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.calls.back().name.name = "locate";
     }
 };
 
@@ -909,6 +998,8 @@ template <> struct action<g::call_rest> {
         st.push(std::move(over), Span{where.begin, st.last_token.end}, where);
     }
 };
+
+template <> struct action<g::position_call_rest> : action<g::call_rest> {};
 
 // Windows ------------------------------------------------------------------------------------
 
@@ -2004,6 +2095,8 @@ PRUNE_SQL_ERROR(cast_as, "expected 'AS' and a type in 'CAST'");
 PRUNE_SQL_ERROR(is_target, "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after '{prev}'");
 PRUNE_SQL_ERROR(is_distinct_from_keyword, "expected 'FROM' after 'DISTINCT'");
 PRUNE_SQL_ERROR(in_list, "expected '(' after 'IN'");
+PRUNE_SQL_ERROR(special_from, "expected 'FROM' after '{prev}'");
+PRUNE_SQL_ERROR(call_arg, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(between_and, "expected 'AND' after the lower bound of 'BETWEEN'");
 PRUNE_SQL_ERROR(escape_string, "expected a string literal after 'ESCAPE'");
 PRUNE_SQL_ERROR(aliased_star, "a star cannot have an alias: it stands for several columns, "
