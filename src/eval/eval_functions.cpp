@@ -589,12 +589,97 @@ std::int64_t trunc_days(std::int64_t days, TruncLevel level) {
     }
 }
 
+/// Java's LocalDateTime.plusMonths over micros since the epoch (UTC): the day kept or clamped
+/// to the month's last, the time of day kept.
+std::int64_t plus_months(std::int64_t micros, std::int64_t months) {
+    const std::int64_t day = floor_div(micros, kMicrosPerDay);
+    const Civil d = civil_from_days(day);
+    const std::int64_t total = d.year * 12 + (d.month - 1) + months;
+    const std::int64_t year = floor_div(total, 12);
+    const auto month = static_cast<unsigned>(floor_mod(total, 12) + 1);
+    const std::int64_t days = days_from_civil(year, month, 1) +
+                              std::min<std::int64_t>(d.day, days_in_month(year, month)) - 1;
+    return days * kMicrosPerDay + floor_mod(micros, kMicrosPerDay);
+}
+
+std::int64_t checked_micros(std::int64_t a, std::int64_t b, bool multiply) {
+    std::int64_t out = 0;
+    if (multiply ? __builtin_mul_overflow(a, b, &out) : __builtin_add_overflow(a, b, &out)) {
+        raise("ARITHMETIC_OVERFLOW", "long overflow");
+    }
+    return out;
+}
+
+/// The micros of a time-based unit of timestampadd/timestampdiff, or 0 for a date-based one.
+std::int64_t unit_micros(std::string_view unit) {
+    static constexpr std::pair<std::string_view, std::int64_t> kUnits[] = {
+        {"MICROSECOND", 1},
+        {"MILLISECOND", 1000},
+        {"SECOND", kMicrosPerSecond},
+        {"MINUTE", kMicrosPerMinute},
+        {"HOUR", kMicrosPerHour}};
+    for (const auto& [name, micros] : kUnits) {
+        if (name == unit) {
+            return micros;
+        }
+    }
+    return 0;
+}
+
+/// Spark: DateTimeUtils.timestampAdd in the UTC zone — a time-based unit adds micros, DAY and
+/// WEEK add days, MONTH, QUARTER and YEAR add months (LocalDateTime.plusMonths).
+std::int64_t timestamp_add(std::string_view unit, std::int64_t n, std::int64_t micros) {
+    if (const std::int64_t each = unit_micros(unit)) {
+        return checked_micros(micros, checked_micros(n, each, true), false);
+    }
+    if (unit == "DAY" || unit == "WEEK") {
+        const std::int64_t days = checked_micros(n, unit == "WEEK" ? 7 : 1, true);
+        return checked_micros(micros, checked_micros(days, kMicrosPerDay, true), false);
+    }
+    const std::int64_t months = checked_micros(n,
+                                               unit == "YEAR"      ? 12
+                                               : unit == "QUARTER" ? 3
+                                                                   : 1,
+                                               true);
+    return plus_months(micros, months);
+}
+
+/// Spark: DateTimeUtils.timestampDiff in the UTC zone, Java's ChronoUnit.between of two
+/// LocalDateTimes: whole units, truncated towards zero.
+std::int64_t timestamp_diff(std::string_view unit, std::int64_t start, std::int64_t end) {
+    if (const std::int64_t each = unit_micros(unit)) {
+        return (end - start) / each;
+    }
+    // LocalDateTime.until for a date-based unit: the end date moves a day towards the start
+    // when its time of day has not reached the start's, then LocalDate.until.
+    std::int64_t start_day = floor_div(start, kMicrosPerDay);
+    std::int64_t end_day = floor_div(end, kMicrosPerDay);
+    const std::int64_t start_time = floor_mod(start, kMicrosPerDay);
+    const std::int64_t end_time = floor_mod(end, kMicrosPerDay);
+    if (end_day > start_day && end_time < start_time) {
+        --end_day;
+    } else if (end_day < start_day && end_time > start_time) {
+        ++end_day;
+    }
+    if (unit == "DAY" || unit == "WEEK") {
+        return (end_day - start_day) / (unit == "WEEK" ? 7 : 1);
+    }
+    // LocalDate.monthsUntil: (prolepticMonth * 32 + day) differences, over 32.
+    const Civil a = civil_from_days(start_day);
+    const Civil b = civil_from_days(end_day);
+    const std::int64_t packed_a = (a.year * 12 + a.month - 1) * 32 + a.day;
+    const std::int64_t packed_b = (b.year * 12 + b.month - 1) * 32 + b.day;
+    const std::int64_t months = (packed_b - packed_a) / 32;
+    return months / (unit == "YEAR" ? 12 : unit == "QUARTER" ? 3 : 1);
+}
+
 /// Spark's date and time functions other than the date fields, in the UTC session zone; NULL
 /// in, NULL out. Not one of them: nullopt.
 std::optional<Value> eval_datetime(std::string_view cls, const std::vector<Value>& v) {
     static constexpr std::string_view kHandled[] = {
-        "Hour",      "Minute",  "Second",    "SecondWithFraction", "TruncTimestamp",
-        "TruncDate", "LastDay", "AddMonths", "DateFormatClass"};
+        "Hour",        "Minute",  "Second",    "SecondWithFraction", "TruncTimestamp",
+        "TruncDate",   "LastDay", "AddMonths", "DateFormatClass",    "TimestampDiff",
+        "TimestampAdd"};
     if (std::find(std::begin(kHandled), std::end(kHandled), cls) == std::end(kHandled)) {
         return std::nullopt;
     }
@@ -606,6 +691,14 @@ std::optional<Value> eval_datetime(std::string_view cls, const std::vector<Value
     }
     if (cls == "SecondWithFraction") {
         return Value::decimal(floor_mod(v[0].as_timestamp(), kMicrosPerMinute), 6);
+    }
+    if (cls == "TimestampDiff") {
+        const std::string unit = ascii_upper(v[0].as_string());
+        return Value::integral(timestamp_diff(unit, v[1].as_timestamp(), v[2].as_timestamp()));
+    }
+    if (cls == "TimestampAdd") {
+        const std::string unit = ascii_upper(v[0].as_string());
+        return Value::timestamp(timestamp_add(unit, v[1].as_int(), v[2].as_timestamp()));
     }
     if (cls == "Hour" || cls == "Minute" || cls == "Second") {
         const std::int64_t micros = v[0].as_timestamp();

@@ -221,6 +221,35 @@ ExprPtr Binder::bind_date_part(const ast::Call& call, const std::string& name, S
                           span);
 }
 
+// Spark's grammar reads `timestampdiff(unit, start, end)` (and datediff, date_diff with three
+// arguments) as TimestampDiff, and `timestampadd(unit, n, ts)` (dateadd, date_add) as
+// TimestampAdd: the unit is a word, kept as written as a string (AstBuilder: unit.getText), so
+// the column is named `timestampdiff(HOUR, a, b)` whichever name was called.
+ExprPtr Binder::bind_unit_call(const ast::Call& call, const std::string& name, Span span) {
+    static constexpr std::array<std::string_view, 10> kUnits = {
+        "YEAR", "QUARTER", "MONTH",  "WEEK",        "DAY",
+        "HOUR", "MINUTE",  "SECOND", "MILLISECOND", "MICROSECOND"};
+    const bool diff = name == "timestampdiff" || name == "datediff" || name == "date_diff";
+    check_arity(name, call.args.size(), 3, 3, span);
+    if (call.distinct) {
+        fail(span, "DISTINCT is only allowed in aggregate functions, not in '" + name + "'");
+    }
+    const ast::Expr& unit_arg = *call.args[0];
+    const auto* ref = std::get_if<ast::NameRef>(&unit_arg.node);
+    if (ref == nullptr || ref->parts.size() != 1 ||
+        std::find(kUnits.begin(), kUnits.end(), ascii_upper(ref->parts[0].name)) == kUnits.end()) {
+        fail(unit_arg.span,
+             "expected a unit (YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, "
+             "MILLISECOND or MICROSECOND) as the first argument of '" +
+                 name + "', got '" + written(unit_arg.span) + "'");
+    }
+    std::vector<ExprPtr> args = bind_plain_args(call.inputs().subspan(1), name);
+    args.insert(args.begin(),
+                make_expr(Literal{string_type(), Name(ref->parts[0].name), false}, unit_arg.span));
+    return apply_function(catalog_function(diff ? "timestampdiff" : "timestampadd"), args,
+                          arg_spans_of(call.args), false, span);
+}
+
 // Spark's FunctionRegistry.castAlias: `int(x)`, `date(x)`, `string(x)`, ... are a Cast of
 // their one argument to the type they name; the cast is not the query's own (Spark tags only
 // CAST(... AS ...) as USER_SPECIFIED_CAST), so the column is named after the argument alone.
@@ -486,6 +515,11 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     }
     if (name == "extract" || name == "date_part" || name == "datepart") {
         return bind_date_part(call, name, span);
+    }
+    if (name == "timestampdiff" || name == "timestampadd" ||
+        (inputs.size() == 3 &&
+         (name == "datediff" || name == "date_diff" || name == "dateadd" || name == "date_add"))) {
+        return bind_unit_call(call, name, span);
     }
     if (ExprPtr cast = bind_cast_function(call, name, span)) {
         return cast;

@@ -428,6 +428,8 @@ class Binder {
     ExprPtr bind_element_at(const ast::Call& call, Span span);
     ExprPtr bind_map_extract(const ast::Call& call, Span span, bool keys);
     ExprPtr bind_date_part(const ast::Call& call, const std::string& name, Span span);
+    /// `timestampdiff(HOUR, a, b)`, `timestampadd(DAY, n, ts)` and their other names.
+    ExprPtr bind_unit_call(const ast::Call& call, const std::string& name, Span span);
     /// `int(x)`, `date(x)`, ...: a Cast (Spark's castAlias), or null for another name.
     ExprPtr bind_cast_function(const ast::Call& call, const std::string& name, Span span);
     ExprPtr bind_udf(const ast::Call& call, const std::string& name, Span span);

@@ -1585,6 +1585,33 @@ TypeCheck type_date_format(std::string_view fn, Inputs a) {
     return ok(string_type(), any_nullable(a));
 }
 
+// timestampdiff(unit, start, end) and timestampadd(unit, n, ts) (Spark's TimestampDiff and
+// TimestampAdd, built by Binder::bind_unit_call): the unit is a string literal argument 0.
+Args coerce_timestampdiff(Inputs a) {
+    const Expects timestamp{type_of(make_atomic(AtomicKind::Timestamp))};
+    return implicit_args(a, {str_(), timestamp, timestamp});
+}
+TypeCheck type_timestampdiff(std::string_view fn, Inputs a) {
+    for (std::size_t i = 1; i < 3; ++i) {
+        if (!a[i]->type->is(AtomicKind::Timestamp)) {
+            return expects(fn, a, i, "a timestamp");
+        }
+    }
+    return ok(long_type(), a[1]->nullable || a[2]->nullable);
+}
+Args coerce_timestampadd(Inputs a) {
+    return implicit_args(a, {str_(), {type_of(long_type())}, any_timestamp_()});
+}
+TypeCheck type_timestampadd(std::string_view fn, Inputs a) {
+    if (!a[1]->type->is(AtomicKind::Long)) {
+        return expects(fn, a, 1, "a bigint");
+    }
+    if (!is_any_timestamp(*a[2]->type)) {
+        return expects(fn, a, 2, "a timestamp");
+    }
+    return ok(a[2]->type, a[1]->nullable || a[2]->nullable);
+}
+
 TypeCheck type_dates_to_int(std::string_view fn, Inputs a) {
     for (std::size_t i = 0; i < a.size(); ++i) {
         if (!a[i]->type->is(AtomicKind::Date)) {
@@ -2145,6 +2172,12 @@ const std::vector<FunctionDef>& table() {
         scalar<"datediff", 2, 2, type_dates_to_int>("DateDiff", {Opaque, &coerce_dates}),
         scalar<"date_diff", 2, 2, type_dates_to_int>("DateDiff", {Opaque, &coerce_dates}),
         scalar<"dateadd", 2, 2, type_date_days>("DateAdd", {Opaque, &coerce_date_days}),
+        // timestampdiff(unit, a, b), datediff(unit, a, b), ...: Binder::bind_unit_call.
+        scalar<"timestampdiff", 3, 3, type_timestampdiff>(
+            "TimestampDiff",
+            {.coerce = &coerce_timestampdiff, .internal = true, .time_zone = true}),
+        scalar<"timestampadd", 3, 3, type_timestampadd>(
+            "TimestampAdd", {.coerce = &coerce_timestampadd, .internal = true, .time_zone = true}),
         scalar<"year", 1, 1, type_dates_to_int>("Year", {Opaque, &coerce_dates}),
         scalar<"quarter", 1, 1, type_dates_to_int>("Quarter", {Opaque, &coerce_dates}),
         scalar<"month", 1, 1, type_dates_to_int>("Month", {Opaque, &coerce_dates}),
