@@ -350,7 +350,11 @@ struct qualified_star
 /// `*`: a Star without a qualifier.
 struct plain_star : tok<one<'*'>> {};
 struct star_expr : sor<qualified_star, plain_star> {};
-struct call_arg : sor<lambda, expr> {};
+/// `e AS name` in a call: struct's named fields (the parser checks the call's name).
+struct call_alias_keyword : tok<k_as> {};
+struct call_alias_name : tok<identifier> {};
+struct call_alias : seq<call_alias_keyword, must<call_alias_name>> {};
+struct call_arg : sor<lambda, seq<expr, opt<call_alias>>> {};
 /// EXTRACT(field FROM source): the field is a word, passed on as a string, as Spark's AstBuilder
 /// makes extract('field', source) of it.
 struct special_from : tok<k_from> {};

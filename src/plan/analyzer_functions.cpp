@@ -637,10 +637,25 @@ ExprPtr Binder::bind_struct(const ast::Call& call, Span span) {
     }
     std::vector<Name> names;
     std::vector<ExprPtr> values;
-    for (std::size_t i = 0; i < call.args.size(); ++i) {
-        const ast::Expr& arg = *call.args[i];
+    // `struct(e AS name, ...)`: each argument is followed by its name or NULL (Spark's
+    // CreateStruct takes an Alias's name; the name shows in the column's, `struct(e AS name)`).
+    const std::size_t step = call.aliased ? 2 : 1;
+    std::vector<std::string> written_names;
+    for (std::size_t at = 0; at < call.args.size(); at += step) {
+        const std::size_t i = at / step;
+        const ast::Expr& arg = *call.args[at];
+        const ast::Literal* alias =
+            call.aliased ? std::get_if<ast::Literal>(&call.args[at + 1]->node) : nullptr;
+        if (alias != nullptr && alias->kind != ast::LiteralKind::String) {
+            alias = nullptr;
+        }
+        if (call.aliased && std::holds_alternative<ast::Star>(arg.node) && alias != nullptr) {
+            fail(call.args[at + 1]->span, "a star cannot have an alias: it stands for several "
+                                          "columns, each keeping its own name");
+        }
         if (const auto* star = std::get_if<ast::Star>(&arg.node)) {
             for (ExprPtr& column : expand_star(*star, arg.span)) {
+                written_names.emplace_back();
                 // Spark's CreateStruct takes a named expression's name; the alias goes.
                 const OutputRef field{std::move(column), false};
                 names.push_back(field.name());
@@ -652,8 +667,11 @@ ExprPtr Binder::bind_struct(const ast::Call& call, Span span) {
             fail(arg.span, "a lambda is not allowed here: 'struct' is not a higher-order function");
         }
         ExprPtr value = bind(arg);
+        written_names.emplace_back(alias != nullptr ? alias->text : "");
         std::string name = "col" + std::to_string(i + 1);
-        if (const auto* ref = std::get_if<ast::NameRef>(&arg.node)) {
+        if (alias != nullptr) {
+            name = alias->text;
+        } else if (const auto* ref = std::get_if<ast::NameRef>(&arg.node)) {
             name = ref->parts.back().name;
         } else if (const auto* fa = std::get_if<ast::FieldAccess>(&arg.node)) {
             name = fa->field.name;
@@ -668,6 +686,9 @@ ExprPtr Binder::bind_struct(const ast::Call& call, Span span) {
     }
     ExprPtr result = make_expr(CreateNamedStruct{std::move(names), std::move(values)}, span);
     ctx_.pretty.struct_calls.insert(result.get());
+    if (call.aliased) {
+        ctx_.pretty.struct_aliases.emplace(result.get(), std::move(written_names));
+    }
     return result;
 }
 

@@ -61,6 +61,8 @@ struct OutputRef {
 struct PrettyContext {
     std::unordered_set<const Expr*> user_casts;
     std::unordered_set<const Expr*> struct_calls;
+    /// `struct(e AS name, ...)`: per argument, the name written after AS (empty: none).
+    std::unordered_map<const Expr*, std::vector<std::string>> struct_aliases;
 };
 
 /// Spark's toPrettySQL (usePrettyExpression + sql): the auto-generated name of an unaliased

@@ -219,6 +219,8 @@ struct CallFrame {
     Span nulls_option;                       // IGNORE NULLS or RESPECT NULLS, when written
     std::size_t over_at = 0;                 // where OVER starts, when written
     std::unique_ptr<ast::WindowSpec> window; // OVER ...
+    /// `struct(e AS name)`: the argument (its index from `mark`) each name follows.
+    std::vector<std::pair<std::size_t, ast::Identifier>> aliases;
 };
 
 /// A window specification being read, with the frame bounds read so far.
@@ -851,7 +853,7 @@ template <> struct action<g::call_open> {
     template <typename Input> static void apply(const Input& in, State& st) {
         // The name was read as the first part of a name; the parenthesis makes it a function.
         const ast::Identifier& name = st.name_parts.front();
-        st.calls.push_back({name, st.values.size(), false, false, false, Span{}, 0, nullptr});
+        st.calls.push_back({name, st.values.size(), false, false, false, Span{}, 0, nullptr, {}});
         st.name_parts.clear();
         st.opens.push_back({st.offset(in.begin())});
     }
@@ -908,6 +910,22 @@ template <> struct action<g::extract_from> {
         if (ascii_lower(st.calls.back().name.name) != "extract") {
             special_keyword(st, st.span(in.begin(), in.begin() + 4), "FROM");
         }
+    }
+};
+
+template <> struct action<g::call_alias_keyword> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        if (ascii_lower(st.calls.back().name.name) != "struct") {
+            st.fail(st.span(in.begin(), in.begin() + 2),
+                    "'AS' in a call is only accepted in struct(expr AS name, ...) and "
+                    "CAST(expr AS type)");
+        }
+    }
+};
+template <> struct action<g::call_alias_name> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        CallFrame& call = st.calls.back();
+        call.aliases.emplace_back(st.values.size() - call.mark - 1, st.ident);
     }
 };
 
@@ -973,7 +991,28 @@ template <> struct action<g::call_rest> {
         call.name = std::move(frame.name);
         call.distinct = frame.distinct;
         call.filtered = frame.filtered;
-        call.args = st.take_exprs(frame.mark);
+        if (frame.aliases.empty()) {
+            call.args = st.take_exprs(frame.mark);
+        } else {
+            // Each value, then its name or NULL (ast::Call::aliased).
+            std::vector<ast::ExprPtr> paired;
+            std::size_t next = 0;
+            for (std::size_t i = frame.mark; i < st.values.size(); ++i) {
+                Span at = st.values[i].expr->span;
+                paired.push_back(std::move(st.values[i].expr));
+                ast::Literal name{.kind = ast::LiteralKind::Null, .interval_unit = {}, .text = {}};
+                if (next < frame.aliases.size() && frame.aliases[next].first == i - frame.mark) {
+                    name.kind = ast::LiteralKind::String;
+                    name.text = frame.aliases[next].second.name;
+                    at = frame.aliases[next].second.span;
+                    ++next;
+                }
+                paired.push_back(ast::ExprPtr(new ast::Expr{std::move(name), at}));
+            }
+            st.values.resize(frame.mark);
+            call.args = std::move(paired);
+            call.aliased = true;
+        }
         const Span where = call.name.span;
         if (!frame.window) {
             if (frame.nulls_option.end != frame.nulls_option.begin) {
@@ -2097,6 +2136,7 @@ PRUNE_SQL_ERROR(is_distinct_from_keyword, "expected 'FROM' after 'DISTINCT'");
 PRUNE_SQL_ERROR(in_list, "expected '(' after 'IN'");
 PRUNE_SQL_ERROR(special_from, "expected 'FROM' after '{prev}'");
 PRUNE_SQL_ERROR(call_arg, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(call_alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(between_and, "expected 'AND' after the lower bound of 'BETWEEN'");
 PRUNE_SQL_ERROR(escape_string, "expected a string literal after 'ESCAPE'");
 PRUNE_SQL_ERROR(aliased_star, "a star cannot have an alias: it stands for several columns, "

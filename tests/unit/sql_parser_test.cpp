@@ -426,6 +426,10 @@ TEST_CASE("calls, lambdas, CASE and CAST", "[parser]") {
         {"rlike(s, 'x')", "rlike(s String(x))"},
         {"RLIKE(s, 'x')", "RLIKE(s String(x))"},
         {"regexp(s, 'x')", "regexp(s String(x))"},
+        // struct's named fields: each value then its name, or NULL where none was written.
+        {"struct(a AS x, b.c, d + 1 AS `y z`)",
+         "struct(a String(x) b.c Null (+ d Integer(1)) String(y z))"},
+        {"struct(a, b)", "struct(a b)"},
     }));
     CAPTURE(expression);
     CHECK(expr_of(expression) == expected);
@@ -903,6 +907,10 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT substring(s FROM 1 FOR) FROM t", "expected an expression after 'FOR'", "1:30"},
         {"SELECT position('a' IN) FROM t", "expected an expression after 'IN'", "1:23"},
         {"SELECT position('a' IN s, 1) FROM t", "expected ')' to close '(' at 1:16", "1:25"},
+        {"SELECT count(a AS x) FROM t",
+         "'AS' in a call is only accepted in struct(expr AS name, ...) and CAST(expr AS type)",
+         "1:16"},
+        {"SELECT struct(a AS) FROM t", "expected a name after 'AS'", "1:19"},
     }));
     CAPTURE(sql);
     const Rejection r = rejection(sql);
