@@ -216,6 +216,14 @@ struct k_row : kw<TAO_PEGTL_ISTRING("row")> {};
 struct k_window : kw<TAO_PEGTL_ISTRING("window")> {};
 struct k_ignore : kw<TAO_PEGTL_ISTRING("ignore")> {};
 struct k_respect : kw<TAO_PEGTL_ISTRING("respect")> {};
+// Words of Spark's special call forms (position, trim, substring, overlay) and REGEXP.
+struct k_regexp : kw<TAO_PEGTL_ISTRING("regexp")> {};
+struct k_position : kw<TAO_PEGTL_ISTRING("position")> {};
+struct k_both : kw<TAO_PEGTL_ISTRING("both")> {};
+struct k_leading : kw<TAO_PEGTL_ISTRING("leading")> {};
+struct k_trailing : kw<TAO_PEGTL_ISTRING("trailing")> {};
+struct k_for : kw<TAO_PEGTL_ISTRING("for")> {};
+struct k_placing : kw<TAO_PEGTL_ISTRING("placing")> {};
 // clang-format on
 
 /// `SORT BY`, `DISTRIBUTE BY`, `CLUSTER BY`: the words are not reserved (a column may be called
@@ -343,14 +351,40 @@ struct qualified_star
 /// `*`: a Star without a qualifier.
 struct plain_star : tok<one<'*'>> {};
 struct star_expr : sor<qualified_star, plain_star> {};
-struct call_arg : sor<lambda, expr> {};
+/// `e AS name` in a call: struct's named fields (the parser checks the call's name).
+struct call_alias_keyword : tok<k_as> {};
+struct call_alias_name : tok<identifier> {};
+struct call_alias : seq<call_alias_keyword, must<call_alias_name>> {};
+struct call_arg : sor<lambda, seq<expr, opt<call_alias>>> {};
 /// EXTRACT(field FROM source): the field is a word, passed on as a string, as Spark's AstBuilder
 /// makes extract('field', source) of it.
+struct special_from : tok<k_from> {};
+struct special_for : tok<k_for> {};
+struct special_placing : tok<k_placing> {};
 struct extract_field : tok<identifier> {};
 struct extract_from : tok<k_from> {};
-struct extract_args
-    : seq<at<extract_field, extract_from>, extract_field, extract_from, must<expr>> {};
-struct call_args : sor<at<one<')'>>, star_expr, extract_args, list<call_arg, comma>> {};
+struct extract_args : seq<at<extract_field, extract_from>, extract_field, extract_from, must<expr>,
+                          opt<special_for, must<expr>>> {};
+/// Spark's special call forms, whose words are checked against the call's name by the parser
+/// (which renames the call to the function Spark's AstBuilder builds):
+///   trim([BOTH | LEADING | TRAILING] [chars] FROM str)    -> trim / ltrim / rtrim
+///   substring(str FROM pos [FOR len]), substr(...)        -> substring
+///   overlay(input PLACING replace FROM pos [FOR len])     -> overlay
+/// A trim option is a word only before FROM or the start of a value (`trim(both)` reads a
+/// column called both).
+struct string_start;
+struct trim_option : tok<sor<k_both, k_leading, k_trailing>> {};
+struct trim_option_head : seq<sor<k_both, k_leading, k_trailing>, skip,
+                              sor<k_from, string_start, digit, one<'(', '-', '+'>, identifier>> {};
+struct trim_chars : seq<expr> {};
+struct trim_option_args : seq<at<trim_option_head>, trim_option, opt<not_at<k_from>, trim_chars>,
+                              must<special_from>, must<expr>> {};
+struct special_tail : sor<seq<special_from, must<expr>, opt<special_for, must<expr>>>,
+                          seq<special_placing, must<expr>, must<special_from>, must<expr>,
+                              opt<special_for, must<expr>>>> {};
+struct call_args : sor<at<one<')'>>, star_expr, trim_option_args, extract_args,
+                       seq<at<k_from>, special_from, must<expr>>,
+                       seq<list<call_arg, comma>, opt<special_tail>>> {};
 // Windows: `f(args) [IGNORE | RESPECT NULLS] OVER w`, `OVER (w)` or `OVER ([PARTITION BY e,
 // ...] [ORDER BY k, ...] [frame])` (Spark's windowSpec; DISTRIBUTE BY and SORT BY are its other
 // names for PARTITION BY and ORDER BY).
@@ -423,9 +457,20 @@ struct lambda_after_name : seq<at<arrow>, raise<misplaced_lambda_after_name>> {}
 struct name_or_call : seq<name_first, sor<call_rest, lambda_after_name, name_rest>> {};
 /// `left(` and `right(`: Spark's functions, although the words are reserved (joins). Tried
 /// after name_or_call, which a reserved word fails at once, so that names pay nothing.
-struct keyword_function : sor<k_left, k_right> {};
+struct keyword_function : sor<k_left, k_right, k_rlike> {};
 struct keyword_call : seq<at<keyword_function, skip, one<'('>>, tok<keyword_function>, call_rest> {
 };
+/// `position(substr IN str)` (Spark: StringLocate(substr, str), named locate): its first
+/// argument is a value, not a predicate, so that IN is not read as an IN list; the function
+/// form `position(substr, str[, start])` takes a value first too.
+struct position_word : tok<k_position> {};
+struct position_in : tok<k_in> {};
+struct position_first : seq<value_chain> {};
+struct position_args
+    : sor<at<one<')'>>, seq<position_first, sor<seq<position_in, must<value_chain>>,
+                                                star<comma, must<call_arg>>>>> {};
+struct position_call_rest : seq<call_open, no_subquery, position_args, must<close_paren>> {};
+struct position_call : seq<at<k_position, skip, one<'('>>, position_word, position_call_rest> {};
 
 // Parentheses.
 struct paren_open : tok<one<'('>> {};
@@ -548,10 +593,11 @@ struct exists_subquery
 
 /// A value without operators; the order of the alternatives settles the ambiguous words
 /// (`date '...'`, `x'..'`, `f(`, `x ->`).
-struct primary : sor<misplaced_paren_lambda, scalar_subquery, exists_subquery, paren_expr,
-                     string_literal, number_literal, null_literal, true_literal, false_literal,
-                     case_expr, cast_expr, try_cast_expr, interval_literal, typed_literal,
-                     binary_literal, name_or_call, keyword_call> {};
+struct primary
+    : sor<misplaced_paren_lambda, scalar_subquery, exists_subquery, paren_expr, string_literal,
+          number_literal, null_literal, true_literal, false_literal, case_expr, cast_expr,
+          try_cast_expr, interval_literal, typed_literal, binary_literal, position_call,
+          name_or_call, keyword_call> {};
 
 // `e::type` (Spark 4: `primaryExpression DOUBLE_COLON dataType #castByColon`, a postfix like
 // `.f` and `[i]`). The type is one word with its suffix, or an interval type: a word after the
@@ -618,7 +664,11 @@ struct between_predicate
 struct later_clause : sor<k_where, k_group, k_having, k_order, k_limit, k_offset,
                           result_clause_head, window_clause_head> {};
 struct like_keyword : tok<k_like> {};
-struct rlike_keyword : tok<k_rlike> {};
+/// `REGEXP` is Spark's other name for RLIKE; a non-reserved word, so before what ends a select
+/// item or clause it is an alias.
+struct regexp_head
+    : seq<k_regexp, skip, not_at<sor<one<',', ')'>, k_from, later_clause, k_as, eof>>> {};
+struct rlike_keyword : sor<tok<k_rlike>, seq<at<regexp_head>, tok<k_regexp>>> {};
 /// `ILIKE` is a non-reserved word: before what ends a select item or clause it is an alias.
 struct ilike_head
     : seq<k_ilike, skip, not_at<sor<one<',', ')'>, k_from, later_clause, k_as, eof>>> {};

@@ -589,12 +589,97 @@ std::int64_t trunc_days(std::int64_t days, TruncLevel level) {
     }
 }
 
+/// Java's LocalDateTime.plusMonths over micros since the epoch (UTC): the day kept or clamped
+/// to the month's last, the time of day kept.
+std::int64_t plus_months(std::int64_t micros, std::int64_t months) {
+    const std::int64_t day = floor_div(micros, kMicrosPerDay);
+    const Civil d = civil_from_days(day);
+    const std::int64_t total = d.year * 12 + (d.month - 1) + months;
+    const std::int64_t year = floor_div(total, 12);
+    const auto month = static_cast<unsigned>(floor_mod(total, 12) + 1);
+    const std::int64_t days = days_from_civil(year, month, 1) +
+                              std::min<std::int64_t>(d.day, days_in_month(year, month)) - 1;
+    return days * kMicrosPerDay + floor_mod(micros, kMicrosPerDay);
+}
+
+std::int64_t checked_micros(std::int64_t a, std::int64_t b, bool multiply) {
+    std::int64_t out = 0;
+    if (multiply ? __builtin_mul_overflow(a, b, &out) : __builtin_add_overflow(a, b, &out)) {
+        raise("ARITHMETIC_OVERFLOW", "long overflow");
+    }
+    return out;
+}
+
+/// The micros of a time-based unit of timestampadd/timestampdiff, or 0 for a date-based one.
+std::int64_t unit_micros(std::string_view unit) {
+    static constexpr std::pair<std::string_view, std::int64_t> kUnits[] = {
+        {"MICROSECOND", 1},
+        {"MILLISECOND", 1000},
+        {"SECOND", kMicrosPerSecond},
+        {"MINUTE", kMicrosPerMinute},
+        {"HOUR", kMicrosPerHour}};
+    for (const auto& [name, micros] : kUnits) {
+        if (name == unit) {
+            return micros;
+        }
+    }
+    return 0;
+}
+
+/// Spark: DateTimeUtils.timestampAdd in the UTC zone — a time-based unit adds micros, DAY and
+/// WEEK add days, MONTH, QUARTER and YEAR add months (LocalDateTime.plusMonths).
+std::int64_t timestamp_add(std::string_view unit, std::int64_t n, std::int64_t micros) {
+    if (const std::int64_t each = unit_micros(unit)) {
+        return checked_micros(micros, checked_micros(n, each, true), false);
+    }
+    if (unit == "DAY" || unit == "WEEK") {
+        const std::int64_t days = checked_micros(n, unit == "WEEK" ? 7 : 1, true);
+        return checked_micros(micros, checked_micros(days, kMicrosPerDay, true), false);
+    }
+    const std::int64_t months = checked_micros(n,
+                                               unit == "YEAR"      ? 12
+                                               : unit == "QUARTER" ? 3
+                                                                   : 1,
+                                               true);
+    return plus_months(micros, months);
+}
+
+/// Spark: DateTimeUtils.timestampDiff in the UTC zone, Java's ChronoUnit.between of two
+/// LocalDateTimes: whole units, truncated towards zero.
+std::int64_t timestamp_diff(std::string_view unit, std::int64_t start, std::int64_t end) {
+    if (const std::int64_t each = unit_micros(unit)) {
+        return (end - start) / each;
+    }
+    // LocalDateTime.until for a date-based unit: the end date moves a day towards the start
+    // when its time of day has not reached the start's, then LocalDate.until.
+    std::int64_t start_day = floor_div(start, kMicrosPerDay);
+    std::int64_t end_day = floor_div(end, kMicrosPerDay);
+    const std::int64_t start_time = floor_mod(start, kMicrosPerDay);
+    const std::int64_t end_time = floor_mod(end, kMicrosPerDay);
+    if (end_day > start_day && end_time < start_time) {
+        --end_day;
+    } else if (end_day < start_day && end_time > start_time) {
+        ++end_day;
+    }
+    if (unit == "DAY" || unit == "WEEK") {
+        return (end_day - start_day) / (unit == "WEEK" ? 7 : 1);
+    }
+    // LocalDate.monthsUntil: (prolepticMonth * 32 + day) differences, over 32.
+    const Civil a = civil_from_days(start_day);
+    const Civil b = civil_from_days(end_day);
+    const std::int64_t packed_a = (a.year * 12 + a.month - 1) * 32 + a.day;
+    const std::int64_t packed_b = (b.year * 12 + b.month - 1) * 32 + b.day;
+    const std::int64_t months = (packed_b - packed_a) / 32;
+    return months / (unit == "YEAR" ? 12 : unit == "QUARTER" ? 3 : 1);
+}
+
 /// Spark's date and time functions other than the date fields, in the UTC session zone; NULL
 /// in, NULL out. Not one of them: nullopt.
 std::optional<Value> eval_datetime(std::string_view cls, const std::vector<Value>& v) {
     static constexpr std::string_view kHandled[] = {
-        "Hour",      "Minute",  "Second",    "SecondWithFraction", "TruncTimestamp",
-        "TruncDate", "LastDay", "AddMonths", "DateFormatClass"};
+        "Hour",        "Minute",  "Second",    "SecondWithFraction", "TruncTimestamp",
+        "TruncDate",   "LastDay", "AddMonths", "DateFormatClass",    "TimestampDiff",
+        "TimestampAdd"};
     if (std::find(std::begin(kHandled), std::end(kHandled), cls) == std::end(kHandled)) {
         return std::nullopt;
     }
@@ -606,6 +691,14 @@ std::optional<Value> eval_datetime(std::string_view cls, const std::vector<Value
     }
     if (cls == "SecondWithFraction") {
         return Value::decimal(floor_mod(v[0].as_timestamp(), kMicrosPerMinute), 6);
+    }
+    if (cls == "TimestampDiff") {
+        const std::string unit = ascii_upper(v[0].as_string());
+        return Value::integral(timestamp_diff(unit, v[1].as_timestamp(), v[2].as_timestamp()));
+    }
+    if (cls == "TimestampAdd") {
+        const std::string unit = ascii_upper(v[0].as_string());
+        return Value::timestamp(timestamp_add(unit, v[1].as_int(), v[2].as_timestamp()));
     }
     if (cls == "Hour" || cls == "Minute" || cls == "Second") {
         const std::int64_t micros = v[0].as_timestamp();
@@ -1391,14 +1484,81 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return binary ? Value::binary(std::move(out)) : Value::string(std::move(out));
     }
-    if (name == "trim" || name == "ltrim" || name == "rtrim") {
+    if (cls == "StringTrim" || cls == "StringTrimLeft" || cls == "StringTrimRight") {
         if (any_null()) {
             return Value::null();
         }
         // The two-argument function form is `trim(trimStr, str)` (Spark's constructor order).
         const std::string src = v.size() > 1 ? v[1].as_string() : v[0].as_string();
         const std::string chars = v.size() > 1 ? v[0].as_string() : " ";
-        return Value::string(trim_chars(src, chars, name != "rtrim", name != "ltrim"));
+        return Value::string(
+            trim_chars(src, chars, cls != "StringTrimRight", cls != "StringTrimLeft"));
+    }
+    if (cls == "StringLocate") {
+        // Spark: StringLocate.eval — a NULL or non-positive start finds nothing (0), then
+        // UTF8String.indexOf(substr, start - 1) + 1, in code points.
+        if (v[2].is_null() || v[2].as_int() < 1) {
+            return Value::integral(0);
+        }
+        if (v[0].is_null() || v[1].is_null()) {
+            return Value::null();
+        }
+        const std::vector<std::string_view> needle = split_code_points(v[0].as_string());
+        const std::vector<std::string_view> hay = split_code_points(v[1].as_string());
+        const auto from = static_cast<std::size_t>(v[2].as_int() - 1);
+        if (needle.empty()) {
+            return Value::integral(from <= hay.size() ? static_cast<std::int64_t>(from) + 1 : 0);
+        }
+        for (std::size_t i = from; i + needle.size() <= hay.size(); ++i) {
+            if (std::equal(needle.begin(), needle.end(), hay.begin() + static_cast<long>(i))) {
+                return Value::integral(static_cast<std::int64_t>(i) + 1);
+            }
+        }
+        return Value::integral(0);
+    }
+    if (cls == "Overlay") {
+        if (any_null()) {
+            return Value::null();
+        }
+        // Spark: Overlay.calculate — input.substringSQL(1, pos - 1), the replacement, then
+        // input.substringSQL(pos + len, MAX), len being the replacement's length when negative.
+        const bool binary = v[0].kind() == Value::Kind::Binary;
+        auto units = [&](const Value& x) {
+            std::vector<std::string_view> out;
+            if (binary) {
+                for (std::size_t i = 0; i < x.as_binary().size(); ++i) {
+                    out.push_back(std::string_view(x.as_binary()).substr(i, 1));
+                }
+            } else {
+                out = split_code_points(x.as_string());
+            }
+            return out;
+        };
+        const std::vector<std::string_view> input = units(v[0]);
+        const std::vector<std::string_view> replace = units(v[1]);
+        const std::int64_t pos = v[2].as_int();
+        const std::int64_t len =
+            v[3].as_int() >= 0 ? v[3].as_int() : static_cast<std::int64_t>(replace.size());
+        const auto n = static_cast<std::int64_t>(input.size());
+        // UTF8String.substringSQL(pos, length) as [start, end) over code points.
+        auto substring_sql = [n](std::int64_t p, std::int64_t length) {
+            const std::int64_t start = p > 0 ? p - 1 : (p < 0 ? n + p : 0);
+            const std::int64_t end =
+                length >= std::numeric_limits<std::int32_t>::max() ? n : start + length;
+            return std::pair{std::max<std::int64_t>(start, 0), std::min(end, n)};
+        };
+        std::string out;
+        auto append = [&](std::pair<std::int64_t, std::int64_t> range) {
+            for (std::int64_t i = range.first; i < range.second; ++i) {
+                out += input[static_cast<std::size_t>(i)];
+            }
+        };
+        append(substring_sql(1, pos - 1));
+        for (std::string_view unit : replace) {
+            out += unit;
+        }
+        append(substring_sql(pos + len, std::numeric_limits<std::int32_t>::max()));
+        return binary ? Value::binary(std::move(out)) : Value::string(std::move(out));
     }
     if (name == "split") {
         if (any_null()) {
@@ -1453,7 +1613,7 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return Value::boolean(all);
     }
-    if (name == "like" || name == "ilike" || name == "rlike") {
+    if (name == "like" || name == "ilike" || cls == "RLike") {
         if (any_null()) {
             return Value::null();
         }
@@ -1502,14 +1662,20 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         }
         return round_value(v[0], *a[0]->type, type, v.size() > 1 ? v[1].as_int() : 0, 0);
     }
-    if (name == "floor" || name == "ceil") {
+    if (cls == "Floor" || cls == "Ceil") {
         if (v[0].is_null() || (v.size() > 1 && v[1].is_null())) {
             return Value::null();
         }
         if (v.size() > 1) {
-            return round_value(v[0], *a[0]->type, type, v[1].as_int(), name == "ceil" ? 1 : -1);
+            return round_value(v[0], *a[0]->type, type, v[1].as_int(), cls == "Ceil" ? 1 : -1);
         }
-        return floor_ceil(v[0], type, name == "ceil");
+        return floor_ceil(v[0], type, cls == "Ceil");
+    }
+    if (cls == "Remainder") { // mod(a, b): `a % b`
+        if (any_null()) {
+            return Value::null();
+        }
+        return arithmetic(BinaryOpKind::Remainder, v[0], v[1], type);
     }
     if (name == "pmod") {
         if (any_null()) {

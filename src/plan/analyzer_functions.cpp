@@ -25,6 +25,7 @@
 #include "plan/analyzer_internal.hpp"
 #include "plan/tree.hpp"
 #include "plan/typing.hpp"
+#include "types/schema_formats.hpp"
 
 namespace prune::analyzer_detail {
 namespace {
@@ -218,6 +219,58 @@ ExprPtr Binder::bind_date_part(const ast::Call& call, const std::string& name, S
     const std::array<Span, 3> spans{call.args[0]->span, source_span, span};
     return apply_function(catalog_function(name), {args[0], source, replacement}, spans, false,
                           span);
+}
+
+// Spark's grammar reads `timestampdiff(unit, start, end)` (and datediff, date_diff with three
+// arguments) as TimestampDiff, and `timestampadd(unit, n, ts)` (dateadd, date_add) as
+// TimestampAdd: the unit is a word, kept as written as a string (AstBuilder: unit.getText), so
+// the column is named `timestampdiff(HOUR, a, b)` whichever name was called.
+ExprPtr Binder::bind_unit_call(const ast::Call& call, const std::string& name, Span span) {
+    static constexpr std::array<std::string_view, 10> kUnits = {
+        "YEAR", "QUARTER", "MONTH",  "WEEK",        "DAY",
+        "HOUR", "MINUTE",  "SECOND", "MILLISECOND", "MICROSECOND"};
+    const bool diff = name == "timestampdiff" || name == "datediff" || name == "date_diff";
+    check_arity(name, call.args.size(), 3, 3, span);
+    if (call.distinct) {
+        fail(span, "DISTINCT is only allowed in aggregate functions, not in '" + name + "'");
+    }
+    const ast::Expr& unit_arg = *call.args[0];
+    const auto* ref = std::get_if<ast::NameRef>(&unit_arg.node);
+    if (ref == nullptr || ref->parts.size() != 1 ||
+        std::find(kUnits.begin(), kUnits.end(), ascii_upper(ref->parts[0].name)) == kUnits.end()) {
+        fail(unit_arg.span,
+             "expected a unit (YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, "
+             "MILLISECOND or MICROSECOND) as the first argument of '" +
+                 name + "', got '" + written(unit_arg.span) + "'");
+    }
+    std::vector<ExprPtr> args = bind_plain_args(call.inputs().subspan(1), name);
+    args.insert(args.begin(),
+                make_expr(Literal{string_type(), Name(ref->parts[0].name), false}, unit_arg.span));
+    return apply_function(catalog_function(diff ? "timestampdiff" : "timestampadd"), args,
+                          arg_spans_of(call.args), false, span);
+}
+
+// Spark's FunctionRegistry.castAlias: `int(x)`, `date(x)`, `string(x)`, ... are a Cast of
+// their one argument to the type they name; the cast is not the query's own (Spark tags only
+// CAST(... AS ...) as USER_SPECIFIED_CAST), so the column is named after the argument alone.
+ExprPtr Binder::bind_cast_function(const ast::Call& call, const std::string& name, Span span) {
+    static constexpr std::array<std::string_view, 12> kCastAliases = {
+        "boolean", "tinyint", "smallint", "int",       "bigint", "float",
+        "double",  "decimal", "date",     "timestamp", "binary", "string"};
+    if (std::find(kCastAliases.begin(), kCastAliases.end(), name) == kCastAliases.end()) {
+        return nullptr;
+    }
+    check_arity(name, call.args.size(), 1, 1, span);
+    if (call.distinct) {
+        fail(span, "DISTINCT is only allowed in aggregate functions, not in '" + name + "'");
+    }
+    std::vector<ExprPtr> args = bind_plain_args(call.inputs(), name);
+    const TypePtr target = parse_ddl_type(name);
+    if (!can_cast(*args[0]->type, *target)) {
+        fail(span,
+             "cannot cast " + catalog_string(*args[0]->type) + " to " + catalog_string(*target));
+    }
+    return make_expr(Cast{args[0], target, false}, span);
 }
 
 ExprPtr Binder::bind_aggregate_filter(const ast::Call& call, std::string_view function) {
@@ -463,9 +516,22 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     if (name == "extract" || name == "date_part" || name == "datepart") {
         return bind_date_part(call, name, span);
     }
+    if (name == "timestampdiff" || name == "timestampadd" ||
+        (inputs.size() == 3 &&
+         (name == "datediff" || name == "date_diff" || name == "dateadd" || name == "date_add"))) {
+        return bind_unit_call(call, name, span);
+    }
+    if (ExprPtr cast = bind_cast_function(call, name, span)) {
+        return cast;
+    }
     const FunctionDef* def = find_function(name);
     if (def == nullptr || def->internal) {
         return bind_udf(call, name, span);
+    }
+    if (inputs.size() == 2 && (name == "trim" || name == "ltrim" || name == "rtrim")) {
+        // trim(chars, str), trim([BOTH|LEADING|TRAILING] chars FROM str): the rows named
+        // `TRIM(BOTH chars FROM str)`.
+        def = &catalog_function(name + "_chars");
     }
     if (def->window && (!in_window_ || !enclosing_aggregate_.empty())) {
         fail(span, "[WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE] Window function '" + name +
@@ -571,10 +637,25 @@ ExprPtr Binder::bind_struct(const ast::Call& call, Span span) {
     }
     std::vector<Name> names;
     std::vector<ExprPtr> values;
-    for (std::size_t i = 0; i < call.args.size(); ++i) {
-        const ast::Expr& arg = *call.args[i];
+    // `struct(e AS name, ...)`: each argument is followed by its name or NULL (Spark's
+    // CreateStruct takes an Alias's name; the name shows in the column's, `struct(e AS name)`).
+    const std::size_t step = call.aliased ? 2 : 1;
+    std::vector<std::string> written_names;
+    for (std::size_t at = 0; at < call.args.size(); at += step) {
+        const std::size_t i = at / step;
+        const ast::Expr& arg = *call.args[at];
+        const ast::Literal* alias =
+            call.aliased ? std::get_if<ast::Literal>(&call.args[at + 1]->node) : nullptr;
+        if (alias != nullptr && alias->kind != ast::LiteralKind::String) {
+            alias = nullptr;
+        }
+        if (call.aliased && std::holds_alternative<ast::Star>(arg.node) && alias != nullptr) {
+            fail(call.args[at + 1]->span, "a star cannot have an alias: it stands for several "
+                                          "columns, each keeping its own name");
+        }
         if (const auto* star = std::get_if<ast::Star>(&arg.node)) {
             for (ExprPtr& column : expand_star(*star, arg.span)) {
+                written_names.emplace_back();
                 // Spark's CreateStruct takes a named expression's name; the alias goes.
                 const OutputRef field{std::move(column), false};
                 names.push_back(field.name());
@@ -586,8 +667,11 @@ ExprPtr Binder::bind_struct(const ast::Call& call, Span span) {
             fail(arg.span, "a lambda is not allowed here: 'struct' is not a higher-order function");
         }
         ExprPtr value = bind(arg);
+        written_names.emplace_back(alias != nullptr ? alias->text : "");
         std::string name = "col" + std::to_string(i + 1);
-        if (const auto* ref = std::get_if<ast::NameRef>(&arg.node)) {
+        if (alias != nullptr) {
+            name = alias->text;
+        } else if (const auto* ref = std::get_if<ast::NameRef>(&arg.node)) {
             name = ref->parts.back().name;
         } else if (const auto* fa = std::get_if<ast::FieldAccess>(&arg.node)) {
             name = fa->field.name;
@@ -602,6 +686,9 @@ ExprPtr Binder::bind_struct(const ast::Call& call, Span span) {
     }
     ExprPtr result = make_expr(CreateNamedStruct{std::move(names), std::move(values)}, span);
     ctx_.pretty.struct_calls.insert(result.get());
+    if (call.aliased) {
+        ctx_.pretty.struct_aliases.emplace(result.get(), std::move(written_names));
+    }
     return result;
 }
 

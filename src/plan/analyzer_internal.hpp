@@ -62,6 +62,8 @@ struct OutputRef {
 struct PrettyContext {
     std::unordered_set<const Expr*> user_casts;
     std::unordered_set<const Expr*> struct_calls;
+    /// `struct(e AS name, ...)`: per argument, the name written after AS (empty: none).
+    std::unordered_map<const Expr*, std::vector<std::string>> struct_aliases;
 };
 
 /// Spark's toPrettySQL (usePrettyExpression + sql): the auto-generated name of an unaliased
@@ -453,6 +455,10 @@ class Binder {
     ExprPtr bind_element_at(const ast::Call& call, Span span);
     ExprPtr bind_map_extract(const ast::Call& call, Span span, bool keys);
     ExprPtr bind_date_part(const ast::Call& call, const std::string& name, Span span);
+    /// `timestampdiff(HOUR, a, b)`, `timestampadd(DAY, n, ts)` and their other names.
+    ExprPtr bind_unit_call(const ast::Call& call, const std::string& name, Span span);
+    /// `int(x)`, `date(x)`, ...: a Cast (Spark's castAlias), or null for another name.
+    ExprPtr bind_cast_function(const ast::Call& call, const std::string& name, Span span);
     ExprPtr bind_udf(const ast::Call& call, const std::string& name, Span span);
     std::vector<ExprPtr> bind_plain_args(std::span<const ast::ExprPtr> args,
                                          std::string_view function);

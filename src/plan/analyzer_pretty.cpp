@@ -10,6 +10,7 @@
 //     CAST(x AS BIGINT)    -> CAST(x AS BIGINT)
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <span>
@@ -67,6 +68,24 @@ template <class F> std::string java_string(F v) {
     }
     const std::string rest = digits.size() > 1 ? digits.substr(1) : "0";
     return sign + digits.substr(0, 1) + "." + rest + "E" + std::to_string(exponent);
+}
+
+/// Spark: QuotingUtils.quoteIfNeeded — a name of letters, digits and `_` (not digits only)
+/// as it is, anything else in backquotes.
+std::string quote_if_needed(const std::string& name) {
+    const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    }) && !std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+    });
+    if (plain) {
+        return name;
+    }
+    std::string out = "`";
+    for (const char c : name) {
+        out += c == '`' ? "``" : std::string(1, c);
+    }
+    return out + "`";
 }
 
 } // namespace
@@ -136,8 +155,23 @@ class PrettyPrinter {
                 [&](const MapValues& n) { call("map_values", *n.child); },
                 [&](const CreateNamedStruct& n) {
                     if (ctx_.struct_calls.contains(&e)) {
+                        const auto aliases = ctx_.struct_aliases.find(&e);
+                        if (aliases == ctx_.struct_aliases.end()) {
+                            out_ += "struct(";
+                            list(n.values);
+                            out_ += ')';
+                            return;
+                        }
+                        // Alias.sql: `e AS name`, the name quoted when it needs to be.
                         out_ += "struct(";
-                        list(n.values);
+                        for (std::size_t i = 0; i < n.values.size(); ++i) {
+                            out_ += i == 0 ? "" : ", ";
+                            print(*n.values[i]);
+                            if (i < aliases->second.size() && !aliases->second[i].empty()) {
+                                out_ += " AS ";
+                                out_ += quote_if_needed(aliases->second[i]);
+                            }
+                        }
                         out_ += ')';
                         return;
                     }

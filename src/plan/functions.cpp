@@ -1151,6 +1151,64 @@ TypeCheck type_substring(std::string_view fn, Inputs a) {
     return ok(is_string_like(t) ? string_type() : a[0]->type, any_nullable(a));
 }
 
+/// Spark: Substring's two-argument constructor adds the length Integer.MAX_VALUE, which its
+/// SQL form shows: `substr(s, 5, 2147483647)`.
+Args coerce_substring_length(Inputs a) {
+    Args out = coerce_substring(a);
+    if (out.size() == 2) {
+        out.push_back(make_expr(Literal{int_type(), Name("2147483647"), false}));
+    }
+    return out;
+}
+
+/// Spark: StringLocate(substr, str[, start]); its two-argument constructor starts at 1.
+Args coerce_locate(Inputs a) {
+    Args out = implicit_args(a, {str_(), str_(), int_()});
+    if (out.size() == 2) {
+        out.push_back(make_expr(Literal{int_type(), Name("1"), false}));
+    }
+    return out;
+}
+
+/// An int, NULL when the string or the substring is (a NULL start finds nothing: 0).
+TypeCheck type_locate(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 2); !c.ok()) {
+        return c;
+    }
+    if (a.size() > 2 && !is_int(*a[2]->type)) {
+        return expects(fn, a, 2, "an int");
+    }
+    return ok(int_type(), a[0]->nullable || a[1]->nullable);
+}
+
+/// Spark: Overlay(input, replace, pos[, len]) over strings or binaries; len defaults to -1
+/// (the replacement's length), which its SQL form shows.
+Args coerce_overlay(Inputs a) {
+    const Expects string_or_binary{type_of(string_type()),
+                                   type_of(make_atomic(AtomicKind::Binary))};
+    Args out = implicit_args(a, {string_or_binary, string_or_binary, int_(), int_()});
+    if (out.size() == 3) {
+        out.push_back(make_expr(Literal{int_type(), Name("-1"), false}));
+    }
+    return out;
+}
+
+TypeCheck type_overlay(std::string_view fn, Inputs a) {
+    const DataType& t = *a[0]->type;
+    if (!is_string_like(t) && !t.is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a string or a binary");
+    }
+    if (is_string_like(t) ? !is_string_like(*a[1]->type) : !a[1]->type->is(AtomicKind::Binary)) {
+        return expects(fn, a, 1, is_string_like(t) ? "a string" : "a binary");
+    }
+    for (std::size_t i = 2; i < a.size(); ++i) {
+        if (!is_int(*a[i]->type)) {
+            return expects(fn, a, i, "an int");
+        }
+    }
+    return ok(is_string_like(t) ? string_type() : a[0]->type, any_nullable(a));
+}
+
 Args coerce_two_strings_int(Inputs a) { return implicit_args(a, {str_(), str_(), int_()}); }
 
 TypeCheck check_two_strings_int(std::string_view fn, Inputs a) {
@@ -1338,6 +1396,18 @@ TypeCheck type_pmod(std::string_view fn, Inputs a) {
     return ok(arithmetic_result_type(BinaryOpKind::Remainder, a[0]->type, a[1]->type), true);
 }
 
+/// mod(a, b): Spark's Remainder, typed as `a % b` (decimals of different scales are fine).
+TypeCheck type_remainder(std::string_view fn, Inputs a) {
+    const bool decimals = is_decimal(*a[0]->type) && is_decimal(*a[1]->type);
+    if (!is_numeric(*a[0]->type) ||
+        (!decimals && !same_type_ignoring_nullability(*a[0]->type, *a[1]->type))) {
+        return fail(fn, -1,
+                    "expects numeric arguments of a common type, got " + str(a[0]) + " and " +
+                        str(a[1]));
+    }
+    return ok(arithmetic_result_type(BinaryOpKind::Remainder, a[0]->type, a[1]->type), true);
+}
+
 // --- other functions -----------------------------------------------------------------------
 
 TypeCheck type_to_json(std::string_view fn, Inputs a) {
@@ -1513,6 +1583,33 @@ TypeCheck type_date_format(std::string_view fn, Inputs a) {
         return expects(fn, a, 1, "a string format");
     }
     return ok(string_type(), any_nullable(a));
+}
+
+// timestampdiff(unit, start, end) and timestampadd(unit, n, ts) (Spark's TimestampDiff and
+// TimestampAdd, built by Binder::bind_unit_call): the unit is a string literal argument 0.
+Args coerce_timestampdiff(Inputs a) {
+    const Expects timestamp{type_of(make_atomic(AtomicKind::Timestamp))};
+    return implicit_args(a, {str_(), timestamp, timestamp});
+}
+TypeCheck type_timestampdiff(std::string_view fn, Inputs a) {
+    for (std::size_t i = 1; i < 3; ++i) {
+        if (!a[i]->type->is(AtomicKind::Timestamp)) {
+            return expects(fn, a, i, "a timestamp");
+        }
+    }
+    return ok(long_type(), a[1]->nullable || a[2]->nullable);
+}
+Args coerce_timestampadd(Inputs a) {
+    return implicit_args(a, {str_(), {type_of(long_type())}, any_timestamp_()});
+}
+TypeCheck type_timestampadd(std::string_view fn, Inputs a) {
+    if (!a[1]->type->is(AtomicKind::Long)) {
+        return expects(fn, a, 1, "a bigint");
+    }
+    if (!is_any_timestamp(*a[2]->type)) {
+        return expects(fn, a, 2, "a timestamp");
+    }
+    return ok(a[2]->type, a[1]->nullable || a[2]->nullable);
 }
 
 TypeCheck type_dates_to_int(std::string_view fn, Inputs a) {
@@ -1975,11 +2072,37 @@ const std::vector<FunctionDef>& table() {
             "Left", {.coerce = &coerce_left_right<false>, .replaced_by_last = true}),
         scalar<"right", 2, 3, type_left_right>(
             "Right", {.coerce = &coerce_left_right<true>, .replaced_by_last = true}),
-        scalar<"substring", 2, 3, type_substring>("Substring", {Opaque, &coerce_substring}),
-        scalar<"substr", 2, 3, type_substring>("Substring", {Opaque, &coerce_substring}),
-        scalar<"trim", 1, 2, type_string_to_string>("StringTrim", {Opaque, &coerce_strings}),
-        scalar<"ltrim", 1, 2, type_string_to_string>("StringTrimLeft", {Opaque, &coerce_strings}),
-        scalar<"rtrim", 1, 2, type_string_to_string>("StringTrimRight", {Opaque, &coerce_strings}),
+        // substring(str FROM pos [FOR len]) and substr(...) are substring (the parser).
+        scalar<"substring", 2, 3, type_substring>("Substring", {Opaque, &coerce_substring_length}),
+        scalar<"substr", 2, 3, type_substring>("Substring", {Opaque, &coerce_substring_length}),
+        // position(substr IN str) is locate (the parser).
+        scalar<"locate", 2, 3, type_locate>("StringLocate", {Opaque, &coerce_locate}),
+        scalar<"position", 2, 3, type_locate>("StringLocate", {Opaque, &coerce_locate}),
+        scalar<"overlay", 3, 4, type_overlay>("Overlay", {Opaque, &coerce_overlay}),
+        // trim(str) prints `trim(s, None)` in plans (StringTrim's trimStr is an Option); the
+        // two-argument forms, trim(chars, str) and trim([BOTH] chars FROM str), are the rows
+        // after (Binder::bind_call), named `TRIM(BOTH chars FROM str)`.
+        scalar<"trim", 1, 2, type_string_to_string>(
+            "StringTrim", {.coerce = &coerce_strings, .plan_form = "trim({0}, None)"}),
+        scalar<"ltrim", 1, 2, type_string_to_string>(
+            "StringTrimLeft", {.coerce = &coerce_strings, .plan_form = "ltrim({0}, None)"}),
+        scalar<"rtrim", 1, 2, type_string_to_string>(
+            "StringTrimRight", {.coerce = &coerce_strings, .plan_form = "rtrim({0}, None)"}),
+        scalar<"trim_chars", 2, 2, type_string_to_string>("StringTrim",
+                                                          {.coerce = &coerce_strings,
+                                                           .internal = true,
+                                                           .form = "TRIM(BOTH {0} FROM {1})",
+                                                           .plan_form = "trim({1}, Some({0}))"}),
+        scalar<"ltrim_chars", 2, 2, type_string_to_string>("StringTrimLeft",
+                                                           {.coerce = &coerce_strings,
+                                                            .internal = true,
+                                                            .form = "TRIM(LEADING {0} FROM {1})",
+                                                            .plan_form = "ltrim({1}, Some({0}))"}),
+        scalar<"rtrim_chars", 2, 2, type_string_to_string>("StringTrimRight",
+                                                           {.coerce = &coerce_strings,
+                                                            .internal = true,
+                                                            .form = "TRIM(TRAILING {0} FROM {1})",
+                                                            .plan_form = "rtrim({1}, Some({0}))"}),
         scalar<"split", 2, 3, type_split>("StringSplit", {Opaque, &coerce_two_strings_int}),
         scalar<"regexp_extract", 2, 3, type_regexp_extract>("RegExpExtract",
                                                             {Opaque, &coerce_two_strings_int}),
@@ -1989,6 +2112,14 @@ const std::vector<FunctionDef>& table() {
         scalar<"like", 2, 3, type_like>("Like", {.coerce = &coerce_like, .form = "{0} LIKE {1}"}),
         scalar<"rlike", 2, 2, type_like>(
             "RLike", {.flow = Opaque, .coerce = &coerce_strings, .pretty_name = "RLIKE"}),
+        // Spark's registry aliases of RLike: named by the upper case of the name called
+        // (RLike.sql), printed as RLIKE in plans (RLike.toString).
+        scalar<"regexp", 2, 2, type_like>("RLike", {.coerce = &coerce_strings,
+                                                    .form = "REGEXP({0}, {1})",
+                                                    .plan_form = "RLIKE({0}, {1})"}),
+        scalar<"regexp_like", 2, 2, type_like>("RLike", {.coerce = &coerce_strings,
+                                                         .form = "REGEXP_LIKE({0}, {1})",
+                                                         .plan_form = "RLIKE({0}, {1})"}),
         // ilike(str, pattern[, escape]): RuntimeReplaceable, like(lower(str), lower(pattern)).
         scalar<"ilike", 2, 3, type_like>(
             "ILike", {.flow = Opaque, .coerce = &coerce_like, .sql_children = 2}),
@@ -2006,7 +2137,11 @@ const std::vector<FunctionDef>& table() {
         scalar<"round", 1, 2, type_round>("Round", {Opaque, &coerce_round}),
         scalar<"floor", 1, 2, type_floor_ceil>("Floor", {Opaque, &coerce_floor_ceil}),
         scalar<"ceil", 1, 2, type_floor_ceil>("Ceil", {Opaque, &coerce_floor_ceil}),
+        scalar<"ceiling", 1, 2, type_floor_ceil>("Ceil", {Opaque, &coerce_floor_ceil}),
         scalar<"pmod", 2, 2, type_pmod>("Pmod", {Opaque, &coerce_pmod}),
+        // mod(a, b): Spark's Remainder (`a % b`) called by its alias, which names it
+        // `mod(a, b)` in plans and names.
+        scalar<"mod", 2, 2, type_remainder>("Remainder", {Opaque, &coerce_pmod}),
         // Spark's UnaryMathExpression and BinaryMathExpression over doubles: printed by their
         // upper-case name unless called by an alias (`sign`, `pow`), or as Log (`ln`).
         math_row<"sqrt", 1>("Sqrt", "SQRT"),
@@ -2037,6 +2172,12 @@ const std::vector<FunctionDef>& table() {
         scalar<"datediff", 2, 2, type_dates_to_int>("DateDiff", {Opaque, &coerce_dates}),
         scalar<"date_diff", 2, 2, type_dates_to_int>("DateDiff", {Opaque, &coerce_dates}),
         scalar<"dateadd", 2, 2, type_date_days>("DateAdd", {Opaque, &coerce_date_days}),
+        // timestampdiff(unit, a, b), datediff(unit, a, b), ...: Binder::bind_unit_call.
+        scalar<"timestampdiff", 3, 3, type_timestampdiff>(
+            "TimestampDiff",
+            {.coerce = &coerce_timestampdiff, .internal = true, .time_zone = true}),
+        scalar<"timestampadd", 3, 3, type_timestampadd>(
+            "TimestampAdd", {.coerce = &coerce_timestampadd, .internal = true, .time_zone = true}),
         scalar<"year", 1, 1, type_dates_to_int>("Year", {Opaque, &coerce_dates}),
         scalar<"quarter", 1, 1, type_dates_to_int>("Quarter", {Opaque, &coerce_dates}),
         scalar<"month", 1, 1, type_dates_to_int>("Month", {Opaque, &coerce_dates}),

@@ -102,6 +102,9 @@ struct Call {
     [[no_unique_address]] Identifier name; // `distinct` and `filtered` take its tail padding
     bool distinct = false;
     bool filtered = false;
+    /// `struct(e AS name, ...)`: the arguments come in pairs, each value followed by its
+    /// name (a string literal) or a NULL literal where none was written.
+    bool aliased = false;
     ExprList args;
 
     /// The arguments without the FILTER condition.

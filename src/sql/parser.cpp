@@ -219,6 +219,8 @@ struct CallFrame {
     Span nulls_option;                       // IGNORE NULLS or RESPECT NULLS, when written
     std::size_t over_at = 0;                 // where OVER starts, when written
     std::unique_ptr<ast::WindowSpec> window; // OVER ...
+    /// `struct(e AS name)`: the argument (its index from `mark`) each name follows.
+    std::vector<std::pair<std::size_t, ast::Identifier>> aliases;
 };
 
 /// A window specification being read, with the frame bounds read so far.
@@ -859,22 +861,127 @@ template <> struct action<g::call_open> {
     template <typename Input> static void apply(const Input& in, State& st) {
         // The name was read as the first part of a name; the parenthesis makes it a function.
         const ast::Identifier& name = st.name_parts.front();
-        st.calls.push_back({name, st.values.size(), false, false, false, Span{}, 0, nullptr});
+        st.calls.push_back({name, st.values.size(), false, false, false, Span{}, 0, nullptr, {}});
         st.name_parts.clear();
         st.opens.push_back({st.offset(in.begin())});
     }
 };
 
+/// What `FROM`, `FOR`, `PLACING` and a trim option may follow in a call.
+constexpr std::string_view kSpecialForms =
+    "EXTRACT(field FROM source), TRIM([BOTH | LEADING | TRAILING] [chars] FROM str), "
+    "SUBSTRING(str FROM pos [FOR len]) and OVERLAY(input PLACING replace FROM pos [FOR len])";
+
+/// Checks a keyword of a special call form (`FROM`, `FOR`, `PLACING`) against the call's name
+/// and the number of arguments read before it; renames `substr(s FROM p)` to substring, as
+/// Spark's AstBuilder builds Substring whichever name was written.
+void special_keyword(State& st, Span at, std::string_view word) {
+    CallFrame& call = st.calls.back();
+    const std::string name = ascii_lower(call.name.name);
+    const std::size_t args = st.values.size() - call.mark;
+    const bool substring = name == "substring" || name == "substr";
+    bool fits = false;
+    if (word == "FROM") {
+        const bool trim = name == "trim" || name == "ltrim" || name == "rtrim";
+        fits = (trim && args <= 1) || (substring && args == 1) || (name == "overlay" && args == 2);
+    } else if (word == "PLACING") {
+        fits = name == "overlay" && args == 1;
+    } else { // FOR, after FROM
+        fits = (substring && args == 2) || (name == "overlay" && args == 3);
+    }
+    if (!fits) {
+        st.fail(at, "'" + std::string(word) + "' in a call is only accepted in " +
+                        std::string(kSpecialForms));
+    }
+    if (substring) {
+        call.name.name = "substring";
+    }
+}
+
 template <> struct action<g::extract_field> {
     template <typename Input> static void apply(const Input&, State& st) {
-        if (ascii_lower(st.calls.back().name.name) != "extract") {
-            st.fail(st.ident.span, "'" + st.ident.name +
-                                       " FROM' in a call is only accepted in "
-                                       "EXTRACT(field FROM source)");
+        const std::string name = ascii_lower(st.calls.back().name.name);
+        if (name != "extract") {
+            // `trim(s FROM t)`, `substring(s FROM 2)`: a column before FROM.
+            const Span span = st.ident.span;
+            st.push(ast::NameRef{{st.ident}}, span, span);
+            return; // extract_from checks the name
         }
         ast::Literal field{
             .kind = ast::LiteralKind::String, .interval_unit = {}, .text = st.ident.name};
         st.push(std::move(field), st.ident.span, st.ident.span);
+    }
+};
+
+template <> struct action<g::extract_from> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        if (ascii_lower(st.calls.back().name.name) != "extract") {
+            special_keyword(st, st.span(in.begin(), in.begin() + 4), "FROM");
+        }
+    }
+};
+
+template <> struct action<g::call_alias_keyword> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        if (ascii_lower(st.calls.back().name.name) != "struct") {
+            st.fail(st.span(in.begin(), in.begin() + 2),
+                    "'AS' in a call is only accepted in struct(expr AS name, ...) and "
+                    "CAST(expr AS type)");
+        }
+    }
+};
+template <> struct action<g::call_alias_name> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        CallFrame& call = st.calls.back();
+        call.aliases.emplace_back(st.values.size() - call.mark - 1, st.ident);
+    }
+};
+
+template <> struct action<g::special_from> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        special_keyword(st, st.span(in.begin(), in.begin() + 4), "FROM");
+    }
+};
+template <> struct action<g::special_for> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        special_keyword(st, st.span(in.begin(), in.begin() + 3), "FOR");
+    }
+};
+template <> struct action<g::special_placing> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        special_keyword(st, st.span(in.begin(), in.begin() + 7), "PLACING");
+    }
+};
+
+/// `trim(BOTH | LEADING | TRAILING ...)`: Spark's StringTrim, StringTrimLeft or
+/// StringTrimRight, the functions trim, ltrim and rtrim.
+template <> struct action<g::trim_option> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        CallFrame& call = st.calls.back();
+        const std::string word = ascii_upper(std::string_view(in.begin(), in.end()));
+        const std::size_t length = word.find_first_of(" \t\r\n\f\v/-");
+        const std::string option = word.substr(0, length);
+        if (ascii_lower(call.name.name) != "trim") {
+            st.fail(st.span(in.begin(), in.begin() + option.size()),
+                    "'" + option + "' in a call is only accepted in " + std::string(kSpecialForms));
+        }
+        call.name.name = option == "LEADING" ? "ltrim" : option == "TRAILING" ? "rtrim" : "trim";
+    }
+};
+
+/// `position(substr IN str)`: Spark's StringLocate, which names itself locate.
+template <> struct action<g::position_word> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::Identifier id;
+        id.span = st.span(in.begin(), in.begin() + 8);
+        id.name = std::string(in.begin(), in.begin() + 8);
+        st.name_parts.clear();
+        st.name_parts.push_back(std::move(id));
+    }
+};
+template <> struct action<g::position_in> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.calls.back().name.name = "locate";
     }
 };
 
@@ -892,7 +999,28 @@ template <> struct action<g::call_rest> {
         call.name = std::move(frame.name);
         call.distinct = frame.distinct;
         call.filtered = frame.filtered;
-        call.args = st.take_exprs(frame.mark);
+        if (frame.aliases.empty()) {
+            call.args = st.take_exprs(frame.mark);
+        } else {
+            // Each value, then its name or NULL (ast::Call::aliased).
+            std::vector<ast::ExprPtr> paired;
+            std::size_t next = 0;
+            for (std::size_t i = frame.mark; i < st.values.size(); ++i) {
+                Span at = st.values[i].expr->span;
+                paired.push_back(std::move(st.values[i].expr));
+                ast::Literal name{.kind = ast::LiteralKind::Null, .interval_unit = {}, .text = {}};
+                if (next < frame.aliases.size() && frame.aliases[next].first == i - frame.mark) {
+                    name.kind = ast::LiteralKind::String;
+                    name.text = frame.aliases[next].second.name;
+                    at = frame.aliases[next].second.span;
+                    ++next;
+                }
+                paired.push_back(ast::ExprPtr(new ast::Expr{std::move(name), at}));
+            }
+            st.values.resize(frame.mark);
+            call.args = std::move(paired);
+            call.aliased = true;
+        }
         const Span where = call.name.span;
         if (!frame.window) {
             if (frame.nulls_option.end != frame.nulls_option.begin) {
@@ -917,6 +1045,8 @@ template <> struct action<g::call_rest> {
         st.push(std::move(over), Span{where.begin, st.last_token.end}, where);
     }
 };
+
+template <> struct action<g::position_call_rest> : action<g::call_rest> {};
 
 // Windows ------------------------------------------------------------------------------------
 
@@ -2051,6 +2181,9 @@ PRUNE_SQL_ERROR(cast_as, "expected 'AS' and a type in 'CAST'");
 PRUNE_SQL_ERROR(is_target, "expected 'NULL', 'TRUE', 'FALSE' or 'DISTINCT FROM' after '{prev}'");
 PRUNE_SQL_ERROR(is_distinct_from_keyword, "expected 'FROM' after 'DISTINCT'");
 PRUNE_SQL_ERROR(in_values, "expected '(' after 'IN'");
+PRUNE_SQL_ERROR(special_from, "expected 'FROM' after '{prev}'");
+PRUNE_SQL_ERROR(call_arg, "expected an expression after '{prev}'");
+PRUNE_SQL_ERROR(call_alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(between_and, "expected 'AND' after the lower bound of 'BETWEEN'");
 PRUNE_SQL_ERROR(escape_string, "expected a string literal after 'ESCAPE'");
 PRUNE_SQL_ERROR(aliased_star, "a star cannot have an alias: it stands for several columns, "

@@ -967,8 +967,10 @@ TEST_CASE("EXTRACT's errors point at the field or the syntax", "[analyzer]") {
          "1:18: the field of 'date_part' must be a string literal"},
         {"SELECT extract(DAY FROM i) FROM t", "1:25: unsupported: extract of an interval"},
         {"SELECT date_part('YEAR') FROM t", "1:8: function 'date_part' takes 2 arguments, got 1"},
-        {"SELECT substring(s FROM 2) FROM t",
-         "1:18: 's FROM' in a call is only accepted in EXTRACT(field FROM source)"},
+        {"SELECT upper(s FROM 2) FROM t",
+         "1:16: 'FROM' in a call is only accepted in EXTRACT(field FROM source), TRIM([BOTH | "
+         "LEADING | TRAILING] [chars] FROM str), SUBSTRING(str FROM pos [FOR len]) and "
+         "OVERLAY(input PLACING replace FROM pos [FOR len])"},
     }));
     CAPTURE(sql);
     CHECK(error_of(sql, c) == expected);

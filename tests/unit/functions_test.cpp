@@ -177,6 +177,13 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"substr", {f.s_nn, int_lit(1)}, "string", false},
         {"trim", {f.s}, "string", true},
         {"ltrim", {f.s_nn}, "string", false},
+        {"locate", {str_lit("a"), f.s_nn}, "int", false}, // start 1 added
+        {"position", {f.s, f.s_nn, f.i}, "int", true},    // a NULL start finds nothing: 0
+        {"position", {str_lit("a"), f.s_nn, f.i}, "int", false},
+        {"overlay", {f.s_nn, str_lit("x"), int_lit(2)}, "string", false}, // length -1 added
+        {"overlay", {f.s_nn, str_lit("x"), int_lit(2), f.i}, "string", true},
+        {"regexp", {f.s_nn, str_lit("^a")}, "boolean", false},
+        {"regexp_like", {f.s, str_lit("^a")}, "boolean", true},
         {"rtrim", {f.s_nn}, "string", false},
         {"split", {f.s_nn, str_lit(",")}, "array<string>", false},
         {"regexp_extract", {f.s_nn, str_lit("a(b)"), int_lit(1)}, "string", false},
@@ -194,6 +201,9 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"ceil", {f.i_nn}, "bigint", true},
         {"ceil", {f.d, int_lit(1)}, "decimal(10,1)", true},
         {"pmod", {f.i_nn, int_lit(3)}, "int", true},
+        {"mod", {f.i_nn, int_lit(3)}, "int", true}, // Remainder: always nullable
+        {"mod", {f.i_nn, f.d}, "decimal(10,2)", true},
+        {"ceiling", {f.dbl}, "bigint", true},
         {"pmod", {f.d, f.d}, "decimal(10,2)", true},
         {"sqrt", {f.i_nn}, "double", true}, // a unary math expression is always nullable
         {"cbrt", {f.dbl}, "double", true},

@@ -317,6 +317,8 @@ TEST_CASE("expressions follow Spark's precedence", "[parser]") {
         {"a NOT IN (1)", "(NOT IN a Integer(1))"},
         {"a LIKE 'x%'", "(LIKE a String(x%))"},
         {"a NOT RLIKE b || 'y'", "(NOT RLIKE a (|| b String(y)))"},
+        {"a REGEXP b", "(RLIKE a b)"},
+        {"a NOT regexp b || 'y'", "(NOT RLIKE a (|| b String(y)))"},
         {"a LIKE 'x!%' ESCAPE '!'", "(LIKE a String(x!%) ESCAPE String(!))"},
         {"a NOT LIKE b || 'y' escape r'\\'", "(NOT LIKE a (|| b String(y)) ESCAPE String(\\))"},
         {"a LIKE 'x' ESCAPE '#' AND b", "(AND (LIKE a String(x) ESCAPE String(#)) b)"},
@@ -405,6 +407,34 @@ TEST_CASE("calls, lambdas, CASE and CAST", "[parser]") {
         {"try_cast(a.b + 1 AS array<int>)", "(TRY_CAST (+ a.b Integer(1)) array<int>)"},
         {"try_cast", "try_cast"},
         {"try_cast.x", "try_cast.x"},
+        // Spark's special call forms, desugared as its AstBuilder does.
+        {"position('a' IN s)", "locate(String(a) s)"},
+        {"position(a || b IN s.t)", "locate((|| a b) s.t)"},
+        {"position('a', s, 2)", "position(String(a) s Integer(2))"},
+        {"position", "position"},
+        {"trim(s)", "trim(s)"},
+        {"trim(BOTH FROM s)", "trim(s)"},
+        {"trim(FROM s)", "trim(s)"},
+        {"trim(both 'x' from s)", "trim(String(x) s)"},
+        {"trim(LEADING 'x' FROM s)", "ltrim(String(x) s)"},
+        {"trim(TRAILING FROM s)", "rtrim(s)"},
+        {"trim('x' FROM s)", "trim(String(x) s)"},
+        {"trim(c FROM s)", "trim(c s)"},
+        {"trim(both)", "trim(both)"}, // a column called both
+        {"trim(both, leading)", "trim(both leading)"},
+        {"substring(s FROM 2)", "substring(s Integer(2))"},
+        {"substr(s.t FROM 2 FOR n + 1)", "substring(s.t Integer(2) (+ n Integer(1)))"},
+        {"SUBSTR(s FROM 2 FOR 3)", "substring(s Integer(2) Integer(3))"},
+        {"substr(s, 2)", "substr(s Integer(2))"},
+        {"overlay(s PLACING 'x' FROM 2)", "overlay(s String(x) Integer(2))"},
+        {"overlay(s PLACING r FROM 2 FOR 1)", "overlay(s r Integer(2) Integer(1))"},
+        {"rlike(s, 'x')", "rlike(s String(x))"},
+        {"RLIKE(s, 'x')", "RLIKE(s String(x))"},
+        {"regexp(s, 'x')", "regexp(s String(x))"},
+        // struct's named fields: each value then its name, or NULL where none was written.
+        {"struct(a AS x, b.c, d + 1 AS `y z`)",
+         "struct(a String(x) b.c Null (+ d Integer(1)) String(y z))"},
+        {"struct(a, b)", "struct(a b)"},
     }));
     CAPTURE(expression);
     CHECK(expr_of(expression) == expected);
@@ -778,6 +808,16 @@ TEST_CASE("dump_ast prints every node with its location", "[parser]") {
 )");
 }
 
+namespace {
+/// The message of a word of a special call form outside its form.
+std::string special_forms_message(std::string_view word) {
+    return "'" + std::string(word) +
+           "' in a call is only accepted in EXTRACT(field FROM source), TRIM([BOTH | LEADING | "
+           "TRAILING] [chars] FROM str), SUBSTRING(str FROM pos [FOR len]) and OVERLAY(input "
+           "PLACING replace FROM pos [FOR len])";
+}
+} // namespace
+
 TEST_CASE("rejected statements say what and where", "[parser]") {
     const auto [sql, message, at] = GENERATE(table<std::string, std::string, std::string>({
         {"SELECT a FROM t WHERE", "expected an expression after 'WHERE'", "1:22"},
@@ -882,6 +922,24 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT X'0G' FROM t", "invalid hex digit in binary literal", "1:11"},
         {"SELECT * + 1 FROM t", "unexpected '+' after the end of the statement", "1:10"},
         {"SELECT f(*, a) FROM t", "expected ')' to close '(' at 1:9", "1:11"},
+        // The special call forms: their words only where Spark's grammar has them.
+        {"SELECT upper(s FROM 2) FROM t", special_forms_message("FROM"), "1:16"},
+        {"SELECT f(a.b FROM 2) FROM t", special_forms_message("FROM"), "1:14"},
+        {"SELECT substr(s, 1 FROM 2) FROM t", special_forms_message("FROM"), "1:20"},
+        {"SELECT substr(s PLACING 'a' FROM 1) FROM t", special_forms_message("PLACING"), "1:17"},
+        {"SELECT overlay(s FROM 1) FROM t", special_forms_message("FROM"), "1:18"},
+        {"SELECT trim(s FROM t FOR 2) FROM t", special_forms_message("FOR"), "1:22"},
+        {"SELECT upper(BOTH 'x' FROM s) FROM t", special_forms_message("BOTH"), "1:14"},
+        {"SELECT trim(LEADING 'x' s) FROM t", "expected 'FROM' after ''x''", "1:25"},
+        {"SELECT trim(BOTH FROM) FROM t", "expected an expression after 'FROM'", "1:22"},
+        {"SELECT overlay(s PLACING 'x') FROM t", "expected 'FROM' after ''x''", "1:29"},
+        {"SELECT substring(s FROM 1 FOR) FROM t", "expected an expression after 'FOR'", "1:30"},
+        {"SELECT position('a' IN) FROM t", "expected an expression after 'IN'", "1:23"},
+        {"SELECT position('a' IN s, 1) FROM t", "expected ')' to close '(' at 1:16", "1:25"},
+        {"SELECT count(a AS x) FROM t",
+         "'AS' in a call is only accepted in struct(expr AS name, ...) and CAST(expr AS type)",
+         "1:16"},
+        {"SELECT struct(a AS) FROM t", "expected a name after 'AS'", "1:19"},
     }));
     CAPTURE(sql);
     const Rejection r = rejection(sql);

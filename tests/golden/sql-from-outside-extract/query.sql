@@ -1,4 +1,3 @@
--- `field FROM source` is EXTRACT's syntax only: SQL's substring(s FROM i) is a syntax error.
--- (With a one-word first argument, substring(id FROM 2), the message names EXTRACT; the
--- analyzer's unit tests pin that one.)
-SELECT substring(visit.page FROM 2) FROM events
+-- `x FROM y` in a call is the syntax of EXTRACT, TRIM, SUBSTRING and OVERLAY only (Spark's
+-- grammar has no other): in any other call it is an error at FROM, naming the forms.
+SELECT upper(visit.page FROM 2) FROM events
