@@ -593,11 +593,10 @@ struct exists_subquery
 
 /// A value without operators; the order of the alternatives settles the ambiguous words
 /// (`date '...'`, `x'..'`, `f(`, `x ->`).
-struct primary
-    : sor<misplaced_paren_lambda, scalar_subquery, exists_subquery, paren_expr, string_literal,
-          number_literal, null_literal, true_literal, false_literal, case_expr, cast_expr,
-          try_cast_expr, interval_literal, typed_literal, binary_literal, position_call,
-          name_or_call, keyword_call> {};
+struct primary : sor<misplaced_paren_lambda, scalar_subquery, exists_subquery, paren_expr,
+                     string_literal, number_literal, null_literal, true_literal, false_literal,
+                     case_expr, cast_expr, try_cast_expr, interval_literal, typed_literal,
+                     binary_literal, position_call, name_or_call, keyword_call> {};
 
 // `e::type` (Spark 4: `primaryExpression DOUBLE_COLON dataType #castByColon`, a postfix like
 // `.f` and `[i]`). The type is one word with its suffix, or an interval type: a word after the
