@@ -62,6 +62,18 @@ std::string eval1(const std::string& expr) {
     return value_to_json(out.rows[0][0], *out.column_types[0]);
 }
 
+/// A result's rows as JSON values, each row's joined by `,` and the rows by `;`.
+std::string rows_text(const QueryOutcome& out) {
+    std::string text;
+    for (const auto& row : out.rows) {
+        text += text.empty() ? "" : ";";
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            text += (c > 0 ? "," : "") + value_to_json(row[c], *out.column_types[c]);
+        }
+    }
+    return text;
+}
+
 } // namespace
 
 TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
@@ -699,14 +711,7 @@ TEST_CASE("generators make Spark's rows", "[eval]") {
     const auto rows_of = [](const std::string& sql, const std::string& rows) {
         const QueryOutcome out = run(kDdl, sql, rows);
         REQUIRE_FALSE(out.error);
-        std::string text;
-        for (const auto& row : out.rows) {
-            text += text.empty() ? "" : ";";
-            for (std::size_t c = 0; c < row.size(); ++c) {
-                text += (c > 0 ? "," : "") + value_to_json(row[c], *out.column_types[c]);
-            }
-        }
-        return text;
+        return rows_text(out);
     };
     const std::string two =
         std::string(kRow) + "\n" + R"({"id":2,"arr":null,"items":[],"m":null,"e":[]})" + "\n";
@@ -745,14 +750,7 @@ TEST_CASE("windows make Spark's values: ranks, offsets, frames, ties and nulls",
     const auto rows_of = [](const std::string& sql, const std::string& rows) {
         const QueryOutcome out = run("k STRING, v INT, w INT", sql, rows);
         REQUIRE_FALSE(out.error);
-        std::string text;
-        for (const auto& row : out.rows) {
-            text += text.empty() ? "" : ";";
-            for (std::size_t c = 0; c < row.size(); ++c) {
-                text += (c > 0 ? "," : "") + value_to_json(row[c], *out.column_types[c]);
-            }
-        }
-        return text;
+        return rows_text(out);
     };
     // Partition a: v = 1, 2, 2, null (a tie and a null); partition b: one row.
     const std::string rows = R"({"k":"a","v":2,"w":1})"
@@ -821,14 +819,7 @@ TEST_CASE("subquery expressions make Spark's values: IN's nulls, EXISTS, scalar 
         if (out.error) {
             return "ERROR:" + out.error->error_class();
         }
-        std::string text;
-        for (const auto& row : out.rows) {
-            text += text.empty() ? "" : ";";
-            for (std::size_t c = 0; c < row.size(); ++c) {
-                text += (c > 0 ? "," : "") + value_to_json(row[c], *out.column_types[c]);
-            }
-        }
-        return text;
+        return rows_text(out);
     };
     // IN: true on an equal value; null when the value or some value of the column is null and
     // none is equal; false over no rows, even for a null value.
