@@ -474,7 +474,9 @@ struct position_call : seq<at<k_position, skip, one<'('>>, position_word, positi
 
 // Parentheses.
 struct paren_open : tok<one<'('>> {};
-struct paren_expr : seq<paren_open, no_subquery, must<expr>, must<close_paren>> {};
+/// `, e2, ...` after a parenthesis's first expression: Spark's row constructor `(e1, e2, ...)`.
+struct row_rest : plus<comma, must<expr>> {};
+struct paren_expr : seq<paren_open, no_subquery, must<expr>, opt<row_rest>, must<close_paren>> {};
 
 // Literals.
 struct string_literal : seq<string_lit> {};
@@ -721,7 +723,6 @@ struct unsupported_lateral_view {};
 struct unsupported_tablesample {};
 struct unsupported_pivot {};
 struct unsupported_table_function {};
-struct unsupported_grouping_analytics {};
 /// Raised at a LIMIT after OFFSET: Spark's grammar has them the other way round.
 struct limit_after_offset {};
 
@@ -899,17 +900,33 @@ struct group_by_keyword : tok<k_by> {};
 /// `ALL` as a GROUP BY or ORDER BY item: Spark's UnresolvedAttribute("ALL"), a column named
 /// `all` if the table has one, else GROUP BY ALL / ORDER BY ALL (the analyzer decides).
 struct all_item : tok<k_all> {};
-/// Spark's grouping analytics (`ROLLUP(a, b)`, `CUBE(a)`, `GROUPING SETS ((a), ())`, `GROUP BY
-/// a WITH ROLLUP`), which it plans as an Expand below the Aggregate: not accepted (a bare
-/// `rollup` or `cube` is an ordinary name).
-struct no_grouping_analytics
-    : sor<not_at<sor<seq<sor<k_rollup, k_cube>, skip, one<'('>>, seq<k_grouping, skip, k_sets>>>,
-          raise<unsupported_grouping_analytics>> {};
-struct no_with_rollup
-    : sor<not_at<k_with, skip, sor<k_rollup, k_cube>>, raise<unsupported_grouping_analytics>> {};
-struct group_item : seq<no_grouping_analytics, sor<all_item, expr>> {};
-struct group_by_clause : seq<group_keyword, must<group_by_keyword>, must<group_item>,
-                             star<comma, must<group_item>>, no_with_rollup> {};
+/// Spark's grouping analytics, planned as an Expand below the Aggregate: `ROLLUP(s, ...)`,
+/// `CUBE(s, ...)` and `GROUPING SETS(e, ...)`, where a grouping set `s` is `()`, `(a, b)` or an
+/// expression, and an element `e` of GROUPING SETS is a grouping set or analytics nested in it;
+/// after plain items, `WITH ROLLUP`, `WITH CUBE` or Hive's `GROUPING SETS (s, ...)`. A bare
+/// `rollup` or `cube` is an ordinary name.
+struct rollup_keyword : tok<k_rollup> {};
+struct cube_keyword : tok<k_cube> {};
+struct grouping_sets_keyword : seq<tok<k_grouping>, tok<k_sets>> {};
+struct grouping_open : tok<one<'('>> {};
+struct grouping_empty : seq<tok<one<'('>>, tok<one<')'>>> {};
+struct grouping_value : seq<expr> {};
+struct grouping_set : sor<grouping_empty, grouping_value> {};
+struct grouping_analytics;
+struct grouping_element : sor<grouping_analytics, grouping_set> {};
+struct rollup_or_cube : seq<sor<rollup_keyword, cube_keyword>, grouping_open, must<grouping_set>,
+                            star<comma, must<grouping_set>>, must<close_paren>> {};
+struct grouping_sets_list : seq<grouping_sets_keyword, grouping_open, must<grouping_element>,
+                                star<comma, must<grouping_element>>, must<close_paren>> {};
+struct grouping_analytics : sor<rollup_or_cube, grouping_sets_list> {};
+struct with_rollup : seq<tok<k_with>, sor<rollup_keyword, cube_keyword>> {};
+struct declared_grouping_sets : seq<grouping_sets_keyword, grouping_open, must<grouping_set>,
+                                    star<comma, must<grouping_set>>, must<close_paren>> {};
+struct group_expr : sor<all_item, expr> {};
+struct group_item : sor<grouping_analytics, group_expr> {};
+struct group_by_clause
+    : seq<group_keyword, must<group_by_keyword>, must<group_item>, star<comma, must<group_item>>,
+          opt<sor<with_rollup, declared_grouping_sets>>> {};
 struct having_keyword : tok<k_having> {};
 struct having_clause : seq<having_keyword, must<expr>> {};
 /// `WINDOW w AS (spec), v AS w`: the query block's named windows.

@@ -902,7 +902,24 @@ class PlanRunner {
                 [&](const Generate& g) { return generate(g, run(*g.child)); },
                 // One partition: every row stays where it is.
                 [&](const Repartition& r) { return run(*r.child); },
-                [&](const Window& w) { return window(w, run(*w.child)); }},
+                [&](const Window& w) { return window(w, run(*w.child)); },
+                [&](const Expand& e) {
+                    // Each input row once per projection, in order (Spark's ExpandExec).
+                    std::vector<Row> rows = run(*e.child);
+                    std::vector<Row> out;
+                    out.reserve(rows.size() * e.projections.size());
+                    for (const Row& row : rows) {
+                        for (const std::vector<ExprPtr>& projection : e.projections) {
+                            std::vector<Value> values;
+                            values.reserve(projection.size());
+                            for (const ExprPtr& x : projection) {
+                                values.push_back(ev_.eval_in(*x, row));
+                            }
+                            out.push_back(row_of(e.output, std::move(values)));
+                        }
+                    }
+                    return out;
+                }},
             plan.node);
     }
 

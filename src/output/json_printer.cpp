@@ -368,6 +368,18 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               out_.key("node");
                               out_.value("Distinct");
                           },
+                          [&](const Expand& n) {
+                              out_.key("node");
+                              out_.value("Expand");
+                              out_.key("projections");
+                              out_.begin_array();
+                              for (const std::vector<ExprPtr>& row : n.projections) {
+                                  expr_list(row);
+                              }
+                              out_.end_array();
+                              out_.key("output");
+                              expr_list(n.output);
+                          },
                           [&](const Generate& n) {
                               out_.key("node");
                               out_.value("Generate");

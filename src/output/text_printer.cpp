@@ -93,6 +93,18 @@ void write_operator_line(const Plan& plan, std::ostream& out) {
                               write_exprs(n.exprs, out);
                               out << "]";
                           },
+                          [&](const Expand& n) {
+                              // Spark: Expand [[projection], ...], [output]
+                              out << "Expand [";
+                              for (std::size_t k = 0; k < n.projections.size(); ++k) {
+                                  out << (k > 0 ? ", [" : "[");
+                                  write_exprs(n.projections[k], out);
+                                  out << "]";
+                              }
+                              out << "], [";
+                              write_exprs(n.output, out);
+                              out << "]";
+                          },
                           [&](const Aggregate& n) {
                               out << "Aggregate [";
                               write_exprs(n.grouping, out);

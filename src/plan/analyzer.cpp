@@ -460,6 +460,94 @@ std::vector<Repartition> bind_partition_hints(Binder& binder, const std::vector<
 
 /// One query block: its FROM clause's plan, then its clauses over it. `Select` is const or
 /// not: a block it may use up releases each select item's syntax once bound (issue 10).
+/// GROUP BY with grouping analytics, as Spark's ResolveGroupingAnalytics reads it: each item's
+/// grouping sets (a plain item is the one set of itself; Hive's declared form has only its
+/// sets), combined across the items as a cartesian product, in order. `grouping` receives the
+/// distinct grouping expressions in order of first appearance (Hive's form: its items); each
+/// set is returned as indices into it.
+template <class Select, class BindKey>
+std::vector<std::vector<std::size_t>> bind_grouping_sets(Binder& binder, const Select& select,
+                                                         const BindKey& bind_key,
+                                                         std::vector<ExprPtr>& grouping) {
+    using Sets = std::vector<std::vector<std::size_t>>;
+    const auto key_of = [&](const ExprPtr& e, bool add) -> std::size_t {
+        for (std::size_t i = 0; i < grouping.size(); ++i) {
+            if (same_expr(*grouping[i], *e)) {
+                return i;
+            }
+        }
+        if (!add) {
+            binder.fail(e->span, "'" + binder.written(e->span) +
+                                     "' is in a grouping set but not among the GROUP BY "
+                                     "expressions");
+        }
+        grouping.push_back(e);
+        return grouping.size() - 1;
+    };
+    const auto sets_of = [&](const ast::GroupingAnalytics& item, bool add) {
+        std::vector<std::vector<std::size_t>> keys; // each written expression's keys
+        for (const ast::ExprPtr& e : item.exprs) {
+            std::vector<std::size_t>& of = keys.emplace_back();
+            const auto* row = std::get_if<ast::Call>(&e->node);
+            if (row != nullptr && row->row) { // `(a, b)`: the set of a and b
+                for (const ast::ExprPtr& value : row->args) {
+                    of.push_back(key_of(bind_key(*value), add));
+                }
+            } else {
+                of.push_back(key_of(bind_key(*e), add));
+            }
+        }
+        Sets sets;
+        for (const std::vector<std::uint32_t>& written : item.sets) {
+            std::vector<std::size_t>& set = sets.emplace_back();
+            for (std::uint32_t i : written) {
+                set.insert(set.end(), keys[i].begin(), keys[i].end());
+            }
+        }
+        return sets;
+    };
+    const auto& analytics = select.grouping_analytics;
+    if (analytics.front().declared) {
+        for (const ast::ExprPtr& g : select.group_by) {
+            key_of(bind_key(*g), true);
+        }
+        return sets_of(analytics.front(), false);
+    }
+    std::vector<Sets> items; // each GROUP BY item's sets, as written
+    std::size_t next = 0;
+    for (std::size_t at = 0; at <= select.group_by.size(); ++at) {
+        for (; next < analytics.size() && analytics[next].at == at; ++next) {
+            items.push_back(sets_of(analytics[next], true));
+        }
+        if (at < select.group_by.size()) {
+            items.push_back(Sets{{key_of(bind_key(*select.group_by[at]), true)}});
+        }
+    }
+    Sets product{{}};
+    for (const Sets& item : items) {
+        if (product.size() * item.size() > ast::kMaxGroupingSets) {
+            binder.fail(analytics.front().span, "unsupported: more than " +
+                                                    std::to_string(ast::kMaxGroupingSets) +
+                                                    " grouping sets in one GROUP BY");
+        }
+        Sets combined;
+        for (const std::vector<std::size_t>& left : product) {
+            for (const std::vector<std::size_t>& right : item) {
+                std::vector<std::size_t>& set = combined.emplace_back(left);
+                set.insert(set.end(), right.begin(), right.end());
+            }
+        }
+        product = std::move(combined);
+    }
+    if (grouping.size() > 64) {
+        binder.fail(analytics.front().span,
+                    "[GROUPING_SIZE_LIMIT_EXCEEDED] Grouping sets size cannot be greater than "
+                    "64: this GROUP BY has " +
+                        std::to_string(grouping.size()) + " grouping expressions");
+    }
+    return product;
+}
+
 template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     PlanPtr from;
     Scope scope;
@@ -486,6 +574,7 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         scope.description = "the query (it has no FROM clause)";
     }
     Binder binder(ctx, std::move(scope));
+    binder.set_grouping_analytics(!select.grouping_analytics.empty());
 
     // Select items: each a named expression; a bare column stays an AttributeReference.
     // Reserved: grown by doubling, the two lists held their old and new buffers at once, at
@@ -642,24 +731,33 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         }
         select_aggregates = select_aggregates || grouping.empty();
     }
-    for (const ast::ExprPtr& g : group_by_all ? std::span<const ast::ExprPtr>()
-                                              : std::span<const ast::ExprPtr>(select.group_by)) {
-        if (std::optional<long long> pos = position_literal(*g)) {
+    const auto bind_key = [&](const ast::Expr& g) -> ExprPtr {
+        if (std::optional<long long> pos = position_literal(g)) {
             if (*pos < 1 || static_cast<std::size_t>(*pos) > outputs.size()) {
-                binder.fail(g->span, "GROUP BY position " + std::to_string(*pos) +
-                                         " is not in the select list (valid range is [1, " +
-                                         std::to_string(outputs.size()) + "])");
+                binder.fail(g.span, "GROUP BY position " + std::to_string(*pos) +
+                                        " is not in the select list (valid range is [1, " +
+                                        std::to_string(outputs.size()) + "])");
             }
             const OutputRef& out = outputs[static_cast<std::size_t>(*pos - 1)];
             if (out.has_aggregate) {
-                binder.fail(g->span, "GROUP BY position " + std::to_string(*pos) +
-                                         " refers to an aggregate function");
+                binder.fail(g.span, "GROUP BY position " + std::to_string(*pos) +
+                                        " refers to an aggregate function");
             }
-            grouping.push_back(binder.grouping_expression(out));
-            continue;
+            return binder.grouping_expression(out);
         }
         binder.set_clause(Clause::GroupBy, AliasMode::ChildFallback, &outputs);
-        grouping.push_back(binder.bind(*g));
+        return binder.bind(g);
+    };
+    std::vector<std::vector<std::size_t>> grouping_sets;
+    if (select.grouping_analytics.empty()) {
+        for (const ast::ExprPtr& g : group_by_all
+                                         ? std::span<const ast::ExprPtr>()
+                                         : std::span<const ast::ExprPtr>(select.group_by)) {
+            grouping.push_back(bind_key(*g));
+        }
+    } else {
+        grouping_sets = bind_grouping_sets(binder, select, bind_key, grouping);
+        select_aggregates = true; // a grand total groups too
     }
 
     ExprPtr having;
@@ -811,6 +909,7 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
                          .where = where,
                          .aggregating = aggregating,
                          .grouping = std::move(grouping),
+                         .grouping_sets = std::move(grouping_sets),
                          .having = having,
                          .having_span = select.having ? select.having->span : Span{},
                          .distinct = select.distinct && !over_aggregate,

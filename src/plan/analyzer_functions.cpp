@@ -533,6 +533,13 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         // `TRIM(BOTH chars FROM str)`.
         def = &catalog_function(name + "_chars");
     }
+    if ((def->catalyst == "Grouping" || def->catalyst == "GroupingID") &&
+        (!grouping_analytics_ ||
+         (clause_ != Clause::Select && clause_ != Clause::Having && clause_ != Clause::OrderBy))) {
+        fail(span, "[UNSUPPORTED_GROUPING_EXPRESSION] " + name +
+                       "() can only be used with GROUP BY ROLLUP, CUBE or GROUPING SETS, in "
+                       "the select list, HAVING or ORDER BY");
+    }
     if (def->window && (!in_window_ || !enclosing_aggregate_.empty())) {
         fail(span, "[WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE] Window function '" + name +
                        "' requires an OVER clause.");

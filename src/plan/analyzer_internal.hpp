@@ -321,6 +321,10 @@ class Binder {
     CaseSensitivity case_sensitivity() const { return cs_; }
     const std::shared_ptr<const SourceFile>& source() const { return source_; }
 
+    /// Whether the query block groups by ROLLUP, CUBE or GROUPING SETS, where grouping() and
+    /// grouping_id() may be called (in the select list, HAVING and ORDER BY).
+    void set_grouping_analytics(bool on) { grouping_analytics_ = on; }
+
     /// Clause and alias resolution for the next bind() calls.
     void set_clause(Clause clause, AliasMode mode, const std::vector<OutputRef>* outputs);
     /// Spark's lateral column aliases: in the select list, a name that is no column may name
@@ -473,6 +477,7 @@ class Binder {
     // Lambda scopes, innermost last; each holds the NamedLambdaVariable nodes it binds.
     std::vector<std::vector<ExprPtr>> frames_;
     Clause clause_ = Clause::Select;
+    bool grouping_analytics_ = false;
     AliasMode alias_mode_ = AliasMode::None;
     const std::vector<OutputRef>* outputs_ = nullptr;
     // (output name, lower-cased unless case-sensitive; position in *outputs_), sorted, one
@@ -508,6 +513,9 @@ struct BoundClauses {
     ExprPtr where;
     bool aggregating = false;
     std::vector<ExprPtr> grouping;
+    /// GROUP BY's grouping sets (indices into `grouping`), Spark's selectedGroupByExprs; empty
+    /// without ROLLUP, CUBE or GROUPING SETS.
+    std::vector<std::vector<std::size_t>> grouping_sets;
     ExprPtr having;
     Span having_span;
     bool distinct = false;

@@ -29,6 +29,12 @@ ExprPtr alias_by_sql(Binder& binder, const ExprPtr& e) {
 // itself, anything else aliased by its pretty SQL) and becomes the new output's column.
 // Within one clause lookups see the list as the clause found it, as in Spark (a call written
 // twice is added twice); `commit` lets the next clause see what this one added.
+bool is_grouping_function(const Expr& e) {
+    const auto* f = e.as<ScalarFunction>();
+    return f != nullptr && !f->user_defined() &&
+           (f->def->catalyst == "Grouping" || f->def->catalyst == "GroupingID");
+}
+
 class AggregateOutputs {
   public:
     AggregateOutputs(Binder& binder, const std::vector<ExprPtr>& items,
@@ -61,7 +67,8 @@ class AggregateOutputs {
                 }
                 return node;
             }
-            if (is_aggregate_call(*node) || grouping_.find(*node) != nullptr) {
+            if (is_aggregate_call(*node) || is_grouping_function(*node) ||
+                grouping_.find(*node) != nullptr) {
                 added_.push_back(alias_by_sql(binder_, node));
                 return OutputRef{added_.back()}.attribute(node->span);
             }
@@ -356,6 +363,159 @@ PlanPtr project_select_list(const Binder& binder, const BoundClauses& c, PlanPtr
 /// keys read beyond it (Spark's ResolveMissingReferences). A list that names lateral aliases,
 /// what HAVING and the keys added included, is lifted into a Project over the Aggregate
 /// (lift_over_aggregate), which outputs the same columns.
+/// `e` with the parts the grouping keys compute replaced by the key columns above the Expand,
+/// except inside aggregate calls, which read the rows below (Spark's
+/// GroupingAnalyticsTransformer.replaceExpressions).
+ExprPtr over_expanded_keys(const ExprPtr& e, const std::vector<ExprPtr>& keys,
+                           const std::vector<ExprPtr>& columns) {
+    if (is_aggregate_call(*e)) {
+        return e;
+    }
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (same_expr(*keys[i], *e)) {
+            return make_expr(AttributeReference(*columns[i]->as<AttributeReference>()), e->span);
+        }
+    }
+    std::optional<ExprChildren> kids = mapped_children(
+        *e, [&](const ExprPtr& kid) { return over_expanded_keys(kid, keys, columns); });
+    return kids ? with_children(e, *kids) : e;
+}
+
+/// GROUP BY ROLLUP, CUBE or GROUPING SETS as Spark's ResolveGroupingAnalytics plans it: the
+/// keys computed as aliases in a Project over `child` (next to its columns), an Expand making
+/// one copy of each row per grouping set (a key outside the set null, the set's grouping id:
+/// bit n-1-i set when key i is not grouped), and the Aggregate's list over the Expand's key
+/// columns, grouping() and grouping_id() read off the id. `aggregates` is rewritten in place;
+/// returns the Aggregate's grouping (the key columns, the id, `_gen_grouping_pos` when two sets
+/// are equal) and its child. One empty set alone is a grand total: a global Aggregate (Spark
+/// 4.2's lowerEmptyGroupingSetToGlobalAggregate), where grouping_id() is 0.
+std::pair<std::vector<ExprPtr>, PlanPtr>
+expand_grouping_sets(Binder& binder, const std::vector<ExprPtr>& keys,
+                     const std::vector<std::vector<std::size_t>>& sets,
+                     std::vector<ExprPtr>& aggregates, PlanPtr child) {
+    const bool grand_total = keys.empty() && sets.size() == 1;
+    const std::vector<ExprPtr> child_output = plan_output(*child);
+    ExprPtr gid = grand_total ? make_expr(Literal{long_type(), "0", false})
+                              : make_expr(AttributeReference{"spark_grouping_id", long_type(),
+                                                             binder.fresh_id(), false, false});
+    // grouping() and grouping_id(), anywhere in the list (inside aggregates too).
+    const auto grouping_function = [&](const ExprPtr& node) -> ExprPtr {
+        if (!is_grouping_function(*node)) {
+            return node;
+        }
+        const auto& f = *node->as<ScalarFunction>();
+        if (f.def->catalyst == "GroupingID") {
+            const bool all =
+                f.args.empty() ||
+                (f.args.size() == keys.size() &&
+                 std::equal(f.args.begin(), f.args.end(), keys.begin(),
+                            [](const ExprPtr& a, const ExprPtr& b) { return same_expr(*a, *b); }));
+            if (!all) {
+                binder.fail(node->span, "[GROUPING_ID_COLUMN_MISMATCH] the columns of '" +
+                                            binder.written(node->span) +
+                                            "' are not the grouping columns, in their order");
+            }
+            return make_expr(Expr::Node(gid->node), node->span);
+        }
+        const auto key = std::find_if(keys.begin(), keys.end(), [&](const ExprPtr& k) {
+            return same_expr(*k, *f.args.front());
+        });
+        if (key == keys.end()) {
+            binder.fail(f.args.front()->span, "[GROUPING_COLUMN_MISMATCH] '" +
+                                                  binder.written(f.args.front()->span) +
+                                                  "' in grouping() is not a grouping column");
+        }
+        const auto shift = static_cast<long long>(keys.end() - key) - 1;
+        ExprPtr shifted = make_expr(
+            ScalarFunction{
+                &catalog_function("shiftright"),
+                {gid, make_expr(Literal{int_type(), Name(std::to_string(shift)), false})},
+                false},
+            node->span);
+        ExprPtr bit = make_expr(BinaryOp{BinaryOpKind::BitwiseAnd, shifted,
+                                         make_expr(Literal{long_type(), "1", false})},
+                                node->span);
+        return make_expr(Cast{bit, make_atomic(AtomicKind::Byte), false}, node->span);
+    };
+    for (ExprPtr& e : aggregates) {
+        e = transform_down(e, grouping_function);
+    }
+    if (grand_total) {
+        return {{}, std::move(child)};
+    }
+
+    // The Project below: the child's columns, then each key as `key AS name`.
+    std::vector<ExprPtr> below = child_output;
+    std::vector<ExprPtr> key_columns; // the aliases' columns, which the projections read
+    for (const ExprPtr& key : keys) {
+        const auto* column = key->as<AttributeReference>();
+        std::string name =
+            column != nullptr ? column->name.str() : pretty_sql(*key, binder.pretty());
+        const ExprId id = binder.fresh_id();
+        below.push_back(make_expr(Alias{key, name, id}, key->span));
+        key_columns.push_back(make_expr(
+            AttributeReference{std::move(name), key->type, id, key->nullable, false}, key->span));
+    }
+    // The Expand's key columns: new ids, nullable where a set does not group by the key.
+    std::vector<ExprPtr> expanded;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        AttributeReference column = *key_columns[i]->as<AttributeReference>();
+        column.id = binder.fresh_id();
+        column.nullable =
+            column.nullable ||
+            std::any_of(sets.begin(), sets.end(), [&](const std::vector<std::size_t>& set) {
+                return std::find(set.begin(), set.end(), i) == set.end();
+            });
+        expanded.push_back(make_expr(std::move(column), keys[i]->span));
+    }
+    std::vector<std::vector<std::size_t>> distinct_sets;
+    for (std::vector<std::size_t> set : sets) {
+        std::sort(set.begin(), set.end());
+        set.erase(std::unique(set.begin(), set.end()), set.end());
+        distinct_sets.push_back(std::move(set));
+    }
+    std::sort(distinct_sets.begin(), distinct_sets.end());
+    const bool duplicates =
+        std::adjacent_find(distinct_sets.begin(), distinct_sets.end()) != distinct_sets.end();
+
+    Expand expand;
+    for (std::size_t k = 0; k < sets.size(); ++k) {
+        std::vector<ExprPtr> row = child_output;
+        std::uint64_t id = 0;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            const bool grouped = std::find(sets[k].begin(), sets[k].end(), i) != sets[k].end();
+            if (!grouped) {
+                id |= std::uint64_t{1} << (keys.size() - 1 - i);
+            }
+            row.push_back(grouped ? key_columns[i]
+                                  : make_expr(Literal{keys[i]->type, "null", true}));
+        }
+        row.push_back(make_expr(Literal{long_type(), Name(std::to_string(id)), false}));
+        if (duplicates) {
+            row.push_back(make_expr(Literal{int_type(), Name(std::to_string(k)), false}));
+        }
+        expand.projections.push_back(std::move(row));
+    }
+    std::vector<ExprPtr> grouping = expanded;
+    grouping.push_back(gid);
+    if (duplicates) {
+        grouping.push_back(make_expr(
+            AttributeReference{"_gen_grouping_pos", int_type(), binder.fresh_id(), false, false}));
+    }
+    expand.output = child_output;
+    expand.output.insert(expand.output.end(), grouping.begin(), grouping.end());
+    expand.child = make_plan(Project{std::move(below), std::move(child)});
+    for (ExprPtr& e : aggregates) {
+        ExprPtr replaced = over_expanded_keys(e, keys, expanded);
+        if (const auto* before = e->as<AttributeReference>(); before != nullptr && replaced != e) {
+            // A bare key keeps its id for what reads it above: `id#7 AS id#0`.
+            replaced = make_expr(Alias{replaced, before->name, before->id}, e->span);
+        }
+        e = std::move(replaced);
+    }
+    return {std::move(grouping), make_plan(std::move(expand))};
+}
+
 PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
                               std::vector<ExprPtr>& carried) {
     AggregateOutputs over(binder, c.items, c.grouping);
@@ -383,6 +543,10 @@ PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
     const std::vector<ExprPtr>& added = over.added();
     std::vector<ExprPtr> aggregates = c.items;
     aggregates.insert(aggregates.end(), added.begin(), added.end());
+    if (!c.grouping_sets.empty()) {
+        std::tie(c.grouping, child) =
+            expand_grouping_sets(binder, c.grouping, c.grouping_sets, aggregates, std::move(child));
+    }
     PlanPtr plan =
         binder.first_lateral_use()
             ? lift_over_aggregate(binder, std::move(aggregates), c.grouping, std::move(child))

@@ -193,6 +193,15 @@ std::string dump_bound(const Plan& plan) {
                            dump_exprs("arguments", g.args, indent + 2, out);
                            dump_exprs("output", g.output, indent + 2, out);
                        },
+                       [&](const Expand& e) {
+                           out.append(indent, ' ');
+                           out += "Expand\n";
+                           for (std::size_t k = 0; k < e.projections.size(); ++k) {
+                               const std::string label = "projection " + std::to_string(k);
+                               dump_exprs(label.c_str(), e.projections[k], indent + 2, out);
+                           }
+                           dump_exprs("output", e.output, indent + 2, out);
+                       },
                        [&](const Filter& f) {
                            out.append(indent, ' ');
                            out += "Filter\n";

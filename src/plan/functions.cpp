@@ -1461,6 +1461,30 @@ TypeCheck type_current_timestamp(std::string_view, Inputs) {
     return ok(make_atomic(AtomicKind::Timestamp), false);
 }
 
+/// Spark: ShiftLeft, ShiftRight, ShiftRightUnsigned (ImplicitCastInputTypes: an int or a
+/// bigint, shifted by an int; the result has the first's type).
+Args coerce_shift(Inputs a) {
+    return implicit_args(a, {{type_of(int_type()), type_of(long_type())}, {type_of(int_type())}});
+}
+
+TypeCheck type_shift(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Integer) && !a[0]->type->is(AtomicKind::Long)) {
+        return expects(fn, a, 0, "an int or a bigint");
+    }
+    if (!a[1]->type->is(AtomicKind::Integer)) {
+        return expects(fn, a, 1, "an int");
+    }
+    return ok(a[0]->type, any_nullable(a));
+}
+
+/// grouping(c) and grouping_id(c, ...): which grouping set made an Aggregate's row. Only under
+/// ROLLUP, CUBE and GROUPING SETS, where the analyzer replaces them by bits of the Expand's
+/// grouping id (Spark's ResolveGroupingAnalytics); the rows never reach the evaluator.
+TypeCheck type_grouping(std::string_view, Inputs) {
+    return ok(make_atomic(AtomicKind::Byte), false);
+}
+TypeCheck type_grouping_id(std::string_view, Inputs) { return ok(long_type(), false); }
+
 /// Spark: DateAdd and DateSub (ImplicitCastInputTypes: a date, then an int, smallint or
 /// tinyint number of days).
 Args coerce_date_days(Inputs a) {
@@ -2139,6 +2163,12 @@ const std::vector<FunctionDef>& table() {
         scalar<"ceil", 1, 2, type_floor_ceil>("Ceil", {Opaque, &coerce_floor_ceil}),
         scalar<"ceiling", 1, 2, type_floor_ceil>("Ceil", {Opaque, &coerce_floor_ceil}),
         scalar<"pmod", 2, 2, type_pmod>("Pmod", {Opaque, &coerce_pmod}),
+        scalar<"shiftleft", 2, 2, type_shift>("ShiftLeft", {Opaque, &coerce_shift}),
+        scalar<"shiftright", 2, 2, type_shift>("ShiftRight", {Opaque, &coerce_shift}),
+        scalar<"shiftrightunsigned", 2, 2, type_shift>("ShiftRightUnsigned",
+                                                       {Opaque, &coerce_shift}),
+        scalar<"grouping", 1, 1, type_grouping>("Grouping", {}),
+        scalar<"grouping_id", 0, kVariadic, type_grouping_id>("GroupingID", {}),
         // mod(a, b): Spark's Remainder (`a % b`) called by its alias, which names it
         // `mod(a, b)` in plans and names.
         scalar<"mod", 2, 2, type_remainder>("Remainder", {Opaque, &coerce_pmod}),

@@ -79,6 +79,10 @@ template <class Node, class F> void for_each_expression(Node& node, F&& f) {
                 if (op.condition) {
                     f(op.condition);
                 }
+            } else if constexpr (std::is_same_v<T, Expand>) {
+                for (auto& row : op.projections) {
+                    std::for_each(row.begin(), row.end(), f);
+                }
             } else {
                 static_assert(std::is_same_v<T, Distinct> || std::is_same_v<T, SetOperation>,
                               "an operator kind without its expression slots");
@@ -263,6 +267,7 @@ std::vector<ExprPtr> plan_output(const Plan& plan) {
                        out.insert(out.end(), g.output.begin(), g.output.end());
                        return out;
                    },
+                   [](const Expand& e) { return e.output; },
                    [](const Window& w) {
                        std::vector<ExprPtr> out = plan_output(*w.child);
                        for (const ExprPtr& e : w.columns) {

@@ -234,9 +234,24 @@ struct Generate {
 /// `stack`, `json_tuple`; the outer forms print the same name and `true`).
 const char* generator_name(GeneratorKind kind);
 
+/// Each row of `child` once per grouping set of ROLLUP, CUBE or GROUPING SETS: `projections[k]`
+/// are the values of the k-th copy, one per `output` column (the child's columns passed
+/// through, the grouping keys, or a null where set k does not group by that key, the grouping
+/// id as a bigint literal, `_gen_grouping_pos` (set k's position) when two sets are equal).
+/// `output` are AttributeReferences: the child's columns with their ids, the rest with new ones.
+/// The analyzer computes the keys as aliases in a Project below (Spark's
+/// ResolveGroupingAnalytics); an Aggregate above groups by the key columns and the id.
+/// Spark: Expand.
+struct Expand {
+    std::vector<std::vector<ExprPtr>> projections;
+    std::vector<ExprPtr> output;
+    PlanPtr child;
+};
+
 struct Plan {
-    using Node = std::variant<Relation, LocalRelation, Filter, Project, Aggregate, Sort, Limit,
-                              Offset, Distinct, Join, SetOperation, Generate, Repartition, Window>;
+    using Node =
+        std::variant<Relation, LocalRelation, Filter, Project, Aggregate, Sort, Limit, Offset,
+                     Distinct, Join, SetOperation, Generate, Repartition, Window, Expand>;
     Node node;
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }

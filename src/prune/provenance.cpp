@@ -87,6 +87,10 @@ const ReadReasonInfo kReadReasons[] = {
     {ReadReason::Correlated, "correlated_subquery",
      "read by a correlated subquery: an outer reference, or a column of a predicate Spark pulls "
      "out of the subquery (SPARK-51381)", "", "needs through operators"},
+    {ReadReason::Expand, "grouping_sets",
+     "a part of a column read above the Expand of ROLLUP, CUBE or GROUPING SETS, which Spark "
+     "passes whole (its NestedColumnAliasing aliases the part above the Expand)", "",
+     "needs through operators"},
 };
 // clang-format on
 const std::size_t kReadReasonCount = sizeof(kReadReasons) / sizeof(kReadReasons[0]);

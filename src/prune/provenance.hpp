@@ -57,6 +57,7 @@ enum class ReadReason : std::uint8_t {
     RuleSwitchedOff,      // X6/X7 switched off: the pruned branches did not type-check
     Correlated,           // spark: read by a correlated subquery (an outer reference or a
                           // predicate Spark pulls out of it)
+    Expand,               // spark: a part read above ROLLUP/CUBE/GROUPING SETS' Expand
 };
 
 /// One row of the vocabulary: the name output shows, what it means, and the rule that reads

@@ -1600,6 +1600,35 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                             collector.walk_because(o.child, Requirement::all(),
                                                    ReadReason::Compared);
                         }
+                    } else if constexpr (std::is_same_v<T, Expand>) {
+                        // Output column i is each projection's expression i: its need is a need
+                        // on each of them, and a column nothing reads above is not made (the
+                        // rewrite drops it, as Spark's ColumnPruning does). Spark's
+                        // NestedColumnAliasing aliases the fields an Aggregate reads above the
+                        // Expand, which passes the column whole: under its rules a column read in
+                        // part is read whole.
+                        const bool spark_rules = options.profile < Profile::Extended;
+                        for (std::size_t i = 0; i < n.output.size(); ++i) {
+                            const ExprPtr& column = n.output[i];
+                            const ExprId id = column->as<AttributeReference>()->id;
+                            std::optional<Requirement> need = roots.take_need(id);
+                            if (!need) {
+                                continue;
+                            }
+                            for (const std::vector<ExprPtr>& projection : n.projections) {
+                                const ExprPtr& e = projection[i];
+                                if (spark_rules && !need->whole) {
+                                    collector.walk_because(e, Requirement::all(),
+                                                           ReadReason::Expand);
+                                } else {
+                                    collector.walk(e, *need);
+                                }
+                                const auto* read = e->as<AttributeReference>();
+                                if (read == nullptr || read->id != id) {
+                                    replay_uses(id, e, same);
+                                }
+                            }
+                        }
                     } else if constexpr (std::is_same_v<T, Relation> ||
                                          std::is_same_v<T, LocalRelation>) {
                         // Needs on a scan's columns wait for prune_schema.

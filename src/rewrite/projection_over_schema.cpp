@@ -630,11 +630,78 @@ class PlanRewriter {
     PlanPtr rewrite(PlanPtr plan);
 
   private:
+    PlanPtr rewrite_expand(const Expand& e, const std::vector<ExprPtr>& exprs,
+                           const std::unordered_set<ExprId>& above, PlanPtr child);
+
     const std::unordered_set<ExprId>& unused_;
     Rewriter& rewriter_;
     std::unordered_map<const Relation*, const ReadSet*> reads_; // the original scans'
     std::unordered_set<ExprId> gone_; // columns no longer output below (unread, unused)
 };
+
+/// The Expand over rewritten projections (`exprs`, row by row): a column no operator above
+/// reads (`above`) is not made (Spark's ColumnPruning); the others take the type their
+/// projections now have (a grouping key's null, too).
+PlanPtr PlanRewriter::rewrite_expand(const Expand& e, const std::vector<ExprPtr>& exprs,
+                                     const std::unordered_set<ExprId>& above, PlanPtr child) {
+    const std::size_t width = e.output.size();
+    Expand out;
+    out.child = std::move(child);
+    out.projections.resize(e.projections.size());
+    for (std::size_t i = 0; i < width; ++i) {
+        const auto& column = *e.output[i]->as<AttributeReference>();
+        if (!above.contains(column.id)) {
+            gone_.insert(column.id);
+            continue;
+        }
+        TypePtr type; // the type of the first projection that is not a null
+        for (std::size_t k = 0; k < e.projections.size() && !type; ++k) {
+            const auto* lit = exprs[k * width + i]->as<Literal>();
+            if (lit == nullptr || !lit->is_null) {
+                type = exprs[k * width + i]->type;
+            }
+        }
+        for (std::size_t k = 0; k < e.projections.size(); ++k) {
+            ExprPtr value = exprs[k * width + i];
+            const auto* lit = value->as<Literal>();
+            if (type && lit != nullptr && lit->is_null && value->type != type) {
+                value = make_expr(Literal{type, lit->text, true}, value->span);
+            }
+            out.projections[k].push_back(std::move(value));
+        }
+        if (type && type != column.type) {
+            rewriter_.retype(column.id, type);
+            AttributeReference narrowed = column;
+            narrowed.type = type;
+            out.output.push_back(make_expr(std::move(narrowed), e.output[i]->span));
+        } else {
+            out.output.push_back(e.output[i]);
+        }
+    }
+    // The Project the analyzer put below (the child's columns, then the keys): the columns
+    // the Expand no longer passes on are not output either.
+    if (const auto* below = out.child->as<Project>()) {
+        std::unordered_set<ExprId> read;
+        for (const std::vector<ExprPtr>& projection : out.projections) {
+            for (const ExprPtr& value : projection) {
+                if (const auto* a = value->as<AttributeReference>()) {
+                    read.insert(a->id);
+                }
+            }
+        }
+        Project trimmed{{}, below->child};
+        for (const ExprPtr& item : below->exprs) {
+            const auto* a = item->as<AttributeReference>();
+            if (a == nullptr || read.contains(a->id)) {
+                trimmed.exprs.push_back(item);
+            }
+        }
+        if (trimmed.exprs.size() != below->exprs.size()) {
+            out.child = make_plan(std::move(trimmed));
+        }
+    }
+    return make_plan(std::move(out));
+}
 
 PlanPtr PlanRewriter::rewrite(PlanPtr plan) {
     Rewriter& rewriter = rewriter_;
@@ -664,6 +731,22 @@ PlanPtr PlanRewriter::rewrite(PlanPtr plan) {
             stack.emplace_back(std::move(*it), self);
         }
     }
+    // The columns the operators above node `at` read (its ancestors' expressions, which are
+    // rewritten after it): what an Expand still has to make.
+    const auto read_above = [&](std::size_t at) {
+        std::unordered_set<ExprId> ids;
+        for (std::size_t p = at; p != kNone; p = nodes[p].parent) {
+            for (const ExprPtr& e : plan_expressions(*nodes[p].op)) {
+                visit_down(e, [&](const ExprPtr& n) {
+                    if (const auto* a = n->as<AttributeReference>()) {
+                        ids.insert(a->id);
+                    }
+                    return true;
+                });
+            }
+        }
+        return ids;
+    };
     PlanPtr root;
     for (std::size_t i = nodes.size(); i-- > 0;) {
         Node& node = nodes[i];
@@ -724,6 +807,9 @@ PlanPtr PlanRewriter::rewrite(PlanPtr plan) {
             if (const auto* g = op->as<Generate>()) {
                 rebuilt = with_plan_children(*retype_generate(*g, std::move(exprs), rewriter, gone),
                                              std::move(node.rebuilt_inputs));
+            } else if (const auto* expand = op->as<Expand>()) {
+                rebuilt = rewrite_expand(*expand, exprs, read_above(node.parent),
+                                         std::move(node.rebuilt_inputs.front()));
             } else if (const auto* w = op->as<Window>()) {
                 // A window column nothing above reads is not computed, and a Window left with
                 // none is not an operator at all (Spark: ColumnPruning).

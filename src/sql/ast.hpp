@@ -105,6 +105,9 @@ struct Call {
     /// `struct(e AS name, ...)`: the arguments come in pairs, each value followed by its
     /// name (a string literal) or a NULL literal where none was written.
     bool aliased = false;
+    /// `(e1, e2, ...)`: Spark's row constructor, `struct(e1, e2, ...)` (in GROUP BY's grouping
+    /// analytics, a grouping set of its arguments).
+    bool row = false;
     ExprList args;
 
     /// The arguments without the FILTER condition.
@@ -426,6 +429,29 @@ struct FromItem {
     Span span;
 };
 
+/// prune-plan's bound on the grouping sets of one GROUP BY (CUBE makes 2^n of n elements).
+inline constexpr std::size_t kMaxGroupingSets = 4096;
+
+/// Which grouping analytics a GROUP BY item is (Spark's Rollup, Cube, GroupingSets).
+enum class GroupingKind : std::uint8_t { Rollup, Cube, GroupingSets };
+
+/// A GROUP BY item `ROLLUP(...)`, `CUBE(...)` or `GROUPING SETS(...)`, or the whole of `GROUP
+/// BY a, b WITH ROLLUP|CUBE` and of Hive's `GROUP BY a, b GROUPING SETS ((a), ())`. `exprs` are
+/// its expressions as written (a row constructor `(a, b)` standing for its values); `sets` the
+/// grouping sets they make, as indices into `exprs`, in
+/// Spark's order (selectedGroupByExprs: ROLLUP's longest prefix first, CUBE's subsets as
+/// Spark's cubeExprs lists them, nested analytics in GROUPING SETS flattened). It stands before
+/// `group_by[at]` among the GROUP BY items. `declared`: Hive's form, where the plain items
+/// are the grouping expressions and every set must name only them.
+struct GroupingAnalytics {
+    GroupingKind kind = GroupingKind::GroupingSets;
+    std::vector<ExprPtr> exprs;
+    std::vector<std::vector<std::uint32_t>> sets;
+    std::size_t at = 0;
+    bool declared = false;
+    Span span;
+};
+
 /// One `SELECT` query block. ORDER BY, LIMIT and OFFSET are its own when it stands alone (they
 /// may then read columns it does not select); after a set operation they belong to the Query.
 struct Select {
@@ -434,6 +460,7 @@ struct Select {
     FromPtr from;  // null: no FROM clause (one row of no columns)
     ExprPtr where; // may be null
     std::vector<ExprPtr> group_by;
+    std::vector<GroupingAnalytics> grouping_analytics;
     ExprPtr having; // may be null
     std::vector<OrderItem> order_by;
     ResultPartitioning partitioning;

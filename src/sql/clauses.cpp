@@ -81,6 +81,13 @@ class ClauseMapBuilder {
                 add(key->span, "GROUP BY" + block);
             }
         }
+        for (const ast::GroupingAnalytics& g : s.grouping_analytics) {
+            for (const ast::ExprPtr& key : g.exprs) {
+                if (key) {
+                    add(key->span, "GROUP BY" + block);
+                }
+            }
+        }
         if (s.having) {
             add(s.having->span, "HAVING" + block);
             subqueries(s.having.get());

@@ -441,10 +441,29 @@ class Dumper {
             line(indent + 1, "where");
             expr(indent + 2, s.where);
         }
-        if (!s.group_by.empty()) {
+        if (!s.group_by.empty() || !s.grouping_analytics.empty()) {
             line(indent + 1, "group by");
             for (const ast::ExprPtr& e : s.group_by) {
                 expr(indent + 2, e);
+            }
+            for (const ast::GroupingAnalytics& g : s.grouping_analytics) {
+                static constexpr const char* kKinds[] = {"rollup", "cube", "grouping sets"};
+                std::string sets;
+                for (const std::vector<std::uint32_t>& set : g.sets) {
+                    sets += sets.empty() ? "(" : ", (";
+                    for (std::size_t i = 0; i < set.size(); ++i) {
+                        sets += (i == 0 ? "" : " ") + std::to_string(set[i]);
+                    }
+                    sets += ")";
+                }
+                line(indent + 2,
+                     std::string(kKinds[static_cast<int>(g.kind)]) +
+                         (g.declared ? " (declared)" : "") + " before item " +
+                         std::to_string(g.at) + ", sets " + sets,
+                     g.span);
+                for (const ast::ExprPtr& e : g.exprs) {
+                    expr(indent + 3, e);
+                }
             }
         }
         if (s.having) {

@@ -223,6 +223,65 @@ struct CallFrame {
     std::vector<std::pair<std::size_t, ast::Identifier>> aliases;
 };
 
+/// A ROLLUP, CUBE or GROUPING SETS being read: its expressions so far, and for each element
+/// read the grouping sets it makes (indices into `exprs`): one for a grouping set, several for
+/// analytics nested in GROUPING SETS.
+struct GroupingFrame {
+    ast::GroupingKind kind = ast::GroupingKind::GroupingSets;
+    std::size_t begin = 0;
+    std::vector<ast::ExprPtr> exprs;
+    std::vector<std::vector<std::vector<std::uint32_t>>> elements;
+};
+
+/// The grouping sets of `kind` over `elements` in Spark's order (selectedGroupByExprs):
+/// ROLLUP the prefixes of its elements, longest first; CUBE every subset, as Spark's cubeExprs
+/// lists them (with the first element, then without it, recursively); GROUPING SETS each
+/// element's sets in turn. Nullopt when there would be more than ast::kMaxGroupingSets.
+std::optional<std::vector<std::vector<std::uint32_t>>>
+grouping_sets_of(ast::GroupingKind kind,
+                 const std::vector<std::vector<std::vector<std::uint32_t>>>& elements) {
+    using Set = std::vector<std::uint32_t>;
+    std::vector<Set> sets;
+    switch (kind) {
+    case ast::GroupingKind::Rollup:
+        for (std::size_t k = elements.size() + 1; k-- > 0;) {
+            Set prefix;
+            for (std::size_t i = 0; i < k; ++i) {
+                const Set& part = elements[i].front();
+                prefix.insert(prefix.end(), part.begin(), part.end());
+            }
+            sets.push_back(std::move(prefix));
+        }
+        break;
+    case ast::GroupingKind::Cube: {
+        if (elements.size() > 12) { // 2^12 = ast::kMaxGroupingSets
+            return std::nullopt;
+        }
+        sets.emplace_back(); // the subsets of no elements
+        for (std::size_t i = elements.size(); i-- > 0;) {
+            std::vector<Set> with;
+            for (const Set& rest : sets) {
+                Set set = elements[i].front();
+                set.insert(set.end(), rest.begin(), rest.end());
+                with.push_back(std::move(set));
+            }
+            with.insert(with.end(), sets.begin(), sets.end());
+            sets = std::move(with);
+        }
+        break;
+    }
+    case ast::GroupingKind::GroupingSets:
+        for (const std::vector<Set>& element : elements) {
+            if (sets.size() + element.size() > ast::kMaxGroupingSets) {
+                return std::nullopt;
+            }
+            sets.insert(sets.end(), element.begin(), element.end());
+        }
+        break;
+    }
+    return sets;
+}
+
 /// A window specification being read, with the frame bounds read so far.
 struct WindowFrameState {
     ast::WindowSpec spec;
@@ -358,6 +417,10 @@ struct State {
     std::vector<std::size_t> marks; // where each VALUES row's values start
     std::vector<ast::Identifier> alias_columns;
     std::vector<ast::Identifier> multi_aliases; // `gen(...) AS (a, b)` of the select item read
+    std::vector<std::size_t> paren_marks;       // where each open parenthesis's values start
+    std::vector<GroupingFrame> groupings;       // grouping analytics being read, innermost last
+    ast::GroupingKind grouping_kind = ast::GroupingKind::Rollup; // the keyword just read
+    std::size_t grouping_begin = 0;                              // where it starts
 
     std::size_t offset(const char* p) const { return static_cast<std::size_t>(p - file); }
     Span span(const char* begin, const char* end) const { return {offset(begin), offset(end)}; }
@@ -837,7 +900,28 @@ struct open_bracket_action {
         st.opens.push_back({st.offset(in.begin())});
     }
 };
-template <> struct action<g::paren_open> : open_bracket_action {};
+template <> struct action<g::paren_open> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        open_bracket_action::apply(in, st);
+        st.paren_marks.push_back(st.values.size());
+    }
+};
+/// `(e1, e2, ...)`: Spark's row constructor, CreateStruct of the values; `(e)` is `e`.
+template <> struct action<g::paren_expr> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        const std::size_t mark = st.paren_marks.back();
+        st.paren_marks.pop_back();
+        if (st.values.size() - mark < 2) {
+            return;
+        }
+        ast::Call call;
+        call.name = ast::Identifier{Name("struct"), st.span(in.begin(), in.begin() + 1)};
+        call.row = true;
+        call.args = st.take_exprs(mark);
+        const Span span = st.span(in.begin(), in.end());
+        st.push(std::move(call), span, span);
+    }
+};
 template <> struct action<g::cast_open> : open_bracket_action {};
 template <> struct action<g::subscript_open> : open_bracket_action {};
 // The brackets of queries and FROM items, closed by close_paren like any other.
@@ -1940,9 +2024,117 @@ template <> struct action<g::all_item> {
     }
 };
 
-template <> struct action<g::group_item> {
+template <> struct action<g::group_expr> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.selects.back().group_by.push_back(st.pop().expr);
+    }
+};
+
+// Grouping analytics --------------------------------------------------------------------------
+
+template <ast::GroupingKind Kind> struct grouping_keyword_action {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.grouping_kind = Kind;
+        st.grouping_begin = st.offset(in.begin());
+    }
+};
+template <>
+struct action<g::rollup_keyword> : grouping_keyword_action<ast::GroupingKind::Rollup> {};
+template <> struct action<g::cube_keyword> : grouping_keyword_action<ast::GroupingKind::Cube> {};
+template <>
+struct action<g::grouping_sets_keyword> : grouping_keyword_action<ast::GroupingKind::GroupingSets> {
+};
+
+template <> struct action<g::grouping_open> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        open_bracket_action::apply(in, st);
+        st.groupings.push_back(GroupingFrame{st.grouping_kind, st.grouping_begin, {}, {}});
+    }
+};
+template <> struct action<g::grouping_empty> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.groupings.back().elements.push_back({{}});
+    }
+};
+/// An expression as a grouping set (a row constructor `(a, b)` is the set of its values: the
+/// analyzer takes it apart).
+template <> struct action<g::grouping_value> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        GroupingFrame& frame = st.groupings.back();
+        frame.elements.push_back({{static_cast<std::uint32_t>(frame.exprs.size())}});
+        frame.exprs.push_back(st.pop().expr);
+    }
+};
+
+/// The frame just closed, with its grouping sets.
+ast::GroupingAnalytics finish_grouping(State& st, std::size_t end) {
+    GroupingFrame frame = std::move(st.groupings.back());
+    st.groupings.pop_back();
+    const Span span{frame.begin, end};
+    std::optional<std::vector<std::vector<std::uint32_t>>> sets =
+        grouping_sets_of(frame.kind, frame.elements);
+    if (!sets) {
+        st.fail(span, "unsupported: more than " + std::to_string(ast::kMaxGroupingSets) +
+                          " grouping sets in one GROUP BY");
+    }
+    return ast::GroupingAnalytics{frame.kind, std::move(frame.exprs), std::move(*sets), 0, false,
+                                  span};
+}
+
+template <> struct action<g::grouping_analytics> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::GroupingAnalytics item = finish_grouping(st, st.offset(in.end()));
+        if (!st.groupings.empty()) { // nested in GROUPING SETS: its sets are the parent's
+            GroupingFrame& parent = st.groupings.back();
+            const auto shift = static_cast<std::uint32_t>(parent.exprs.size());
+            for (ast::ExprPtr& e : item.exprs) {
+                parent.exprs.push_back(std::move(e));
+            }
+            for (std::vector<std::uint32_t>& set : item.sets) {
+                for (std::uint32_t& i : set) {
+                    i += shift;
+                }
+            }
+            parent.elements.push_back(std::move(item.sets));
+            return;
+        }
+        ast::Select& select = st.selects.back();
+        item.at = select.group_by.size();
+        select.grouping_analytics.push_back(std::move(item));
+    }
+};
+
+/// `GROUP BY a, b WITH ROLLUP|CUBE`: ROLLUP or CUBE of the items.
+template <> struct action<g::with_rollup> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::Select& select = st.selects.back();
+        const Span span = st.span(in.begin(), in.end());
+        if (!select.grouping_analytics.empty()) {
+            st.fail(span, "WITH ROLLUP and WITH CUBE follow plain GROUP BY items only, not "
+                          "ROLLUP, CUBE or GROUPING SETS");
+        }
+        GroupingFrame frame{st.grouping_kind, select.group_by.front()->span.begin, {}, {}};
+        for (ast::ExprPtr& e : select.group_by) {
+            frame.elements.push_back({{static_cast<std::uint32_t>(frame.exprs.size())}});
+            frame.exprs.push_back(std::move(e));
+        }
+        select.group_by.clear();
+        st.groupings.push_back(std::move(frame));
+        select.grouping_analytics.push_back(finish_grouping(st, span.end));
+    }
+};
+
+/// Hive's `GROUP BY a, b GROUPING SETS ((a), ())`: the items are the grouping expressions.
+template <> struct action<g::declared_grouping_sets> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::Select& select = st.selects.back();
+        ast::GroupingAnalytics item = finish_grouping(st, st.offset(in.end()));
+        if (!select.grouping_analytics.empty()) {
+            st.fail(item.span, "GROUPING SETS after the GROUP BY items follows plain items only, "
+                               "not ROLLUP, CUBE or GROUPING SETS");
+        }
+        item.declared = true;
+        select.grouping_analytics.push_back(std::move(item));
     }
 };
 
@@ -2201,8 +2393,10 @@ PRUNE_SQL_ERROR(multi_alias_name, "expected a column name after '{prev}'");
 PRUNE_SQL_ERROR(lateral_view_column, "expected a column name after '{prev}'");
 PRUNE_SQL_ERROR(unsupported_tablesample, "unsupported: TABLESAMPLE");
 PRUNE_SQL_ERROR(unsupported_pivot, "unsupported: {NEXT}");
-PRUNE_SQL_ERROR(unsupported_grouping_analytics,
-                "unsupported: ROLLUP, CUBE and GROUPING SETS (grouping analytics)");
+PRUNE_SQL_ERROR(grouping_set, "expected a grouping set such as '(a, b)', '()' or an expression "
+                              "after '{prev}'");
+PRUNE_SQL_ERROR(grouping_element, "expected a grouping set such as '(a, b)', '()' or an "
+                                  "expression after '{prev}'");
 PRUNE_SQL_ERROR(unsupported_table_function, "unsupported: table-valued function");
 PRUNE_SQL_ERROR(limit_after_offset, "LIMIT goes before OFFSET: LIMIT n OFFSET m");
 PRUNE_SQL_ERROR(alias_name, "expected a name after 'AS'");

@@ -166,7 +166,7 @@ std::string shape(const Plan& plan) {
         static const char* const names[] = {
             "Relation",     "LocalRelation", "Filter",      "Project",  "Aggregate",
             "Sort",         "Limit",         "Offset",      "Distinct", "Join",
-            "SetOperation", "Generate",      "Repartition", "Window"};
+            "SetOperation", "Generate",      "Repartition", "Window",   "Expand"};
         static_assert(std::size(names) == std::variant_size_v<Plan::Node>);
         out += (out.empty() ? "" : " ") + std::string(names[p->node.index()]);
     }

@@ -201,6 +201,12 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"ceil", {f.i_nn}, "bigint", true},
         {"ceil", {f.d, int_lit(1)}, "decimal(10,1)", true},
         {"pmod", {f.i_nn, int_lit(3)}, "int", true},
+        {"shiftleft", {f.i_nn, int_lit(3)}, "int", false},
+        {"shiftright", {long_lit(8), int_lit(1)}, "bigint", false},
+        {"shiftrightunsigned", {f.i, int_lit(1)}, "int", true},
+        // Placeholders the analyzer replaces under ROLLUP, CUBE and GROUPING SETS.
+        {"grouping", {f.i}, "tinyint", false},
+        {"grouping_id", {}, "bigint", false},
         {"mod", {f.i_nn, int_lit(3)}, "int", true}, // Remainder: always nullable
         {"mod", {f.i_nn, f.d}, "decimal(10,2)", true},
         {"ceiling", {f.dbl}, "bigint", true},

@@ -949,8 +949,6 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
 
 constexpr const char* kLateralSubquery =
     "unsupported: LATERAL before anything but a generator call (LATERAL subqueries)";
-constexpr const char* kGroupingAnalytics =
-    "unsupported: ROLLUP, CUBE and GROUPING SETS (grouping analytics)";
 
 TEST_CASE("joins, FROM subqueries, WITH, VALUES and set operations parse", "[parser]") {
     // Each as the AST dump's lines that name its structure.
@@ -1053,17 +1051,69 @@ TEST_CASE("unsupported constructs are recognised and rejected where they are", "
         {"SELECT a FROM t PIVOT (sum(a) FOR b IN (1, 2))", "unsupported: PIVOT", "1:17"},
         {"SELECT a FROM t x unpivot (v FOR k IN (a, b))", "unsupported: UNPIVOT", "1:19"},
         {"SELECT a FROM db.", "expected a name after '.' in the table name", "1:18"},
-        {"SELECT a FROM t GROUP BY ROLLUP(a)", kGroupingAnalytics, "1:26"},
-        {"SELECT a FROM t GROUP BY a, cube (a, b)", kGroupingAnalytics, "1:29"},
-        {"SELECT a FROM t GROUP BY GROUPING SETS ((a), ())", kGroupingAnalytics, "1:26"},
-        {"SELECT a FROM t GROUP BY a WITH ROLLUP", kGroupingAnalytics, "1:28"},
-        {"SELECT a FROM t GROUP BY a with cube", kGroupingAnalytics, "1:28"},
+        {"SELECT a FROM t GROUP BY ROLLUP(a) WITH CUBE",
+         "WITH ROLLUP and WITH CUBE follow plain GROUP BY items only, not ROLLUP, CUBE or "
+         "GROUPING SETS",
+         "1:36"},
+        {"SELECT a FROM t GROUP BY CUBE()", "expected an expression after '('", "1:31"},
+        {"SELECT a FROM t GROUP BY CUBE(a, b, c, d, e, f, g, h, i, j, k, l, m)",
+         "unsupported: more than 4096 grouping sets in one GROUP BY", "1:26"},
         {"SELECT a FROM db.range(10)", "unsupported: table-valued function", "1:23"},
     }));
     CAPTURE(sql);
     const Rejection r = rejection(sql);
     CHECK(r.message == message);
     CHECK(r.at == at);
+}
+
+// A GROUP BY's grouping analytics as `kind@at: sets`, items separated by `; `.
+std::string grouping_sets_of(const std::string& sql) {
+    const ast::Statement s = parse_one(sql);
+    std::string out;
+    for (const ast::GroupingAnalytics& g : s.select().grouping_analytics) {
+        static constexpr const char* kKinds[] = {"rollup", "cube", "sets"};
+        out += (out.empty() ? "" : "; ") + std::string(kKinds[static_cast<int>(g.kind)]) +
+               (g.declared ? "(declared)" : "") + "@" + std::to_string(g.at) + ":";
+        for (const std::vector<std::uint32_t>& set : g.sets) {
+            out += " (";
+            for (std::size_t i = 0; i < set.size(); ++i) {
+                out += (i == 0 ? "" : " ") + std::to_string(set[i]);
+            }
+            out += ")";
+        }
+    }
+    return out;
+}
+
+TEST_CASE("grouping analytics make Spark's grouping sets", "[parser]") {
+    const auto [sql, sets] = GENERATE(table<std::string, std::string>({
+        {"SELECT 1 FROM t GROUP BY ROLLUP(a, b)", "rollup@0: (0 1) (0) ()"},
+        {"SELECT 1 FROM t GROUP BY CUBE(a, b)", "cube@0: (0 1) (0) (1) ()"},
+        {"SELECT 1 FROM t GROUP BY CUBE(a, b, c)",
+         "cube@0: (0 1 2) (0 1) (0 2) (0) (1 2) (1) (2) ()"},
+        {"SELECT 1 FROM t GROUP BY ROLLUP((a, b), c)", "rollup@0: (0 1) (0) ()"},
+        {"SELECT 1 FROM t GROUP BY a, cube (b), c", "cube@1: (0) ()"},
+        {"SELECT 1 FROM t GROUP BY GROUPING SETS ((a, b), a, (), ROLLUP(c))",
+         "sets@0: (0) (1) () (2) ()"},
+        {"SELECT 1 FROM t GROUP BY GROUPING SETS (CUBE(a), GROUPING SETS ((b)))",
+         "sets@0: (0) () (1)"},
+        {"SELECT 1 FROM t GROUP BY a, b WITH ROLLUP", "rollup@0: (0 1) (0) ()"},
+        {"SELECT 1 FROM t GROUP BY a, b with cube", "cube@0: (0 1) (0) (1) ()"},
+        {"SELECT 1 FROM t GROUP BY a, b GROUPING SETS ((a), (a, b), ())",
+         "sets(declared)@0: (0) (1) ()"},
+    }));
+    CAPTURE(sql);
+    CHECK(grouping_sets_of(sql) == sets);
+}
+
+TEST_CASE("a parenthesised list is Spark's row constructor", "[parser]") {
+    const ast::Statement s = parse_one("SELECT (a, b + 1), (a) FROM t");
+    const auto* row = std::get_if<ast::Call>(&s.select().items[0].expr->node);
+    REQUIRE(row != nullptr);
+    CHECK(row->row);
+    CHECK(row->name.name == "struct");
+    CHECK(row->args.size() == 2);
+    CHECK(std::get_if<ast::NameRef>(&s.select().items[1].expr->node) != nullptr);
 }
 
 TEST_CASE("rollup, cube and grouping stay ordinary names", "[parser]") {
