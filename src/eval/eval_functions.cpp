@@ -1,5 +1,6 @@
-// The catalog's functions (plan/functions.cpp), by the def's name, with Spark 4's ANSI
-// semantics, and the aggregate functions over a group's rows.
+// The catalog's functions (plan/functions.cpp) with Spark 4's ANSI semantics, from one table
+// that gives each row's Spark class its evaluator (or the reason --verify refuses it), and the
+// aggregate functions over a group's rows.
 //
 //     slice(items, -2, 5)      items = [a, b, c]   -> [b, c]
 //     slice(items, 0, 1)                           -> INVALID_PARAMETER_VALUE.START
@@ -681,14 +682,10 @@ std::int64_t timestamp_diff(std::string_view unit, std::int64_t start, std::int6
 /// in, NULL out. Not one of them: nullopt.
 std::optional<Value> eval_datetime(std::string_view cls, const std::vector<Value>& v) {
     static constexpr std::string_view kHandled[] = {
-        "Hour",        "Minute",  "Second",    "SecondWithFraction", "TruncTimestamp",
-        "TruncDate",   "LastDay", "AddMonths", "DateFormatClass",    "TimestampDiff",
-        "TimestampAdd"};
+        "Hour",      "Minute",  "Second",    "SecondWithFraction", "TruncTimestamp",
+        "TruncDate", "LastDay", "AddMonths", "TimestampDiff",      "TimestampAdd"};
     if (std::find(std::begin(kHandled), std::end(kHandled), cls) == std::end(kHandled)) {
         return std::nullopt;
-    }
-    if (cls == "DateFormatClass") {
-        unsupported("date_format"); // Java's DateTimeFormatter patterns are not implemented
     }
     if (std::any_of(v.begin(), v.end(), [](const Value& x) { return x.is_null(); })) {
         return Value::null();
