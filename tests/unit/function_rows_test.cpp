@@ -1,0 +1,470 @@
+// Every row of the function catalog (plan/functions.cpp) drives every stage: a sample call of
+// it parses, binds, prints, prunes, and either evaluates (`--verify` runs it on two rows, the
+// original plan against the pruned one) or is refused for the reason its evaluator entry
+// states (eval/function_table.hpp). A row without a sample here, or without an evaluator entry,
+// fails this test by name: adding a function is its row, its evaluator entry and its sample.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "eval/evaluator.hpp"
+#include "eval/function_table.hpp"
+#include "eval/rows.hpp"
+#include "eval/verify.hpp"
+#include "output/printers.hpp"
+#include "pipeline.hpp"
+#include "plan/tree.hpp"
+#include "util/ascii.hpp"
+
+using namespace prune;
+
+namespace {
+
+const char* kDdl = "i INT, n BIGINT, d DOUBLE, s STRING, b BINARY, arr ARRAY<INT>, "
+                   "strs ARRAY<STRING>, m MAP<STRING, INT>, st STRUCT<a: INT, b: STRING>, "
+                   "dt DATE, ts TIMESTAMP, flag BOOLEAN";
+
+// The first row's values are the ones the expected values below are computed from; the second
+// row is NULL but for `i`, so every sample also meets NULL arguments.
+const char* kRows =
+    R"({"i":7,"n":3,"d":2.25,"s":"ab","b":"AQI=","arr":[3,1,2],"strs":["x","y"],"m":{"k":1},)"
+    R"("st":{"a":5,"b":"q"},"dt":"2024-03-15","ts":"2024-03-15T10:20:30Z","flag":true})"
+    "\n"
+    R"({"i":2})"
+    "\n";
+
+/// Rows the analyzer replaces before evaluation: they never reach the evaluator, so they need
+/// no evaluator entry (a sample is still run when there is one).
+const std::map<std::string, std::string> kNeverEvaluated = {
+    // `isnull(x)` and `isnotnull(x)` are bound as the IsNull and IsNotNull nodes of
+    // `x IS [NOT] NULL`; the rows give the arity and the typing.
+    {"isnull", "bound as an IsNull node"},
+    {"isnotnull", "bound as an IsNotNull node"},
+    // Placeholders the analyzer replaces (with GROUP BY ROLLUP, CUBE or GROUPING SETS only) by
+    // the grouping id's bits: calls never survive analysis.
+    {"grouping", "replaced by the analyzer's grouping id"},
+    {"grouping_id", "replaced by the analyzer's grouping id"},
+};
+
+/// The rows a query cannot call by name (FunctionTraits::internal): the analyzer builds them
+/// from syntax, which their samples write.
+const std::vector<std::string> kInternal = {
+    "trim_chars",        "ltrim_chars",        "rtrim_chars", "likeany",
+    "likeall",           "notlikeany",         "notlikeall",  "timestampdiff",
+    "timestampadd",      "secondwithfraction", "timeadd",     "timestampaddyminterval",
+    "dateaddyminterval", "dateaddinterval",    "datetimesub", "extractansiintervaldays",
+};
+
+struct Sample {
+    /// An expression (run as `SELECT expr FROM t`) or, starting with SELECT, a whole query.
+    std::string sql;
+    /// The first result row's first value as JSON (`ERROR:CLASS` for a runtime error); empty:
+    /// not checked (the value is not cheap to state, or --verify refuses the call).
+    std::string expected = {};
+};
+
+// One sample call per row, by row name.
+const std::map<std::string, Sample> kSamples = {
+    // constructors and accessors
+    {"array", {"array(i, 1)", "[7,1]"}},
+    {"map", {"map('a', i)", R"({"a":7})"}},
+    {"map_from_arrays", {"map_from_arrays(array('a', 'b'), array(1, 2))", R"({"a":1,"b":2})"}},
+    {"map_from_entries", {"map_from_entries(array(struct('a', i)))", R"({"a":7})"}},
+    {"map_entries", {"map_entries(m)", R"([{"key":"k","value":1}])"}},
+    {"try_element_at", {"try_element_at(arr, 5)", "null"}},
+    {"get", {"get(arr, 0)", "3"}},
+    {"size", {"size(arr)", "3"}},
+    {"cardinality", {"cardinality(m)", "1"}},
+    {"array_size", {"array_size(strs)", "2"}},
+    {"array_contains", {"array_contains(arr, 2)", "true"}},
+    {"array_position", {"array_position(arr, 2)", "3"}},
+    {"array_remove", {"array_remove(arr, 1)", "[3,2]"}},
+    {"array_distinct", {"array_distinct(array(1, 1, 2))", "[1,2]"}},
+    {"array_union", {"array_union(arr, array(4))", "[3,1,2,4]"}},
+    {"array_intersect", {"array_intersect(arr, array(1, 5))", "[1]"}},
+    {"array_except", {"array_except(arr, array(1))", "[3,2]"}},
+    {"arrays_overlap", {"arrays_overlap(arr, array(2))", "true"}},
+    {"arrays_zip", {"arrays_zip(array(1), array('a'))", R"([{"0":1,"1":"a"}])"}},
+    {"flatten", {"flatten(array(arr, array(9)))", "[3,1,2,9]"}},
+    {"concat", {"concat(s, 'c')", R"("abc")"}},
+    {"reverse", {"reverse(arr)", "[2,1,3]"}},
+    {"shuffle", {"shuffle(arr)"}},
+    {"slice", {"slice(arr, 2, 5)", "[1,2]"}},
+    {"sort_array", {"sort_array(arr)", "[1,2,3]"}},
+    {"array_max", {"array_max(arr)", "3"}},
+    {"array_min", {"array_min(arr)", "1"}},
+    {"array_join", {"array_join(strs, '-')", R"("x-y")"}},
+    {"array_repeat", {"array_repeat(s, 2)", R"(["ab","ab"])"}},
+    {"array_compact", {"array_compact(array(1, NULL, 2))", "[1,2]"}},
+    {"sequence", {"sequence(1, 3)", "[1,2,3]"}},
+    // conditional
+    {"if", {"if(i > 0, i, 1 / 0)", "7.0"}}, // 1 / 0 is not evaluated
+    {"coalesce", {"coalesce(i, 1 / 0)", "7.0"}},
+    {"nvl", {"nvl(s, 'z')", R"("ab")"}},
+    {"ifnull", {"ifnull(s, 'z')", R"("ab")"}},
+    {"nvl2", {"nvl2(s, 1, 2)", "1"}},
+    {"nullif", {"nullif(i, 7)", "null"}},
+    {"greatest", {"greatest(i, 9, 3)", "9"}},
+    {"least", {"least(i, 9, 3)", "3"}},
+    {"isnull", {"isnull(s)", "false"}},
+    {"isnotnull", {"isnotnull(s)", "true"}},
+    // strings
+    {"concat_ws", {"concat_ws('-', s, strs)", R"("ab-x-y")"}},
+    {"length", {"length(s)", "2"}},
+    {"lower", {"lower('AbC')", R"("abc")"}},
+    {"upper", {"upper(s)", R"("AB")"}},
+    {"char_length", {"char_length(s)", "2"}},
+    {"character_length", {"character_length('abc')", "3"}},
+    {"len", {"len(b)", "2"}},
+    {"lcase", {"lcase('AB')", R"("ab")"}},
+    {"ucase", {"ucase(s)", R"("AB")"}},
+    {"initcap", {"initcap('hello world')", R"("Hello World")"}},
+    {"replace", {"replace(s, 'b', 'c')", R"("ac")"}},
+    {"instr", {"instr(s, 'b')", "2"}},
+    {"repeat", {"repeat(s, 2)", R"("abab")"}},
+    {"regexp_replace", {"regexp_replace(s, 'b', 'x')", R"("ax")"}},
+    {"lpad", {"lpad(s, 4, '*')", R"("**ab")"}},
+    {"rpad", {"rpad(s, 3, '*')", R"("ab*")"}},
+    {"startswith", {"startswith(s, 'a')", "true"}},
+    {"endswith", {"endswith(s, 'a')", "false"}},
+    {"contains", {"contains(s, 'b')", "true"}},
+    {"left", {"left(s, 1)", R"("a")"}},
+    {"right", {"right(s, 1)", R"("b")"}},
+    {"substring", {"substring(s, 2)", R"("b")"}},
+    {"substr", {"substr('hello', 2, 3)", R"("ell")"}},
+    {"locate", {"locate('b', s)", "2"}},
+    {"position", {"position('b', s)", "2"}},
+    {"overlay", {"overlay(s PLACING 'x' FROM 1)", R"("xb")"}},
+    {"trim", {"trim('  a ')", R"("a")"}},
+    {"ltrim", {"ltrim('  a ')", R"("a ")"}},
+    {"rtrim", {"rtrim('  a ')", R"("  a")"}},
+    {"trim_chars", {"trim(BOTH 'x' FROM 'xaxx')", R"("a")"}},
+    {"ltrim_chars", {"trim(LEADING 'x' FROM 'xax')", R"("ax")"}},
+    {"rtrim_chars", {"trim(TRAILING 'x' FROM 'xax')", R"("xa")"}},
+    {"split", {"split('a,b', ',')", R"(["a","b"])"}},
+    {"regexp_extract", {"regexp_extract('a1b22', '([0-9]+)', 1)", R"("1")"}},
+    {"format_string", {"format_string('%s=%d', s, i)", R"("ab=7")"}},
+    {"like", {"s LIKE 'a%'", "true"}},
+    {"rlike", {"rlike(s, '^a')", "true"}},
+    {"regexp", {"regexp(s, 'c')", "false"}},
+    {"regexp_like", {"regexp_like(s, 'b$')", "true"}},
+    {"ilike", {"ilike(s, 'A%')", "true"}},
+    {"likeany", {"s LIKE ANY ('x%', 'a%')", "true"}},
+    {"likeall", {"s LIKE ALL ('x%', 'a%')", "false"}},
+    {"notlikeany", {"s NOT LIKE ANY ('x%', 'a%')", "true"}},
+    {"notlikeall", {"s NOT LIKE ALL ('x%', 'a%')", "false"}},
+    // math
+    {"abs", {"abs(-i)", "7"}},
+    {"round", {"round(d, 1)", "2.3"}},
+    {"floor", {"floor(d)", "2"}},
+    {"ceil", {"ceil(d)", "3"}},
+    {"ceiling", {"ceiling(-d)", "-2"}},
+    {"pmod", {"pmod(-i, 3)", "2"}},
+    {"mod", {"mod(i, 3)", "1"}},
+    {"sqrt", {"sqrt(d)", "1.5"}},
+    {"cbrt", {"cbrt(27.0)", "3.0"}},
+    {"exp", {"exp(0)", "1.0"}},
+    {"ln", {"ln(1)", "0.0"}},
+    {"log2", {"log2(8)", "3.0"}},
+    {"log10", {"log10(100)", "2.0"}},
+    {"signum", {"signum(-d)", "-1.0"}},
+    {"sign", {"sign(i)", "1.0"}},
+    {"power", {"power(2, 3)", "8.0"}},
+    {"pow", {"pow(d, 2)", "5.0625"}},
+    // serialisation, hashing and the rest
+    {"to_json", {"to_json(st)", R"("{\"a\":5,\"b\":\"q\"}")"}},
+    {"hash", {"hash(i)"}},
+    {"md5", {"md5('')", R"("d41d8cd98f00b204e9800998ecf8427e")"}},
+    {"sha2",
+     {"sha2('', 256)", R"("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")"}},
+    {"input_file_name", {"input_file_name()"}},
+    // dates and the clock
+    {"current_date", {"current_date()"}},
+    {"current_timestamp", {"current_timestamp()"}},
+    {"now", {"now()"}},
+    {"date_add", {"date_add(dt, 1)", R"("2024-03-16")"}},
+    {"date_sub", {"date_sub(dt, 15)", R"("2024-02-29")"}},
+    {"datediff", {"datediff(dt, DATE '2024-03-01')", "14"}},
+    {"date_diff", {"date_diff(DATE '2024-03-01', dt)", "-14"}},
+    {"dateadd", {"dateadd(dt, -15)", R"("2024-02-29")"}},
+    {"timestampdiff", {"timestampdiff(HOUR, TIMESTAMP '2024-03-15 00:00:00', ts)", "10"}},
+    {"timestampadd", {"timestampadd(MINUTE, 1, ts)", R"("2024-03-15T10:21:30Z")"}},
+    {"year", {"year(dt)", "2024"}},
+    {"quarter", {"quarter(dt)", "1"}},
+    {"month", {"month(dt)", "3"}},
+    {"day", {"day(dt)", "15"}},
+    {"dayofmonth", {"dayofmonth(dt)", "15"}},
+    {"dayofyear", {"dayofyear(dt)", "75"}},
+    {"dayofweek", {"dayofweek(dt)", "6"}}, // 2024-03-15 was a Friday (Sunday is 1)
+    {"weekday", {"weekday(dt)", "4"}},     // (Monday is 0)
+    {"weekofyear", {"weekofyear(dt)", "11"}},
+    {"last_day", {"last_day(dt)", R"("2024-03-31")"}},
+    {"add_months", {"add_months(dt, 1)", R"("2024-04-15")"}},
+    {"trunc", {"trunc(dt, 'MM')", R"("2024-03-01")"}},
+    {"to_date", {"to_date('2024-03-15')", R"("2024-03-15")"}},
+    {"hour", {"hour(ts)", "10"}},
+    {"minute", {"minute(ts)", "20"}},
+    {"second", {"second(ts)", "30"}},
+    {"extract", {"extract(YEAR FROM dt)", "2024"}},
+    {"date_part", {"date_part('MONTH', dt)", "3"}},
+    {"datepart", {"datepart('DAY', dt)", "15"}},
+    {"secondwithfraction", {"extract(SECOND FROM ts)", "30.000000"}},
+    {"date_trunc", {"date_trunc('HOUR', ts)", R"("2024-03-15T10:00:00Z")"}},
+    {"date_format", {"date_format(ts, 'yyyy')"}},
+    {"rand", {"rand()"}},
+    {"timeadd", {"ts + INTERVAL 1 HOUR"}},
+    {"timestampaddyminterval", {"ts + INTERVAL '1' MONTH"}},
+    {"dateaddyminterval", {"dt + INTERVAL '1' YEAR"}},
+    {"dateaddinterval", {"dt + INTERVAL '1' WEEK"}},
+    {"datetimesub", {"ts - INTERVAL 1 HOUR"}},
+    {"extractansiintervaldays", {"dt + INTERVAL '3' DAY"}}, // date_add(dt, days(interval))
+    // aggregates
+    {"count", {"SELECT count(s) FROM t", "1"}},
+    {"sum", {"SELECT sum(i) FROM t", "9"}},
+    {"avg", {"SELECT avg(i) FROM t", "4.5"}},
+    {"min", {"SELECT min(i) FROM t", "2"}},
+    {"max", {"SELECT max(s) FROM t", R"("ab")"}},
+    {"first", {"SELECT first(s, true) FROM t", R"("ab")"}},
+    {"last", {"SELECT last(s, true) FROM t", R"("ab")"}},
+    {"collect_list", {"SELECT collect_list(s) FROM t", R"(["ab"])"}},
+    {"collect_set", {"SELECT collect_set(i) FROM t", "[7,2]"}},
+    {"count_if", {"SELECT count_if(i > 5) FROM t", "1"}},
+    {"any", {"SELECT any(flag) FROM t", "true"}},
+    {"some", {"SELECT some(flag) FROM t", "true"}},
+    {"bool_or", {"SELECT bool_or(flag) FROM t", "true"}},
+    {"every", {"SELECT every(flag) FROM t", "true"}},
+    {"bool_and", {"SELECT bool_and(i > 5) FROM t", "false"}},
+    {"mean", {"SELECT mean(i) FROM t", "4.5"}},
+    {"first_value", {"SELECT first_value(s, true) FROM t", R"("ab")"}},
+    {"last_value", {"SELECT last_value(s, true) FROM t", R"("ab")"}},
+    {"array_agg", {"SELECT array_agg(s) FROM t", R"(["ab"])"}},
+    {"any_value", {"SELECT any_value(s, true) FROM t", R"("ab")"}},
+    {"max_by", {"SELECT max_by(s, n) FROM t", R"("ab")"}},
+    {"min_by", {"SELECT min_by(i, n) FROM t", "7"}},
+    {"approx_count_distinct", {"SELECT approx_count_distinct(i) FROM t", "2"}},
+    {"median", {"SELECT median(i) FROM t", "4.5"}},
+    {"percentile", {"SELECT percentile(i, 0.5) FROM t", "4.5"}},
+    {"percentile_approx", {"SELECT percentile_approx(i, 0.5) FROM t", "2"}},
+    {"approx_percentile", {"SELECT approx_percentile(i, 1.0) FROM t", "7"}},
+    {"mode", {"SELECT mode(s) FROM t", R"("ab")"}},
+    {"stddev", {"SELECT stddev(d) FROM t", "null"}},
+    {"std", {"SELECT std(i) FROM t", "3.5355339059327378"}}, // sqrt(12.5)
+    {"stddev_samp", {"SELECT stddev_samp(i) FROM t", "3.5355339059327378"}},
+    {"stddev_pop", {"SELECT stddev_pop(i) FROM t", "2.5"}},
+    {"variance", {"SELECT variance(i) FROM t", "12.5"}},
+    {"var_samp", {"SELECT var_samp(i) FROM t", "12.5"}},
+    {"var_pop", {"SELECT var_pop(i) FROM t", "6.25"}},
+    {"skewness", {"SELECT skewness(i) FROM t", "0.0"}},
+    {"kurtosis", {"SELECT kurtosis(i) FROM t", "-2.0"}},
+    {"corr", {"SELECT corr(i, i) FROM t", "1.0"}},
+    {"covar_pop", {"SELECT covar_pop(i, i) FROM t", "6.25"}},
+    {"covar_samp", {"SELECT covar_samp(i, i) FROM t", "12.5"}},
+    // window functions, ordered by i: the first result row (ORDER BY i DESC) is the second row
+    // of the window (i = 7), the first (i = 2) being the one of NULLs
+    {"row_number", {"SELECT row_number() OVER (ORDER BY i) FROM t ORDER BY i DESC", "2"}},
+    {"rank", {"SELECT rank() OVER (ORDER BY i) FROM t ORDER BY i DESC", "2"}},
+    {"dense_rank", {"SELECT dense_rank() OVER (ORDER BY i) FROM t ORDER BY i DESC", "2"}},
+    {"percent_rank", {"SELECT percent_rank() OVER (ORDER BY i) FROM t ORDER BY i DESC", "1.0"}},
+    {"cume_dist", {"SELECT cume_dist() OVER (ORDER BY i) FROM t ORDER BY i DESC", "1.0"}},
+    {"ntile", {"SELECT ntile(2) OVER (ORDER BY i) FROM t ORDER BY i DESC", "2"}},
+    {"lag", {"SELECT lag(i) OVER (ORDER BY i) FROM t ORDER BY i DESC", "2"}},
+    {"lead", {"SELECT lead(i) OVER (ORDER BY i) FROM t ORDER BY i DESC", "null"}},
+    {"nth_value", {"SELECT nth_value(i, 2) OVER (ORDER BY i) FROM t ORDER BY i DESC", "7"}},
+};
+
+struct Bound {
+    Catalog catalog = Catalog::single(nullptr);
+    BoundStatement statement;
+};
+
+Bound bind_sample(const std::string& sql) {
+    static std::vector<std::shared_ptr<const SourceFile>> keep;
+    Bound bound;
+    bound.catalog = load_ddl_catalog(kDdl);
+    auto source = std::make_shared<const SourceFile>("q.sql", sql);
+    keep.push_back(source);
+    const std::vector<StatementText> statements = split_statements(*source);
+    REQUIRE(statements.size() == 1);
+    bound.statement = analyze(parse_statement(source, statements[0]), bound.catalog, source, {});
+    return bound;
+}
+
+/// The calls of `def` in the plan and its subqueries.
+std::vector<ExprPtr> calls_of(const Plan& plan, const FunctionDef& def) {
+    std::vector<ExprPtr> calls;
+    for_each_plan(plan, [&](const Plan& root) {
+        for_each_operator(root, [&](const Plan& op) {
+            for (const ExprPtr& e : plan_expressions(op)) {
+                visit_down(e, [&](const ExprPtr& x) {
+                    if (const auto* f = x->as<ScalarFunction>(); f != nullptr && f->def == &def) {
+                        calls.push_back(x);
+                    }
+                    return true;
+                });
+            }
+        });
+    });
+    return calls;
+}
+
+/// The scanned table's schema, from its scan's columns.
+TypePtr table_schema(const Plan& plan) {
+    std::vector<StructField> fields;
+    for (const ExprPtr& column : plan_relation(plan).output) {
+        const auto& a = *column->as<AttributeReference>();
+        fields.push_back(StructField{a.name.str(), a.type, a.nullable, "{}"});
+    }
+    return make_struct(std::move(fields));
+}
+
+/// What is wrong with the row `name` and its sample (empty: nothing).
+std::string check_row(const std::string& name) {
+    const FunctionDef* def = find_function(name);
+    if (def == nullptr) {
+        return "not a catalog row";
+    }
+    const bool evaluated = kNeverEvaluated.count(name) == 0;
+    const FunctionEvaluation evaluation = function_evaluation(*def);
+    if (evaluated && evaluation.how == RowEvaluation::Missing) {
+        return "no evaluator entry (eval_functions.cpp) and no reason --verify refuses it";
+    }
+    const auto sample = kSamples.find(name);
+    if (sample == kSamples.end()) {
+        return evaluated ? "no sample call in function_rows_test.cpp" : "";
+    }
+    const std::string sql = sample->second.sql.starts_with("SELECT")
+                                ? sample->second.sql
+                                : "SELECT " + sample->second.sql + " FROM t";
+    INFO(sql);
+    // Parses and binds.
+    Bound bound;
+    try {
+        bound = bind_sample(sql);
+    } catch (const Error& e) {
+        return std::string("the sample does not bind: ") + e.what();
+    }
+    const Plan& plan = *bound.statement.plan;
+    // Calls the row, and prints.
+    const std::vector<ExprPtr> calls = calls_of(plan, *def);
+    if (evaluated && calls.empty()) {
+        return "the sample does not call the row";
+    }
+    for (const ExprPtr& call : calls) {
+        const std::string text = expr_string(*call);
+        if (def->form.empty() && def->plan_form.empty() &&
+            ascii_lower(text).find(ascii_lower(std::string(def->printed_name()))) ==
+                std::string::npos) {
+            return "the call prints as '" + text + "'";
+        }
+    }
+    if (plan_string(plan).empty()) {
+        return "the plan prints as nothing";
+    }
+    // Prunes.
+    StatementResult result;
+    try {
+        result = prune_statement(bound.statement, PipelineOptions{});
+    } catch (const Error& e) {
+        return std::string("the sample does not prune: ") + e.what();
+    }
+    // Evaluates (both plans, as --verify does), or is refused for the entry's reason.
+    try {
+        const VerifyReport report =
+            verify(result, *bound.catalog.find(result.scans.front().table), kRows, "rows.jsonl");
+        if (!report.identical) {
+            return "--verify finds the pruned plan's result different";
+        }
+    } catch (const CannotVerify& e) {
+        if (evaluation.how == RowEvaluation::Replacement) {
+            // Its replacement, the last argument, is what is evaluated, or refused.
+            const auto& replacement = calls.front()->as<ScalarFunction>()->args.back();
+            const auto* f = replacement->as<ScalarFunction>();
+            const FunctionEvaluation replaced =
+                f == nullptr ? FunctionEvaluation{} : function_evaluation(*f->def);
+            if (replaced.how == RowEvaluation::Refused && e.what() == replaced.message) {
+                return "";
+            }
+        }
+        if (evaluation.how != RowEvaluation::Refused) {
+            return std::string("--verify refuses it: ") + e.what();
+        }
+        if (evaluation.reason.empty() || e.what() != evaluation.message) {
+            return std::string("--verify refuses it with '") + e.what() +
+                   "', not its entry's message '" + evaluation.message + "'";
+        }
+        return "";
+    }
+    if (evaluation.how == RowEvaluation::Refused) {
+        return "its entry refuses it, but --verify runs it";
+    }
+    const TypePtr schema = table_schema(plan);
+    const QueryOutcome outcome =
+        run_plan(plan, relation_rows(plan_relation(plan), *schema,
+                                     read_json_rows(kRows, *schema, "rows.jsonl")));
+    if (!sample->second.expected.empty()) {
+        const std::string value = outcome.error ? "ERROR:" + outcome.error->error_class()
+                                  : outcome.rows.empty()
+                                      ? "(no rows)"
+                                      : value_to_json(outcome.rows[0][0], *outcome.column_types[0]);
+        if (value != sample->second.expected) {
+            return "evaluates to " + value + ", not " + sample->second.expected;
+        }
+    } else if (outcome.error) {
+        return "evaluates to the error " + outcome.error->error_class();
+    }
+    return "";
+}
+
+} // namespace
+
+TEST_CASE("every catalog row has a sample that binds, prints, prunes and evaluates",
+          "[functions][eval]") {
+    std::set<std::string> rows;
+    for (const std::string& name : function_names()) {
+        if (find_function(name) != nullptr) { // not a higher-order or built-in node
+            rows.insert(name);
+        }
+    }
+    for (const std::string& name : kInternal) {
+        const FunctionDef* def = find_function(name);
+        INFO(name);
+        REQUIRE(def != nullptr);
+        CHECK(def->internal);
+        rows.insert(name);
+    }
+    std::string failures;
+    for (const std::string& name : rows) {
+        const std::string problem = check_row(name);
+        if (!problem.empty()) {
+            failures += "\n  " + name + ": " + problem;
+        }
+    }
+    for (const auto& sample : kSamples) {
+        if (rows.count(sample.first) == 0) {
+            failures += "\n  " + sample.first + ": a sample for no catalog row";
+        }
+    }
+    INFO("rows with a problem:" << failures);
+    CHECK(failures.empty());
+}
+
+TEST_CASE("refused rows say why --verify refuses them", "[functions][eval]") {
+    const FunctionEvaluation rand = function_evaluation(catalog_function("rand"));
+    CHECK(rand.how == RowEvaluation::Refused);
+    CHECK(rand.message == "function 'rand' is nondeterministic");
+    const FunctionEvaluation now = function_evaluation(catalog_function("now"));
+    CHECK(now.message == "function 'now' reads the clock");
+    CHECK(function_evaluation(catalog_function("date_format")).reason.find("DateTimeFormatter") !=
+          std::string::npos);
+    CHECK(function_evaluation(catalog_function("upper")).how == RowEvaluation::Evaluated);
+    CHECK(function_evaluation(catalog_function("sum")).how == RowEvaluation::Aggregate);
+    CHECK(function_evaluation(catalog_function("lag")).how == RowEvaluation::Window);
+    CHECK(function_evaluation(catalog_function("left")).how == RowEvaluation::Replacement);
+}
