@@ -1748,6 +1748,32 @@ EvalTable build_table() {
             return r;
         }));
 
+    // Java's shifts: the distance is taken modulo the width (32 for an int, 64 for a bigint).
+    put({"ShiftLeft", "ShiftRight", "ShiftRightUnsigned"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const bool wide = c.type.is(AtomicKind::Long);
+            const std::int64_t x = v[0].as_int();
+            const auto by = static_cast<unsigned>(v[1].as_int()) & (wide ? 63U : 31U);
+            if (wide) {
+                const auto bits = static_cast<std::uint64_t>(x);
+                const std::uint64_t out = c.cls == "ShiftLeft" ? bits << by
+                                          : c.cls == "ShiftRight"
+                                              ? static_cast<std::uint64_t>(x >> by)
+                                              : bits >> by;
+                return Value::integral(static_cast<std::int64_t>(out));
+            }
+            const auto narrow = static_cast<std::int32_t>(x);
+            const auto bits = static_cast<std::uint32_t>(narrow);
+            const std::uint32_t out = c.cls == "ShiftLeft" ? bits << by
+                                      : c.cls == "ShiftRight"
+                                          ? static_cast<std::uint32_t>(narrow >> by)
+                                          : bits >> by;
+            return Value::integral(static_cast<std::int32_t>(out));
+        }));
+
     // --- serialisation and hashing
     put({"StructsToJson"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (v.size() > 1) {

@@ -758,6 +758,15 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     } else {
         grouping_sets = bind_grouping_sets(binder, select, bind_key, grouping);
         select_aggregates = true; // a grand total groups too
+        // A bare column item is aliased: above the Expand its value is the key's, which a
+        // grouping set may have nulled, not the column's (which aggregates still read).
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (const auto* column = items[i]->as<AttributeReference>()) {
+                items[i] = make_expr(Alias{items[i], column->name, binder.fresh_id()},
+                                     items[i]->span);
+                outputs[i].item = items[i];
+            }
+        }
     }
 
     ExprPtr having;

@@ -37,9 +37,12 @@ bool is_grouping_function(const Expr& e) {
 
 class AggregateOutputs {
   public:
+    /// `alias_keys`: a grouping column HAVING or ORDER BY reads is added aliased, as any other
+    /// grouping expression (under grouping analytics, where the Aggregate's key is not the
+    /// column itself).
     AggregateOutputs(Binder& binder, const std::vector<ExprPtr>& items,
-                     const std::vector<ExprPtr>& grouping)
-        : binder_(binder) {
+                     const std::vector<ExprPtr>& grouping, bool alias_keys)
+        : binder_(binder), alias_keys_(alias_keys) {
         for (const ExprPtr& item : items) {
             index(item);
         }
@@ -59,7 +62,8 @@ class AggregateOutputs {
                 return (*item)->is<AttributeReference>() ? node
                                                          : OutputRef{*item}.attribute(node->span);
             }
-            if (node->is<AttributeReference>() && grouping_.find(*node) != nullptr) {
+            if (!alias_keys_ && node->is<AttributeReference>() &&
+                grouping_.find(*node) != nullptr) {
                 // A column is listed once: a second listing would output nothing new.
                 if (std::none_of(added_.begin(), added_.end(),
                                  [&](const ExprPtr& a) { return same_expr(*a, *node); })) {
@@ -92,6 +96,7 @@ class AggregateOutputs {
     }
 
     Binder& binder_;
+    bool alias_keys_;
     ExprIndex outputs_;
     ExprIndex grouping_;
     std::vector<ExprPtr> added_;
@@ -506,19 +511,17 @@ expand_grouping_sets(Binder& binder, const std::vector<ExprPtr>& keys,
     expand.output.insert(expand.output.end(), grouping.begin(), grouping.end());
     expand.child = make_plan(Project{std::move(below), std::move(child)});
     for (ExprPtr& e : aggregates) {
-        ExprPtr replaced = over_expanded_keys(e, keys, expanded);
-        if (const auto* before = e->as<AttributeReference>(); before != nullptr && replaced != e) {
-            // A bare key keeps its id for what reads it above: `id#7 AS id#0`.
-            replaced = make_expr(Alias{replaced, before->name, before->id}, e->span);
+        if (e->is<AttributeReference>()) { // the binder aliased every bare column
+            throw InternalError("a bare column in the Aggregate over an Expand");
         }
-        e = std::move(replaced);
+        e = over_expanded_keys(e, keys, expanded);
     }
     return {std::move(grouping), make_plan(std::move(expand))};
 }
 
 PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
                               std::vector<ExprPtr>& carried) {
-    AggregateOutputs over(binder, c.items, c.grouping);
+    AggregateOutputs over(binder, c.items, c.grouping, !c.grouping_sets.empty());
     if (c.having) {
         c.having = over.over_aggregate(c.having);
         if (!c.distinct) {

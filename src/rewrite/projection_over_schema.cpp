@@ -732,17 +732,22 @@ PlanPtr PlanRewriter::rewrite(PlanPtr plan) {
         }
     }
     // The columns the operators above node `at` read (its ancestors' expressions, which are
-    // rewritten after it): what an Expand still has to make.
+    // rewritten after it), up to the first that outputs only what it computes (a Project, an
+    // Aggregate): what an Expand still has to make.
     const auto read_above = [&](std::size_t at) {
         std::unordered_set<ExprId> ids;
         for (std::size_t p = at; p != kNone; p = nodes[p].parent) {
-            for (const ExprPtr& e : plan_expressions(*nodes[p].op)) {
+            const Plan& ancestor = *nodes[p].op;
+            for (const ExprPtr& e : plan_expressions(ancestor)) {
                 visit_down(e, [&](const ExprPtr& n) {
                     if (const auto* a = n->as<AttributeReference>()) {
                         ids.insert(a->id);
                     }
                     return true;
                 });
+            }
+            if (ancestor.as<Project>() != nullptr || ancestor.as<Aggregate>() != nullptr) {
+                break;
             }
         }
         return ids;

@@ -168,6 +168,9 @@ const std::map<std::string, Sample> kSamples = {
     {"ceiling", {"ceiling(-d)", "-2"}},
     {"pmod", {"pmod(-i, 3)", "2"}},
     {"mod", {"mod(i, 3)", "1"}},
+    {"shiftleft", {"shiftleft(i, 33)", "14"}}, // an int shifts by 33 mod 32
+    {"shiftright", {"shiftright(-i, 1)", "-4"}},
+    {"shiftrightunsigned", {"shiftrightunsigned(-1, 28)", "15"}},
     {"sqrt", {"sqrt(d)", "1.5"}},
     {"cbrt", {"cbrt(27.0)", "3.0"}},
     {"exp", {"exp(0)", "1.0"}},
