@@ -843,3 +843,36 @@ TEST_CASE("subquery expressions make Spark's values: IN's nulls, EXISTS, scalar 
     CHECK(rows_of("SELECT v FROM t a WHERE EXISTS (SELECT 1 FROM t b WHERE EXISTS (SELECT 1 "
                   "FROM t c WHERE c.w = a.w AND b.k = 'b'))") == "1;null");
 }
+
+TEST_CASE("grouping analytics make Spark's values: sets, grouping ids, duplicates, totals",
+          "[eval][grouping]") {
+    const auto rows_of = [](const std::string& sql) {
+        const std::string rows = R"({"k":"a","v":1,"w":10})"
+                                 "\n"
+                                 R"({"k":"a","v":2,"w":null})"
+                                 "\n"
+                                 R"({"k":"b","v":null,"w":30})";
+        const QueryOutcome out = run("k STRING, v INT, w INT", sql, rows);
+        REQUIRE_FALSE(out.error);
+        return rows_text(out);
+    };
+    // ROLLUP: each key, then the total; grouping() is 1 where the set does not group by it.
+    CHECK(rows_of("SELECT k, sum(v), grouping(k), grouping_id() FROM t GROUP BY ROLLUP(k) "
+                  "ORDER BY 3, 1") == R"("a",3,0,0;"b",null,0,0;null,3,1,1)");
+    // CUBE: the id's bit n-1-i is set when key i is not grouped.
+    CHECK(rows_of("SELECT k, v, count(*), grouping_id() FROM t GROUP BY CUBE(k, v) "
+                  "ORDER BY 4, 1, 2") == R"("a",1,1,0;"a",2,1,0;"b",null,1,0;"a",null,2,1;)"
+                                         R"("b",null,1,1;null,null,1,2;null,1,1,2;null,2,1,2;)"
+                                         R"(null,null,3,3)");
+    // Aggregates read the rows' own values, not the keys a set nulled.
+    CHECK(rows_of("SELECT k, count(k) FROM t GROUP BY ROLLUP(k) ORDER BY 1 NULLS LAST") ==
+          R"("a",2;"b",1;null,3)");
+    // The same set twice groups twice (_gen_grouping_pos); HAVING on grouping().
+    CHECK(rows_of("SELECT k, count(*) FROM t GROUP BY GROUPING SETS ((k), (k)) ORDER BY 1") ==
+          R"("a",2;"a",2;"b",1;"b",1)");
+    CHECK(rows_of("SELECT k, count(*) FROM t GROUP BY ROLLUP(k) HAVING grouping(k) = 1") ==
+          "null,3");
+    // A grand total alone is a global aggregate: one row over no rows.
+    CHECK(rows_of("SELECT count(*), grouping_id() FROM t WHERE v > 10 GROUP BY GROUPING SETS "
+                  "(())") == "0,0");
+}
