@@ -11,3 +11,11 @@ ORDER BY id DESC NULLS LAST, name.last
 LIMIT 10;
 SELECT count(*), max(name.first), employer.company.name FROM contacts GROUP BY employer.company.name HAVING count(*) > 1;
 SELECT `id`, "dq", 'it''s', 'tab\tnew\nline\u00e9' /* block */ FROM contacts -- line
+;
+SELECT name.first, address, count(*), grouping(address), grouping_id() FROM contacts
+GROUP BY ROLLUP(name.first), CUBE(address, (pets, id)) HAVING grouping(address) = 0;
+SELECT count(*) FROM contacts GROUP BY GROUPING SETS ((name.last), (), CUBE(pets)), id;
+SELECT pets, count(*) FROM contacts GROUP BY pets, id WITH CUBE;
+SELECT id, (SELECT max(pets) FROM contacts c WHERE c.id = contacts.id) FROM contacts
+WHERE EXISTS (SELECT 1 FROM contacts d WHERE d.name.first = contacts.name.last)
+  AND id NOT IN (SELECT pets FROM contacts WHERE pets IS NOT NULL)
