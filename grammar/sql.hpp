@@ -771,6 +771,31 @@ struct join_head : sor<one<','>, join_keyword, seq<k_natural, skip, join_keyword
 /// `LATERAL VIEW` after a FROM item ends the item (it follows the FROM list).
 struct no_lateral
     : sor<not_at<k_lateral>, at<k_lateral, skip, k_view>, raise<unsupported_lateral_view>> {};
+/// `TABLESAMPLE (10 PERCENT)`, `(BUCKET 1 OUT OF 4)`, `(100 ROWS)`, then `REPEATABLE (seed)`:
+/// Spark's Sample (a Limit for ROWS). Byte lengths (`100M`) and `BUCKET ... ON c` are refused,
+/// as Spark refuses them.
+struct sample_percent : seq<opt<one<'-'>>, sor<decimal_digits, digits>, skip,
+                            kw<TAO_PEGTL_ISTRING("percent")>, skip> {};
+struct sample_integer : tok<digits> {};
+struct bucket_numerator : sample_integer {};
+struct bucket_denominator : sample_integer {};
+struct sample_seed_value : sample_integer {};
+struct bucket_out_of : seq<tok<kw<TAO_PEGTL_ISTRING("out")>>, tok<kw<TAO_PEGTL_ISTRING("of")>>> {};
+struct sample_bucket
+    : seq<tok<kw<TAO_PEGTL_ISTRING("bucket")>>, must<bucket_numerator>, must<bucket_out_of>,
+          must<bucket_denominator>, sor<not_at<k_on>, raise<unsupported_tablesample>>> {};
+struct sample_rows : seq<expr, tok<k_rows>> {};
+/// `100M`: Spark's byte length literal.
+struct sample_bytes : seq<digits, one<'b', 'B', 'k', 'K', 'm', 'M', 'g', 'G'>, not_at<word_tail>> {
+};
+struct sample_method : sor<sample_percent, sample_bucket, seq<not_at<sample_bytes>, sample_rows>,
+                           raise<unsupported_tablesample>> {};
+struct sample_open : tok<one<'('>> {};
+struct seed_open : tok<one<'('>> {};
+struct sample_seed : seq<tok<kw<TAO_PEGTL_ISTRING("repeatable")>>, must<seed_open>,
+                         must<sample_seed_value>, must<close_paren>> {};
+struct table_sample : seq<tok<k_tablesample>, must<sample_open>, must<sample_method>,
+                          must<close_paren>, opt<sample_seed>> {};
 struct no_tablesample : sor<not_at<k_tablesample, skip, one<'('>>, raise<unsupported_tablesample>> {
 };
 struct no_pivot : sor<not_at<sor<k_pivot, k_unpivot>, skip, one<'('>>, raise<unsupported_pivot>> {};
@@ -802,7 +827,7 @@ struct alias_columns : seq<alias_columns_open, must<alias_column>, star<comma, m
 struct table_alias : seq<sor<seq<as_keyword, must<table_alias_name>>,
                              seq<not_at<not_alias_word>, table_alias_name>>,
                          opt<alias_columns>> {};
-struct table_ref : seq<table_name, no_table_function, no_tablesample, no_pivot, opt<table_alias>,
+struct table_ref : seq<table_name, no_table_function, opt<table_sample>, no_pivot, opt<table_alias>,
                        no_tablesample, no_pivot, no_lateral> {};
 
 struct query;
@@ -810,8 +835,9 @@ struct query;
 struct query_head : sor<k_select, k_with, k_values, seq<one<'('>, skip, query_head>> {};
 struct subquery_open : tok<one<'('>> {};
 /// `(query) [alias [(c1, c2)]]`.
-struct subquery_ref : seq<at<one<'('>, skip, query_head>, subquery_open, must<query>,
-                          must<close_paren>, opt<table_alias>, no_tablesample, no_pivot> {};
+struct subquery_ref
+    : seq<at<one<'('>, skip, query_head>, subquery_open, must<query>, must<close_paren>,
+          opt<table_sample>, opt<table_alias>, no_tablesample, no_pivot> {};
 
 /// `VALUES (1, 'a'), (2, 'b') [alias [(c1, c2)]]`; a row of one value may drop its parentheses.
 struct values_keyword : tok<k_values> {};

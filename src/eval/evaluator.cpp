@@ -903,6 +903,25 @@ class PlanRunner {
                 // One partition: every row stays where it is.
                 [&](const Repartition& r) { return run(*r.child); },
                 [&](const Window& w) { return window(w, run(*w.child)); },
+                [&](const Sample& s) {
+                    // Not Spark's random generator: a fixed choice per row position (from the
+                    // seed), so the plans --verify compares keep the same rows.
+                    std::vector<Row> rows = run(*s.child);
+                    std::vector<Row> out;
+                    std::uint64_t state = static_cast<std::uint64_t>(s.seed.value_or(0));
+                    for (Row& row : rows) {
+                        state += 0x9E3779B97F4A7C15ULL; // splitmix64
+                        std::uint64_t z = state;
+                        z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
+                        z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
+                        z ^= z >> 31U;
+                        const double u = static_cast<double>(z >> 11U) * 0x1.0p-53;
+                        if (u < s.fraction) {
+                            out.push_back(std::move(row));
+                        }
+                    }
+                    return out;
+                },
                 [&](const Expand& e) {
                     // Each input row once per projection, in order (Spark's ExpandExec).
                     std::vector<Row> rows = run(*e.child);

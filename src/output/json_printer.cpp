@@ -368,6 +368,18 @@ void JsonPrinter::operator_keys(const Plan& plan) {
                               out_.key("node");
                               out_.value("Distinct");
                           },
+                          [&](const Sample& n) {
+                              out_.key("node");
+                              out_.value("Sample");
+                              out_.key("fraction");
+                              out_.value(n.fraction);
+                              out_.key("seed");
+                              if (n.seed) {
+                                  out_.value(*n.seed);
+                              } else {
+                                  out_.null();
+                              }
+                          },
                           [&](const Expand& n) {
                               out_.key("node");
                               out_.value("Expand");

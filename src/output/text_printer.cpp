@@ -93,6 +93,13 @@ void write_operator_line(const Plan& plan, std::ostream& out) {
                               write_exprs(n.exprs, out);
                               out << "]";
                           },
+                          [&](const Sample& n) {
+                              // Spark: Sample 0.0, 0.1, false, 42 (no seed: Spark draws one)
+                              out << "Sample 0.0, " << n.fraction_text << ", false";
+                              if (n.seed) {
+                                  out << ", " << *n.seed;
+                              }
+                          },
                           [&](const Expand& n) {
                               // Spark: Expand [[projection], ...], [output]
                               out << "Expand [";

@@ -762,8 +762,8 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         // grouping set may have nulled, not the column's (which aggregates still read).
         for (std::size_t i = 0; i < items.size(); ++i) {
             if (const auto* column = items[i]->as<AttributeReference>()) {
-                items[i] = make_expr(Alias{items[i], column->name, binder.fresh_id()},
-                                     items[i]->span);
+                items[i] =
+                    make_expr(Alias{items[i], column->name, binder.fresh_id()}, items[i]->span);
                 outputs[i].item = items[i];
             }
         }
@@ -1399,16 +1399,57 @@ std::pair<PlanPtr, Scope> bind_generate(BindContext& ctx, const ast::GenerateRef
     return {plan, std::move(scope)};
 }
 
+/// TABLESAMPLE over a table's or a subquery's plan, as Spark's AstBuilder.withSample makes it:
+/// `n ROWS` a Limit, `x PERCENT` a Sample of x/100 (x in [0, 100]), `BUCKET x OUT OF y` a
+/// Sample of x/y (in [0, 1]).
+PlanPtr sample_of(BindContext& ctx, const ast::TableSample& sample, PlanPtr plan) {
+    if (sample.kind == ast::TableSample::Kind::Rows) {
+        Scope none;
+        none.description = "TABLESAMPLE's row count (a constant)";
+        Binder binder(ctx, std::move(none));
+        return make_plan(
+            Limit{bind_row_count(binder, sample.rows, Clause::Limit, "TABLESAMPLE (n ROWS)"),
+                  std::move(plan)});
+    }
+    double fraction = 0;
+    if (sample.kind == ast::TableSample::Kind::Percent) {
+        const double percent = std::strtod(sample.percent.c_str(), nullptr);
+        if (percent < 0 || percent > 100) {
+            fail_at(ctx, sample.span,
+                    "Sampling fraction (" + java_double_string(percent / 100) +
+                        ") must be on interval [0, 1]: TABLESAMPLE takes 0 to 100 PERCENT");
+        }
+        fraction = percent / 100;
+    } else {
+        if (sample.denominator == 0 || sample.numerator > sample.denominator) {
+            fail_at(ctx, sample.span,
+                    "Sampling fraction (" + std::to_string(sample.numerator) + "/" +
+                        std::to_string(sample.denominator) + ") must be on interval [0, 1]");
+        }
+        fraction = static_cast<double>(sample.numerator) / static_cast<double>(sample.denominator);
+    }
+    return make_plan(Sample{fraction, java_double_string(fraction), sample.seed, std::move(plan)});
+}
+
 std::pair<PlanPtr, Scope> bind_from(BindContext& ctx, const ast::FromItem& item) {
     return std::visit(
         Overloaded{
-            [&](const ast::TableRef& ref) { return bind_table(ctx, ref, item.span); },
+            [&](const ast::TableRef& ref) {
+                auto bound = bind_table(ctx, ref, item.span);
+                if (item.sample) {
+                    bound.first = sample_of(ctx, *item.sample, std::move(bound.first));
+                }
+                return bound;
+            },
             [&](const ast::SubqueryRef& ref) {
                 PlanPtr plan;
                 {
                     const QueryDepth depth(ctx, item.span);
                     // Const: a subquery inside a CTE is bound at each of its uses.
                     plan = bind_query(ctx, std::as_const(*ref.query));
+                }
+                if (item.sample) { // below the alias's renaming
+                    plan = sample_of(ctx, *item.sample, std::move(plan));
                 }
                 plan = rename_columns(ctx, std::move(plan), ref.columns,
                                       identifiers_span(ref.columns, item.span), "the subquery");

@@ -193,6 +193,12 @@ std::string dump_bound(const Plan& plan) {
                            dump_exprs("arguments", g.args, indent + 2, out);
                            dump_exprs("output", g.output, indent + 2, out);
                        },
+                       [&](const Sample& sample) {
+                           out.append(indent, ' ');
+                           out += "Sample " + sample.fraction_text +
+                                  (sample.seed ? " seed " + std::to_string(*sample.seed) : "") +
+                                  "\n";
+                       },
                        [&](const Expand& e) {
                            out.append(indent, ' ');
                            out += "Expand\n";

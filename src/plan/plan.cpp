@@ -84,7 +84,8 @@ template <class Node, class F> void for_each_expression(Node& node, F&& f) {
                     std::for_each(row.begin(), row.end(), f);
                 }
             } else {
-                static_assert(std::is_same_v<T, Distinct> || std::is_same_v<T, SetOperation>,
+                static_assert(std::is_same_v<T, Distinct> || std::is_same_v<T, SetOperation> ||
+                                  std::is_same_v<T, Sample>,
                               "an operator kind without its expression slots");
             }
         },

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -248,10 +249,21 @@ struct Expand {
     PlanPtr child;
 };
 
+/// A random share of `child`'s rows, each kept with probability `fraction`: TABLESAMPLE's
+/// PERCENT and BUCKET forms (`n ROWS` is a Limit). `fraction_text` is the fraction as Spark
+/// prints it (a Java double); `seed` is REPEATABLE's, absent when Spark would draw one at
+/// random. Spark: Sample(0.0, fraction, withReplacement = false, seed).
+struct Sample {
+    double fraction = 1.0;
+    std::string fraction_text;
+    std::optional<std::int64_t> seed;
+    PlanPtr child;
+};
+
 struct Plan {
     using Node =
         std::variant<Relation, LocalRelation, Filter, Project, Aggregate, Sort, Limit, Offset,
-                     Distinct, Join, SetOperation, Generate, Repartition, Window, Expand>;
+                     Distinct, Join, SetOperation, Generate, Repartition, Window, Expand, Sample>;
     Node node;
 
     template <class T> const T* as() const { return std::get_if<T>(&node); }

@@ -1030,10 +1030,12 @@ namespace {
 /// takes the projection over it into each input (PushProjectionThroughUnion). A Repartition
 /// (Repartition, RepartitionByExpression, RebalancePartitions) is one NestedColumnAliasing
 /// pushes extractors through, and nothing else: a higher-order function above it reads its
-/// array whole. So is a Window (Spark's analyzer computes its keys and arguments below it).
+/// array whole; so is a Sample (TABLESAMPLE). So is a Window (Spark's analyzer computes its keys
+/// and arguments below it).
 bool is_boundary(const Plan& op) {
     if (op.as<Join>() != nullptr || op.as<Generate>() != nullptr ||
-        op.as<Repartition>() != nullptr || op.as<Window>() != nullptr) {
+        op.as<Repartition>() != nullptr || op.as<Window>() != nullptr ||
+        op.as<Sample>() != nullptr) {
         return true; // a Generate: NestedColumnAliasing does not push through it
     }
     const SetOperation* set = op.as<SetOperation>();

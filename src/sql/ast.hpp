@@ -424,9 +424,23 @@ struct GenerateRef {
 };
 
 /// One item of a FROM clause.
+/// `TABLESAMPLE (x PERCENT | BUCKET x OUT OF y | n ROWS) [REPEATABLE (seed)]` after a table
+/// or a subquery, before its alias.
+struct TableSample {
+    enum class Kind : std::uint8_t { Percent, Bucket, Rows };
+    Kind kind = Kind::Percent;
+    std::string percent;        // Percent: the number as written, sign included
+    std::int64_t numerator = 0; // Bucket: x OUT OF y
+    std::int64_t denominator = 0;
+    ExprPtr rows; // Rows: the count
+    std::optional<std::int64_t> seed;
+    Span span;
+};
+
 struct FromItem {
     std::variant<TableRef, SubqueryRef, ValuesRef, JoinRef, GenerateRef> node;
     Span span;
+    std::optional<TableSample> sample; // a table's or a subquery's
 };
 
 /// prune-plan's bound on the grouping sets of one GROUP BY (CUBE makes 2^n of n elements).

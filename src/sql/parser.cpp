@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <exception>
 #include <optional>
 #include <string_view>
@@ -900,6 +901,7 @@ struct open_bracket_action {
         st.opens.push_back({st.offset(in.begin())});
     }
 };
+template <> struct action<g::seed_open> : open_bracket_action {};
 template <> struct action<g::paren_open> {
     template <typename Input> static void apply(const Input& in, State& st) {
         open_bracket_action::apply(in, st);
@@ -1719,7 +1721,7 @@ template <> struct action<g::table_name_first> {
     template <typename Input> static void apply(const Input&, State& st) {
         ast::TableRef table;
         table.name = st.ident;
-        st.froms.push_back(ast::FromItem{std::move(table), st.ident.span});
+        st.froms.push_back(ast::FromItem{std::move(table), st.ident.span, std::nullopt});
     }
 };
 
@@ -1774,6 +1776,61 @@ template <ast::SubqueryKind Kind> struct subquery_value_action {
 template <> struct action<g::scalar_subquery> : subquery_value_action<ast::SubqueryKind::Scalar> {};
 template <> struct action<g::exists_subquery> : subquery_value_action<ast::SubqueryKind::Exists> {};
 
+// TABLESAMPLE: the item on top of `froms` is the table or the subquery it samples.
+template <> struct action<g::sample_open> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        open_bracket_action::apply(in, st);
+        st.froms.back().sample.emplace().span = st.span(in.begin(), in.begin());
+    }
+};
+template <> struct action<g::sample_percent> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::TableSample& sample = *st.froms.back().sample;
+        sample.kind = ast::TableSample::Kind::Percent;
+        const std::string text = in.string();
+        sample.percent = text.substr(0, text.find_first_of(" \t\r\nPp"));
+    }
+};
+/// The digits of a TABLESAMPLE integer, as an int64.
+template <typename Input> std::int64_t sample_integer_of(const Input& in, State& st) {
+    const std::string text = in.string();
+    const std::string digits = text.substr(0, text.find_first_of(" \t\r\n"));
+    std::int64_t value = 0;
+    if (std::from_chars(digits.data(), digits.data() + digits.size(), value).ec != std::errc{}) {
+        st.fail(st.span(in.begin(), in.end()), "the integer '" + digits + "' is too large");
+    }
+    return value;
+}
+template <> struct action<g::bucket_numerator> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::TableSample& sample = *st.froms.back().sample;
+        sample.kind = ast::TableSample::Kind::Bucket;
+        sample.numerator = sample_integer_of(in, st);
+    }
+};
+template <> struct action<g::bucket_denominator> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.froms.back().sample->denominator = sample_integer_of(in, st);
+    }
+};
+template <> struct action<g::sample_seed_value> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.froms.back().sample->seed = sample_integer_of(in, st);
+    }
+};
+template <> struct action<g::sample_rows> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::TableSample& sample = *st.froms.back().sample;
+        sample.kind = ast::TableSample::Kind::Rows;
+        sample.rows = st.pop().expr;
+    }
+};
+template <> struct action<g::table_sample> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.froms.back().sample->span = st.span_to_last(in.begin());
+    }
+};
+
 template <> struct action<g::subquery_ref> {
     template <typename Input> static void apply(const Input& in, State& st) {
         // The alias (table_alias) went to the item on top; the query is the one read last.
@@ -1789,13 +1846,15 @@ template <> struct action<g::subquery_ref> {
 template <> struct action<g::subquery_open> {
     template <typename Input> static void apply(const Input& in, State& st) {
         open_bracket_action::apply(in, st);
-        st.froms.push_back(ast::FromItem{ast::SubqueryRef{}, st.span(in.begin(), in.begin() + 1)});
+        st.froms.push_back(
+            ast::FromItem{ast::SubqueryRef{}, st.span(in.begin(), in.begin() + 1), std::nullopt});
     }
 };
 
 template <> struct action<g::values_keyword> {
     template <typename Input> static void apply(const Input& in, State& st) {
-        st.froms.push_back(ast::FromItem{ast::ValuesRef{}, st.span_to_last(in.begin())});
+        st.froms.push_back(
+            ast::FromItem{ast::ValuesRef{}, st.span_to_last(in.begin()), std::nullopt});
     }
 };
 
@@ -1848,7 +1907,8 @@ template <> struct action<g::lateral_keyword> {
     template <typename Input> static void apply(const Input& in, State& st) {
         ast::GenerateRef ref;
         ref.keyword = st.span_to_last(in.begin());
-        st.froms.push_back(ast::FromItem{std::move(ref), st.span_to_last(in.begin())});
+        st.froms.push_back(
+            ast::FromItem{std::move(ref), st.span_to_last(in.begin()), std::nullopt});
     }
 };
 
@@ -1856,7 +1916,8 @@ template <> struct action<g::table_function_start> {
     template <typename Input> static void apply(const Input& in, State& st) {
         ast::GenerateRef ref;
         ref.table_function = true;
-        st.froms.push_back(ast::FromItem{std::move(ref), st.span(in.begin(), in.begin())});
+        st.froms.push_back(
+            ast::FromItem{std::move(ref), st.span(in.begin(), in.begin()), std::nullopt});
     }
 };
 
@@ -1882,7 +1943,7 @@ template <> struct action<g::lateral_view_start> {
         st.froms.pop_back();
         ref.keyword = st.span_to_last(in.begin());
         const Span span{ref.left->span.begin, st.last_token.end};
-        st.froms.push_back(ast::FromItem{std::move(ref), span});
+        st.froms.push_back(ast::FromItem{std::move(ref), span, std::nullopt});
     }
 };
 
@@ -1951,7 +2012,7 @@ template <> struct action<g::join_clause> {
         join.left = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
         st.froms.pop_back();
         const Span span{join.left->span.begin, st.last_token.end};
-        st.froms.push_back(ast::FromItem{std::move(join), span});
+        st.froms.push_back(ast::FromItem{std::move(join), span, std::nullopt});
     }
 };
 
@@ -1991,7 +2052,7 @@ template <> struct action<g::comma_join> {
         join.left = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
         st.froms.pop_back();
         const Span span{join.left->span.begin, st.last_token.end};
-        st.froms.push_back(ast::FromItem{std::move(join), span});
+        st.froms.push_back(ast::FromItem{std::move(join), span, std::nullopt});
     }
 };
 
@@ -2391,7 +2452,16 @@ PRUNE_SQL_ERROR(unsupported_lateral_view,
 PRUNE_SQL_ERROR(lateral_generator, "expected a generator call such as 'explode(arr)' after '{prev}'");
 PRUNE_SQL_ERROR(multi_alias_name, "expected a column name after '{prev}'");
 PRUNE_SQL_ERROR(lateral_view_column, "expected a column name after '{prev}'");
-PRUNE_SQL_ERROR(unsupported_tablesample, "unsupported: TABLESAMPLE");
+PRUNE_SQL_ERROR(unsupported_tablesample,
+                "unsupported: TABLESAMPLE other than (x PERCENT), (BUCKET x OUT OF y) and (n ROWS) "
+                "before the alias (Spark refuses byte lengths and BUCKET ... ON)");
+PRUNE_SQL_ERROR(sample_open, "expected '(' after 'TABLESAMPLE'");
+PRUNE_SQL_ERROR(sample_method, "expected 'x PERCENT', 'BUCKET x OUT OF y' or 'n ROWS' after '('");
+PRUNE_SQL_ERROR(bucket_out_of, "expected 'OUT OF' after '{prev}'");
+PRUNE_SQL_ERROR(seed_open, "expected '(' after 'REPEATABLE'");
+PRUNE_SQL_ERROR(bucket_numerator, "expected an integer after '{prev}'");
+PRUNE_SQL_ERROR(bucket_denominator, "expected an integer after '{prev}'");
+PRUNE_SQL_ERROR(sample_seed_value, "expected an integer after '{prev}'");
 PRUNE_SQL_ERROR(unsupported_pivot, "unsupported: {NEXT}");
 PRUNE_SQL_ERROR(grouping_set, "expected a grouping set such as '(a, b)', '()' or an expression "
                               "after '{prev}'");

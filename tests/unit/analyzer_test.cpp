@@ -164,9 +164,9 @@ std::string shape(const Plan& plan) {
     std::string out;
     for (const Plan* p = &plan; p != nullptr; p = plan_child(*p).get()) {
         static const char* const names[] = {
-            "Relation",     "LocalRelation", "Filter",      "Project",  "Aggregate",
-            "Sort",         "Limit",         "Offset",      "Distinct", "Join",
-            "SetOperation", "Generate",      "Repartition", "Window",   "Expand"};
+            "Relation",    "LocalRelation", "Filter",   "Project", "Aggregate",    "Sort",
+            "Limit",       "Offset",        "Distinct", "Join",    "SetOperation", "Generate",
+            "Repartition", "Window",        "Expand",   "Sample"};
         static_assert(std::size(names) == std::variant_size_v<Plan::Node>);
         out += (out.empty() ? "" : " ") + std::string(names[p->node.index()]);
     }

@@ -1023,6 +1023,10 @@ TEST_CASE("generators parse in the select list and in FROM", "[parser]") {
     CHECK(dump.find("lateral 1:") < dump.find("lateral 1:", dump.find("lateral 1:") + 1));
 }
 
+constexpr const char* kTableSample =
+    "unsupported: TABLESAMPLE other than (x PERCENT), (BUCKET x OUT OF y) and (n ROWS) before "
+    "the alias (Spark refuses byte lengths and BUCKET ... ON)";
+
 TEST_CASE("unsupported constructs are recognised and rejected where they are", "[parser]") {
 
     const auto [sql, message, at] = GENERATE(table<std::string, std::string, std::string>({
@@ -1047,7 +1051,12 @@ TEST_CASE("unsupported constructs are recognised and rejected where they are", "
          "unsupported: IGNORE NULLS or RESPECT NULLS outside a window function (write first(x, "
          "true) for first(x) IGNORE NULLS)",
          "1:17"},
-        {"SELECT a FROM t TABLESAMPLE (10 PERCENT)", "unsupported: TABLESAMPLE", "1:17"},
+        {"SELECT a FROM t TABLESAMPLE (100M)", kTableSample, "1:30"},
+        {"SELECT a FROM t TABLESAMPLE (BUCKET 1 OUT OF 4 ON a)", kTableSample, "1:48"},
+        {"SELECT a FROM t x TABLESAMPLE (1 PERCENT)", kTableSample, "1:19"},
+        {"SELECT a FROM t TABLESAMPLE (BUCKET 1 OF 4)", "expected 'OUT OF' after '1'", "1:39"},
+        {"SELECT a FROM t TABLESAMPLE (1 PERCENT) REPEATABLE 3", "expected '(' after 'REPEATABLE'",
+         "1:52"},
         {"SELECT a FROM t PIVOT (sum(a) FOR b IN (1, 2))", "unsupported: PIVOT", "1:17"},
         {"SELECT a FROM t x unpivot (v FOR k IN (a, b))", "unsupported: UNPIVOT", "1:19"},
         {"SELECT a FROM db.", "expected a name after '.' in the table name", "1:18"},
