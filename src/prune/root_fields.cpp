@@ -1706,6 +1706,11 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                                 s.kind == SubqueryKind::Scalar ? present(need) : Requirement::all(),
                                 false});
         }
+        if (s.kind != SubqueryKind::Exists) { // its column is the value (compared, for IN)
+            record_outputs(s.plan(),
+                           s.kind == SubqueryKind::Scalar ? ReadReason::None : ReadReason::Compared,
+                           nullptr, false);
+        }
         prepare(s.plan());
         collect_operators(s.plan());
         collector.set_crossing(crossing_here);

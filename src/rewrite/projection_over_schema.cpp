@@ -650,7 +650,7 @@ PlanPtr PlanRewriter::rewrite_expand(const Expand& e, const std::vector<ExprPtr>
     out.projections.resize(e.projections.size());
     for (std::size_t i = 0; i < width; ++i) {
         const auto& column = *e.output[i]->as<AttributeReference>();
-        if (!above.contains(column.id)) {
+        if (!above.contains(column.id) || gone_.contains(column.id)) {
             gone_.insert(column.id);
             continue;
         }
@@ -739,6 +739,10 @@ PlanPtr PlanRewriter::rewrite(PlanPtr plan) {
         for (std::size_t p = at; p != kNone; p = nodes[p].parent) {
             const Plan& ancestor = *nodes[p].op;
             for (const ExprPtr& e : plan_expressions(ancestor)) {
+                const auto* alias = e->as<Alias>();
+                if (alias != nullptr && unused.contains(alias->id)) {
+                    continue; // not computed: the rewrite drops it
+                }
                 visit_down(e, [&](const ExprPtr& n) {
                     if (const auto* a = n->as<AttributeReference>()) {
                         ids.insert(a->id);

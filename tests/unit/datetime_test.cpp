@@ -204,7 +204,7 @@ TEST_CASE("TIMESTAMP literals: what Spark rejects or prune-plan cannot decide", 
     CHECK(literal(AtomicKind::Timestamp, text) == expected);
 }
 
-TEST_CASE("TIMESTAMP_NTZ literals: a zone is checked and dropped; a time alone is invalid",
+TEST_CASE("TIMESTAMP_NTZ literals: a zone is checked and dropped and a time alone is invalid",
           "[types]") {
     auto [text, expected] = GENERATE(table<std::string, std::string>({
         {"2020-01-01", "2020-01-01 00:00:00"},
@@ -225,7 +225,7 @@ TEST_CASE("TIMESTAMP_NTZ literals: a zone is checked and dropped; a time alone i
     CHECK(literal(AtomicKind::TimestampNtz, text) == expected);
 }
 
-TEST_CASE("the string parsers know no special values; the formatters invert them", "[types]") {
+TEST_CASE("the string parsers know no special values and the formatters invert them", "[types]") {
     CHECK_FALSE(string_to_date("epoch").has_value());
     std::int64_t micros = 0;
     CHECK(string_to_timestamp("epoch", micros) == DateTimeStatus::Invalid);

@@ -1151,7 +1151,7 @@ TEST_CASE("the reserved words are not bare identifiers", "[parser]") {
     CHECK(expr_of("s." + word) == "s." + word);
 }
 
-TEST_CASE("columns count code points; lines count from the file start", "[parser]") {
+TEST_CASE("columns count code points and lines count from the file start", "[parser]") {
     const auto source = file("SELECT 'é', naïve FROM t WHERE 名前 = 'ü' AND )");
     const auto statements = split_statements(*source);
     try {

@@ -161,7 +161,7 @@ TEST_CASE("array subscripts follow computeNullabilityFromArray in ANSI mode", "[
     CHECK_FALSE(make_expr(ElementAt{no_nulls, i})->nullable);
 }
 
-TEST_CASE("named_struct is never null; its fields carry the values' nullability", "[typing]") {
+TEST_CASE("named_struct is never null and its fields carry the values' nullability", "[typing]") {
     const ExprPtr a = attr("a", "INT", true);
     const ExprPtr s = make_expr(CreateNamedStruct{{"x", "y"}, {a, int_lit(1)}});
     CHECK(str(s) == "struct<x:int,y:int>");
