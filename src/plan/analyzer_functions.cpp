@@ -533,7 +533,7 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         // `TRIM(BOTH chars FROM str)`.
         def = &catalog_function(name + "_chars");
     }
-    if ((def->catalyst == "Grouping" || def->catalyst == "GroupingID") &&
+    if (is_grouping_function(*def) &&
         (!grouping_analytics_ ||
          (clause_ != Clause::Select && clause_ != Clause::Having && clause_ != Clause::OrderBy))) {
         fail(span, "[UNSUPPORTED_GROUPING_EXPRESSION] " + name +

@@ -258,6 +258,12 @@ using WindowDefinitions = std::vector<std::pair<ast::Identifier, ast::WindowSpec
 
 class Binder;
 
+/// grouping() or grouping_id(): placeholders for bits of the Expand's grouping id, valid only
+/// under ROLLUP, CUBE and GROUPING SETS.
+inline bool is_grouping_function(const FunctionDef& def) {
+    return def.catalyst == "Grouping" || def.catalyst == "GroupingID";
+}
+
 /// A query block around a subquery expression being bound: the names its FROM clause makes
 /// visible are the subquery's outer references (Spark: OuterReference), and `reads` collects
 /// the columns of it the subquery (at any depth) reads.

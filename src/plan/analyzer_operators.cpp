@@ -29,10 +29,9 @@ ExprPtr alias_by_sql(Binder& binder, const ExprPtr& e) {
 // itself, anything else aliased by its pretty SQL) and becomes the new output's column.
 // Within one clause lookups see the list as the clause found it, as in Spark (a call written
 // twice is added twice); `commit` lets the next clause see what this one added.
-bool is_grouping_function(const Expr& e) {
+bool is_grouping_call(const Expr& e) {
     const auto* f = e.as<ScalarFunction>();
-    return f != nullptr && !f->user_defined() &&
-           (f->def->catalyst == "Grouping" || f->def->catalyst == "GroupingID");
+    return f != nullptr && !f->user_defined() && is_grouping_function(*f->def);
 }
 
 class AggregateOutputs {
@@ -71,7 +70,7 @@ class AggregateOutputs {
                 }
                 return node;
             }
-            if (is_aggregate_call(*node) || is_grouping_function(*node) ||
+            if (is_aggregate_call(*node) || is_grouping_call(*node) ||
                 grouping_.find(*node) != nullptr) {
                 added_.push_back(alias_by_sql(binder_, node));
                 return OutputRef{added_.back()}.attribute(node->span);
@@ -405,7 +404,7 @@ expand_grouping_sets(Binder& binder, const std::vector<ExprPtr>& keys,
                                                              binder.fresh_id(), false, false});
     // grouping() and grouping_id(), anywhere in the list (inside aggregates too).
     const auto grouping_function = [&](const ExprPtr& node) -> ExprPtr {
-        if (!is_grouping_function(*node)) {
+        if (!is_grouping_call(*node)) {
             return node;
         }
         const auto& f = *node->as<ScalarFunction>();
