@@ -157,11 +157,28 @@ struct SelectParts {
     std::string tail;  // ` ORDER BY ... LIMIT ... OFFSET ...` or empty
 };
 
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + to.size())) {
+        text.replace(at, from.size(), to);
+    }
+    return text;
+}
+
+/// The table every scan reads, for the subquery expressions of a statement (`EXISTS (SELECT 1
+/// FROM t q1 ...)`), which read it again under an alias of their own. Set by generate_query for
+/// the statement it writes.
+const GeneratedTable* g_table = nullptr;
+
 /// One query block over a Source: select items, WHERE, GROUP BY, ... (the single-table query
 /// of the original generator when the source is the table `t`).
 class QueryGen {
   public:
     QueryGen(Rng& rng, Source source) : r_(rng), source_(std::move(source)) {}
+    /// A query block inside a subquery expression, `level` deep, that may read `outer`: the
+    /// columns of the query blocks around it.
+    QueryGen(Rng& rng, Source source, std::vector<SourceColumn> outer, int level)
+        : r_(rng), source_(std::move(source)), outer_(std::move(outer)), level_(level) {}
 
     QueryText query(const Shape& shape = {}) {
         if (r_.chance(0.01)) {
@@ -169,6 +186,9 @@ class QueryGen {
             return QueryText{"SELECT count(*)" + std::string(shape.named ? " AS o1" : "") +
                                  " FROM " + source_.from + where_clause(""),
                              {SourceColumn{"o1", make_atomic(AtomicKind::Long)}}};
+        }
+        if (r_.chance(0.08)) {
+            return grouping_analytics_query(shape);
         }
         if (r_.chance(0.15)) {
             return grouped_query(shape);
@@ -217,9 +237,23 @@ class QueryGen {
             parts.outputs.push_back(SourceColumn{
                 name, make_atomic(which == 2 ? AtomicKind::Long : AtomicKind::Integer)});
         }
+        if (r_.chance(0.06)) {
+            // A subquery expression as a select item.
+            G e = subquery_expression(false, true);
+            if ((distinct || shape.comparable) && !orderable(e.type)) {
+                e = G{"(" + e.sql + ") IS NULL", make_atomic(AtomicKind::Boolean)};
+            }
+            const std::string name = "o" + std::to_string(parts.outputs.size() + 1);
+            parts.head += ", " + e.sql + " AS " + name;
+            parts.outputs.push_back(SourceColumn{name, e.type});
+        }
         std::string condition;
         if (r_.chance(0.4)) {
             condition = boolean(r_.between(1, 3)).sql;
+        }
+        if (r_.chance(0.08)) {
+            const std::string predicate = subquery_expression(true, true).sql;
+            condition = condition.empty() ? predicate : predicate + " AND (" + condition + ")";
         }
         parts.where = where_clause(condition);
         if (!shape.trailing) {
@@ -376,15 +410,311 @@ class QueryGen {
         if (r_.chance(0.3)) {
             condition = boolean(2).sql;
         }
+        if (r_.chance(0.05)) {
+            const std::string predicate = subquery_expression(true, true).sql;
+            condition = condition.empty() ? predicate : predicate + " AND (" + condition + ")";
+        }
         sql += where_clause(condition);
         sql += r_.chance(0.2) ? std::string(" GROUP BY ALL") : " GROUP BY " + key.sql;
         if (r_.chance(0.3)) {
-            sql += r_.chance(0.5) ? " HAVING count(*) > 1" : " HAVING " + aggregate_boolean();
+            const int roll = r_.between(0, 9);
+            sql += roll < 4   ? " HAVING count(*) > 1"
+                   : roll < 8 ? " HAVING " + aggregate_boolean()
+                              : " HAVING " + having_subquery();
         }
         if (r_.chance(0.5) && shape.trailing) {
             sql += " ORDER BY 1";
         }
         return QueryText{sql, outputs};
+    }
+
+    /// ROLLUP, CUBE and GROUPING SETS over 1-3 keys (field chains, subscripts, whole structs):
+    /// nested (`GROUPING SETS (ROLLUP(k1), (k2))`), after plain keys (`k1, CUBE(k2)`), `WITH
+    /// ROLLUP` / `WITH CUBE`, Hive's `GROUP BY k1, k2 GROUPING SETS (...)`, a repeated set, the
+    /// grand total alone; aggregates over other columns' fields, grouping() and grouping_id(),
+    /// HAVING and ORDER BY. Spark plans it as an Aggregate over an Expand over a Project.
+    QueryText grouping_analytics_query(const Shape& shape) {
+        std::vector<G> keys;
+        const std::size_t wanted = static_cast<std::size_t>(r_.between(1, 3));
+        for (int attempt = 0; attempt < 12 && keys.size() < wanted; ++attempt) {
+            const G k = column_path(r_.between(0, 3));
+            const bool seen = std::any_of(keys.begin(), keys.end(),
+                                          [&](const G& other) { return other.sql == k.sql; });
+            if (orderable(k.type) && !seen) {
+                keys.push_back(k);
+            }
+        }
+        if (keys.empty()) {
+            keys.push_back(to_integer(G{source_.columns[0].sql, source_.columns[0].type}));
+        }
+        const std::size_t n = keys.size();
+        // The keys [from, to) as a list.
+        const auto list = [&](std::size_t from, std::size_t to) {
+            std::string out;
+            for (std::size_t i = from; i < to; ++i) {
+                out += (i > from ? ", " : "") + keys[i].sql;
+            }
+            return out;
+        };
+        const std::string rollup = r_.chance(0.5) ? "ROLLUP(" : "CUBE(";
+        std::string by;
+        bool grand_total = false;
+        switch (r_.between(0, 9)) {
+        case 0:
+            by = "ROLLUP(" + list(0, n) + ")";
+            break;
+        case 1:
+            by = "CUBE(" + list(0, n) + ")";
+            break;
+        case 2:
+            by = "GROUPING SETS ((" + list(0, n) + "), (" + list(0, 1) + "), ())";
+            break;
+        case 3:
+            by = "GROUPING SETS (" + rollup + list(0, 1) + "), " +
+                 (n > 1 ? "(" + list(1, n) + ")" : std::string("()")) + ")";
+            break;
+        case 4:
+            by = n > 1 ? list(0, 1) + ", " + rollup + list(1, n) + ")" : rollup + list(0, 1) + ")";
+            break;
+        case 5:
+            by = list(0, n) + (r_.chance(0.5) ? " WITH ROLLUP" : " WITH CUBE");
+            break;
+        case 6:
+            by = "GROUPING SETS ((" + list(0, 1) + "), (" + list(0, 1) + ")" +
+                 (n > 1 ? ", (" + list(1, n) + ")" : std::string()) + ")";
+            break;
+        case 7:
+            by = "GROUPING SETS (())";
+            grand_total = true;
+            break;
+        case 8:
+            // Hive's form: the sets name keys of the list, which need not all be in a set.
+            by = list(0, n) + " GROUPING SETS ((" + list(0, 1) + ")" +
+                 (n > 1 && r_.chance(0.5) ? ", (" + list(n - 1, n) + ")" : std::string()) + ", ())";
+            break;
+        default: {
+            // Sets of keys drawn at random, every key in one at least, sometimes `()`.
+            std::vector<bool> covered(n, false);
+            std::string sets;
+            const int count = r_.between(1, 3);
+            for (int i = 0; i < count; ++i) {
+                std::string set;
+                for (std::size_t k = 0; k < n; ++k) {
+                    if (r_.chance(0.5)) {
+                        set += (set.empty() ? "" : ", ") + keys[k].sql;
+                        covered[k] = true;
+                    }
+                }
+                sets += (sets.empty() ? "(" : ", (") + set + ")";
+            }
+            std::string rest;
+            for (std::size_t k = 0; k < n; ++k) {
+                if (!covered[k]) {
+                    rest += (rest.empty() ? "" : ", ") + keys[k].sql;
+                }
+            }
+            if (!rest.empty()) {
+                sets += ", (" + rest + ")";
+            }
+            if (r_.chance(0.3)) {
+                sets += ", ()";
+            }
+            by = "GROUPING SETS (" + sets + ")";
+        }
+        }
+        std::string items;
+        std::vector<SourceColumn> outputs;
+        const auto add = [&](const G& e, const std::string& name) {
+            items += (items.empty() ? "" : ", ") + e.sql + " AS " + name;
+            outputs.push_back(SourceColumn{name, e.type});
+        };
+        if (!grand_total) {
+            for (std::size_t i = 0; i < n; ++i) {
+                add(keys[i], "k" + std::to_string(i + 1));
+            }
+        }
+        const int aggregates = r_.between(1, 3);
+        for (int i = 0; i < aggregates; ++i) {
+            G a = r_.chance(0.5) ? field_aggregate() : aggregate_call();
+            if (shape.comparable && !orderable(a.type)) {
+                a = G{"(" + a.sql + ") IS NULL", make_atomic(AtomicKind::Boolean)};
+            }
+            add(a, "a" + std::to_string(i + 1));
+        }
+        if (!grand_total && r_.chance(0.4)) {
+            add(G{"grouping(" + r_.pick(keys).sql + ")", make_atomic(AtomicKind::Byte)}, "g1");
+        }
+        if (r_.chance(0.3)) {
+            add(G{"grouping_id()", make_atomic(AtomicKind::Long)}, "g2");
+        }
+        std::string sql = "SELECT " + items + " FROM " + source_.from;
+        std::string condition;
+        if (r_.chance(0.3)) {
+            condition = boolean(2).sql;
+        }
+        sql += where_clause(condition) + " GROUP BY " + by;
+        if (r_.chance(0.35)) {
+            const int roll = r_.between(0, 9);
+            if (roll < 3 && !grand_total) {
+                sql += " HAVING grouping(" + r_.pick(keys).sql + ") = 0";
+            } else if (roll < 5 && !grand_total) {
+                sql += " HAVING " + wrap(r_.pick(keys).sql) + " IS NOT NULL";
+            } else if (roll < 7) {
+                sql += " HAVING count(*) > 1";
+            } else if (roll < 9) {
+                sql += " HAVING " + aggregate_boolean();
+            } else {
+                sql += " HAVING " + having_subquery();
+            }
+        }
+        if (shape.trailing && r_.chance(0.5) && orderable(outputs[0].type)) {
+            sql += " ORDER BY 1";
+            if (outputs.size() > 1 && orderable(outputs[1].type) && r_.chance(0.5)) {
+                sql += ", 2";
+            }
+        }
+        return QueryText{sql, outputs};
+    }
+
+    /// An aggregate over a field of a column (`max(c1.b)`, `count(c2[0].a)`, `sum(size(c3))`):
+    /// under `spark`, a column an Expand passes through is then read whole.
+    G field_aggregate() {
+        const TypePtr long_type = make_atomic(AtomicKind::Long);
+        const G p = column_path(r_.between(1, 3));
+        if ((p.type->array() != nullptr || p.type->map() != nullptr) && r_.chance(0.5)) {
+            return G{"sum(size(" + p.sql + "))", long_type};
+        }
+        if (orderable(p.type) && r_.chance(0.6)) {
+            return G{std::string(r_.chance(0.5) ? "max(" : "min(") + p.sql + ")", p.type};
+        }
+        return G{"count(" + p.sql + ")", long_type};
+    }
+
+    /// A HAVING condition with a subquery expression that reads no column of this block (a
+    /// column there would have to be grouped): `count(*) >= (SELECT count(*) FROM t q1 ...)`,
+    /// `EXISTS (...)`, `1 IN (...)`.
+    std::string having_subquery() {
+        if (r_.chance(0.5)) {
+            return "count(*) >= " + subquery_expression(false, false, true).sql;
+        }
+        return subquery_expression(true, false).sql;
+    }
+
+    /// The columns of this block a subquery expression in it may read, qualified (`a.c1`,
+    /// `s1.o2`, the table's `c1` as `t.c1`), and those of the blocks around this one.
+    std::vector<SourceColumn> correlatable() const {
+        std::vector<SourceColumn> out = outer_;
+        for (const SourceColumn& c : source_.columns) {
+            if (c.sql.find('.') != std::string::npos) {
+                out.push_back(c);
+            } else if (source_.from == "t") {
+                out.push_back(SourceColumn{"t." + c.sql, c.type});
+            }
+        }
+        return out;
+    }
+
+    /// `inner = outer`: a key of the subquery's table against one of the blocks around it; the
+    /// same field chain on both sides when an outer column is the table's column of that name
+    /// (`q1.c1.a = t.c1.a`), else each side made an integer (`q1.c0 = length(a.c2.b)`).
+    std::string correlation(QueryGen& inner, const std::vector<SourceColumn>& outer) {
+        const SourceColumn& column = inner.column();
+        const std::string bare = column.sql.substr(column.sql.find('.'));
+        std::vector<const SourceColumn*> same;
+        for (const SourceColumn& c : outer) {
+            if (c.sql.size() > bare.size() &&
+                c.sql.compare(c.sql.size() - bare.size(), std::string::npos, bare) == 0 &&
+                same_type_ignoring_nullability(*c.type, *column.type)) {
+                same.push_back(&c);
+            }
+        }
+        if (!same.empty() && r_.chance(0.6)) {
+            const SourceColumn* other = r_.pick(same);
+            G e{column.sql, column.type};
+            while (const StructType* s = e.type->struct_type()) {
+                if (r_.chance(0.15) && orderable(e.type)) {
+                    break; // a whole struct compared
+                }
+                const StructField& f =
+                    (*s)[static_cast<std::size_t>(r_.between(0, static_cast<int>(s->size()) - 1))];
+                e = G{e.sql + "." + f.name, f.type};
+            }
+            if (!orderable(e.type)) {
+                e = to_integer(e);
+            }
+            return e.sql + " = " + replace_all(e.sql, column.sql, other->sql);
+        }
+        const G l = to_integer(inner.key_path());
+        const G r = to_integer(QueryGen(r_, Source{"", outer, ""}).key_path());
+        return l.sql + " = " + r.sql;
+    }
+
+    /// A subquery expression over `t` (read again as q1, or q2 inside another): a scalar
+    /// `(SELECT agg(...) FROM t q1 [WHERE ...])`, `[NOT] EXISTS (SELECT 1 FROM t q1 WHERE ...)` or
+    /// `v [NOT] IN (SELECT q1.c FROM t q1 ...)`, uncorrelated or correlated with this block's
+    /// columns (when `this_block`) and those of the blocks around it; an EXISTS may hold another,
+    /// correlated two levels up. Only a boolean one when `predicate`, only a scalar number (an
+    /// aggregate) when `scalar`.
+    G subquery_expression(bool predicate, bool this_block, bool scalar = false) {
+        const int level = level_ + 1;
+        const std::string alias = "q" + std::to_string(level);
+        std::vector<SourceColumn> columns;
+        for (const StructField& f : g_table->schema->struct_type()->fields()) {
+            columns.push_back(SourceColumn{alias + "." + f.name, f.type});
+        }
+        std::vector<SourceColumn> outer = this_block ? correlatable() : outer_;
+        QueryGen inner(r_, Source{"t " + alias, columns, ""}, outer, level);
+        std::string where;
+        const auto add = [&](const std::string& condition) {
+            where += (where.empty() ? " WHERE " : " AND ") + condition;
+        };
+        const bool correlated = !outer.empty() && r_.chance(0.65);
+        if (correlated) {
+            add(correlation(inner, outer));
+            if (r_.chance(0.3)) {
+                add(correlation(inner, outer));
+            }
+        }
+        if (r_.chance(0.3)) {
+            add("(" + inner.boolean(1).sql + ")");
+        }
+        const std::string from = " FROM t " + alias;
+        const int kind = scalar ? 0 : r_.between(predicate ? 1 : 0, 2);
+        if (kind == 0 && scalar) {
+            // A number, to compare with count(*).
+            const G value = r_.chance(0.5) ? G{"count(*)", make_atomic(AtomicKind::Long)}
+                                           : G{"max(" + to_integer(inner.key_path()).sql + ")",
+                                               make_atomic(AtomicKind::Integer)};
+            return G{"(SELECT " + value.sql + from + where + ")", value.type};
+        }
+        if (kind == 0) {
+            if (!correlated && r_.chance(0.08)) {
+                // Not an aggregate: more than one row raises SCALAR_SUBQUERY_TOO_MANY_ROWS in
+                // both plans.
+                const G value = inner.key_path();
+                return G{"(SELECT " + value.sql + from + where + ")", value.type};
+            }
+            const G value = inner.aggregate_call();
+            return G{"(SELECT " + value.sql + from + where + ")", value.type};
+        }
+        const TypePtr boolean_type = make_atomic(AtomicKind::Boolean);
+        const std::string negation = r_.chance(0.35) ? "NOT " : "";
+        if (kind == 1) {
+            if (level < 2 && r_.chance(0.25)) {
+                add(inner.subquery_expression(true, true).sql);
+            }
+            return G{negation + "EXISTS (SELECT 1" + from + where + ")", boolean_type};
+        }
+        G value = inner.key_path();
+        G probe;
+        if (is_kind(value.type, AtomicKind::String)) {
+            probe = this_block ? of_type(value.type) : G{"'a'", value.type};
+        } else {
+            value = to_integer(value);
+            probe = this_block ? to_integer(of_type(value.type)) : G{"1", value.type};
+        }
+        return G{wrap(probe.sql) + " " + negation + "IN (SELECT " + value.sql + from + where + ")",
+                 boolean_type};
     }
 
     // Whether a bare `name` would find a column of the source (`name`, `a.name`): Spark resolves
@@ -1135,6 +1465,8 @@ class QueryGen {
 
     Rng& r_;
     Source source_;
+    std::vector<SourceColumn> outer_; // the columns of the blocks around a subquery's
+    int level_ = 0;                   // how deep in subquery expressions
     std::vector<Var> vars_;
     int counter_ = 0;
 };
@@ -1156,14 +1488,6 @@ struct Side {
     std::vector<SourceColumn> columns; // as the input names them (unqualified)
     bool table = false;                // the table `t`: both sides of a USING (c0) have c0
 };
-
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-    for (std::size_t at = text.find(from); at != std::string::npos;
-         at = text.find(from, at + to.size())) {
-        text.replace(at, from.size(), to);
-    }
-    return text;
-}
 
 class StatementGen {
   public:
@@ -1714,7 +2038,10 @@ GeneratedTable generate_table(Rng& rng, int max_depth) {
 }
 
 std::string generate_query(Rng& rng, const GeneratedTable& table) {
-    return StatementGen(rng, table).statement();
+    g_table = &table;
+    std::string query = StatementGen(rng, table).statement();
+    g_table = nullptr;
+    return query;
 }
 
 std::string generate_rows(Rng& rng, const GeneratedTable& table, int count) {

@@ -51,7 +51,10 @@ GeneratedTable generate_table(Rng& rng, int max_depth);
 /// or through other query blocks: self-joins of every kind (ON, CROSS, comma, USING, NATURAL,
 /// semi and anti), FROM-subqueries 1-3 levels deep (with column lists sometimes), CTEs (one
 /// reading another, one read twice) and UNION / INTERSECT / EXCEPT, whose query blocks read the
-/// inner queries' outputs by their types. Every scan reads `t`, so one set of rows serves all.
+/// inner queries' outputs by their types. Some query blocks group with ROLLUP, CUBE or GROUPING
+/// SETS (an Expand), and some hold subquery expressions (scalar aggregates, [NOT] EXISTS,
+/// [NOT] IN) reading `t` again, correlated with the blocks around them or not. Every scan reads
+/// `t`, so one set of rows serves all.
 std::string generate_query(Rng& rng, const GeneratedTable& table);
 
 /// `count` rows as JSON lines, with nulls at every level, small arrays and maps, and values
