@@ -766,7 +766,11 @@ void Collector::walk_hof(const ExprPtr& e, const HigherOrderFunction& hof, const
             if (!replaying_) {
                 site_.lambda = e.get();
             }
-            if (!returns_collection_value || !need.whole) {
+            if (returns_collection_value && spark_rules && !need.whole && !need.empty()) {
+                // Part of the array or map it builds is needed, but Spark's rules do not carry
+                // that need into the lambda: the body is read whole, which X7 lifts.
+                site_.reason = ReadReason::ComputedChain;
+            } else if (!returns_collection_value || !need.whole) {
                 site_.reason = ReadReason::None;
             }
             // In a replay, what the body reads is the replayed use's only when the body's need
