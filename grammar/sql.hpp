@@ -193,6 +193,8 @@ struct k_offset : kw<TAO_PEGTL_ISTRING("offset")> {};
 struct k_tablesample : kw<TAO_PEGTL_ISTRING("tablesample")> {};
 struct k_pivot : kw<TAO_PEGTL_ISTRING("pivot")> {};
 struct k_unpivot : kw<TAO_PEGTL_ISTRING("unpivot")> {};
+struct k_include : kw<TAO_PEGTL_ISTRING("include")> {};
+struct k_exclude : kw<TAO_PEGTL_ISTRING("exclude")> {};
 struct k_escape : kw<TAO_PEGTL_ISTRING("escape")> {};
 struct k_filter : kw<TAO_PEGTL_ISTRING("filter")> {};
 struct k_try_cast : kw<TAO_PEGTL_ISTRING("try_cast")> {};
@@ -721,7 +723,6 @@ struct expr : seq<chain_start, must<not_expr>, star<bool_op, must<not_expr>>> {}
 /// Raised at a construct prune-plan recognises but does not handle yet.
 struct unsupported_lateral_view {};
 struct unsupported_tablesample {};
-struct unsupported_pivot {};
 struct unsupported_table_function {};
 /// Raised at a LIMIT after OFFSET: Spark's grammar has them the other way round.
 struct limit_after_offset {};
@@ -798,7 +799,10 @@ struct table_sample : seq<tok<k_tablesample>, must<sample_open>, must<sample_met
                           must<close_paren>, opt<sample_seed>> {};
 struct no_tablesample : sor<not_at<k_tablesample, skip, one<'('>>, raise<unsupported_tablesample>> {
 };
-struct no_pivot : sor<not_at<sor<k_pivot, k_unpivot>, skip, one<'('>>, raise<unsupported_pivot>> {};
+/// What starts a PIVOT or UNPIVOT clause after a FROM item (never its alias).
+struct pivot_ahead
+    : sor<seq<k_pivot, skip, one<'('>>, seq<k_unpivot, skip, sor<one<'('>, k_include, k_exclude>>> {
+};
 struct no_table_function : sor<not_at<one<'('>>, raise<unsupported_table_function>> {};
 /// `t`, `db.t`, `cat.db.t`: the first part, then each further one.
 struct table_name_first : tok<identifier> {};
@@ -817,7 +821,7 @@ struct offset_ahead : seq<k_offset, skip, not_at<table_follower>> {};
 struct not_alias_word
     : sor<offset_ahead, seq<k_minus, skip, sor<one<'('>, k_select, k_all, k_distinct>>,
           seq<k_natural, skip, join_keyword>, seq<k_using, skip, one<'('>>, result_clause_head,
-          window_clause_head> {};
+          window_clause_head, pivot_ahead> {};
 struct table_alias_name : tok<identifier> {};
 struct alias_column : tok<identifier> {};
 struct alias_columns_open : tok<one<'('>> {};
@@ -827,17 +831,17 @@ struct alias_columns : seq<alias_columns_open, must<alias_column>, star<comma, m
 struct table_alias : seq<sor<seq<as_keyword, must<table_alias_name>>,
                              seq<not_at<not_alias_word>, table_alias_name>>,
                          opt<alias_columns>> {};
-struct table_ref : seq<table_name, no_table_function, opt<table_sample>, no_pivot, opt<table_alias>,
-                       no_tablesample, no_pivot, no_lateral> {};
+struct table_ref : seq<table_name, no_table_function, opt<table_sample>, opt<table_alias>,
+                       no_tablesample, no_lateral> {};
 
 struct query;
 /// What starts a query, looked ahead for after `(`: SELECT, WITH, VALUES, or another `(` of one.
 struct query_head : sor<k_select, k_with, k_values, seq<one<'('>, skip, query_head>> {};
 struct subquery_open : tok<one<'('>> {};
 /// `(query) [alias [(c1, c2)]]`.
-struct subquery_ref
-    : seq<at<one<'('>, skip, query_head>, subquery_open, must<query>, must<close_paren>,
-          opt<table_sample>, opt<table_alias>, no_tablesample, no_pivot> {};
+struct subquery_ref : seq<at<one<'('>, skip, query_head>, subquery_open, must<query>,
+                          must<close_paren>, opt<table_sample>, opt<table_alias>, no_tablesample> {
+};
 
 /// `VALUES (1, 'a'), (2, 'b') [alias [(c1, c2)]]`; a row of one value may drop its parentheses.
 struct values_keyword : tok<k_values> {};
@@ -860,9 +864,9 @@ struct paren_relation : seq<paren_relation_open, must<join_chain>, must<close_pa
 /// `gen(args) [[AS] alias [(c1, c2)]]`: a generator as a table-valued function, over one row
 /// (Spark: Generate over OneRowRelation); other table-valued functions are rejected when bound.
 struct table_function_start : success {};
-struct table_function
-    : seq<at<identifier, skip, one<'('>>, table_function_start, must<lateral_generator>,
-          opt<table_alias>, no_tablesample, no_pivot, no_lateral> {};
+struct table_function : seq<at<identifier, skip, one<'('>>, table_function_start,
+                            must<lateral_generator>, opt<table_alias>, no_tablesample, no_lateral> {
+};
 struct from_primary : sor<subquery_ref, seq<at<k_values>, values_ref>, paren_relation,
                           table_function, must<table_ref>> {};
 
@@ -898,10 +902,60 @@ struct lateral_function : seq<at<k_lateral, skip, identifier, skip, one<'('>>, l
 struct join_clause
     : seq<at<sor<join_keyword, k_natural>>, join_keywords,
           sor<lateral_function, seq<no_lateral, must<from_primary>, opt<join_criteria>>>> {};
-struct join_chain : seq<from_primary, star<join_clause>> {};
+
+/// `PIVOT (agg [[AS] a], ... FOR col IN (v [[AS] a], ...))`, the pivot column one name or
+/// `(c1, c2)`: over the FROM item before it (Spark's Pivot).
+struct pivot_keyword : tok<k_pivot> {};
+/// A `)` of these clauses (close_paren closes an expression's bracket).
+struct pivot_close : tok<one<')'>> {};
+struct pivot_open : tok<one<'('>> {};
+struct pivot_alias_name : tok<identifier> {};
+struct pivot_alias
+    : sor<seq<as_keyword, must<pivot_alias_name>>, seq<not_at<k_for>, pivot_alias_name>> {};
+struct pivot_aggregate : seq<expr, opt<pivot_alias>> {};
+struct pivot_for : tok<k_for> {};
+struct pivot_column : tok<identifier> {};
+struct pivot_columns : sor<seq<tok<one<'('>>, must<pivot_column>, star<comma, must<pivot_column>>,
+                               must<pivot_close>>,
+                           pivot_column> {};
+struct pivot_in : tok<k_in> {};
+struct pivot_values_open : tok<one<'('>> {};
+struct pivot_value : seq<expr, opt<pivot_alias>> {};
+struct pivot_clause : seq<pivot_keyword, must<pivot_open>, must<pivot_aggregate>,
+                          star<comma, must<pivot_aggregate>>, must<pivot_for>, must<pivot_columns>,
+                          must<pivot_in>, must<pivot_values_open>, must<pivot_value>,
+                          star<comma, must<pivot_value>>, must<pivot_close>, must<pivot_close>> {};
+
+/// `UNPIVOT [INCLUDE | EXCLUDE NULLS] (v FOR name IN (c [[AS] a], ...)) [[AS] alias]`, or with
+/// several value columns `((v1, v2) FOR name IN ((c1, c2) [[AS] a], ...))`: over the FROM item
+/// before it (Spark's Unpivot, planned as an Expand).
+struct unpivot_keyword : tok<k_unpivot> {};
+struct unpivot_include : tok<k_include> {};
+struct unpivot_exclude : tok<k_exclude> {};
+struct unpivot_nulls_word : tok<k_nulls> {};
+struct unpivot_nulls : seq<sor<unpivot_include, unpivot_exclude>, must<unpivot_nulls_word>> {};
+struct unpivot_value_column : tok<identifier> {};
+struct unpivot_value_columns_open : tok<one<'('>> {};
+struct unpivot_value_columns : sor<seq<unpivot_value_columns_open, must<unpivot_value_column>,
+                                       star<comma, must<unpivot_value_column>>, must<pivot_close>>,
+                                   unpivot_value_column> {};
+struct unpivot_name_column : tok<identifier> {};
+struct unpivot_set : seq<expr, opt<pivot_alias>> {};
+struct unpivot_alias
+    : sor<seq<as_keyword, must<table_alias_name>>, seq<not_at<not_alias_word>, table_alias_name>> {
+};
+struct unpivot_clause
+    : seq<unpivot_keyword, opt<unpivot_nulls>, must<pivot_open>, must<unpivot_value_columns>,
+          must<pivot_for>, must<unpivot_name_column>, must<pivot_in>, must<pivot_values_open>,
+          must<unpivot_set>, star<comma, must<unpivot_set>>, must<pivot_close>, must<pivot_close>,
+          opt<unpivot_alias>> {};
+/// What may follow a FROM item as Spark's relationExtension: a join, PIVOT or UNPIVOT.
+struct relation_extension : sor<pivot_clause, unpivot_clause> {};
+
+struct join_chain : seq<from_primary, star<sor<join_clause, relation_extension>>> {};
 struct comma_join : seq<comma, sor<lateral_function, seq<no_lateral, must<join_chain>>>> {};
 // A join after a LATERAL function read by a comma applies to both (the function and its input).
-struct from_items : seq<join_chain, star<sor<comma_join, join_clause>>> {};
+struct from_items : seq<join_chain, star<sor<comma_join, join_clause, relation_extension>>> {};
 struct from_keyword : tok<k_from> {};
 /// `LATERAL VIEW [OUTER] gen(args) alias [AS] c1, c2` after the FROM list, each over what
 /// comes before it (Spark's lateralView).
@@ -917,7 +971,12 @@ struct lateral_view_alias : seq<not_at<k_as>, table_alias_name> {};
 struct lateral_view : seq<at<k_lateral, skip, k_view>, lateral_view_start, lateral_view_keyword,
                           opt<lateral_view_outer>, must<lateral_generator>,
                           must<lateral_view_alias>, opt<lateral_view_columns>> {};
-struct from_clause : seq<from_keyword, must<from_items>, star<lateral_view>> {};
+/// Spark refuses PIVOT or UNPIVOT after LATERAL VIEWs (they would apply to the whole FROM
+/// clause); after a FROM item, they are read with it (relation_extension).
+struct pivot_after_lateral_view {};
+struct no_pivot_after_lateral_view : sor<not_at<pivot_ahead>, raise<pivot_after_lateral_view>> {};
+struct from_clause
+    : seq<from_keyword, must<from_items>, star<lateral_view>, no_pivot_after_lateral_view> {};
 
 struct where_keyword : tok<k_where> {};
 struct where_clause : seq<where_keyword, must<expr>> {};

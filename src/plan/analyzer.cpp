@@ -1470,6 +1470,16 @@ std::pair<PlanPtr, Scope> bind_from(BindContext& ctx, const ast::FromItem& item)
             [&](const ast::GenerateRef& ref) {
                 const QueryDepth depth(ctx, item.span);
                 return bind_generate(ctx, ref);
+            },
+            [&](const ast::PivotRef& ref) {
+                const QueryDepth depth(ctx, item.span);
+                auto [child, scope] = bind_from(ctx, *ref.input);
+                return bind_pivot(ctx, ref, std::move(child), std::move(scope));
+            },
+            [&](const ast::UnpivotRef& ref) {
+                const QueryDepth depth(ctx, item.span);
+                auto [child, scope] = bind_from(ctx, *ref.input);
+                return bind_unpivot(ctx, ref, std::move(child), std::move(scope));
             }},
         item.node);
 }

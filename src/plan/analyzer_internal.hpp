@@ -537,6 +537,15 @@ struct BoundClauses {
     ExprPtr limit;
 };
 
+/// `input UNPIVOT (...)` over the input's plan and scope, as Spark's ResolveUnpivot plans it:
+/// an Expand (and, for EXCLUDE NULLS, a Filter over it). analyzer_pivot.cpp.
+std::pair<PlanPtr, Scope> bind_unpivot(BindContext& ctx, const ast::UnpivotRef& ref, PlanPtr child,
+                                       Scope scope);
+/// `input PIVOT (...)` over the input's plan and scope, as Spark's ResolvePivot plans it
+/// without PivotFirst: an Aggregate by the input's other columns. analyzer_pivot.cpp.
+std::pair<PlanPtr, Scope> bind_pivot(BindContext& ctx, const ast::PivotRef& ref, PlanPtr child,
+                                     Scope scope);
+
 /// The query block's operators over its FROM clause's plan `from`, from the clauses as bound:
 /// HAVING and the sort keys are rewritten to read the select list's output
 /// (analyzer_operators.cpp).

@@ -78,7 +78,8 @@ const ReadReasonInfo kReadReasons[] = {
      "(several fields, inline, stack, a map, an unused pos, a filter on a generated column)",
      "", "X8"},
     {ReadReason::UnionMismatch, "union_mismatch",
-     "UNION inputs would read this column to different depths (rows are matched by position)",
+     "the inputs of a set operation (or UNPIVOT's columns) would read this column to different "
+     "depths (rows are matched by position)",
      "", ""},
     {ReadReason::UnionUnread, "union_unread_column",
      "a UNION column nothing reads, kept in every input", "", ""},
@@ -87,9 +88,9 @@ const ReadReasonInfo kReadReasons[] = {
     {ReadReason::Correlated, "correlated_subquery",
      "read by a correlated subquery: an outer reference, or a column of a predicate Spark pulls "
      "out of the subquery (SPARK-51381)", "", "needs through operators"},
-    {ReadReason::Expand, "grouping_sets",
-     "a part of a column read above the Expand of ROLLUP, CUBE or GROUPING SETS, which Spark "
-     "passes whole (its NestedColumnAliasing aliases the part above the Expand)", "",
+    {ReadReason::Expand, "expand",
+     "a part of a column read above the Expand of ROLLUP, CUBE, GROUPING SETS or UNPIVOT, which "
+     "Spark passes whole (its NestedColumnAliasing aliases the part above the Expand)", "",
      "needs through operators"},
 };
 // clang-format on

@@ -1614,16 +1614,32 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                         // Expand, which passes the column whole: under its rules a column read in
                         // part is read whole.
                         const bool spark_rules = options.profile < Profile::Extended;
+                        std::unordered_set<ExprId> passed;
+                        for (const ExprPtr& column : plan_output(*n.child)) {
+                            passed.insert(column->as<AttributeReference>()->id);
+                        }
                         for (std::size_t i = 0; i < n.output.size(); ++i) {
                             const ExprPtr& column = n.output[i];
                             const ExprId id = column->as<AttributeReference>()->id;
                             std::optional<Requirement> need = roots.take_need(id);
                             if (!need) {
+                                // A column the Expand makes (not one it passes through) is not
+                                // made: its projections go unread.
+                                if (unused != nullptr && !passed.contains(id)) {
+                                    unused->insert(id);
+                                }
                                 continue;
                             }
+                            // Projections that would read the column to different depths
+                            // (UNPIVOT's columns): read whole, as a set operation's column.
+                            const bool mismatched = options.whole_set_columns != nullptr &&
+                                                    options.whole_set_columns->contains({&op, i});
                             for (const std::vector<ExprPtr>& projection : n.projections) {
                                 const ExprPtr& e = projection[i];
-                                if (spark_rules && !need->whole) {
+                                if (mismatched) {
+                                    collector.walk_because(e, Requirement::all(),
+                                                           ReadReason::UnionMismatch);
+                                } else if (spark_rules && !need->whole) {
                                     collector.walk_because(e, Requirement::all(),
                                                            ReadReason::Expand);
                                 } else {

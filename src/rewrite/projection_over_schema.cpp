@@ -631,7 +631,8 @@ class PlanRewriter {
 
   private:
     PlanPtr rewrite_expand(const Expand& e, const std::vector<ExprPtr>& exprs,
-                           const std::unordered_set<ExprId>& above, PlanPtr child);
+                           const std::unordered_set<ExprId>& above, PlanPtr child,
+                           const Plan* original);
 
     const std::unordered_set<ExprId>& unused_;
     Rewriter& rewriter_;
@@ -643,14 +644,16 @@ class PlanRewriter {
 /// reads (`above`) is not made (Spark's ColumnPruning); the others take the type their
 /// projections now have (a grouping key's null, too).
 PlanPtr PlanRewriter::rewrite_expand(const Expand& e, const std::vector<ExprPtr>& exprs,
-                                     const std::unordered_set<ExprId>& above, PlanPtr child) {
+                                     const std::unordered_set<ExprId>& above, PlanPtr child,
+                                     const Plan* original) {
     const std::size_t width = e.output.size();
     Expand out;
     out.child = std::move(child);
     out.projections.resize(e.projections.size());
     for (std::size_t i = 0; i < width; ++i) {
         const auto& column = *e.output[i]->as<AttributeReference>();
-        if (!above.contains(column.id) || gone_.contains(column.id)) {
+        if (!above.contains(column.id) || gone_.contains(column.id) ||
+            unused_.contains(column.id)) {
             gone_.insert(column.id);
             continue;
         }
@@ -664,6 +667,15 @@ PlanPtr PlanRewriter::rewrite_expand(const Expand& e, const std::vector<ExprPtr>
         for (std::size_t k = 0; k < e.projections.size(); ++k) {
             ExprPtr value = exprs[k * width + i];
             const auto* lit = value->as<Literal>();
+            // UNPIVOT's value column takes a different column in each projection: one read
+            // wider elsewhere is pruned wider, and the column is then read whole (as a set
+            // operation's column is).
+            if (type && (lit == nullptr || !lit->is_null) && !same_type(*value->type, *type)) {
+                throw RewriteMismatch(SetColumn{original, i},
+                                      "Expand column " + std::to_string(i + 1) + " pruned to " +
+                                          catalog_string(*type) + " and " +
+                                          catalog_string(*value->type));
+            }
             if (type && lit != nullptr && lit->is_null && value->type != type) {
                 value = make_expr(Literal{type, lit->text, true}, value->span);
             }
@@ -801,7 +813,23 @@ PlanPtr PlanRewriter::rewrite(PlanPtr plan) {
                     return false;
                 });
             }
-            for (ExprPtr& e : exprs) {
+            // An Expand's columns nothing above reads are not made: their projections (an
+            // UNPIVOT's unread values) were not collected, and are not rewritten.
+            const auto* expand_op = op->as<Expand>();
+            std::unordered_set<ExprId> expand_above;
+            if (expand_op != nullptr) {
+                expand_above = read_above(node.parent);
+            }
+            for (std::size_t k = 0; k < exprs.size(); ++k) {
+                ExprPtr& e = exprs[k];
+                if (expand_op != nullptr) {
+                    const ExprId column = expand_op->output[k % expand_op->output.size()]
+                                              ->as<AttributeReference>()
+                                              ->id;
+                    if (!expand_above.contains(column) || unused.contains(column)) {
+                        continue;
+                    }
+                }
                 ExprPtr rewritten = rewriter.rewrite(e);
                 check_rewritten(*e, *rewritten);
                 if (const auto* alias = rewritten->as<Alias>();
@@ -817,8 +845,8 @@ PlanPtr PlanRewriter::rewrite(PlanPtr plan) {
                 rebuilt = with_plan_children(*retype_generate(*g, std::move(exprs), rewriter, gone),
                                              std::move(node.rebuilt_inputs));
             } else if (const auto* expand = op->as<Expand>()) {
-                rebuilt = rewrite_expand(*expand, exprs, read_above(node.parent),
-                                         std::move(node.rebuilt_inputs.front()));
+                rebuilt = rewrite_expand(*expand, exprs, expand_above,
+                                         std::move(node.rebuilt_inputs.front()), node.original);
             } else if (const auto* w = op->as<Window>()) {
                 // A window column nothing above reads is not computed, and a Window left with
                 // none is not an operator at all (Spark: ColumnPruning).

@@ -423,6 +423,35 @@ struct GenerateRef {
     Span keyword; // LATERAL [VIEW [OUTER]], or the join's keywords
 };
 
+/// `input PIVOT (agg [[AS] a], ... FOR col IN (v [[AS] a], ...))`: one output column per value
+/// and aggregate, grouped by the input's other columns (Spark's Pivot). With several pivot
+/// columns `(c1, c2)`, each value is a row `(v1, v2)`.
+struct PivotRef {
+    struct Named {
+        ExprPtr expr;
+        std::optional<Identifier> alias;
+    };
+    FromPtr input;
+    std::vector<Named> aggregates;
+    std::vector<Identifier> columns;
+    std::vector<Named> values;
+    Span keyword;
+};
+
+/// `input UNPIVOT [INCLUDE | EXCLUDE NULLS] (v FOR name IN (c [[AS] a], ...)) [[AS] alias]`:
+/// each input row once per set, its columns in the value column(s) (Spark's Unpivot). With
+/// several value columns `(v1, v2)`, each set is a row `(c1, c2)`.
+struct UnpivotRef {
+    FromPtr input;
+    bool include_nulls = false;
+    bool multi = false; // value columns written in parentheses
+    std::vector<Identifier> value_columns;
+    Identifier name_column;
+    std::vector<PivotRef::Named> sets;
+    std::optional<Identifier> alias;
+    Span keyword;
+};
+
 /// One item of a FROM clause.
 /// `TABLESAMPLE (x PERCENT | BUCKET x OUT OF y | n ROWS) [REPEATABLE (seed)]` after a table
 /// or a subquery, before its alias.
@@ -438,7 +467,7 @@ struct TableSample {
 };
 
 struct FromItem {
-    std::variant<TableRef, SubqueryRef, ValuesRef, JoinRef, GenerateRef> node;
+    std::variant<TableRef, SubqueryRef, ValuesRef, JoinRef, GenerateRef, PivotRef, UnpivotRef> node;
     Span span;
     std::optional<TableSample> sample; // a table's or a subquery's
 };

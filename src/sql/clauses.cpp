@@ -135,6 +135,19 @@ class ClauseMapBuilder {
                 add(generate->call->span,
                     (generate->lateral_view ? "LATERAL VIEW" : "LATERAL") + block);
             }
+        } else if (const auto* pivot = std::get_if<ast::PivotRef>(&item.node)) {
+            from(*pivot->input, block);
+            for (const ast::PivotRef::Named& aggregate : pivot->aggregates) {
+                add(aggregate.expr->span, "PIVOT" + block);
+            }
+            for (const ast::Identifier& column : pivot->columns) {
+                add(column.span, "PIVOT FOR" + block);
+            }
+        } else if (const auto* unpivot = std::get_if<ast::UnpivotRef>(&item.node)) {
+            from(*unpivot->input, block);
+            for (const ast::PivotRef::Named& set : unpivot->sets) {
+                add(set.expr->span, "UNPIVOT" + block);
+            }
         }
     }
 

@@ -535,6 +535,16 @@ class Dumper {
         }
     }
 
+    void named_lines(int indent, const char* what, const std::vector<ast::PivotRef::Named>& items) {
+        for (const ast::PivotRef::Named& named : items) {
+            line(indent, what, named.expr->span);
+            expr(indent + 1, named.expr);
+            if (named.alias) {
+                identifier_line(indent + 1, "alias", *named.alias);
+            }
+        }
+    }
+
     void from(int indent, const ast::FromItem& item) {
         std::visit(Overloaded{[&](const ast::TableRef& t) {
                                   identifier_line(indent, "from", t.name);
@@ -584,6 +594,28 @@ class Dumper {
                                   }
                                   expr(indent + 1, g.call);
                                   alias_lines(indent + 1, g.alias, g.columns);
+                              },
+                              [&](const ast::PivotRef& p) {
+                                  line(indent, "pivot", item.span);
+                                  from(indent + 1, *p.input);
+                                  named_lines(indent + 1, "aggregate", p.aggregates);
+                                  for (const ast::Identifier& column : p.columns) {
+                                      identifier_line(indent + 1, "for", column);
+                                  }
+                                  named_lines(indent + 1, "value", p.values);
+                              },
+                              [&](const ast::UnpivotRef& u) {
+                                  line(indent,
+                                       std::string("unpivot ") +
+                                           (u.include_nulls ? "INCLUDE" : "EXCLUDE") + " NULLS",
+                                       item.span);
+                                  from(indent + 1, *u.input);
+                                  for (const ast::Identifier& column : u.value_columns) {
+                                      identifier_line(indent + 1, "value column", column);
+                                  }
+                                  identifier_line(indent + 1, "for", u.name_column);
+                                  named_lines(indent + 1, "set", u.sets);
+                                  alias_lines(indent + 1, u.alias, {});
                               }},
                    item.node);
     }

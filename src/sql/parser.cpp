@@ -398,6 +398,7 @@ struct State {
     ast::LiteralKind typed_kind = ast::LiteralKind::Date;
     std::string interval_value;
     std::string interval_unit;
+    std::optional<ast::Identifier> pivot_alias; // PIVOT and UNPIVOT: a value's or set's alias
     bool pending_not = false;
     bool is_negated = false;
     int is_target = 0; // 0 NULL, 1 TRUE, 2 FALSE, 3 DISTINCT FROM
@@ -1737,6 +1738,7 @@ template <> struct action<g::table_name_part> {
 template <> struct action<g::table_alias_name> {
     template <typename Input> static void apply(const Input&, State& st) {
         std::visit(Overloaded{[&](ast::JoinRef&) { throw InternalError("an alias for a join"); },
+                              [&](ast::PivotRef&) { throw InternalError("an alias for PIVOT"); },
                               [&](auto& item) { item.alias = st.ident; }},
                    st.froms.back().node);
     }
@@ -1751,7 +1753,8 @@ template <> struct action<g::alias_column> {
 template <> struct action<g::table_alias> {
     template <typename Input> static void apply(const Input&, State& st) {
         ast::FromItem& item = st.froms.back();
-        std::visit(Overloaded{[&](ast::JoinRef&) {},
+        std::visit(Overloaded{[&](ast::JoinRef&) {}, [&](ast::PivotRef&) {},
+                              [&](ast::UnpivotRef&) {},
                               [&](auto& ref) { ref.columns = std::move(st.alias_columns); }},
                    item.node);
         st.alias_columns.clear();
@@ -1968,6 +1971,86 @@ template <> struct action<g::lateral_view_column> {
 };
 
 template <> struct action<g::lateral_view> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.froms.back().span.end = st.last_token.end;
+    }
+};
+
+// PIVOT and UNPIVOT: the keyword wraps the item on top, which becomes the clause's input.
+
+template <typename Ref> void wrap_top_item(const char* begin, State& st) {
+    Ref ref;
+    ref.input = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
+    st.froms.pop_back();
+    ref.keyword = st.span_to_last(begin);
+    const Span span{ref.input->span.begin, st.last_token.end};
+    st.froms.push_back(ast::FromItem{std::move(ref), span, std::nullopt});
+}
+
+template <> struct action<g::pivot_keyword> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        wrap_top_item<ast::PivotRef>(in.begin(), st);
+    }
+};
+template <> struct action<g::unpivot_keyword> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        wrap_top_item<ast::UnpivotRef>(in.begin(), st);
+    }
+};
+template <> struct action<g::unpivot_include> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        std::get<ast::UnpivotRef>(st.froms.back().node).include_nulls = true;
+    }
+};
+template <> struct action<g::pivot_aggregate> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        auto& ref = std::get<ast::PivotRef>(st.froms.back().node);
+        ref.aggregates.push_back({st.pop().expr, std::exchange(st.pivot_alias, std::nullopt)});
+    }
+};
+template <> struct action<g::pivot_value> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        auto& ref = std::get<ast::PivotRef>(st.froms.back().node);
+        ref.values.push_back({st.pop().expr, std::exchange(st.pivot_alias, std::nullopt)});
+    }
+};
+template <> struct action<g::unpivot_set> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        auto& ref = std::get<ast::UnpivotRef>(st.froms.back().node);
+        ref.sets.push_back({st.pop().expr, std::exchange(st.pivot_alias, std::nullopt)});
+    }
+};
+template <> struct action<g::pivot_alias_name> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.pivot_alias = st.ident;
+    }
+};
+template <> struct action<g::pivot_column> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        std::get<ast::PivotRef>(st.froms.back().node).columns.push_back(st.ident);
+    }
+};
+template <> struct action<g::unpivot_value_columns_open> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        std::get<ast::UnpivotRef>(st.froms.back().node).multi = true;
+    }
+};
+template <> struct action<g::unpivot_value_column> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        std::get<ast::UnpivotRef>(st.froms.back().node).value_columns.push_back(st.ident);
+    }
+};
+template <> struct action<g::unpivot_name_column> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        std::get<ast::UnpivotRef>(st.froms.back().node).name_column = st.ident;
+    }
+};
+template <> struct action<g::pivot_clause> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.froms.back().span.end = st.last_token.end;
+    }
+};
+template <> struct action<g::unpivot_clause> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.froms.back().span.end = st.last_token.end;
     }
@@ -2462,7 +2545,6 @@ PRUNE_SQL_ERROR(seed_open, "expected '(' after 'REPEATABLE'");
 PRUNE_SQL_ERROR(bucket_numerator, "expected an integer after '{prev}'");
 PRUNE_SQL_ERROR(bucket_denominator, "expected an integer after '{prev}'");
 PRUNE_SQL_ERROR(sample_seed_value, "expected an integer after '{prev}'");
-PRUNE_SQL_ERROR(unsupported_pivot, "unsupported: {NEXT}");
 PRUNE_SQL_ERROR(grouping_set, "expected a grouping set such as '(a, b)', '()' or an expression "
                               "after '{prev}'");
 PRUNE_SQL_ERROR(grouping_element, "expected a grouping set such as '(a, b)', '()' or an "
@@ -2490,6 +2572,24 @@ PRUNE_SQL_ERROR(table_ref, "expected a table name after '{prev}'");
 PRUNE_SQL_ERROR(group_by_keyword, "expected 'BY' after 'GROUP'");
 PRUNE_SQL_ERROR(order_by_keyword, "expected 'BY' after 'ORDER'");
 PRUNE_SQL_ERROR(nulls_position, "expected 'FIRST' or 'LAST' after 'NULLS'");
+PRUNE_SQL_ERROR(pivot_open, "expected '(' after '{prev}'");
+PRUNE_SQL_ERROR(pivot_aggregate, "expected an aggregate expression after '{prev}'");
+PRUNE_SQL_ERROR(pivot_alias_name, "expected a name after 'AS'");
+PRUNE_SQL_ERROR(pivot_for, "expected 'FOR' after '{prev}'");
+PRUNE_SQL_ERROR(pivot_columns, "expected the pivot column, or '(' and columns, after 'FOR'");
+PRUNE_SQL_ERROR(pivot_column, "expected a column name after '{prev}'");
+PRUNE_SQL_ERROR(pivot_in, "expected 'IN' after '{prev}'");
+PRUNE_SQL_ERROR(pivot_values_open, "expected '(' after 'IN'");
+PRUNE_SQL_ERROR(pivot_value, "expected a value after '{prev}'");
+PRUNE_SQL_ERROR(pivot_close, "expected ')' after '{prev}'");
+PRUNE_SQL_ERROR(unpivot_nulls_word, "expected 'NULLS' after '{prev}'");
+PRUNE_SQL_ERROR(unpivot_value_columns, "expected the value column, or '(' and columns, after '('");
+PRUNE_SQL_ERROR(unpivot_value_column, "expected a column name after '{prev}'");
+PRUNE_SQL_ERROR(unpivot_name_column, "expected the name column after 'FOR'");
+PRUNE_SQL_ERROR(unpivot_set, "expected a column after '{prev}'");
+PRUNE_SQL_ERROR(pivot_after_lateral_view,
+                "LATERAL VIEW cannot be used together with PIVOT or UNPIVOT in the FROM clause "
+                "(put the LATERAL VIEW in a subquery)");
 PRUNE_SQL_ERROR(end_of_statement, "unexpected '{next}' after the end of the statement");
 // clang-format on
 

@@ -173,7 +173,9 @@ TEST_CASE("unsupported constructs are named", "[bad-input][parser]") {
         {"SELECT count(*), row_number() OVER (ORDER BY 1) FROM events", "1:18",
          "unsupported: a window function in a select list that aggregates"},
         {"SELECT id FROM events TABLESAMPLE (10K)", "1:36", "unsupported: TABLESAMPLE other than"},
-        {"SELECT id FROM events PIVOT (count(*) FOR id IN (1))", "1:23", "unsupported: PIVOT"},
+        {"SELECT id FROM events LATERAL VIEW explode(array(1)) v AS x PIVOT (count(*) FOR id "
+         "IN (1))",
+         "1:61", "LATERAL VIEW cannot be used together with PIVOT or UNPIVOT"},
         {"SELECT id FROM events LEFT JOIN LATERAL explode(rule_results) t", "1:23",
          "unsupported: a LATERAL generator after an outer, semi, anti or NATURAL join"},
         {"SELECT explode(collect_list(id)) FROM events ORDER BY max(id)", "1:55",

@@ -1057,8 +1057,8 @@ TEST_CASE("unsupported constructs are recognised and rejected where they are", "
         {"SELECT a FROM t TABLESAMPLE (BUCKET 1 OF 4)", "expected 'OUT OF' after '1'", "1:39"},
         {"SELECT a FROM t TABLESAMPLE (1 PERCENT) REPEATABLE 3", "expected '(' after 'REPEATABLE'",
          "1:52"},
-        {"SELECT a FROM t PIVOT (sum(a) FOR b IN (1, 2))", "unsupported: PIVOT", "1:17"},
-        {"SELECT a FROM t x unpivot (v FOR k IN (a, b))", "unsupported: UNPIVOT", "1:19"},
+        {"SELECT a FROM t PIVOT (sum(a) b IN (1, 2))", "expected 'FOR' after 'b'", "1:33"},
+        {"SELECT a FROM t x unpivot (v FOR k IN a)", "expected '(' after 'IN'", "1:39"},
         {"SELECT a FROM db.", "expected a name after '.' in the table name", "1:18"},
         {"SELECT a FROM t GROUP BY ROLLUP(a) WITH CUBE",
          "WITH ROLLUP and WITH CUBE follow plain GROUP BY items only, not ROLLUP, CUBE or "

@@ -18,4 +18,6 @@ SELECT count(*) FROM contacts GROUP BY GROUPING SETS ((name.last), (), CUBE(pets
 SELECT pets, count(*) FROM contacts GROUP BY pets, id WITH CUBE;
 SELECT id, (SELECT max(pets) FROM contacts c WHERE c.id = contacts.id) FROM contacts
 WHERE EXISTS (SELECT 1 FROM contacts d WHERE d.name.first = contacts.name.last)
-  AND id NOT IN (SELECT pets FROM contacts WHERE pets IS NOT NULL)
+  AND id NOT IN (SELECT pets FROM contacts WHERE pets IS NOT NULL);
+SELECT * FROM contacts UNPIVOT INCLUDE NULLS ((a, b) FOR n IN ((id, pets) AS p, (pets, id))) AS u;
+SELECT * FROM contacts PIVOT (count(*) AS c, max(name.first) FOR (id, pets) IN ((1, 2) AS one, (2, 3)));

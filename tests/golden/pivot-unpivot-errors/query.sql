@@ -1,0 +1,12 @@
+SELECT * FROM sales UNPIVOT (v FOR n IN (q1, s1));
+SELECT * FROM sales UNPIVOT ((a, b) FOR n IN ((q1, q2), (q3)));
+SELECT * FROM sales UNPIVOT (v FOR n IN (q1 + 1, q2));
+SELECT * FROM sales UNPIVOT ((a, b) FOR n IN ((q1, s1), (q2, q3)));
+SELECT * FROM sales PIVOT (sum(q1) FOR region IN (q2, 'west'));
+SELECT * FROM sales PIVOT (sum(q1) FOR s1 IN (1));
+SELECT * FROM sales PIVOT (q1 + 1 FOR region IN ('east'));
+SELECT * FROM sales PIVOT (sum(q1) FOR nope IN ('east'));
+SELECT * FROM sales LATERAL VIEW explode(array(1)) e AS x UNPIVOT (v FOR n IN (q1, q2));
+SELECT * FROM sales UNPIVOT (v FOR n IN (q1, q2);
+SELECT * FROM sales PIVOT (sum(q1) region IN ('east'));
+SELECT * FROM sales UNPIVOT INCLUDE (v FOR n IN (q1, q2));
