@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <set>
 
 #include "plan/typing.hpp"
 
@@ -1493,13 +1495,17 @@ class StatementGen {
   public:
     StatementGen(Rng& rng, const GeneratedTable& table) : r_(rng), table_(table) {}
 
-    /// About 56% single-table queries (the original generator's), 8% generators, 12% joins,
+    /// About 53% single-table queries (the original generator's), 3% PIVOT or UNPIVOT, 8%
+    /// generators, 12% joins,
     /// 8% FROM-subqueries 1-3 levels deep, 7% CTEs and 9% set operations (half of them under an
     /// outer query); inner queries nest the other shapes once more.
     std::string statement() {
         const int roll = r_.between(0, 99);
-        if (roll < 56) {
+        if (roll < 53) {
             return QueryGen(r_, table_source()).query().sql;
+        }
+        if (roll < 56) {
+            return pivot_query(Shape{}).sql;
         }
         if (roll < 64) {
             return generator_query(Shape{}).sql;
@@ -1770,6 +1776,74 @@ class StatementGen {
             }
         }
         return source;
+    }
+
+    /// UNPIVOT of `t` or PIVOT of a FROM-subquery over it, as Spark rewrites them (an Expand,
+    /// an Aggregate). UNPIVOT's value columns are columns of `t` and fields of its struct
+    /// columns that share a type (one of them twice when none does), so a value column is now
+    /// and then read to different depths elsewhere; PIVOT groups by c0 and splits the parity of
+    /// c0 into two columns per aggregate.
+    QueryText pivot_query(const Shape& shape) {
+        const Side t = table_side();
+        if (r_.chance(0.35)) {
+            const SourceColumn x = r_.pick(t.columns);
+            QueryText inner{"SELECT c0 AS k, c0 % 2 AS p, " + x.sql + " AS x FROM t", {}};
+            const std::string aggregates =
+                r_.chance(0.5) ? "count(x) AS n, first(x) AS f" : "first(x, true) AS f";
+            std::string from =
+                "(" + inner.sql + ") PIVOT (" + aggregates + " FOR p IN (0 AS zero, 1 AS one))";
+            std::vector<SourceColumn> columns{{"k", make_atomic(AtomicKind::Integer)}};
+            for (const std::string value : {"zero", "one"}) {
+                if (aggregates.starts_with("count")) {
+                    columns.push_back({value + "_n", make_atomic(AtomicKind::Long)});
+                    columns.push_back({value + "_f", x.type});
+                } else {
+                    columns.push_back({value, x.type});
+                }
+            }
+            return QueryGen(r_, Source{from, columns, ""}).query(shape);
+        }
+        // Candidate values by type: the columns, and the fields of struct columns.
+        std::map<std::string, std::vector<SourceColumn>> by_type;
+        for (const SourceColumn& c : t.columns) {
+            by_type[catalog_string(*c.type)].push_back(c);
+            if (const StructType* st = c.type->struct_type()) {
+                for (const StructField& f : st->fields()) {
+                    by_type[catalog_string(*f.type)].push_back({c.sql + "." + f.name, f.type});
+                }
+            }
+        }
+        std::vector<std::vector<SourceColumn>> shared;
+        std::vector<std::vector<SourceColumn>> alone;
+        for (auto& [type, values] : by_type) {
+            (values.size() > 1 ? shared : alone).push_back(values);
+        }
+        const bool from_shared = !shared.empty() && (alone.empty() || r_.chance(0.8));
+        const std::vector<SourceColumn> pool = from_shared ? r_.pick(shared) : r_.pick(alone);
+        std::vector<SourceColumn> values{r_.pick(pool), r_.pick(pool)};
+        if (pool.size() > 2 && r_.chance(0.3)) {
+            values.push_back(r_.pick(pool));
+        }
+        std::string in;
+        std::set<std::string> unpivoted;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            in += (i ? ", " : "") + values[i].sql + " AS n" + std::to_string(i);
+            unpivoted.insert(values[i].sql);
+        }
+        Side ids{"t", {}, false};
+        for (const SourceColumn& c : t.columns) {
+            if (!unpivoted.contains(c.sql)) {
+                ids.columns.push_back(c);
+            }
+        }
+        const std::string alias = fresh("u");
+        const std::string from = "t UNPIVOT " +
+                                 std::string(r_.chance(0.5) ? "INCLUDE NULLS " : "") +
+                                 "(uv FOR un IN (" + in + ")) " + alias;
+        std::vector<SourceColumn> columns = qualified(ids, alias, true);
+        columns.push_back({"un", make_atomic(AtomicKind::String)});
+        columns.push_back({"uv", values.front().type});
+        return QueryGen(r_, Source{from, columns, ""}).query(shape);
     }
 
     /// A generator over a collection column of `t` and a query over what it generates (and the
