@@ -14,3 +14,13 @@ SELECT order_id, customer.city AS city,
 FROM orders
 WINDOW w AS (PARTITION BY customer.city ORDER BY order_id ROWS UNBOUNDED PRECEDING)
 ORDER BY order_id;
+
+-- Orders of customers who rated a book four stars or more in another order (a correlated EXISTS),
+-- ranked within their city by the price of their first book.
+SELECT o.order_id,
+       rank() OVER (PARTITION BY o.customer.city ORDER BY o.books[0].price DESC) AS rank_in_city
+FROM orders o
+WHERE EXISTS (SELECT 1 FROM orders p
+              WHERE p.customer.id = o.customer.id AND p.order_id <> o.order_id
+                AND exists(p.books, b -> b.review.stars >= 4))
+ORDER BY o.order_id;
