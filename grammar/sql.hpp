@@ -477,8 +477,13 @@ struct position_call : seq<at<k_position, skip, one<'('>>, position_word, positi
 // Parentheses.
 struct paren_open : tok<one<'('>> {};
 /// `, e2, ...` after a parenthesis's first expression: Spark's row constructor `(e1, e2, ...)`.
-struct row_rest : plus<comma, must<expr>> {};
-struct paren_expr : seq<paren_open, no_subquery, must<expr>, opt<row_rest>, must<close_paren>> {};
+/// `e AS name` in a row constructor: the struct's field name.
+struct row_alias_keyword : tok<k_as> {};
+struct row_alias_name : tok<identifier> {};
+struct row_alias : seq<row_alias_keyword, must<row_alias_name>> {};
+struct row_rest : plus<comma, must<expr>, opt<row_alias>> {};
+struct paren_expr
+    : seq<paren_open, no_subquery, must<expr>, opt<row_alias>, opt<row_rest>, must<close_paren>> {};
 
 // Literals.
 struct string_literal : seq<string_lit> {};

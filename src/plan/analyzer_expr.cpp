@@ -712,22 +712,31 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                 return n.negated ? make_expr(UnaryOp{UnaryOpKind::Not, eq}, span) : eq;
             },
             [&](const ast::In& in) -> ExprPtr {
+                // Spark's InConversion casts every value to their wider type when there is
+                // one; without one (rows whose field names differ: `(a, b) IN ((1, 'x'))`),
+                // In compares values of the same structure, field names aside.
                 ExprPtr value = bind(*in.operand);
                 std::vector<ExprPtr> list;
-                TypePtr common = value->type;
+                std::optional<TypePtr> common = value->type;
                 for (const ast::ExprPtr& item : in.list) {
-                    ExprPtr bound = bind(*item);
-                    std::optional<TypePtr> w = wider_common_type(common, bound->type);
-                    if (!w) {
-                        fail(item->span, "cannot compare " + catalog_string(*value->type) +
-                                             " with " + catalog_string(*bound->type) + " in IN");
+                    list.push_back(bind(*item));
+                    if (common) {
+                        common = wider_common_type(*common, list.back()->type);
                     }
-                    common = *w;
-                    list.push_back(std::move(bound));
                 }
-                value = cast_to(value, common);
-                for (ExprPtr& item : list) {
-                    item = cast_to(item, common);
+                if (common) {
+                    value = cast_to(value, *common);
+                    for (ExprPtr& item : list) {
+                        item = cast_to(item, *common);
+                    }
+                } else {
+                    for (std::size_t i = 0; i < list.size(); ++i) {
+                        if (!equals_structurally(*list[i]->type, *value->type)) {
+                            fail(in.list[i]->span, "cannot compare " +
+                                                       catalog_string(*value->type) + " with " +
+                                                       catalog_string(*list[i]->type) + " in IN");
+                        }
+                    }
                 }
                 ExprPtr result = make_expr(In{value, std::move(list)}, span);
                 return in.negated ? make_expr(UnaryOp{UnaryOpKind::Not, result}, span) : result;

@@ -57,31 +57,6 @@ std::vector<Span> arg_spans_of(std::span<const ast::ExprPtr> args) {
     return spans;
 }
 
-// Spark: DataType.equalsStructurally(ignoreNullability = true) — field names do not matter.
-bool equals_structurally(const DataType& a, const DataType& b) {
-    if (const StructType* sa = a.struct_type()) {
-        const StructType* sb = b.struct_type();
-        if (sb == nullptr || sa->size() != sb->size()) {
-            return false;
-        }
-        for (std::size_t i = 0; i < sa->size(); ++i) {
-            if (!equals_structurally(*(*sa)[i].type, *(*sb)[i].type)) {
-                return false;
-            }
-        }
-        return true;
-    }
-    if (const ArrayType* aa = a.array()) {
-        return b.array() != nullptr && equals_structurally(*aa->element, *b.array()->element);
-    }
-    if (const MapType* ma = a.map()) {
-        const MapType* mb = b.map();
-        return mb != nullptr && equals_structurally(*ma->key, *mb->key) &&
-               equals_structurally(*ma->value, *mb->value);
-    }
-    return same_type(a, b);
-}
-
 } // namespace
 
 void Binder::check_arity(std::string_view function, std::size_t got, int min, int max,
@@ -471,6 +446,18 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
                        "' is only allowed as a select item or in FROM (LATERAL VIEW, "
                        "LATERAL), not here (Spark: UNSUPPORTED_GENERATOR.OUTSIDE_SELECT)");
     }
+    if (call.ignore_nulls) {
+        // Spark's FunctionResolution: only First, Last and AnyValue take IGNORE NULLS (as
+        // their ignoreNulls argument); every other function refuses it.
+        const FunctionDef* def = find_hof(name) == nullptr ? find_function(name) : nullptr;
+        if (def == nullptr || !takes_ignore_nulls(*def)) {
+            fail(span, "[INVALID_SQL_SYNTAX.FUNCTION_WITH_UNSUPPORTED_SYNTAX] The function '" +
+                           name + "' does not support IGNORE NULLS.");
+        }
+        if (call.inputs().size() > 1) {
+            fail(span, "'" + name + "' has its ignoreNulls argument and IGNORE NULLS both");
+        }
+    }
     if (call.filtered) {
         const FunctionDef* def = find_hof(name) == nullptr ? find_function(name) : nullptr;
         if (def == nullptr || !def->aggregate) {
@@ -568,7 +555,12 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     } else {
         args = bind_plain_args(inputs, name);
     }
-    return apply_function(*def, args, arg_spans_of(inputs), call.distinct, span,
+    std::vector<Span> spans = arg_spans_of(inputs);
+    if (call.ignore_nulls) {
+        args.push_back(make_expr(Literal{boolean_type(), "true", false}, span));
+        spans.push_back(span);
+    }
+    return apply_function(*def, args, spans, call.distinct, span,
                           bind_aggregate_filter(call, name));
 }
 
@@ -1204,9 +1196,7 @@ ExprPtr Binder::bind_over(const ast::Over& over, Span span) {
     }
     bool ignore_nulls = false;
     if (over.ignore_nulls) {
-        const bool takes_flag =
-            def->catalyst == "First" || def->catalyst == "Last" || def->catalyst == "AnyValue";
-        if (takes_flag) {
+        if (takes_ignore_nulls(*def)) {
             if (args.size() > 1) {
                 fail(span, "'" + name + "' has its ignoreNulls argument and IGNORE NULLS both");
             }

@@ -264,6 +264,12 @@ inline bool is_grouping_function(const FunctionDef& def) {
     return def.catalyst == "Grouping" || def.catalyst == "GroupingID";
 }
 
+/// first, last and any_value: the functions that take IGNORE NULLS, as their ignoreNulls
+/// argument (Spark: First, Last, AnyValue).
+inline bool takes_ignore_nulls(const FunctionDef& def) {
+    return def.catalyst == "First" || def.catalyst == "Last" || def.catalyst == "AnyValue";
+}
+
 /// A query block around a subquery expression being bound: the names its FROM clause makes
 /// visible are the subquery's outer references (Spark: OuterReference), and `reads` collects
 /// the columns of it the subquery (at any depth) reads.

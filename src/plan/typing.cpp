@@ -706,7 +706,7 @@ Typed derive_case_when(const CaseWhen& c) {
 Typed derive_in(const In& in) {
     bool nullable = in.value->nullable;
     for (const ExprPtr& item : in.list) {
-        if (!same_ignoring_nullability(*item->type, *in.value->type)) {
+        if (!equals_structurally(*item->type, *in.value->type)) { // Spark's In: by structure
             ill_typed("IN list of " + str(*item->type) + " for a " + str(*in.value->type) +
                       " value");
         }
@@ -1460,6 +1460,30 @@ Typed derive_type(const Expr::Node& node) {
                 return {boolean_type(), (*value)->nullable || output.front()->nullable};
             }},
         node);
+}
+
+bool equals_structurally(const DataType& a, const DataType& b) {
+    if (const StructType* sa = a.struct_type()) {
+        const StructType* sb = b.struct_type();
+        if (sb == nullptr || sa->size() != sb->size()) {
+            return false;
+        }
+        for (std::size_t i = 0; i < sa->size(); ++i) {
+            if (!equals_structurally(*(*sa)[i].type, *(*sb)[i].type)) {
+                return false;
+            }
+        }
+        return true;
+    }
+    if (const ArrayType* aa = a.array()) {
+        return b.array() != nullptr && equals_structurally(*aa->element, *b.array()->element);
+    }
+    if (const MapType* ma = a.map()) {
+        const MapType* mb = b.map();
+        return mb != nullptr && equals_structurally(*ma->key, *mb->key) &&
+               equals_structurally(*ma->value, *mb->value);
+    }
+    return same_type(a, b);
 }
 
 } // namespace prune

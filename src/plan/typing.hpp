@@ -30,6 +30,9 @@ std::optional<TypePtr> wider_common_type(const TypePtr& a, const TypePtr& b);
 std::optional<TypePtr> wider_common_type(const std::vector<TypePtr>& types);
 /// `e` cast to `target` (a Cast node) unless it already has exactly that type.
 ExprPtr cast_to(const ExprPtr& e, const TypePtr& target);
+/// Whether `a` and `b` are the same type but for struct field names and nullability (Spark:
+/// DataType.equalsStructurally with ignoreNullability).
+bool equals_structurally(const DataType& a, const DataType& b);
 /// Whether Spark (ANSI mode) can cast `from` to `to` (Spark: Cast.canAnsiCast).
 bool can_cast(const DataType& from, const DataType& to);
 

@@ -108,6 +108,8 @@ struct Call {
     /// `(e1, e2, ...)`: Spark's row constructor, `struct(e1, e2, ...)` (in GROUP BY's grouping
     /// analytics, a grouping set of its arguments).
     bool row = false;
+    /// `f(x) IGNORE NULLS` outside a window (first, last, any_value: their ignoreNulls).
+    bool ignore_nulls = false;
     ExprList args;
 
     /// The arguments without the FILTER condition.

@@ -420,7 +420,9 @@ struct State {
     std::vector<ast::Identifier> alias_columns;
     std::vector<ast::Identifier> multi_aliases; // `gen(...) AS (a, b)` of the select item read
     std::vector<std::size_t> paren_marks;       // where each open parenthesis's values start
-    std::vector<GroupingFrame> groupings;       // grouping analytics being read, innermost last
+    /// Each open parenthesis's `AS name`s: the value's position and the name.
+    std::vector<std::vector<std::pair<std::size_t, ast::Identifier>>> paren_aliases;
+    std::vector<GroupingFrame> groupings; // grouping analytics being read, innermost last
     ast::GroupingKind grouping_kind = ast::GroupingKind::Rollup; // the keyword just read
     std::size_t grouping_begin = 0;                              // where it starts
 
@@ -897,6 +899,30 @@ template <> struct action<g::qualified_star> {
 
 // Brackets ---------------------------------------------------------------------------------
 
+/// The values from `mark` on as the arguments of a call with named fields (`struct(e AS name)`,
+/// `(e AS name, ...)`): each value, then its name or NULL (ast::Call::aliased).
+void take_named_args(State& st, std::size_t mark,
+                     const std::vector<std::pair<std::size_t, ast::Identifier>>& aliases,
+                     ast::Call& call) {
+    std::vector<ast::ExprPtr> paired;
+    std::size_t next = 0;
+    for (std::size_t i = mark; i < st.values.size(); ++i) {
+        Span at = st.values[i].expr->span;
+        paired.push_back(std::move(st.values[i].expr));
+        ast::Literal name{.kind = ast::LiteralKind::Null, .interval_unit = {}, .text = {}};
+        if (next < aliases.size() && aliases[next].first == i - mark) {
+            name.kind = ast::LiteralKind::String;
+            name.text = aliases[next].second.name;
+            at = aliases[next].second.span;
+            ++next;
+        }
+        paired.push_back(ast::ExprPtr(new ast::Expr{std::move(name), at}));
+    }
+    st.values.resize(mark);
+    call.args = std::move(paired);
+    call.aliased = true;
+}
+
 struct open_bracket_action {
     template <typename Input> static void apply(const Input& in, State& st) {
         st.opens.push_back({st.offset(in.begin())});
@@ -907,20 +933,40 @@ template <> struct action<g::paren_open> {
     template <typename Input> static void apply(const Input& in, State& st) {
         open_bracket_action::apply(in, st);
         st.paren_marks.push_back(st.values.size());
+        st.paren_aliases.emplace_back();
     }
 };
-/// `(e1, e2, ...)`: Spark's row constructor, CreateStruct of the values; `(e)` is `e`.
+template <> struct action<g::row_alias_name> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.paren_aliases.back().emplace_back(st.values.size() - st.paren_marks.back() - 1,
+                                             st.ident);
+    }
+};
+/// `(e1, e2, ...)`: Spark's row constructor, CreateStruct of the values; `(e)` is `e`. With
+/// names, `(e1 AS a, e2 AS b)`, it is struct(e1 AS a, e2 AS b).
 template <> struct action<g::paren_expr> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const std::size_t mark = st.paren_marks.back();
         st.paren_marks.pop_back();
+        std::vector<std::pair<std::size_t, ast::Identifier>> aliases =
+            std::move(st.paren_aliases.back());
+        st.paren_aliases.pop_back();
         if (st.values.size() - mark < 2) {
+            if (!aliases.empty()) {
+                st.fail(aliases.front().second.span,
+                        "'AS' in parentheses names a field of a row constructor (a AS x, b AS "
+                        "y), which has two values or more");
+            }
             return;
         }
         ast::Call call;
         call.name = ast::Identifier{Name("struct"), st.span(in.begin(), in.begin() + 1)};
-        call.row = true;
-        call.args = st.take_exprs(mark);
+        if (aliases.empty()) {
+            call.row = true;
+            call.args = st.take_exprs(mark);
+        } else {
+            take_named_args(st, mark, aliases, call);
+        }
         const Span span = st.span(in.begin(), in.end());
         st.push(std::move(call), span, span);
     }
@@ -1089,32 +1135,11 @@ template <> struct action<g::call_rest> {
         if (frame.aliases.empty()) {
             call.args = st.take_exprs(frame.mark);
         } else {
-            // Each value, then its name or NULL (ast::Call::aliased).
-            std::vector<ast::ExprPtr> paired;
-            std::size_t next = 0;
-            for (std::size_t i = frame.mark; i < st.values.size(); ++i) {
-                Span at = st.values[i].expr->span;
-                paired.push_back(std::move(st.values[i].expr));
-                ast::Literal name{.kind = ast::LiteralKind::Null, .interval_unit = {}, .text = {}};
-                if (next < frame.aliases.size() && frame.aliases[next].first == i - frame.mark) {
-                    name.kind = ast::LiteralKind::String;
-                    name.text = frame.aliases[next].second.name;
-                    at = frame.aliases[next].second.span;
-                    ++next;
-                }
-                paired.push_back(ast::ExprPtr(new ast::Expr{std::move(name), at}));
-            }
-            st.values.resize(frame.mark);
-            call.args = std::move(paired);
-            call.aliased = true;
+            take_named_args(st, frame.mark, frame.aliases, call);
         }
         const Span where = call.name.span;
         if (!frame.window) {
-            if (frame.nulls_option.end != frame.nulls_option.begin) {
-                st.fail(frame.nulls_option,
-                        "unsupported: IGNORE NULLS or RESPECT NULLS outside a window function "
-                        "(write first(x, true) for first(x) IGNORE NULLS)");
-            }
+            call.ignore_nulls = frame.ignore_nulls; // RESPECT NULLS is the default
             st.push(std::move(call), Span{where.begin, st.last_token.end}, where);
             return;
         }
@@ -2572,6 +2597,7 @@ PRUNE_SQL_ERROR(table_ref, "expected a table name after '{prev}'");
 PRUNE_SQL_ERROR(group_by_keyword, "expected 'BY' after 'GROUP'");
 PRUNE_SQL_ERROR(order_by_keyword, "expected 'BY' after 'ORDER'");
 PRUNE_SQL_ERROR(nulls_position, "expected 'FIRST' or 'LAST' after 'NULLS'");
+PRUNE_SQL_ERROR(row_alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(pivot_open, "expected '(' after '{prev}'");
 PRUNE_SQL_ERROR(pivot_aggregate, "expected an aggregate expression after '{prev}'");
 PRUNE_SQL_ERROR(pivot_alias_name, "expected a name after 'AS'");

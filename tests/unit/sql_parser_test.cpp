@@ -1047,10 +1047,6 @@ TEST_CASE("unsupported constructs are recognised and rejected where they are", "
          "1:27"},
         {"SELECT sum(a) OVER (ROWS BETWEEN 1 PRECEDING CURRENT ROW) FROM t",
          "expected 'AND' between the bounds of the window frame", "1:46"},
-        {"SELECT first(a) IGNORE NULLS FROM t",
-         "unsupported: IGNORE NULLS or RESPECT NULLS outside a window function (write first(x, "
-         "true) for first(x) IGNORE NULLS)",
-         "1:17"},
         {"SELECT a FROM t TABLESAMPLE (100M)", kTableSample, "1:30"},
         {"SELECT a FROM t TABLESAMPLE (BUCKET 1 OUT OF 4 ON a)", kTableSample, "1:48"},
         {"SELECT a FROM t x TABLESAMPLE (1 PERCENT)", kTableSample, "1:19"},
@@ -1123,6 +1119,51 @@ TEST_CASE("a parenthesised list is Spark's row constructor", "[parser]") {
     CHECK(row->name.name == "struct");
     CHECK(row->args.size() == 2);
     CHECK(std::get_if<ast::NameRef>(&s.select().items[1].expr->node) != nullptr);
+}
+
+TEST_CASE("a row constructor with names is struct with named fields", "[parser]") {
+    const ast::Statement s = parse_one("SELECT (a AS x, b + 1), first(c) IGNORE NULLS FROM t");
+    const auto* row = std::get_if<ast::Call>(&s.select().items[0].expr->node);
+    REQUIRE(row != nullptr);
+    CHECK_FALSE(row->row); // a named row is no grouping set
+    CHECK(row->aliased);
+    REQUIRE(row->args.size() == 4); // each value, then its name or NULL
+    CHECK(std::get<ast::Literal>(row->args[1]->node).text == "x");
+    CHECK(std::get<ast::Literal>(row->args[3]->node).kind == ast::LiteralKind::Null);
+    const auto* first = std::get_if<ast::Call>(&s.select().items[1].expr->node);
+    REQUIRE(first != nullptr);
+    CHECK(first->ignore_nulls);
+}
+
+TEST_CASE("PIVOT and UNPIVOT wrap the FROM item before them", "[parser]") {
+    const std::string sql =
+        "SELECT * FROM t x PIVOT (sum(a) AS s, count(*) FOR (b, c) IN ((1, 2) AS one, (3, 4))) "
+        "UNPIVOT EXCLUDE NULLS ((v, w) FOR n IN ((one_s, one_count(1)) AS p, (a, b))) AS u";
+    const auto source = file(sql);
+    const ast::Statement s = parse_one(source);
+    const auto* unpivot = std::get_if<ast::UnpivotRef>(&s.select().from->node);
+    REQUIRE(unpivot != nullptr);
+    CHECK_FALSE(unpivot->include_nulls);
+    CHECK(unpivot->multi);
+    CHECK(unpivot->value_columns.size() == 2);
+    CHECK(unpivot->name_column.name == "n");
+    REQUIRE(unpivot->sets.size() == 2);
+    CHECK(unpivot->sets[0].alias->name == "p");
+    CHECK(unpivot->alias->name == "u");
+    const auto* pivot = std::get_if<ast::PivotRef>(&unpivot->input->node);
+    REQUIRE(pivot != nullptr);
+    CHECK(pivot->aggregates.size() == 2);
+    CHECK(pivot->aggregates[0].alias->name == "s");
+    CHECK_FALSE(pivot->aggregates[1].alias.has_value());
+    CHECK(pivot->columns.size() == 2);
+    REQUIRE(pivot->values.size() == 2);
+    CHECK(pivot->values[0].alias->name == "one");
+    const auto* table = std::get_if<ast::TableRef>(&pivot->input->node);
+    REQUIRE(table != nullptr);
+    CHECK(table->alias->name == "x");
+    const std::string dump = dump_ast(s, *source);
+    CAPTURE(dump);
+    CHECK(dump.find("unpivot EXCLUDE NULLS") < dump.find("pivot 1:"));
 }
 
 TEST_CASE("rollup, cube and grouping stay ordinary names", "[parser]") {

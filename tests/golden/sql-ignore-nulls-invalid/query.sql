@@ -1,0 +1,5 @@
+SELECT sum(id) IGNORE NULLS FROM t;
+SELECT first(s, false) IGNORE NULLS FROM t;
+SELECT upper(s) IGNORE NULLS FROM t;
+SELECT (id AS x) FROM t;
+SELECT (id, s) IN ((1, 2)) FROM t;
