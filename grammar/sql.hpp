@@ -511,8 +511,15 @@ struct interval_unit : tok<interval_unit_word> {};
 struct interval_to : tok<k_to> {};
 struct interval_unit_to : tok<interval_unit_word> {};
 struct interval_units : seq<interval_unit, opt<interval_to, must<interval_unit_to>>> {};
-struct interval_body
-    : sor<seq<interval_string, opt<interval_units>>, seq<interval_number, must<interval_units>>> {};
+/// A further `number unit` of a multi-unit interval (`INTERVAL 1 DAY 2 HOURS`).
+struct interval_more_number
+    : tok<seq<opt<one<'-'>>, digits, opt<one<'.'>, digits>, not_at<word_tail>>> {};
+struct interval_more_unit : tok<interval_unit_word> {};
+struct interval_more
+    : seq<at<interval_more_number, interval_more_unit>, interval_more_number, interval_more_unit> {
+};
+struct interval_body : sor<seq<interval_string, opt<interval_units>>,
+                           seq<interval_number, must<interval_units>, star<interval_more>>> {};
 struct interval_literal : seq<interval_keyword, must<interval_body>> {};
 
 // CASE [operand] WHEN w THEN t ... [ELSE e] END.

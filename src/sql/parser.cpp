@@ -27,6 +27,7 @@
 #include <cctype>
 #include <charconv>
 #include <exception>
+#include <limits>
 #include <optional>
 #include <string_view>
 #include <type_traits>
@@ -398,6 +399,8 @@ struct State {
     ast::LiteralKind typed_kind = ast::LiteralKind::Date;
     std::string interval_value;
     std::string interval_unit;
+    /// A multi-unit interval's further `number unit` pairs (the first is interval_value/unit).
+    std::vector<std::pair<std::string, std::string>> interval_more;
     std::optional<ast::Identifier> pivot_alias; // PIVOT and UNPIVOT: a value's or set's alias
     bool pending_not = false;
     bool is_negated = false;
@@ -797,6 +800,13 @@ template <> struct action<g::binary_literal> {
 template <> struct action<g::interval_keyword> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.interval_unit.clear();
+        st.interval_more.clear();
+    }
+};
+template <> struct action<g::interval_more_number> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.interval_more.emplace_back(
+            std::string(st.file + st.last_token.begin, st.file + st.last_token.end), "");
     }
 };
 
@@ -836,9 +846,142 @@ template <> struct action<g::interval_unit_to> {
     }
 };
 
+template <> struct action<g::interval_more_unit> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.interval_more.back().second = unit_name(std::string_view(
+            st.file + st.last_token.begin, st.last_token.end - st.last_token.begin));
+    }
+};
+
+/// `INTERVAL 1 DAY 2 HOURS`: as Spark's AstBuilder makes it, one ANSI interval of the fields
+/// from the largest unit written to the smallest, its value the sum, in the text Spark prints
+/// (`'1 02' DAY TO HOUR`, `'1-2' YEAR TO MONTH`). Year-month and day-time units do not mix;
+/// only seconds may have a fraction. Sets `st.interval_value` and `st.interval_unit`.
+void combine_interval_units(State& st, Span span) {
+    std::vector<std::pair<std::string, std::string>> parts{{st.interval_value, st.interval_unit}};
+    parts.insert(parts.end(), st.interval_more.begin(), st.interval_more.end());
+    // The fields in order, largest first; week, millisecond and microsecond count as day and
+    // second.
+    static constexpr std::array<std::string_view, 6> kFields{"YEAR", "MONTH",  "DAY",
+                                                             "HOUR", "MINUTE", "SECOND"};
+    const auto out_of_range = [&] {
+        st.fail(span, "[INVALID_INTERVAL_FORMAT] interval value out of range: " +
+                          std::string(st.file + span.begin, span.end - span.begin));
+    };
+    // a * b + c, or out of range.
+    const auto muladd = [&](std::int64_t a, std::int64_t b, std::int64_t c) {
+        std::int64_t product = 0;
+        std::int64_t sum = 0;
+        if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(product, c, &sum)) {
+            out_of_range();
+        }
+        return sum;
+    };
+    std::size_t first = kFields.size();
+    std::size_t last = 0;
+    bool year_month = false;
+    bool day_time = false;
+    std::int64_t months = 0;
+    std::int64_t micros = 0;
+    for (const auto& [value, unit] : parts) {
+        if (value.find('.') != std::string::npos && unit != "SECOND") {
+            st.fail(span, "[INVALID_INTERVAL_FORMAT] interval unit " + unit +
+                              " cannot have a fractional value: " + value);
+        }
+        const std::string_view field = unit == "WEEK"                                   ? "DAY"
+                                       : unit == "MILLISECOND" || unit == "MICROSECOND" ? "SECOND"
+                                                                                        : unit;
+        const auto at = static_cast<std::size_t>(std::find(kFields.begin(), kFields.end(), field) -
+                                                 kFields.begin());
+        if (at == kFields.size()) {
+            st.fail(span, "[INVALID_INTERVAL_FORMAT] unknown interval unit " + unit);
+        }
+        first = std::min(first, at);
+        last = std::max(last, at);
+        (at < 2 ? year_month : day_time) = true;
+        // The value exactly: digits, then (seconds only) a fraction kept to microseconds.
+        const bool negative = value.front() == '-';
+        const std::string digits = value.substr(negative ? 1 : 0);
+        const std::size_t dot = digits.find('.');
+        std::int64_t whole = 0;
+        for (const char c : digits.substr(0, dot)) {
+            whole = muladd(whole, 10, c - '0');
+        }
+        std::int64_t fraction = 0;
+        if (dot != std::string::npos) {
+            std::string f = digits.substr(dot + 1);
+            f.resize(6, '0'); // Spark keeps microseconds
+            for (const char c : f) {
+                fraction = fraction * 10 + (c - '0');
+            }
+        }
+        const std::int64_t per = unit == "YEAR"          ? 12
+                                 : unit == "MONTH"       ? 1
+                                 : unit == "WEEK"        ? std::int64_t{604800000000}
+                                 : unit == "DAY"         ? std::int64_t{86400000000}
+                                 : unit == "HOUR"        ? std::int64_t{3600000000}
+                                 : unit == "MINUTE"      ? std::int64_t{60000000}
+                                 : unit == "SECOND"      ? std::int64_t{1000000}
+                                 : unit == "MILLISECOND" ? std::int64_t{1000}
+                                                         : std::int64_t{1};
+        const std::int64_t amount = muladd(whole, per, fraction);
+        std::int64_t& total = at < 2 ? months : micros;
+        total = muladd(negative ? -1 : 1, amount, total);
+    }
+    if (year_month && day_time) {
+        st.fail(span, "[INVALID_INTERVAL_FORMAT] cannot mix year-month and day-time fields in "
+                      "an interval: " +
+                          std::string(st.file + span.begin, span.end - span.begin));
+    }
+    if (months > std::numeric_limits<std::int32_t>::max() ||
+        months < -std::numeric_limits<std::int32_t>::max() ||
+        micros == std::numeric_limits<std::int64_t>::min()) {
+        out_of_range();
+    }
+    const auto two = [](std::int64_t v) { return (v < 10 ? "0" : "") + std::to_string(v); };
+    std::string text;
+    if (year_month) {
+        const std::int64_t magnitude = months < 0 ? -months : months;
+        text = (months < 0 ? "-" : "") + std::to_string(first == 0 ? magnitude / 12 : magnitude);
+        if (first == 0 && last == 1) {
+            text += "-" + std::to_string(magnitude % 12);
+        }
+    } else {
+        std::int64_t rest = micros < 0 ? -micros : micros;
+        constexpr std::int64_t kSecond = 1000000;
+        const std::array<std::int64_t, 3> per{86400 * kSecond, 3600 * kSecond, 60 * kSecond};
+        text = micros < 0 ? "-" : "";
+        for (std::size_t field = first; field <= last; ++field) {
+            const char* separator = field == first ? "" : field == 3 ? " " : ":";
+            if (field == 5) { // seconds: two digits at least, and the fraction without zeros
+                std::string seconds = two(rest / kSecond);
+                if (rest % kSecond != 0) {
+                    std::string f = std::to_string(rest % kSecond);
+                    f.insert(0, 6 - f.size(), '0');
+                    while (f.back() == '0') {
+                        f.pop_back();
+                    }
+                    seconds += "." + f;
+                }
+                text += separator + seconds;
+            } else {
+                const std::int64_t n = rest / per[field - 2];
+                rest %= per[field - 2];
+                text += separator + (field == 2 ? std::to_string(n) : two(n));
+            }
+        }
+    }
+    st.interval_value = text;
+    st.interval_unit =
+        std::string(kFields[first]) + (first == last ? "" : " TO " + std::string(kFields[last]));
+}
+
 template <> struct action<g::interval_literal> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
+        if (!st.interval_more.empty()) {
+            combine_interval_units(st, span);
+        }
         st.push(ast::Literal{.kind = ast::LiteralKind::Interval,
                              .interval_unit = st.interval_unit,
                              .text = st.interval_value},
@@ -2597,6 +2740,7 @@ PRUNE_SQL_ERROR(table_ref, "expected a table name after '{prev}'");
 PRUNE_SQL_ERROR(group_by_keyword, "expected 'BY' after 'GROUP'");
 PRUNE_SQL_ERROR(order_by_keyword, "expected 'BY' after 'ORDER'");
 PRUNE_SQL_ERROR(nulls_position, "expected 'FIRST' or 'LAST' after 'NULLS'");
+PRUNE_SQL_ERROR(interval_more_unit, "expected an interval unit after '{prev}'");
 PRUNE_SQL_ERROR(row_alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(pivot_open, "expected '(' after '{prev}'");
 PRUNE_SQL_ERROR(pivot_aggregate, "expected an aggregate expression after '{prev}'");
