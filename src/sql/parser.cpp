@@ -888,9 +888,9 @@ void combine_interval_units(State& st, Span span) {
             st.fail(span, "[INVALID_INTERVAL_FORMAT] interval unit " + unit +
                               " cannot have a fractional value: " + value);
         }
-        const std::string_view field = unit == "WEEK"                                   ? "DAY"
-                                       : unit == "MILLISECOND" || unit == "MICROSECOND" ? "SECOND"
-                                                                                        : unit;
+        const std::string field = unit == "WEEK"                                   ? "DAY"
+                                  : unit == "MILLISECOND" || unit == "MICROSECOND" ? "SECOND"
+                                                                                   : unit;
         const auto at = static_cast<std::size_t>(std::find(kFields.begin(), kFields.end(), field) -
                                                  kFields.begin());
         if (at == kFields.size()) {
