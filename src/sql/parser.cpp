@@ -2740,7 +2740,6 @@ PRUNE_SQL_ERROR(table_ref, "expected a table name after '{prev}'");
 PRUNE_SQL_ERROR(group_by_keyword, "expected 'BY' after 'GROUP'");
 PRUNE_SQL_ERROR(order_by_keyword, "expected 'BY' after 'ORDER'");
 PRUNE_SQL_ERROR(nulls_position, "expected 'FIRST' or 'LAST' after 'NULLS'");
-PRUNE_SQL_ERROR(interval_more_unit, "expected an interval unit after '{prev}'");
 PRUNE_SQL_ERROR(row_alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(pivot_open, "expected '(' after '{prev}'");
 PRUNE_SQL_ERROR(pivot_aggregate, "expected an aggregate expression after '{prev}'");
