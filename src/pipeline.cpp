@@ -8,6 +8,7 @@
 #include "output/printers.hpp"
 #include "parquet/scan_bytes.hpp"
 #include "plan/simplify.hpp"
+#include "prune/count_rollup.hpp"
 #include "prune/prune_schema.hpp"
 #include "prune/root_fields.hpp"
 #include "prune/size_rewrite.hpp"
@@ -107,6 +108,14 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
     if (options.profile == Profile::Spark) {
         plan = rewrite_size_of_array_struct(plan);
     }
+    if (options.profile >= Profile::Spark) {
+        plan = collapse_grouped_sum_of_count(plan);
+    }
+    // What legacy reads because it does not collapse, named in its provenance.
+    std::unordered_set<const Expr*> summed_keys;
+    if (options.profile == Profile::Legacy && options.explain) {
+        summed_keys = summed_count_keys(*plan);
+    }
     const std::vector<const Relation*> relations = plan_relations(*plan);
 
     // A value-passing rule whose pruned arguments no longer agree in type (X6/X7: two
@@ -123,7 +132,7 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
         }
         PlanReads reads =
             read_sets(*plan, CollectOptions{options.profile, &opaque, &whole_set_columns,
-                                            recorder ? &*recorder : nullptr});
+                                            recorder ? &*recorder : nullptr, &summed_keys});
         result.scans.clear(); // moved in: a braced list would copy every column name
         for (std::size_t i = 0; i < relations.size(); ++i) {
             result.scans.push_back(describe_scan(*relations[i], reads.scans[i].read_schema));

@@ -75,8 +75,6 @@ std::string sql_type(const DataType& type);
 std::string java_double_string(double v);
 std::string java_float_string(float v);
 
-/// Structural equality ignoring spans and cosmetic names (Spark: semanticEquals).
-bool same_expr(const Expr& a, const Expr& b);
 /// An aggregate function call (count, sum, ...).
 bool is_aggregate_call(const Expr& e);
 /// Whether `e` reads a column outside every aggregate call (`i`, `i + sum(j)`; not

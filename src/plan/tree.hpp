@@ -197,6 +197,9 @@ template <class F> std::optional<ExprChildren> mapped_children(const Expr& e, F&
     return kids;
 }
 
+/// Structural equality ignoring spans and cosmetic names (Spark: semanticEquals).
+bool same_expr(const Expr& a, const Expr& b);
+
 using Rule = std::function<ExprPtr(const ExprPtr&)>;
 /// Applies `rule` to every node, children first. Spark: transformUp.
 ExprPtr transform_up(const ExprPtr& e, const Rule& rule);

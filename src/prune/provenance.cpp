@@ -92,6 +92,9 @@ const ReadReasonInfo kReadReasons[] = {
      "a part of a column read above the Expand of ROLLUP, CUBE, GROUPING SETS or UNPIVOT, which "
      "Spark passes whole (its NestedColumnAliasing aliases the part above the Expand)", "",
      "needs through operators"},
+    {ReadReason::SummedCountKey, "summed_count_key",
+     "a grouping key of a count(*) that the query only sums over fewer keys (Spark's "
+     "CollapseGroupedSumOfCount drops that grouping)", "SPARK-57043", ""},
 };
 // clang-format on
 const std::size_t kReadReasonCount = sizeof(kReadReasons) / sizeof(kReadReasons[0]);
@@ -138,6 +141,11 @@ std::vector<RecordedUse> ProvenanceRecorder::take(ExprId id) {
 }
 
 namespace {
+
+/// Whether a narrower profile makes no such use at all (Spark's CollapseGroupedSumOfCount
+/// drops the grouping that read the key): then even a leaf the use reads for its value is
+/// read for this reason.
+bool drops_the_use(ReadReason reason) { return reason == ReadReason::SummedCountKey; }
 
 /// How a use's need meets one path.
 enum class Reach : std::uint8_t { None, Part, Whole, AnyLeaf };
@@ -336,9 +344,10 @@ class EntryBuilder {
                 // A use that reads the leaf for its value (its chain ends here) needs it,
                 // whatever the reason its context had.
                 const bool for_its_value =
-                    hit.reach == Reach::Part ||
-                    (hit.reach == Reach::Whole && hit.depth == path_.size() &&
-                     use.site.kind != UseKind::Size && use.site.kind != UseKind::NullTest);
+                    !drops_the_use(use.site.reason) &&
+                    (hit.reach == Reach::Part ||
+                     (hit.reach == Reach::Whole && hit.depth == path_.size() &&
+                      use.site.kind != UseKind::Size && use.site.kind != UseKind::NullTest));
                 all_reasoned =
                     all_reasoned && !for_its_value && use.site.reason != ReadReason::None;
                 if (!for_its_value) {

@@ -58,6 +58,7 @@ enum class ReadReason : std::uint8_t {
     Correlated,           // spark: read by a correlated subquery (an outer reference or a
                           // predicate Spark pulls out of it)
     Expand,               // spark: a part read above ROLLUP/CUBE/GROUPING SETS' Expand
+    SummedCountKey,       // legacy: a finer grouping key of a count only summed above it
 };
 
 /// One row of the vocabulary: the name output shows, what it means, and the rule that reads

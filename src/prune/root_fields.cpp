@@ -1512,7 +1512,11 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                         std::for_each(n.exprs.begin(), n.exprs.end(), computed);
                     } else if constexpr (std::is_same_v<T, Aggregate>) {
                         for (const ExprPtr& g : n.grouping) {
-                            collector.walk_because(g, Requirement::all(), ReadReason::Compared);
+                            const bool summed = options.summed_count_keys != nullptr &&
+                                                options.summed_count_keys->contains(g.get());
+                            collector.walk_because(g, Requirement::all(),
+                                                   summed ? ReadReason::SummedCountKey
+                                                          : ReadReason::Compared);
                         }
                         std::for_each(n.aggregates.begin(), n.aggregates.end(), computed);
                     } else if constexpr (std::is_same_v<T, Distinct>) {

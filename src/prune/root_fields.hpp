@@ -48,6 +48,9 @@ struct CollectOptions {
     /// Where each use is reported (`--explain`; src/prune/provenance.hpp); null, the default,
     /// records nothing and costs nothing.
     ProvenanceRecorder* recorder = nullptr;
+    /// Grouping keys Spark's CollapseGroupedSumOfCount drops (count_rollup.hpp): `legacy`, which
+    /// does not apply it, reads them for that reason. Only for provenance.
+    const std::unordered_set<const Expr*>* summed_count_keys = nullptr;
 };
 
 /// Receives each root field as it is found.

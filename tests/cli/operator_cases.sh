@@ -12,7 +12,6 @@ have_jq || finish
 CASES="$CLI_TEST_DIR/../data/operator_cases.jsonl"
 
 declare -A PENDING=(
-    [op-028]="Spark 4.x's CollapseGroupedSumOfCount (SPARK-57043) rewrites SUM(cnt) over COUNT(*) grouped by a finer key to SUM(1), so the discarded key name.last is not read; prune-plan does not implement that rollup collapse, and reads name.last"
 )
 
 ran=0

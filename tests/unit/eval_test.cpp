@@ -11,6 +11,7 @@
 #include "eval/evaluator.hpp"
 #include "eval/rows.hpp"
 #include "pipeline.hpp"
+#include "prune/count_rollup.hpp"
 #include "types/schema_formats.hpp"
 
 using namespace prune;
@@ -842,6 +843,39 @@ TEST_CASE("subquery expressions make Spark's values: IN's nulls, EXISTS, scalar 
     // Two levels: the innermost query reads the outermost one's row.
     CHECK(rows_of("SELECT v FROM t a WHERE EXISTS (SELECT 1 FROM t b WHERE EXISTS (SELECT 1 "
                   "FROM t c WHERE c.w = a.w AND b.k = 'b'))") == "1;null");
+}
+
+TEST_CASE("a sum of counts over a finer grouping collapses to the same rows", "[eval][rollup]") {
+    const std::string ddl = "k INT, s STRUCT<a: STRING, b: INT>, v INT";
+    const std::string rows = R"({"k":1,"s":{"a":"x","b":1},"v":1})"
+                             "\n"
+                             R"({"k":1,"s":{"a":"y","b":2},"v":null})"
+                             "\n"
+                             R"({"k":1,"s":{"a":"y","b":null},"v":3})"
+                             "\n"
+                             R"({"k":2,"s":null,"v":4})"
+                             "\n"
+                             R"({"k":null,"s":{"a":null,"b":5},"v":5})";
+    const std::string sql = GENERATE(
+        "SELECT k, sum(c) FROM (SELECT k, s.a, count(*) AS c FROM t GROUP BY k, s.a) GROUP BY k "
+        "ORDER BY 1",
+        "SELECT k, max(k), sum(c), min(k) FROM (SELECT k, s.a, s.b, count(1) AS c FROM t WHERE "
+        "v > 1 GROUP BY k, s.a, s.b) GROUP BY k ORDER BY 1",
+        "SELECT a, sum(c) FROM (SELECT s.a AS a, k, count(*) AS c FROM t GROUP BY s.a, k) GROUP "
+        "BY a ORDER BY 1");
+    CAPTURE(sql);
+    const BoundStatement bound = bind(ddl, sql);
+    const TypePtr schema = table_schema(bound);
+    const auto table_rows = read_json_rows(rows, *schema, "rows.jsonl");
+    const auto input = relation_rows(plan_relation(*bound.plan), *schema, table_rows);
+    const PlanPtr collapsed = collapse_grouped_sum_of_count(bound.plan);
+    CHECK(collapsed != bound.plan); // the rule applied
+    const QueryOutcome before = run_plan(*bound.plan, input);
+    const QueryOutcome after = run_plan(*collapsed, input);
+    REQUIRE_FALSE(before.error);
+    REQUIRE_FALSE(after.error);
+    CHECK(rows_text(after) == rows_text(before));
+    CHECK_FALSE(rows_text(before).empty());
 }
 
 TEST_CASE("grouping analytics make Spark's values: sets, grouping ids, duplicates, totals",
