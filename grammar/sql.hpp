@@ -16,6 +16,8 @@
 /// comparison
 /// (= == <> != < <= > >= <=>); |; ^; &; + - ||; * / % DIV; unary - + ~; postfix `.f` `[i]`.
 
+#include <array>
+#include <cstdint>
 #include <string>
 
 #include <tao/pegtl.hpp>
@@ -136,6 +138,27 @@ inline constexpr const char* reserved_words[] = {
     "ORDER",  "OUTER", "OVER",    "RIGHT",    "RLIKE",    "SELECT",  "SEMI",  "THEN",   "TRUE",
     "UNION",  "VIEW", "WHEN",     "WHERE",    "WITH"};
 
+/// The reserved words starting with each letter, A to Z: a range of reserved_words (sorted, so
+/// they are contiguous). An identifier is compared with those few, not all fifty.
+struct ReservedRange {
+    std::uint8_t begin = 0;
+    std::uint8_t end = 0;
+};
+inline constexpr std::array<ReservedRange, 26> reserved_by_letter = [] {
+    std::array<ReservedRange, 26> out{};
+    std::uint8_t i = 0;
+    for (const char* word : reserved_words) {
+        ReservedRange& range = out[static_cast<std::size_t>(word[0] - 'A')];
+        if (range.begin == range.end) {
+            range.begin = i;
+        } else if (range.end != i) {
+            throw "reserved_words must be sorted"; // not a constant expression: a build error
+        }
+        range.end = static_cast<std::uint8_t>(++i);
+    }
+    return out;
+}();
+
 /// A run of ASCII letters that spells a reserved word (any case). One table lookup instead of
 /// fifty keyword attempts: every identifier goes through this check.
 struct reserved_letters {
@@ -161,7 +184,9 @@ struct reserved_letters {
         if (n < 2) {
             return false;
         }
-        for (const char* candidate : reserved_words) {
+        const ReservedRange range = reserved_by_letter[static_cast<std::size_t>(word[0] - 'A')];
+        for (std::size_t k = range.begin; k < range.end; ++k) {
+            const char* candidate = reserved_words[k];
             // Character by character: `word` holds letters only, so a shorter candidate stops
             // at its NUL. (clang -O2 turned `length(c) == n && compare(c, word, n) == 0` into a
             // memcmp of n bytes before the length test, reading past short literals: ASan.)
