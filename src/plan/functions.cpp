@@ -1451,6 +1451,56 @@ TypeCheck type_sha2(std::string_view fn, Inputs a) {
     return ok(string_type(), true); // an unsupported bit length gives NULL
 }
 
+/// Spark's Crc32 (ImplicitCastInputTypes: a binary), a bigint.
+TypeCheck type_crc32(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a binary");
+    }
+    return ok(long_type(), a[0]->nullable);
+}
+
+/// Spark's Hex (ImplicitCastInputTypes: a bigint, a binary or a string), a string.
+Args coerce_hex(Inputs a) {
+    return implicit_args(a, {{type_of(long_type()), type_of(make_atomic(AtomicKind::Binary)),
+                              type_of(string_type())}});
+}
+TypeCheck type_hex(std::string_view fn, Inputs a) {
+    const DataType& t = *a[0]->type;
+    if (!t.is(AtomicKind::Long) && !t.is(AtomicKind::Binary) && !is_string_like(t)) {
+        return expects(fn, a, 0, "a bigint, a binary or a string");
+    }
+    return ok(string_type(), a[0]->nullable);
+}
+
+/// Spark's Bin and Chr (ImplicitCastInputTypes: a bigint), a string.
+Args coerce_long(Inputs a) { return implicit_args(a, {{type_of(long_type())}}); }
+TypeCheck type_long_to_string(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Long)) {
+        return expects(fn, a, 0, "a bigint");
+    }
+    return ok(string_type(), a[0]->nullable);
+}
+
+/// Spark's Ascii (a string), an int: the first character's code point, 0 for "".
+TypeCheck type_ascii(std::string_view fn, Inputs a) { return strings_to(fn, a, int_type()); }
+
+/// Spark's StringSpace (ImplicitCastInputTypes: an int), a string of that many spaces.
+Args coerce_space(Inputs a) { return implicit_args(a, {int_()}); }
+TypeCheck type_space(std::string_view fn, Inputs a) {
+    if (!is_int(*a[0]->type)) {
+        return expects(fn, a, 0, "an int");
+    }
+    return ok(string_type(), a[0]->nullable);
+}
+
+/// Spark's Levenshtein(left, right[, threshold]): an int, -1 past the threshold.
+TypeCheck type_levenshtein(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_two_strings_int(fn, a); !c.ok()) {
+        return c;
+    }
+    return ok(int_type(), any_nullable(a));
+}
+
 TypeCheck type_input_file_name(std::string_view, Inputs) { return ok(string_type(), false); }
 
 TypeCheck type_current_date(std::string_view, Inputs) {
@@ -1671,6 +1721,195 @@ TypeCheck type_extract_interval_days(std::string_view fn, Inputs a) {
     return ok(int_type(), a[0]->nullable);
 }
 
+// --- unix time and more dates --------------------------------------------------------------
+
+/// Spark: TimestampFormatter.defaultPattern, the format the one-argument forms of
+/// unix_timestamp, to_unix_timestamp and from_unixtime add as a child (so column names show
+/// it: `unix_timestamp(s, yyyy-MM-dd HH:mm:ss)`).
+constexpr std::string_view kDefaultTimestampPattern = "yyyy-MM-dd HH:mm:ss";
+
+ExprPtr string_literal(std::string_view text) {
+    return make_expr(Literal{string_type(), Name(text), false});
+}
+
+/// A string, a date, a timestamp or a timestamp_ntz (Spark's time argument of ToTimestamp
+/// and ParseToTimestamp).
+Expects time_or_string_() {
+    return {type_of(string_type()), type_of(make_atomic(AtomicKind::Date)),
+            type_of(make_atomic(AtomicKind::Timestamp)),
+            type_of(make_atomic(AtomicKind::TimestampNtz))};
+}
+
+bool is_time_or_string(const DataType& t) {
+    return is_string_like(t) || t.is(AtomicKind::Date) || is_any_timestamp(t);
+}
+
+/// Spark's UnixTimestamp and ToUnixTimestamp (ToTimestamp, ExpectsInputTypes): without a
+/// format their constructors add the default one; unix_timestamp() reads current_timestamp().
+Args coerce_to_unix(Inputs a) {
+    Args out(a.begin(), a.end());
+    if (out.empty()) {
+        out.push_back(make_expr(ScalarFunction{&catalog_function("current_timestamp"), {}, false}));
+    }
+    if (out.size() == 1) {
+        out.push_back(string_literal(kDefaultTimestampPattern));
+    }
+    return null_args(out, {time_or_string_(), str_()});
+}
+
+/// A bigint; with ANSI on (failOnError) NULL only when an argument is (ToTimestamp.nullable).
+TypeCheck type_to_unix(std::string_view fn, Inputs a) {
+    if (!is_time_or_string(*a[0]->type)) {
+        return expects(fn, a, 0, "a string, date or timestamp");
+    }
+    if (!is_string_like(*a[1]->type)) {
+        return expects(fn, a, 1, "a string format");
+    }
+    return ok(long_type(), any_nullable(a));
+}
+
+/// Spark: ParseToTimestamp (RuntimeReplaceable, ImplicitCastInputTypes): to_timestamp(x) is
+/// CAST(x AS TIMESTAMP); to_timestamp(x, format) is GetTimestamp, which with ANSI on raises
+/// on text that does not match.
+Args coerce_to_timestamp(Inputs a) { return implicit_args(a, {time_or_string_(), str_()}); }
+TypeCheck type_to_timestamp(std::string_view fn, Inputs a) {
+    const DataType& from = *a[0]->type;
+    if (!is_time_or_string(from)) {
+        return expects(fn, a, 0, "a string, date or timestamp");
+    }
+    if (a.size() > 1 && !is_string_like(*a[1]->type)) {
+        return expects(fn, a, 1, "a string format");
+    }
+    const TypePtr timestamp = make_atomic(AtomicKind::Timestamp);
+    if (a.size() > 1) {
+        return ok(timestamp, any_nullable(a));
+    }
+    return ok(timestamp, a[0]->nullable || cast_forces_nullable(from, *timestamp));
+}
+
+/// Spark: FromUnixTime (ImplicitCastInputTypes: a bigint of seconds and a string format; its
+/// one-argument constructor adds the default format). Always nullable.
+Args coerce_from_unixtime(Inputs a) {
+    Args out = implicit_args(a, {{type_of(long_type())}, str_()});
+    if (out.size() == 1) {
+        out.push_back(string_literal(kDefaultTimestampPattern));
+    }
+    return out;
+}
+TypeCheck type_from_unixtime(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Long)) {
+        return expects(fn, a, 0, "a bigint number of seconds");
+    }
+    if (!is_string_like(*a[1]->type)) {
+        return expects(fn, a, 1, "a string format");
+    }
+    return ok(string_type(), true);
+}
+
+/// Spark: FromUTCTimestamp and ToUTCTimestamp (ImplicitCastInputTypes: a timestamp and a
+/// string zone id), a timestamp.
+Args coerce_utc_timestamp(Inputs a) {
+    return implicit_args(a, {{type_of(make_atomic(AtomicKind::Timestamp))}, str_()});
+}
+TypeCheck type_utc_timestamp(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Timestamp)) {
+        return expects(fn, a, 0, "a timestamp");
+    }
+    if (!is_string_like(*a[1]->type)) {
+        return expects(fn, a, 1, "a string time zone");
+    }
+    return ok(a[0]->type, any_nullable(a));
+}
+
+/// One argument of `from` cast implicitly to `in`, the result `out` (Spark's UnixDate,
+/// UnixSeconds, UnixMillis, UnixMicros, DateFromUnixDate, MillisToTimestamp,
+/// MicrosToTimestamp): NULL when the argument is.
+template <AtomicKind In> Args coerce_one_of(Inputs a) {
+    return implicit_args(a, {{type_of(make_atomic(In))}});
+}
+template <AtomicKind In, AtomicKind Out> TypeCheck type_one_to(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(In)) {
+        return expects(fn, a, 0, "a value of type " + catalog_string(*make_atomic(In)));
+    }
+    return ok(make_atomic(Out), a[0]->nullable);
+}
+
+/// Spark: MillisToTimestamp and MicrosToTimestamp (IntegralToTimestampBase: an integral
+/// value; overflow raises).
+Args coerce_integral(Inputs a) { return implicit_args(a, {{want(Want::Integral)}}); }
+TypeCheck type_integral_to_timestamp(std::string_view fn, Inputs a) {
+    if (!is_integral(*a[0]->type)) {
+        return expects(fn, a, 0, "an integral value");
+    }
+    return ok(make_atomic(AtomicKind::Timestamp), a[0]->nullable);
+}
+
+/// Spark: SecondsToTimestamp (a numeric value; a float or double may be NaN or infinite,
+/// which gives NULL).
+Args coerce_numeric(Inputs a) { return implicit_args(a, {{want(Want::Numeric)}}); }
+TypeCheck type_seconds_to_timestamp(std::string_view fn, Inputs a) {
+    const DataType& t = *a[0]->type;
+    if (!is_numeric(t)) {
+        return expects(fn, a, 0, "a numeric value");
+    }
+    const bool floating = t.is(AtomicKind::Float) || t.is(AtomicKind::Double);
+    return ok(make_atomic(AtomicKind::Timestamp), floating || a[0]->nullable);
+}
+
+/// Spark: MonthsBetween (ImplicitCastInputTypes: two timestamps and a boolean roundOff, which
+/// its two-argument constructor adds as `true`).
+Args coerce_months_between(Inputs a) {
+    const Expects timestamp{type_of(make_atomic(AtomicKind::Timestamp))};
+    Args out = implicit_args(a, {timestamp, timestamp, bool_()});
+    if (out.size() == 2) {
+        out.push_back(make_expr(Literal{boolean_type(), Name("true"), false}));
+    }
+    return out;
+}
+TypeCheck type_months_between(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        if (!a[i]->type->is(AtomicKind::Timestamp)) {
+            return expects(fn, a, i, "a timestamp");
+        }
+    }
+    if (!is_boolean(*a[2]->type)) {
+        return expects(fn, a, 2, "a boolean roundOff");
+    }
+    return ok(double_type(), any_nullable(a));
+}
+
+/// Spark: MakeDate (ImplicitCastInputTypes: three ints); with ANSI on, a field out of range
+/// raises, so NULL only when an argument is.
+Args coerce_make_date(Inputs a) { return implicit_args(a, {int_(), int_(), int_()}); }
+TypeCheck type_make_date(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (!is_int(*a[i]->type)) {
+            return expects(fn, a, i, "an int");
+        }
+    }
+    return ok(make_atomic(AtomicKind::Date), any_nullable(a));
+}
+
+/// Spark: NextDay (ImplicitCastInputTypes: a date and a string day of the week).
+Args coerce_next_day(Inputs a) { return implicit_args(a, {date_(), str_()}); }
+TypeCheck type_next_day(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Date)) {
+        return expects(fn, a, 0, "a date");
+    }
+    if (!is_string_like(*a[1]->type)) {
+        return expects(fn, a, 1, "a string day of the week");
+    }
+    return ok(a[0]->type, true);
+}
+
+/// Spark: DayName and MonthName (GetDateField of a date): a three-letter English name.
+TypeCheck type_date_name(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Date)) {
+        return expects(fn, a, 0, "a date");
+    }
+    return ok(string_type(), a[0]->nullable);
+}
+
 TypeCheck type_rand(std::string_view fn, Inputs a) {
     if (!a.empty()) {
         const Literal* seed = a[0]->as<Literal>();
@@ -1769,6 +2008,16 @@ TypeCheck type_bool_agg(std::string_view fn, Inputs a) {
         return expects(fn, a, 0, "a boolean");
     }
     return ok(boolean_type(), true);
+}
+
+/// Spark's BitAndAgg, BitOrAgg and BitXorAgg (ExpectsInputTypes: an integral value, no
+/// implicit casts but a NULL literal's): the value's type, NULL for no non-NULL value.
+Args coerce_bit_agg(Inputs a) { return null_args(a, {{want(Want::Integral)}}); }
+TypeCheck type_bit_agg(std::string_view fn, Inputs a) {
+    if (!is_integral(*a[0]->type)) {
+        return expects(fn, a, 0, "an integral value");
+    }
+    return ok(a[0]->type, true);
 }
 
 /// Spark: MaxMinBy (max_by, min_by): the value of the row with the greatest (least) ordering.
@@ -1894,6 +2143,36 @@ TypeCheck type_mode(std::string_view fn, Inputs a) {
     return ok(a[0]->type, true);
 }
 
+/// Spark: Logarithm(base, x) ("LOG"); log(x) is Logarithm(E(), x), its one-argument
+/// constructor's. NULL for a base or value at or below 0.
+Args coerce_log(Inputs a) {
+    Args out(a.begin(), a.end());
+    if (out.size() == 1) {
+        out.insert(out.begin(), make_expr(ScalarFunction{&catalog_function("e"), {}, false}));
+    }
+    return coerce_doubles(out);
+}
+TypeCheck type_log(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (!a[i]->type->is(AtomicKind::Double)) {
+            return expects(fn, a, i, "a numeric value");
+        }
+    }
+    return ok(double_type(), true);
+}
+
+/// Spark's Pi and EulerNumber (LeafMathExpression): a double constant.
+TypeCheck type_math_constant(std::string_view, Inputs) { return ok(double_type(), false); }
+
+/// Spark: Factorial (ImplicitCastInputTypes: an int), a bigint, NULL outside 0 to 20.
+Args coerce_int(Inputs a) { return implicit_args(a, {int_()}); }
+TypeCheck type_factorial(std::string_view fn, Inputs a) {
+    if (!is_int(*a[0]->type)) {
+        return expects(fn, a, 0, "an int");
+    }
+    return ok(long_type(), true);
+}
+
 // --- the table -----------------------------------------------------------------------------
 
 using Coerce = std::vector<ExprPtr> (*)(std::span<const ExprPtr>);
@@ -2005,6 +2284,140 @@ TypeCheck type_overlap(std::string_view fn, Inputs a) { return type_set_op(fn, a
 Args coerce_contains(Inputs a) { return coerce_array_and_value(a, &wider_no_string); }
 Args coerce_tightest_value(Inputs a) { return coerce_array_and_value(a, &tightest); }
 
+/// Spark's ArrayAppend and ArrayPrepend (ImplicitCastInputTypes): the array and the value
+/// meet at their tightest common element type, a NULL value takes the element type; the
+/// array may hold NULLs when the value may be NULL.
+Args coerce_array_append(Inputs a) {
+    Args out = coerce_array_and_value(a, &tightest);
+    if (out.size() == 2 && is_null_type(*out[1]->type)) {
+        if (const ArrayType* arr = out[0]->type->array()) {
+            out[1] = cast_to(out[1], arr->element);
+        }
+    }
+    return out;
+}
+TypeCheck type_array_append(std::string_view fn, Inputs a) {
+    const ArrayType* arr = a[0]->type->array();
+    if (arr == nullptr) {
+        return expects(fn, a, 0, "an array");
+    }
+    if (!same_type_ignoring_nullability(*arr->element, *a[1]->type)) {
+        return expects(fn, a, 1, "a value of the element type " + catalog_string(*arr->element));
+    }
+    return ok(make_array(arr->element, arr->contains_null || a[1]->nullable), a[0]->nullable);
+}
+
+/// Spark's TypeOf: the argument's type as a string, never NULL.
+TypeCheck type_typeof(std::string_view, Inputs) { return ok(string_type(), false); }
+
+/// Spark's Uuid (nondeterministic): a string.
+TypeCheck type_uuid(std::string_view, Inputs) { return ok(string_type(), false); }
+
+/// Spark: MapContainsKey (RuntimeReplaceable, array_contains(map_keys(m), k)): the key and
+/// the map's keys meet at their wider type without string promotion.
+Args coerce_map_contains_key(Inputs a) {
+    Args out(a.begin(), a.end());
+    if (out.size() != 2 || is_null_type(*out[1]->type)) {
+        return out;
+    }
+    const MapType* m = out[0]->type->map();
+    if (m == nullptr) {
+        return out;
+    }
+    if (std::optional<TypePtr> t = wider_no_string(m->key, out[1]->type)) {
+        out[0] = cast_if_not_same(out[0], make_map(*t, m->value, m->value_contains_null));
+        out[1] = cast_if_not_same(out[1], *t);
+    }
+    return out;
+}
+TypeCheck type_map_contains_key(std::string_view fn, Inputs a) {
+    const MapType* m = a[0]->type->map();
+    if (m == nullptr) {
+        return expects(fn, a, 0, "a map");
+    }
+    if (is_null_type(*a[1]->type)) {
+        return fail(fn, 1, "does not accept NULL arguments");
+    }
+    if (!same_type_ignoring_nullability(*m->key, *a[1]->type)) {
+        return expects(fn, a, 1, "a key of type " + catalog_string(*m->key));
+    }
+    return ok(boolean_type(), a[0]->nullable || a[1]->nullable);
+}
+
+/// Spark: EqualNull (RuntimeReplaceable, `a <=> b`): coerced as the comparison, never NULL.
+Args coerce_equal_null(Inputs a) {
+    if (a.size() != 2) {
+        return Args(a.begin(), a.end());
+    }
+    BinaryCoercion c = coerce_binary(BinaryOpKind::EqualNullSafe, a[0], a[1]);
+    return c.error.empty() ? Args{c.left, c.right} : Args(a.begin(), a.end());
+}
+TypeCheck type_equal_null(std::string_view fn, Inputs a) {
+    BinaryCoercion c = coerce_binary(BinaryOpKind::EqualNullSafe, a[0], a[1]);
+    if (!c.error.empty()) {
+        return fail(fn, 1, "cannot compare " + str(a[0]) + " and " + str(a[1]));
+    }
+    return ok(boolean_type(), false);
+}
+
+/// Spark's RegExpExtractAll(subject, regexp, idx): its two-argument constructor adds the
+/// group 1, which its SQL form shows. An array of strings.
+Args coerce_regexp_extract_all(Inputs a) {
+    Args out = coerce_two_strings_int(a);
+    if (out.size() == 2) {
+        out.push_back(make_expr(Literal{int_type(), prune::Name("1"), false}));
+    }
+    return out;
+}
+TypeCheck type_regexp_extract_all(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_two_strings_int(fn, a); !c.ok()) {
+        return c;
+    }
+    return ok(make_array(string_type(), true), any_nullable(a));
+}
+
+/// Spark's RegExpCount (size(regexp_extract_all(s, r, 0))): an int.
+TypeCheck type_regexp_count(std::string_view fn, Inputs a) { return strings_to(fn, a, int_type()); }
+
+/// Spark's RegExpSubStr (nullif(regexp_extract(s, r, 0), '')): NULL without a match.
+TypeCheck type_regexp_substr(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), true);
+}
+
+/// Spark's ZeroIfNull and NullIfZero (RuntimeReplaceable: nvl(x, 0) and nullif(x, 0)): the
+/// replacement is built here as the last argument, coerced as its own row coerces it.
+template <bool ZeroIfNull> Args coerce_zero_null(Inputs a) {
+    Args out(a.begin(), a.end());
+    if (out.size() != 1) {
+        return out;
+    }
+    const FunctionDef& replacement = catalog_function(ZeroIfNull ? "nvl" : "nullif");
+    const ExprPtr zero = make_expr(Literal{int_type(), prune::Name("0"), false});
+    Args args = replacement.coerce(Args{out[0], zero});
+    if (const TypeCheck c = replacement.type(args); !c.ok()) {
+        return out; // the type check reports the missing replacement
+    }
+    out.push_back(make_expr(ScalarFunction{&replacement, std::move(args), false}));
+    return out;
+}
+TypeCheck type_zero_null(std::string_view fn, Inputs a) {
+    if (a.size() < 2) {
+        return fail(fn, 0, "cannot compare " + str(a[0]) + " with 0");
+    }
+    return type_of_replacement(fn, a);
+}
+
+/// Spark's Unhex (ImplicitCastInputTypes: a string), a binary; NULL for text that is not hex.
+TypeCheck type_unhex(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
+        return c;
+    }
+    return ok(make_atomic(AtomicKind::Binary), true);
+}
+
 using enum ResultFlow;
 
 // One row per function; the higher-order functions are in plan/higher_order.cpp.
@@ -2053,6 +2466,12 @@ const std::vector<FunctionDef>& table() {
         scalar<"array_compact", 1, 1, type_array_compact>("ArrayCompact",
                                                           {Opaque, &coerce_array_arg}),
         scalar<"sequence", 2, 3, type_sequence>("Sequence", {Opaque, &coerce_sequence}),
+        scalar<"map_contains_key", 2, 2, type_map_contains_key>(
+            "MapContainsKey", {Compare, &coerce_map_contains_key}),
+        scalar<"array_append", 2, 2, type_array_append>("ArrayAppend",
+                                                        {Opaque, &coerce_array_append}),
+        scalar<"array_prepend", 2, 2, type_array_append>("ArrayPrepend",
+                                                         {Opaque, &coerce_array_append}),
         // conditional
         scalar<"if", 3, 3, type_if>("If", {.flow = ValueOfArgs,
                                            .coerce = &coerce_if,
@@ -2065,6 +2484,7 @@ const std::vector<FunctionDef>& table() {
         scalar<"ifnull", 2, 2, type_coalesce>("IfNull", {ValueOfArgs, &coerce_common_all}),
         scalar<"nvl2", 3, 3, type_nvl2>("Nvl2", {ValueOfArgs, &coerce_nvl2, 1}),
         scalar<"nullif", 2, 2, type_nullif>("NullIf", {Compare, &coerce_nullif}),
+        scalar<"equal_null", 2, 2, type_equal_null>("EqualNull", {Compare, &coerce_equal_null}),
         scalar<"greatest", 2, kVariadic, type_greatest>("Greatest", {Compare, &coerce_greatest}),
         scalar<"least", 2, kVariadic, type_greatest>("Least", {Compare, &coerce_greatest}),
         // Bound as the IsNull and IsNotNull nodes of `x IS [NOT] NULL` (Binder::bind_call):
@@ -2130,6 +2550,14 @@ const std::vector<FunctionDef>& table() {
         scalar<"split", 2, 3, type_split>("StringSplit", {Opaque, &coerce_two_strings_int}),
         scalar<"regexp_extract", 2, 3, type_regexp_extract>("RegExpExtract",
                                                             {Opaque, &coerce_two_strings_int}),
+        scalar<"regexp_extract_all", 2, 3, type_regexp_extract_all>(
+            "RegExpExtractAll", {Opaque, &coerce_regexp_extract_all}),
+        scalar<"regexp_count", 2, 2, type_regexp_count>("RegExpCount", {Opaque, &coerce_strings}),
+        scalar<"regexp_substr", 2, 2, type_regexp_substr>("RegExpSubStr",
+                                                          {Opaque, &coerce_strings}),
+        // btrim(str[, chars]): Spark's StringTrimBoth, the string first.
+        scalar<"btrim", 1, 2, type_string_to_string>("StringTrimBoth", {Opaque, &coerce_strings}),
+        scalar<"soundex", 1, 1, type_string_to_string>("SoundEx", {Opaque, &coerce_strings}),
         scalar<"format_string", 1, kVariadic, type_format_string>("FormatString",
                                                                   {Opaque, &coerce_first_string}),
         // like(str, pattern[, escape]): the third argument is LIKE's ESCAPE character.
@@ -2184,11 +2612,49 @@ const std::vector<FunctionDef>& table() {
         math_row<"sign", 1>("Signum", ""),
         math_row<"power", 2>("Pow", "POWER"),
         math_row<"pow", 2>("Pow", ""),
+        math_row<"log1p", 1>("Log1p", "LOG1P"),
+        math_row<"expm1", 1>("Expm1", "EXPM1"),
+        math_row<"degrees", 1>("ToDegrees", "DEGREES"),
+        math_row<"radians", 1>("ToRadians", "RADIANS"),
+        // Spark's Rint is named "ROUND" (UnaryMathExpression(math.rint, "ROUND")).
+        math_row<"rint", 1>("Rint", "ROUND"),
+        math_row<"hypot", 2>("Hypot", "HYPOT"),
+        scalar<"log", 1, 2, type_log>("Logarithm", {.coerce = &coerce_log, .pretty_name = "LOG"}),
+        scalar<"pi", 0, 0, type_math_constant>("Pi", {.pretty_name = "PI"}),
+        scalar<"e", 0, 0, type_math_constant>("EulerNumber", {.pretty_name = "E"}),
+        scalar<"factorial", 1, 1, type_factorial>("Factorial", {Opaque, &coerce_int}),
+        scalar<"zeroifnull", 1, 2, type_zero_null>(
+            "ZeroIfNull", {.coerce = &coerce_zero_null<true>, .replaced_by_last = true}),
+        scalar<"nullifzero", 1, 2, type_zero_null>(
+            "NullIfZero", {.coerce = &coerce_zero_null<false>, .replaced_by_last = true}),
         // serialisation, hashing and the rest
         scalar<"to_json", 1, 2, type_to_json>("StructsToJson", {Compare}),
         scalar<"hash", 1, kVariadic, type_hash>("Murmur3Hash", {Compare}),
         scalar<"md5", 1, 1, type_md5>("Md5", {Compare, &coerce_md5}),
         scalar<"sha2", 2, 2, type_sha2>("Sha2", {Compare, &coerce_sha2}),
+        // Spark's Sha1, called as `sha` by its registry alias (the name the call prints).
+        scalar<"sha1", 1, 1, type_md5>("Sha1", {Compare, &coerce_md5}),
+        scalar<"sha", 1, 1, type_md5>("Sha1", {Compare, &coerce_md5}),
+        scalar<"crc32", 1, 1, type_crc32>("Crc32", {Compare, &coerce_md5}),
+        scalar<"base64", 1, 1, type_md5>("Base64", {Opaque, &coerce_md5}),
+        scalar<"hex", 1, 1, type_hex>("Hex", {Opaque, &coerce_hex}),
+        scalar<"unhex", 1, 1, type_unhex>("Unhex", {Opaque, &coerce_strings}),
+        scalar<"bin", 1, 1, type_long_to_string>("Bin", {Opaque, &coerce_long}),
+        scalar<"chr", 1, 1, type_long_to_string>("Chr", {Opaque, &coerce_long}),
+        scalar<"char", 1, 1, type_long_to_string>("Chr", {Opaque, &coerce_long}),
+        scalar<"ascii", 1, 1, type_ascii>("Ascii", {Opaque, &coerce_strings}),
+        scalar<"octet_length", 1, 1, type_length>("OctetLength", {Opaque, &coerce_length}),
+        scalar<"bit_length", 1, 1, type_length>("BitLength", {Opaque, &coerce_length}),
+        scalar<"space", 1, 1, type_space>("StringSpace", {Opaque, &coerce_space}),
+        scalar<"translate", 3, 3, type_string_to_string>("StringTranslate",
+                                                         {Opaque, &coerce_strings}),
+        scalar<"substring_index", 3, 3, type_regexp_extract>("SubstringIndex",
+                                                             {Opaque, &coerce_two_strings_int}),
+        scalar<"levenshtein", 2, 3, type_levenshtein>("Levenshtein",
+                                                      {Opaque, &coerce_two_strings_int}),
+        // typeof(x) shows x's whole type: pruning x would change it.
+        scalar<"typeof", 1, 1, type_typeof>("TypeOf", {Compare}),
+        scalar<"uuid", 0, 0, type_uuid>("Uuid", {Opaque, nullptr, 0, false}),
         scalar<"input_file_name", 0, 0, type_input_file_name>("InputFileName",
                                                               {Opaque, nullptr, 0, false}),
         // dates and the clock
@@ -2240,6 +2706,41 @@ const std::vector<FunctionDef>& table() {
             "TruncTimestamp", {.coerce = &coerce_date_trunc, .time_zone = true}),
         scalar<"date_format", 2, 2, type_date_format>(
             "DateFormatClass", {.coerce = &coerce_date_format, .time_zone = true}),
+        // unix time: seconds, millis and micros since the epoch, in the session zone (UTC)
+        scalar<"unix_timestamp", 0, 2, type_to_unix>(
+            "UnixTimestamp", {.coerce = &coerce_to_unix, .time_zone = true}),
+        scalar<"to_unix_timestamp", 1, 2, type_to_unix>(
+            "ToUnixTimestamp", {.coerce = &coerce_to_unix, .time_zone = true}),
+        scalar<"to_timestamp", 1, 2, type_to_timestamp>("ParseToTimestamp",
+                                                        {Opaque, &coerce_to_timestamp}),
+        scalar<"from_unixtime", 1, 2, type_from_unixtime>(
+            "FromUnixTime", {.coerce = &coerce_from_unixtime, .time_zone = true}),
+        scalar<"from_utc_timestamp", 2, 2, type_utc_timestamp>("FromUTCTimestamp",
+                                                               {Opaque, &coerce_utc_timestamp}),
+        scalar<"to_utc_timestamp", 2, 2, type_utc_timestamp>("ToUTCTimestamp",
+                                                             {Opaque, &coerce_utc_timestamp}),
+        scalar<"unix_date", 1, 1, type_one_to<AtomicKind::Date, AtomicKind::Integer>>(
+            "UnixDate", {Opaque, &coerce_one_of<AtomicKind::Date>}),
+        scalar<"unix_seconds", 1, 1, type_one_to<AtomicKind::Timestamp, AtomicKind::Long>>(
+            "UnixSeconds", {Opaque, &coerce_one_of<AtomicKind::Timestamp>}),
+        scalar<"unix_millis", 1, 1, type_one_to<AtomicKind::Timestamp, AtomicKind::Long>>(
+            "UnixMillis", {Opaque, &coerce_one_of<AtomicKind::Timestamp>}),
+        scalar<"unix_micros", 1, 1, type_one_to<AtomicKind::Timestamp, AtomicKind::Long>>(
+            "UnixMicros", {Opaque, &coerce_one_of<AtomicKind::Timestamp>}),
+        scalar<"timestamp_seconds", 1, 1, type_seconds_to_timestamp>("SecondsToTimestamp",
+                                                                     {Opaque, &coerce_numeric}),
+        scalar<"timestamp_millis", 1, 1, type_integral_to_timestamp>("MillisToTimestamp",
+                                                                     {Opaque, &coerce_integral}),
+        scalar<"timestamp_micros", 1, 1, type_integral_to_timestamp>("MicrosToTimestamp",
+                                                                     {Opaque, &coerce_integral}),
+        scalar<"date_from_unix_date", 1, 1, type_one_to<AtomicKind::Integer, AtomicKind::Date>>(
+            "DateFromUnixDate", {Opaque, &coerce_one_of<AtomicKind::Integer>}),
+        scalar<"months_between", 2, 3, type_months_between>(
+            "MonthsBetween", {.coerce = &coerce_months_between, .time_zone = true}),
+        scalar<"make_date", 3, 3, type_make_date>("MakeDate", {Opaque, &coerce_make_date}),
+        scalar<"next_day", 2, 2, type_next_day>("NextDay", {Opaque, &coerce_next_day}),
+        scalar<"dayname", 1, 1, type_date_name>("DayName", {Opaque, &coerce_dates}),
+        scalar<"monthname", 1, 1, type_date_name>("MonthName", {Opaque, &coerce_dates}),
         scalar<"rand", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
         // `+` and `-` of a timestamp or date and an interval (Binder::datetime_arithmetic)
         scalar<"timeadd", 2, 2,
@@ -2274,6 +2775,12 @@ const std::vector<FunctionDef>& table() {
         aggregate<"bool_or", 1, 1, type_bool_agg>("BoolOr", {Opaque, &coerce_boolean}),
         aggregate<"every", 1, 1, type_bool_agg>("BoolAnd", {Opaque, &coerce_boolean}),
         aggregate<"bool_and", 1, 1, type_bool_agg>("BoolAnd", {Opaque, &coerce_boolean}),
+        // try_sum and try_avg: NULL where sum and avg raise an overflow
+        aggregate<"try_sum", 1, 1, type_sum>("TrySum", {Opaque, &coerce_sum}),
+        aggregate<"try_avg", 1, 1, type_avg>("TryAverage", {Opaque, &coerce_sum}),
+        aggregate<"bit_and", 1, 1, type_bit_agg>("BitAndAgg", {Opaque, &coerce_bit_agg}),
+        aggregate<"bit_or", 1, 1, type_bit_agg>("BitOrAgg", {Opaque, &coerce_bit_agg}),
+        aggregate<"bit_xor", 1, 1, type_bit_agg>("BitXorAgg", {Opaque, &coerce_bit_agg}),
         window_function<"row_number", 0, 0, type_row_number>("RowNumber"),
         window_function<"rank", 0, kVariadic, type_row_number>("Rank"),
         window_function<"dense_rank", 0, kVariadic, type_row_number>("DenseRank"),

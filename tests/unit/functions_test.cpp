@@ -317,6 +317,77 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"corr", {f.i_nn, f.dbl}, "double", true},
         {"covar_pop", {f.dbl, f.d}, "double", true},
         {"covar_samp", {f.dbl, f.dbl}, "double", true},
+        // unix time and more dates
+        {"unix_timestamp", {}, "bigint", false}, // unix_timestamp(current_timestamp(), ...)
+        {"unix_timestamp", {f.ts}, "bigint", true},
+        {"to_unix_timestamp", {f.day}, "bigint", false},
+        {"to_timestamp", {f.day}, "timestamp", false},
+        {"to_timestamp", {f.s_nn, str_lit("yyyy")}, "timestamp", false}, // ANSI: raises
+        {"from_unixtime", {f.i_nn}, "string", true},
+        {"from_utc_timestamp", {f.ts, str_lit("UTC")}, "timestamp", true},
+        {"to_utc_timestamp", {f.day, str_lit("UTC")}, "timestamp", false},
+        {"unix_date", {f.day}, "int", false},
+        {"unix_seconds", {f.ts}, "bigint", true},
+        {"unix_millis", {f.day}, "bigint", false},
+        {"unix_micros", {f.ts}, "bigint", true},
+        {"timestamp_seconds", {f.dbl}, "timestamp", true}, // NaN and infinities: NULL
+        {"timestamp_seconds", {f.i_nn}, "timestamp", false},
+        {"timestamp_millis", {f.i_nn}, "timestamp", false},
+        {"timestamp_micros", {f.i}, "timestamp", true},
+        {"date_from_unix_date", {f.i_nn}, "date", false},
+        {"months_between", {f.ts, f.day}, "double", true},
+        {"months_between", {f.day, f.day, bool_lit(false)}, "double", false},
+        {"make_date", {f.i_nn, int_lit(1), int_lit(1)}, "date", false},
+        {"next_day", {f.day, str_lit("Mon")}, "date", true},
+        {"dayname", {f.day}, "string", false},
+        {"monthname", {f.ts}, "string", true},
+        {"try_sum", {f.i}, "bigint", true},
+        {"try_avg", {f.d}, "decimal(14,6)", true},
+        {"bit_and", {f.i}, "int", true},
+        {"bit_or", {f.i_nn}, "int", true},
+        {"bit_xor", {long_lit(1)}, "bigint", true},
+        {"log1p", {f.dbl}, "double", true},
+        {"expm1", {f.i}, "double", true},
+        {"degrees", {f.dbl}, "double", true},
+        {"radians", {f.d}, "double", true},
+        {"rint", {f.dbl}, "double", true},
+        {"hypot", {f.dbl, f.i_nn}, "double", false},
+        {"log", {f.dbl}, "double", true}, // LOG(E(), x)
+        {"log", {int_lit(2), f.dbl}, "double", true},
+        {"pi", {}, "double", false},
+        {"e", {}, "double", false},
+        {"factorial", {f.i_nn}, "bigint", true},
+        {"sha1", {f.s}, "string", true},
+        {"sha", {f.s_nn}, "string", false},
+        {"crc32", {f.s_nn}, "bigint", false},
+        {"base64", {f.s}, "string", true},
+        {"hex", {f.i_nn}, "string", false},
+        {"bin", {f.i}, "string", true},
+        {"chr", {f.i_nn}, "string", false},
+        {"char", {long_lit(65)}, "string", false},
+        {"ascii", {f.s}, "int", true},
+        {"octet_length", {f.s_nn}, "int", false},
+        {"bit_length", {f.s}, "int", true},
+        {"space", {f.i_nn}, "string", false},
+        {"translate", {f.s, str_lit("a"), str_lit("b")}, "string", true},
+        {"substring_index", {f.s_nn, str_lit("."), int_lit(1)}, "string", false},
+        {"levenshtein", {f.s_nn, f.s_nn}, "int", false},
+        {"levenshtein", {f.s_nn, f.s_nn, f.i}, "int", true},
+        {"regexp_extract_all", {f.s_nn, str_lit("(a)")}, "array<string>", false},
+        {"regexp_count", {f.s, str_lit("a")}, "int", true},
+        {"regexp_substr", {f.s_nn, str_lit("a")}, "string", true},
+        {"btrim", {f.s_nn}, "string", false},
+        {"soundex", {f.s}, "string", true},
+        {"array_append", {f.xs_nn, int_lit(1)}, "array<int>", false},
+        {"array_prepend", {f.xs, f.i}, "array<int>", false},
+        {"map_contains_key", {f.m, str_lit("k")}, "boolean", false},
+        {"equal_null", {f.i, long_lit(1)}, "boolean", false},
+        {"typeof", {f.st}, "string", false},
+        {"uuid", {}, "string", false},
+        {"zeroifnull", {f.i}, "int", false},           // nvl(i, 0)
+        {"zeroifnull", {f.d}, "decimal(12,2)", false}, // the int 0 as decimal(10,0)
+        {"nullifzero", {f.i_nn}, "int", true},         // nullif(i, 0)
+        {"unhex", {f.s_nn}, "binary", true},
         // window functions (bound only under OVER; rank's arguments are the order keys)
         {"row_number", {}, "int", false},
         {"rank", {f.i}, "int", false},
@@ -592,6 +663,12 @@ TEST_CASE("result flows and flags per function", "[functions]") {
         {"min_by", ResultFlow::Compare},
         {"approx_count_distinct", ResultFlow::Compare},
         {"mode", ResultFlow::Compare}, // counts equal values
+        {"map_contains_key", ResultFlow::Compare},
+        {"equal_null", ResultFlow::Compare},
+        {"sha1", ResultFlow::Compare},
+        {"sha", ResultFlow::Compare},
+        {"crc32", ResultFlow::Compare},
+        {"typeof", ResultFlow::Compare}, // shows its argument's whole type
         {"size", ResultFlow::LengthOnly},
         {"cardinality", ResultFlow::LengthOnly},
         {"array_size", ResultFlow::LengthOnly},
@@ -628,6 +705,8 @@ TEST_CASE("result flows and flags per function", "[functions]") {
                                                                           {"ln", "ln"},
                                                                           {"log10", "LOG10"},
                                                                           {"rlike", "RLIKE"},
+                                                                          {"rint", "ROUND"},
+                                                                          {"log", "LOG"},
                                                                           {"size", "size"}}) {
         INFO(name);
         CHECK(def(name).printed_name() == printed);
@@ -642,6 +721,7 @@ TEST_CASE("result flows and flags per function", "[functions]") {
     CHECK_FALSE(def("input_file_name").deterministic);
     CHECK(def("size").deterministic);
     CHECK_FALSE(def("shuffle").deterministic);
+    CHECK_FALSE(def("uuid").deterministic);
     for (const char* agg : {"count",
                             "sum",
                             "avg",
@@ -676,7 +756,12 @@ TEST_CASE("result flows and flags per function", "[functions]") {
                             "kurtosis",
                             "corr",
                             "covar_pop",
-                            "covar_samp"}) {
+                            "covar_samp",
+                            "try_sum",
+                            "try_avg",
+                            "bit_and",
+                            "bit_or",
+                            "bit_xor"}) {
         CHECK(def(agg).aggregate);
     }
     CHECK_FALSE(def("array").aggregate);
