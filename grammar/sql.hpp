@@ -220,6 +220,12 @@ struct k_pivot : kw<TAO_PEGTL_ISTRING("pivot")> {};
 struct k_unpivot : kw<TAO_PEGTL_ISTRING("unpivot")> {};
 struct k_include : kw<TAO_PEGTL_ISTRING("include")> {};
 struct k_exclude : kw<TAO_PEGTL_ISTRING("exclude")> {};
+struct k_collate : kw<TAO_PEGTL_ISTRING("collate")> {};
+struct k_table : kw<TAO_PEGTL_ISTRING("table")> {};
+struct k_of : kw<TAO_PEGTL_ISTRING("of")> {};
+struct k_version : kw<TAO_PEGTL_ISTRING("version")> {};
+struct k_system_version : kw<TAO_PEGTL_ISTRING("system_version")> {};
+struct k_system_time : kw<TAO_PEGTL_ISTRING("system_time")> {};
 struct k_escape : kw<TAO_PEGTL_ISTRING("escape")> {};
 struct k_filter : kw<TAO_PEGTL_ISTRING("filter")> {};
 struct k_try_cast : kw<TAO_PEGTL_ISTRING("try_cast")> {};
@@ -634,10 +640,15 @@ struct exists_subquery
 
 /// A value without operators; the order of the alternatives settles the ambiguous words
 /// (`date '...'`, `x'..'`, `f(`, `x ->`).
-struct primary : sor<misplaced_paren_lambda, scalar_subquery, exists_subquery, paren_expr,
-                     string_literal, number_literal, null_literal, true_literal, false_literal,
-                     case_expr, cast_expr, try_cast_expr, interval_literal, typed_literal,
-                     binary_literal, position_call, name_or_call, keyword_call> {};
+/// Spark's parameter markers (`:name`, `?`), which an API caller binds to values: a query file
+/// has none to give (README, "Not supported").
+struct unsupported_parameter_marker {};
+struct parameter_marker : seq<at<sor<seq<one<':'>, sor<alpha, one<'_'>>>, one<'?'>>>,
+                              raise<unsupported_parameter_marker>> {};
+struct primary : sor<parameter_marker, misplaced_paren_lambda, scalar_subquery, exists_subquery,
+                     paren_expr, string_literal, number_literal, null_literal, true_literal,
+                     false_literal, case_expr, cast_expr, try_cast_expr, interval_literal,
+                     typed_literal, binary_literal, position_call, name_or_call, keyword_call> {};
 
 // `e::type` (Spark 4: `primaryExpression DOUBLE_COLON dataType #castByColon`, a postfix like
 // `.f` and `[i]`). The type is one word with its suffix, or an interval type: a word after the
@@ -656,7 +667,11 @@ struct subscript_open : tok<one<'['>> {};
 struct subscript_close : tok<one<']'>> {};
 struct subscript : seq<subscript_open, must<expr>, must<subscript_close>> {};
 struct no_arrow : sor<not_at<arrow>, raise<misplaced_arrow>> {};
-struct postfix_expr : seq<primary, star<sor<field_access, subscript, colon_cast>>, no_arrow> {};
+/// `e COLLATE name`: Spark 4's collations, which change how strings compare; not modelled.
+struct unsupported_collate {};
+struct no_collate : sor<not_at<k_collate, skip, identifier>, raise<unsupported_collate>> {};
+struct postfix_expr
+    : seq<primary, star<sor<field_access, subscript, colon_cast>>, no_arrow, no_collate> {};
 
 // Unary - + ~ (bind tighter than every binary operator).
 struct unary_op : tok<sor<one<'~', '+'>, seq<one<'-'>, not_at<one<'>'>>>>> {};
@@ -785,8 +800,9 @@ struct select_distinct : tok<k_distinct> {};
 struct select_all : tok<k_all> {};
 struct as_keyword : tok<k_as> {};
 struct alias_name : tok<identifier> {};
-struct alias : sor<seq<as_keyword, must<alias_name>>, seq<not_at<result_clause_head>, alias_name>> {
-};
+struct alias
+    : sor<seq<as_keyword, must<alias_name>>,
+          seq<not_at<sor<result_clause_head, seq<k_using, skip, one<'\'', '"'>>>>, alias_name>> {};
 /// `gen(...) AS (a, b)` (AS optional, as in Spark's namedExpression): a generator's columns.
 struct multi_alias_open : tok<one<'('>> {};
 struct multi_alias_name : tok<identifier> {};
@@ -796,7 +812,13 @@ struct select_expr : seq<expr, opt<sor<multi_alias, alias>>> {};
 /// Raised at an alias after `*` or `s.*`: a star is several columns (Spark: "Invalid usage
 /// of '*'"), so no one name fits it.
 struct aliased_star {};
-struct star_item : seq<star_expr, sor<not_at<sor<k_as, identifier>>, raise<aliased_star>>> {};
+struct query_head;
+/// `* EXCEPT (c1, c2)` (not `* EXCEPT (SELECT ...)`, a set operation): not supported yet.
+struct unsupported_star_except {};
+struct no_star_except : sor<not_at<k_except, skip, one<'('>, skip, not_at<query_head>>,
+                            raise<unsupported_star_except>> {};
+struct star_item
+    : seq<star_expr, no_star_except, sor<not_at<sor<k_as, identifier>>, raise<aliased_star>>> {};
 struct select_item : sor<star_item, select_expr> {};
 struct select_list : seq<must<select_item>, star<comma, must<select_item>>> {};
 
@@ -868,8 +890,15 @@ struct alias_columns : seq<alias_columns_open, must<alias_column>, star<comma, m
 struct table_alias : seq<sor<seq<as_keyword, must<table_alias_name>>,
                              seq<not_at<not_alias_word>, table_alias_name>>,
                          opt<alias_columns>> {};
-struct table_ref : seq<table_name, no_table_function, opt<table_sample>, opt<table_alias>,
-                       no_tablesample, no_lateral> {};
+/// `t VERSION AS OF v`, `t TIMESTAMP AS OF ts` (also FOR SYSTEM_VERSION / SYSTEM_TIME): another
+/// version of a table, whose schema --schema would have to give; refused.
+struct unsupported_time_travel {};
+struct no_time_travel
+    : sor<not_at<opt<k_for, skip>, sor<k_version, k_system_version, k_timestamp, k_system_time>,
+                 skip, k_as, skip, k_of>,
+          raise<unsupported_time_travel>> {};
+struct table_ref : seq<table_name, no_table_function, no_time_travel, opt<table_sample>,
+                       opt<table_alias>, no_tablesample, no_lateral> {};
 
 struct query;
 /// What starts a query, looked ahead for after `(`: SELECT, WITH, VALUES, or another `(` of one.
@@ -1102,15 +1131,23 @@ struct offset_clause
     : seq<offset_keyword, must<offset_value>, sor<not_at<k_limit>, raise<limit_after_offset>>> {};
 
 /// One SELECT query block (ORDER BY and the rest belong to the query around it).
+/// `SELECT TRANSFORM (a, b) USING 'script'`: Hive's script transform runs an external program.
+struct unsupported_script_transform {};
+struct no_script_transform : sor<not_at<k_using>, raise<unsupported_script_transform>> {};
 struct select_core : seq<select_keyword, star<hint>, opt<sor<select_distinct, select_all>>,
-                         select_list, opt<from_clause>, opt<where_clause>, opt<group_by_clause>,
-                         opt<having_clause>, opt<window_clause>> {};
+                         select_list, no_script_transform, opt<from_clause>, opt<where_clause>,
+                         opt<group_by_clause>, opt<having_clause>, opt<window_clause>> {};
 
 /// `(query)` as an operand of a set operation or the body of a query.
 struct query_open : tok<one<'('>> {};
 struct paren_query : seq<query_open, must<query>, must<close_paren>> {};
 struct values_term : seq<at<k_values>, values_ref> {};
-struct query_term : sor<paren_query, select_core, values_term> {};
+/// `FROM t SELECT ...` (Hive's FROM-first form) and `TABLE t`: refused with what to write.
+struct unsupported_from_first {};
+struct unsupported_table_query {};
+struct query_term
+    : sor<paren_query, select_core, values_term, seq<at<k_from>, raise<unsupported_from_first>>,
+          seq<at<k_table, skip, identifier>, raise<unsupported_table_query>>> {};
 
 /// UNION, INTERSECT, EXCEPT and MINUS (EXCEPT's other name), each ALL or DISTINCT (the default).
 struct set_union : tok<k_union> {};
@@ -1149,7 +1186,10 @@ struct query
 struct end_of_statement : eof {};
 
 /// One statement, blanks and comments around it included.
-struct statement : seq<skip, query, must<end_of_statement>> {};
+/// Spark 4's SQL pipe syntax (`query |> WHERE ...`): refused.
+struct unsupported_pipe {};
+struct no_pipe : sor<not_at<string<'|', '>'>>, raise<unsupported_pipe>> {};
+struct statement : seq<skip, query, no_pipe, must<end_of_statement>> {};
 
 } // namespace prune::grammar::sql
 

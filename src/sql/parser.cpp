@@ -2740,6 +2740,21 @@ PRUNE_SQL_ERROR(table_ref, "expected a table name after '{prev}'");
 PRUNE_SQL_ERROR(group_by_keyword, "expected 'BY' after 'GROUP'");
 PRUNE_SQL_ERROR(order_by_keyword, "expected 'BY' after 'ORDER'");
 PRUNE_SQL_ERROR(nulls_position, "expected 'FIRST' or 'LAST' after 'NULLS'");
+PRUNE_SQL_ERROR(unsupported_parameter_marker,
+                "unsupported: parameter markers (:name, ?), which only an API caller binds: "
+                "write the values");
+PRUNE_SQL_ERROR(unsupported_collate, "unsupported: COLLATE (Spark 4's collations are not modelled)");
+PRUNE_SQL_ERROR(unsupported_star_except, "unsupported: * EXCEPT (columns): list the columns");
+PRUNE_SQL_ERROR(unsupported_time_travel,
+                "unsupported: time travel (VERSION or TIMESTAMP AS OF): give that version's "
+                "schema with --schema and drop the clause");
+PRUNE_SQL_ERROR(unsupported_script_transform,
+                "unsupported: SELECT TRANSFORM (...) USING a script (Hive's script transform runs "
+                "an external program)");
+PRUNE_SQL_ERROR(unsupported_from_first,
+                "unsupported: a query that starts with FROM: write SELECT ... FROM ...");
+PRUNE_SQL_ERROR(unsupported_table_query, "unsupported: TABLE t: write SELECT * FROM t");
+PRUNE_SQL_ERROR(unsupported_pipe, "unsupported: SQL pipe syntax (|>)");
 PRUNE_SQL_ERROR(row_alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(pivot_open, "expected '(' after '{prev}'");
 PRUNE_SQL_ERROR(pivot_aggregate, "expected an aggregate expression after '{prev}'");
