@@ -5,6 +5,7 @@
 
 #include "diag/utf8.hpp"
 #include "util/ascii.hpp"
+#include "util/edit_distance.hpp"
 
 namespace prune {
 namespace {
@@ -81,24 +82,6 @@ std::string clip_middle(std::string_view text, std::size_t limit) {
     const std::size_t head = forward_code_points(text, 0, limit * 2 / 3, moved);
     const std::size_t tail = back_code_points(text, text.size(), limit - limit * 2 / 3 - 1, moved);
     return std::string(text.substr(0, head)) + "\xE2\x80\xA6" + std::string(text.substr(tail));
-}
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) {
-        row[j] = j;
-    }
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t above = row[j];
-            row[j] =
-                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
 }
 
 const char* severity_word(Severity severity) {

@@ -24,6 +24,7 @@
 #include "eval/function_table.hpp"
 #include "types/datetime.hpp"
 #include "util/ascii.hpp"
+#include "util/edit_distance.hpp"
 
 namespace prune::eval_detail {
 namespace {
@@ -1834,21 +1835,7 @@ EvalTable build_table() {
             if (a.size() * b.size() > 100'000'000) {
                 unsupported("levenshtein of strings this long");
             }
-            std::vector<std::size_t> row(b.size() + 1);
-            for (std::size_t j = 0; j <= b.size(); ++j) {
-                row[j] = j;
-            }
-            for (std::size_t i = 1; i <= a.size(); ++i) {
-                std::size_t diagonal = row[0];
-                row[0] = i;
-                for (std::size_t j = 1; j <= b.size(); ++j) {
-                    const std::size_t above = row[j];
-                    row[j] = std::min(
-                        {row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0U : 1U)});
-                    diagonal = above;
-                }
-            }
-            const auto distance = static_cast<std::int64_t>(row[b.size()]);
+            const auto distance = static_cast<std::int64_t>(edit_distance(a, b));
             if (v.size() > 2 && distance > v[2].as_int()) {
                 return Value::integral(-1);
             }

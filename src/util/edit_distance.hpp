@@ -1,0 +1,30 @@
+#pragma once
+/// Levenshtein distance: the fewest insertions, deletions and substitutions that turn one
+/// sequence into the other, in one row of memory. Over the bytes of names (did-you-mean) and
+/// over the code points of strings (Spark's `levenshtein`).
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+namespace prune {
+
+template <class Sequence> std::size_t edit_distance(const Sequence& a, const Sequence& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) {
+        row[j] = j;
+    }
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] =
+                std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0U : 1U)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+} // namespace prune
