@@ -14,6 +14,8 @@
 #include <array>
 #include <cassert>
 #include <charconv>
+#include <cmath>
+#include <stdexcept>
 
 #include "util/deep_stack.hpp"
 
@@ -223,6 +225,19 @@ void JsonWriter::value(std::string_view text) {
 void JsonWriter::value(bool b) { scalar(b ? "true" : "false"); }
 
 void JsonWriter::null() { scalar("null"); }
+
+void JsonWriter::value(double d) {
+    if (!std::isfinite(d)) {
+        null();
+        return;
+    }
+    std::array<char, 32> text{};
+    const auto [end, error] = std::to_chars(text.data(), text.data() + text.size(), d);
+    if (error != std::errc()) { // no finite double is longer than 24 characters
+        throw std::logic_error("a double did not fit its text buffer");
+    }
+    scalar(std::string_view(text.data(), static_cast<std::size_t>(end - text.data())));
+}
 
 void JsonWriter::raw_value(std::string_view json) { scalar(json); }
 

@@ -74,6 +74,9 @@ class JsonWriter {
     /// Without this overload a string literal would convert to bool.
     void value(const char* text) { value(std::string_view(text)); }
     void value(bool b);
+    /// A floating-point number, in its shortest form that reads back the same; null when it is
+    /// not finite (JSON has no NaN or infinity). Without it a double would convert to bool.
+    void value(double d);
     /// Any integer, in decimal as nlohmann prints it (`-9223372036854775808`).
     template <std::integral T>
     requires(!std::same_as<T, bool>) void value(T n) {
