@@ -2138,11 +2138,14 @@ template <> struct action<g::lateral_view_column> {
     }
 };
 
-template <> struct action<g::lateral_view> {
+/// A FROM item read to its end: its span reaches the last token (a LATERAL VIEW, PIVOT or
+/// UNPIVOT over the item before it).
+struct end_top_item_action {
     template <typename Input> static void apply(const Input&, State& st) {
         st.froms.back().span.end = st.last_token.end;
     }
 };
+template <> struct action<g::lateral_view> : end_top_item_action {};
 
 // PIVOT and UNPIVOT: the keyword wraps the item on top, which becomes the clause's input.
 
@@ -2170,24 +2173,21 @@ template <> struct action<g::unpivot_include> {
         std::get<ast::UnpivotRef>(st.froms.back().node).include_nulls = true;
     }
 };
-template <> struct action<g::pivot_aggregate> {
+/// The expression just read, with the alias after it, as the next entry of the list `member`
+/// of the PIVOT or UNPIVOT on top.
+template <typename Ref, auto Member> struct named_entry_action {
     template <typename Input> static void apply(const Input&, State& st) {
-        auto& ref = std::get<ast::PivotRef>(st.froms.back().node);
-        ref.aggregates.push_back({st.pop().expr, std::exchange(st.pivot_alias, std::nullopt)});
+        (std::get<Ref>(st.froms.back().node).*Member)
+            .push_back({st.pop().expr, std::exchange(st.pivot_alias, std::nullopt)});
     }
 };
-template <> struct action<g::pivot_value> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        auto& ref = std::get<ast::PivotRef>(st.froms.back().node);
-        ref.values.push_back({st.pop().expr, std::exchange(st.pivot_alias, std::nullopt)});
-    }
+template <>
+struct action<g::pivot_aggregate> : named_entry_action<ast::PivotRef, &ast::PivotRef::aggregates> {
 };
-template <> struct action<g::unpivot_set> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        auto& ref = std::get<ast::UnpivotRef>(st.froms.back().node);
-        ref.sets.push_back({st.pop().expr, std::exchange(st.pivot_alias, std::nullopt)});
-    }
-};
+template <>
+struct action<g::pivot_value> : named_entry_action<ast::PivotRef, &ast::PivotRef::values> {};
+template <>
+struct action<g::unpivot_set> : named_entry_action<ast::UnpivotRef, &ast::UnpivotRef::sets> {};
 template <> struct action<g::pivot_alias_name> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.pivot_alias = st.ident;
@@ -2213,16 +2213,8 @@ template <> struct action<g::unpivot_name_column> {
         std::get<ast::UnpivotRef>(st.froms.back().node).name_column = st.ident;
     }
 };
-template <> struct action<g::pivot_clause> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        st.froms.back().span.end = st.last_token.end;
-    }
-};
-template <> struct action<g::unpivot_clause> {
-    template <typename Input> static void apply(const Input&, State& st) {
-        st.froms.back().span.end = st.last_token.end;
-    }
-};
+template <> struct action<g::pivot_clause> : end_top_item_action {};
+template <> struct action<g::unpivot_clause> : end_top_item_action {};
 
 /// When the item on top is a LATERAL function just read, the item below it becomes its input
 /// (returns true); otherwise nothing changes.
