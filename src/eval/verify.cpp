@@ -65,6 +65,13 @@ VerifyReport compare_outcomes(const QueryOutcome& original, const QueryOutcome& 
     report.ordered = original.ordered;
     report.result_rows = original.rows.size();
     if (original.error) {
+        if (original.error->error_class() == "UNRESOLVED_COLUMN") {
+            // The plan as bound reads a column its input does not make: an analyzer bug,
+            // never an outcome two plans may share.
+            throw InternalError(std::string("the original plan reads a column its input does "
+                                            "not make: ") +
+                                original.error->what());
+        }
         report.original_error = original.error->what();
     }
     if (rewritten.error) {

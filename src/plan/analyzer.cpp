@@ -686,8 +686,14 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         select_aggregates = true; // a grand total groups too
         // A bare column item is aliased: above the Expand its value is the key's, which a
         // grouping set may have nulled, not the column's (which aggregates still read).
+        // A window's column is computed above the Aggregate, from what the Expand made.
+        std::unordered_set<ExprId> window_columns;
+        for (const BoundWindow& w : windows) {
+            window_columns.insert(w.column->as<AttributeReference>()->id);
+        }
         for (std::size_t i = 0; i < items.size(); ++i) {
-            if (const auto* column = items[i]->as<AttributeReference>()) {
+            if (const auto* column = items[i]->as<AttributeReference>();
+                column != nullptr && !window_columns.contains(column->id)) {
                 items[i] =
                     make_expr(Alias{items[i], column->name, binder.fresh_id()}, items[i]->span);
                 outputs[i].item = items[i];
@@ -767,9 +773,9 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
 
     const bool aggregating =
         !grouping.empty() || having || select_aggregates || having_aggregates || order_aggregates;
-    if (!windows.empty() && (aggregating || generate || binder.first_lateral_use())) {
+    if (!windows.empty() && aggregating && (generate || binder.first_lateral_use())) {
         binder.fail(windows.front().column->span,
-                    "unsupported: a window function in a select list that aggregates, has a "
+                    "unsupported: a window function in a select list that aggregates and has a "
                     "generator or reads a lateral column alias; compute it in a subquery and "
                     "apply the window over that");
     }
@@ -814,6 +820,20 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         };
         for (const OutputRef& out : outputs) {
             require_grouped(out.child());
+        }
+        // A window over the Aggregate reads its output: a window aggregate's own arguments
+        // must be grouped, as the keys must (`sum(x) OVER w` needs x grouped; `sum(sum(x))
+        // OVER w` does not).
+        for (const BoundWindow& w : windows) {
+            for (const ExprPtr& arg : w.function->as<ScalarFunction>()->args) {
+                require_grouped(arg);
+            }
+            for (const ExprPtr& p : w.partition) {
+                require_grouped(p);
+            }
+            for (const SortOrder& o : w.order) {
+                require_grouped(o.child);
+            }
         }
         if (having) {
             require_grouped(having);

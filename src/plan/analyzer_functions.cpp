@@ -436,6 +436,9 @@ Generate Binder::bind_generator(const ast::Call& call, Span span, bool outer,
 
 ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     const std::string name = ascii_lower(call.name.name);
+    // The OVER clause's own function: an aggregate there is computed per window, so it neither
+    // aggregates the query nor makes its arguments aggregate arguments (`sum(sum(x)) OVER w`).
+    const bool window_call = std::exchange(window_call_, false);
     if (is_generator_name(name)) {
         if (clause_ == Clause::Select && frames_.empty() && enclosing_aggregate_.empty()) {
             fail(span, "the generator '" + written(span) +
@@ -479,8 +482,10 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         if (call.distinct) {
             fail(span, "count(DISTINCT *) is not supported");
         }
-        check_aggregate_context(name, span);
-        saw_aggregate_ = true;
+        if (!window_call) {
+            check_aggregate_context(name, span);
+            saw_aggregate_ = true;
+        }
         const FunctionDef& count = catalog_function("count");
         ExprPtr one = make_expr(Literal{int_type(), "1", false}, inputs[0]->span);
         return apply_function(count, {one}, {}, false, span, bind_aggregate_filter(call, name));
@@ -527,7 +532,7 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
                        "() can only be used with GROUP BY ROLLUP, CUBE or GROUPING SETS, in "
                        "the select list, HAVING or ORDER BY");
     }
-    if (def->window && (!in_window_ || !enclosing_aggregate_.empty())) {
+    if (def->window && !window_call) {
         fail(span, "[WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE] Window function '" + name +
                        "' requires an OVER clause.");
     }
@@ -546,7 +551,7 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
                                          : make_expr(IsNotNull{std::move(child)}, span);
     }
     std::vector<ExprPtr> args;
-    if (def->aggregate) {
+    if (def->aggregate && !window_call) {
         check_aggregate_context(name, span);
         saw_aggregate_ = true;
         const std::string outer = std::exchange(enclosing_aggregate_, name);
@@ -1143,7 +1148,6 @@ ExprPtr Binder::bind_over(const ast::Over& over, Span span) {
         fail(span, "window aggregate function with filter predicate is not supported yet: '" +
                        written(span) + "'");
     }
-    const bool saw = saw_aggregate_;
     std::vector<ExprPtr> partition;
     for (const ast::ExprPtr& p : spec->partition) {
         partition.push_back(bind(*p));
@@ -1156,13 +1160,12 @@ ExprPtr Binder::bind_over(const ast::Over& over, Span span) {
         }
         order.push_back(SortOrder{key, o.ascending, o.nulls_first.value_or(o.ascending)});
     }
-    if (saw_aggregate_ != saw) {
-        fail(spec->span, "unsupported: an aggregate in a window's PARTITION BY or ORDER BY");
-    }
+    // An aggregate in the keys or the arguments (`rank() OVER (ORDER BY sum(x))`) aggregates
+    // the query: the Window is over its Aggregate (Spark's ExtractWindowExpressions).
     in_window_ = true;
+    window_call_ = true;
     ExprPtr function = bind(*over.function);
     in_window_ = false;
-    saw_aggregate_ = saw; // an aggregate over a window does not make the query aggregate
     const auto* f = function->as<ScalarFunction>();
     if (f == nullptr) {
         throw InternalError("bind_over: a window function bound to no call");

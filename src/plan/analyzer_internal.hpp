@@ -508,6 +508,7 @@ class Binder {
     const WindowDefinitions* window_defs_ = nullptr;
     std::vector<BoundWindow>* windows_ = nullptr;
     bool in_window_ = false; // binding the function of a window expression
+    bool window_call_ = false; // the next call bound is a window expression's function
 };
 
 /// Whether `name` (any case) is a generator: explode, posexplode, inline, stack and the

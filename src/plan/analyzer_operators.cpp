@@ -5,7 +5,9 @@
 // ResolveAggregateFunctions and ResolveLateralColumnAliasReference leave the plan.
 
 #include <algorithm>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -333,6 +335,183 @@ std::vector<ExprPtr> select_list_columns(const std::vector<OutputRef>& outputs) 
                          listed + ")");
 }
 
+/// Applies `rewrite` to what each of `windows` reads: its function's arguments (not the call,
+/// which the Window computes), partition keys and order keys.
+void rewrite_window_parts(std::span<BoundWindow> windows,
+                          const std::function<ExprPtr(const ExprPtr&)>& rewrite) {
+    for (BoundWindow& w : windows) {
+        const auto* f = w.function->as<ScalarFunction>();
+        std::vector<ExprPtr> args;
+        for (const ExprPtr& arg : f->args) {
+            args.push_back(rewrite(arg));
+        }
+        w.function = make_expr(ScalarFunction{f->def, ExprList(std::span<const ExprPtr>(args)),
+                                              f->distinct, f->filtered},
+                               w.function->span);
+        for (ExprPtr& p : w.partition) {
+            p = rewrite(p);
+        }
+        for (SortOrder& o : w.order) {
+            o.child = rewrite(o.child);
+        }
+    }
+}
+
+/// A select list split as Spark's ExtractWindowExpressions splits it, around the Windows that
+/// compute its window expressions.
+struct WindowSplit {
+    /// The list of the operator below the Windows: the items without a window, then what the
+    /// window expressions read.
+    std::vector<ExprPtr> below;
+    /// The list over the Windows: the items, those computed below as the columns they became.
+    std::vector<ExprPtr> top;
+};
+
+/// Splits the select list `items` (a Project's, or with `aggregated` an Aggregate's) around
+/// `windows`: below are the items without a window (computed there) and what the window
+/// expressions read: `_w<i>` for every function argument, partition key and order key that is
+/// neither a column nor foldable, and, in an Aggregate's list, for every aggregate an item
+/// computes around its windows (`sum(x) - rank() OVER w`); a column as itself. `i` counts
+/// what that list adds for the windows (Spark's extractedExprBuffer: a column once, none the
+/// select list names bare), in the order: each window expression's arguments, partition keys,
+/// order keys, then the other aggregates and columns of its item. Computed keys are not shared
+/// (Spark extracts each anew), so two windows over `name.last` are two Windows, as in Spark.
+/// The windows' parts are rewritten in place to read the list below.
+WindowSplit split_window_items(Binder& binder, std::vector<BoundWindow>& windows,
+                               const std::vector<ExprPtr>& items, bool aggregated) {
+    std::unordered_map<ExprId, std::size_t> window_of; // a window column's id -> its window
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+        window_of.emplace(windows[i].column->as<AttributeReference>()->id, i);
+    }
+    const auto has_window = [&](const ExprPtr& e) {
+        bool found = false;
+        visit_down(e, [&](const ExprPtr& node) {
+            if (const auto* a = node->as<AttributeReference>()) {
+                found = found || window_of.contains(a->id);
+            }
+            return !found;
+        });
+        return found;
+    };
+    WindowSplit split;
+    std::vector<ExprPtr> buffer; // what the windows read
+    std::unordered_set<ExprId> counted;
+    for (const ExprPtr& item : items) {
+        if (!has_window(item)) {
+            split.below.push_back(item);
+            counted.insert(OutputRef{item}.id()); // a column, or an alias's (a lateral alias)
+        }
+    }
+    const auto extract = [&](const ExprPtr& e) -> ExprPtr {
+        if (const auto* a = e->as<AttributeReference>()) {
+            if (counted.insert(a->id).second) {
+                buffer.push_back(e);
+            }
+            return e;
+        }
+        if (expr_foldable(*e)) {
+            return e;
+        }
+        ExprPtr alias = make_expr(
+            Alias{e, Name("_w" + std::to_string(buffer.size())), binder.fresh_id()}, e->span);
+        buffer.push_back(alias);
+        return make_expr(AttributeReference{alias->as<Alias>()->name, e->type,
+                                            alias->as<Alias>()->id, e->nullable, false},
+                         e->span);
+    };
+    std::vector<bool> extracted(windows.size(), false);
+    for (const ExprPtr& item : items) {
+        if (!has_window(item)) {
+            const auto* alias = item->as<Alias>();
+            split.top.push_back(alias == nullptr
+                                    ? item
+                                    : make_expr(AttributeReference{alias->name, alias->child->type,
+                                                                   alias->id,
+                                                                   alias->child->nullable, false},
+                                                item->span));
+            continue;
+        }
+        // In the item's order, as Spark's transformDown meets them: a window's parts where
+        // the window is, the other aggregates and columns where they are.
+        split.top.push_back(transform_down(item, [&](const ExprPtr& node) -> ExprPtr {
+            if (aggregated && is_aggregate_call(*node)) {
+                return extract(node);
+            }
+            if (const auto* a = node->as<AttributeReference>()) {
+                if (const auto it = window_of.find(a->id); it == window_of.end()) {
+                    return extract(node);
+                } else if (!extracted[it->second]) {
+                    extracted[it->second] = true;
+                    rewrite_window_parts(std::span<BoundWindow>(&windows[it->second], 1),
+                                         extract);
+                }
+            }
+            return node;
+        }));
+    }
+    split.below.insert(split.below.end(), buffer.begin(), buffer.end());
+    return split;
+}
+
+/// One Window per distinct (partition, order) of `windows` over `plan`, in the order of their
+/// first window expression.
+PlanPtr stack_windows(const std::vector<BoundWindow>& windows, PlanPtr plan) {
+    const auto same_keys = [](const BoundWindow& a, const BoundWindow& b) {
+        if (a.partition.size() != b.partition.size() || a.order.size() != b.order.size()) {
+            return false;
+        }
+        for (std::size_t i = 0; i < a.partition.size(); ++i) {
+            if (!same_expr(*a.partition[i], *b.partition[i])) {
+                return false;
+            }
+        }
+        for (std::size_t i = 0; i < a.order.size(); ++i) {
+            if (!same_expr(*a.order[i].child, *b.order[i].child) ||
+                a.order[i].ascending != b.order[i].ascending ||
+                a.order[i].nulls_first != b.order[i].nulls_first) {
+                return false;
+            }
+        }
+        return true;
+    };
+    std::vector<bool> done(windows.size(), false);
+    for (std::size_t i = 0; i < windows.size(); ++i) {
+        if (done[i]) {
+            continue;
+        }
+        Window op;
+        op.partition = windows[i].partition;
+        op.order = windows[i].order;
+        for (std::size_t j = i; j < windows.size(); ++j) {
+            if (!done[j] && same_keys(windows[i], windows[j])) {
+                done[j] = true;
+                const auto* column = windows[j].column->as<AttributeReference>();
+                op.columns.push_back(make_expr(Alias{windows[j].function, column->name, column->id},
+                                               windows[j].column->span));
+                op.frames.push_back(windows[j].frame);
+                op.ignore_nulls.push_back(windows[j].ignore_nulls);
+            }
+        }
+        op.child = std::move(plan);
+        plan = make_plan(std::move(op));
+    }
+    return plan;
+}
+
+/// The select list's Project `select` (over the FROM clause and WHERE) as Spark's
+/// ExtractWindowExpressions plans it: a Project below of the items without a window and of
+/// what the windows read, the Windows, then the select list reading their columns.
+PlanPtr window_operators(Binder& binder, std::vector<BoundWindow>& windows, const PlanPtr& select) {
+    const Project* project = select->as<Project>();
+    if (project == nullptr) {
+        throw InternalError("window_operators: the select list is not one Project");
+    }
+    WindowSplit split = split_window_items(binder, windows, project->exprs, false);
+    PlanPtr plan = stack_windows(
+        windows, make_plan(Project{std::move(split.below), project->child}));
+    return make_plan(Project{std::move(split.top), std::move(plan)});
+}
+
 /// The select list's Project over `child` (with the Projects that compute its lateral
 /// aliases); `carried` gets the whole columns the sort keys read beyond it (Spark's
 /// resolveExprsAndAddMissingAttrs). Under DISTINCT such a key is an error (SPARK-17863: the
@@ -396,7 +575,8 @@ ExprPtr over_expanded_keys(const ExprPtr& e, const std::vector<ExprPtr>& keys,
 std::pair<std::vector<ExprPtr>, PlanPtr>
 expand_grouping_sets(Binder& binder, const std::vector<ExprPtr>& keys,
                      const std::vector<std::vector<std::size_t>>& sets,
-                     std::vector<ExprPtr>& aggregates, PlanPtr child) {
+                     std::vector<ExprPtr>& aggregates, std::vector<BoundWindow>& windows,
+                     PlanPtr child) {
     const bool grand_total = keys.empty() && sets.size() == 1;
     const std::vector<ExprPtr> child_output = plan_output(*child);
     ExprPtr gid = grand_total ? make_expr(Literal{long_type(), "0", false})
@@ -444,6 +624,9 @@ expand_grouping_sets(Binder& binder, const std::vector<ExprPtr>& keys,
     for (ExprPtr& e : aggregates) {
         e = transform_down(e, grouping_function);
     }
+    // The windows over the Aggregate read its output: their parts are rewritten as its list.
+    rewrite_window_parts(
+        windows, [&](const ExprPtr& e) { return transform_down(e, grouping_function); });
     if (grand_total) {
         return {{}, std::move(child)};
     }
@@ -510,11 +693,19 @@ expand_grouping_sets(Binder& binder, const std::vector<ExprPtr>& keys,
     expand.output.insert(expand.output.end(), grouping.begin(), grouping.end());
     expand.child = make_plan(Project{std::move(below), std::move(child)});
     for (ExprPtr& e : aggregates) {
-        if (e->is<AttributeReference>()) { // the binder aliased every bare column
+        // The binder aliased every bare column but a window's, which the Window makes.
+        if (const auto* column = e->as<AttributeReference>();
+            column != nullptr && std::none_of(windows.begin(), windows.end(),
+                                              [&](const BoundWindow& w) {
+                                                  return w.column->as<AttributeReference>()->id ==
+                                                         column->id;
+                                              })) {
             throw InternalError("a bare column in the Aggregate over an Expand");
         }
         e = over_expanded_keys(e, keys, expanded);
     }
+    rewrite_window_parts(windows,
+                         [&](const ExprPtr& e) { return over_expanded_keys(e, keys, expanded); });
     return {std::move(grouping), make_plan(std::move(expand))};
 }
 
@@ -546,8 +737,21 @@ PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
     std::vector<ExprPtr> aggregates = c.items;
     aggregates.insert(aggregates.end(), added.begin(), added.end());
     if (!c.grouping_sets.empty()) {
-        std::tie(c.grouping, child) =
-            expand_grouping_sets(binder, c.grouping, c.grouping_sets, aggregates, std::move(child));
+        std::tie(c.grouping, child) = expand_grouping_sets(binder, c.grouping, c.grouping_sets,
+                                                           aggregates, c.windows, std::move(child));
+    }
+    // Window expressions: the Aggregate computes the items without one and what they read,
+    // the Windows go over it (and over HAVING's Filter), and a Project restores the select list
+    // (Spark's ExtractWindowExpressions, on an Aggregate and on a Filter over one).
+    std::vector<ExprPtr> over_windows;
+    if (!c.windows.empty()) {
+        const auto listed = static_cast<std::ptrdiff_t>(c.items.size());
+        WindowSplit split = split_window_items(
+            binder, c.windows, std::vector<ExprPtr>(aggregates.begin(), aggregates.begin() + listed),
+            true);
+        split.below.insert(split.below.end(), aggregates.begin() + listed, aggregates.end());
+        aggregates = std::move(split.below);
+        over_windows = std::move(split.top);
     }
     PlanPtr plan =
         binder.first_lateral_use()
@@ -560,6 +764,11 @@ PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
     }
     if (c.having) {
         plan = make_plan(Filter{c.having, plan});
+    }
+    if (!c.windows.empty()) {
+        plan = stack_windows(c.windows, std::move(plan));
+        over_windows.insert(over_windows.end(), carried.begin(), carried.end());
+        return make_plan(Project{std::move(over_windows), std::move(plan)});
     }
     if (added_for_having > 0) {
         std::vector<ExprPtr> exprs = select_list_columns(c.outputs);
@@ -622,170 +831,6 @@ void check_comparable_keys(const Binder& binder, const BoundClauses& c) {
 /// HAVING Filter restores the select list.
 namespace {
 
-/// The select list's Project `select` (over the FROM clause and WHERE) split as Spark's
-/// ExtractWindowExpressions splits it: a Project below of the items without a window (computed
-/// there, right over the scan) and of what the window expressions read (`_w<i>` for every
-/// function argument, partition key and order key that is neither a column nor foldable; a
-/// column as itself), then one Window per distinct (partition, order), in the order of their
-/// first window expression, then the select list reading their columns. `i` counts what that
-/// Project adds for the windows (Spark's extractedExprBuffer: a column once, none the select
-/// list names bare), in the order: each window expression's arguments, partition keys, order
-/// keys, then the other columns of its item. Computed keys are not shared (Spark extracts each
-/// anew), so two windows over `name.last` are two Windows, as in Spark.
-PlanPtr window_operators(Binder& binder, std::vector<BoundWindow>& windows, const PlanPtr& select) {
-    const Project* project = select->as<Project>();
-    if (project == nullptr) {
-        throw InternalError("window_operators: the select list is not one Project");
-    }
-    std::unordered_map<ExprId, std::size_t> window_of; // a window column's id -> its window
-    for (std::size_t i = 0; i < windows.size(); ++i) {
-        window_of.emplace(windows[i].column->as<AttributeReference>()->id, i);
-    }
-    const auto has_window = [&](const ExprPtr& e) {
-        bool found = false;
-        visit_down(e, [&](const ExprPtr& node) {
-            if (const auto* a = node->as<AttributeReference>()) {
-                found = found || window_of.contains(a->id);
-            }
-            return !found;
-        });
-        return found;
-    };
-    std::vector<ExprPtr> below;  // the Project under the Windows: regular items, then buffer
-    std::vector<ExprPtr> buffer; // what the windows read
-    std::unordered_set<ExprId> counted;
-    for (const ExprPtr& item : project->exprs) {
-        if (!has_window(item)) {
-            below.push_back(item);
-            if (const auto* a = item->as<AttributeReference>()) {
-                counted.insert(a->id);
-            }
-        }
-    }
-    const auto extract = [&](const ExprPtr& e) -> ExprPtr {
-        if (const auto* a = e->as<AttributeReference>()) {
-            if (counted.insert(a->id).second) {
-                buffer.push_back(e);
-            }
-            return e;
-        }
-        if (expr_foldable(*e)) {
-            return e;
-        }
-        ExprPtr alias = make_expr(
-            Alias{e, Name("_w" + std::to_string(buffer.size())), binder.fresh_id()}, e->span);
-        buffer.push_back(alias);
-        return make_expr(AttributeReference{alias->as<Alias>()->name, e->type,
-                                            alias->as<Alias>()->id, e->nullable, false},
-                         e->span);
-    };
-    const auto extract_window = [&](BoundWindow& w) {
-        const auto* f = w.function->as<ScalarFunction>();
-        std::vector<ExprPtr> args;
-        for (const ExprPtr& arg : f->args) {
-            args.push_back(extract(arg));
-        }
-        w.function = make_expr(ScalarFunction{f->def, ExprList(std::span<const ExprPtr>(args)),
-                                              f->distinct, f->filtered},
-                               w.function->span);
-        for (ExprPtr& p : w.partition) {
-            p = extract(p);
-        }
-        for (SortOrder& o : w.order) {
-            o.child = extract(o.child);
-        }
-    };
-    std::vector<bool> extracted(windows.size(), false);
-    for (const ExprPtr& item : project->exprs) {
-        if (!has_window(item)) {
-            continue;
-        }
-        // Its windows, in the order they were bound, then the other columns it reads.
-        std::vector<ExprId> others;
-        std::vector<std::size_t> mine;
-        visit_down(item, [&](const ExprPtr& node) {
-            if (const auto* a = node->as<AttributeReference>()) {
-                const auto it = window_of.find(a->id);
-                if (it == window_of.end()) {
-                    others.push_back(a->id);
-                } else {
-                    mine.push_back(it->second);
-                }
-            }
-            return true;
-        });
-        std::sort(mine.begin(), mine.end());
-        for (const std::size_t w : mine) {
-            if (!extracted[w]) {
-                extracted[w] = true;
-                extract_window(windows[w]);
-            }
-        }
-        visit_down(item, [&](const ExprPtr& node) {
-            if (const auto* a = node->as<AttributeReference>();
-                a != nullptr && !window_of.contains(a->id)) {
-                extract(node);
-            }
-            return true;
-        });
-    }
-    below.insert(below.end(), buffer.begin(), buffer.end());
-    PlanPtr plan = make_plan(Project{std::move(below), project->child});
-    const auto same_keys = [](const BoundWindow& a, const BoundWindow& b) {
-        if (a.partition.size() != b.partition.size() || a.order.size() != b.order.size()) {
-            return false;
-        }
-        for (std::size_t i = 0; i < a.partition.size(); ++i) {
-            if (!same_expr(*a.partition[i], *b.partition[i])) {
-                return false;
-            }
-        }
-        for (std::size_t i = 0; i < a.order.size(); ++i) {
-            if (!same_expr(*a.order[i].child, *b.order[i].child) ||
-                a.order[i].ascending != b.order[i].ascending ||
-                a.order[i].nulls_first != b.order[i].nulls_first) {
-                return false;
-            }
-        }
-        return true;
-    };
-    std::vector<bool> done(windows.size(), false);
-    for (std::size_t i = 0; i < windows.size(); ++i) {
-        if (done[i]) {
-            continue;
-        }
-        Window op;
-        op.partition = windows[i].partition;
-        op.order = windows[i].order;
-        for (std::size_t j = i; j < windows.size(); ++j) {
-            if (!done[j] && same_keys(windows[i], windows[j])) {
-                done[j] = true;
-                const auto* column = windows[j].column->as<AttributeReference>();
-                op.columns.push_back(make_expr(Alias{windows[j].function, column->name, column->id},
-                                               windows[j].column->span));
-                op.frames.push_back(windows[j].frame);
-                op.ignore_nulls.push_back(windows[j].ignore_nulls);
-            }
-        }
-        op.child = std::move(plan);
-        plan = make_plan(std::move(op));
-    }
-    // The select list over them: the items computed below, as the columns they became.
-    std::vector<ExprPtr> top;
-    for (const ExprPtr& item : project->exprs) {
-        if (has_window(item)) {
-            top.push_back(item);
-        } else if (const auto* alias = item->as<Alias>()) {
-            top.push_back(make_expr(AttributeReference{alias->name, alias->child->type, alias->id,
-                                                       alias->child->nullable, false},
-                                    item->span));
-        } else {
-            top.push_back(item);
-        }
-    }
-    return make_plan(Project{std::move(top), std::move(plan)});
-}
-
 } // namespace
 
 PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
@@ -802,7 +847,7 @@ PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
     std::vector<ExprPtr> carried; // what the select list's operator computes besides it
     plan = c.aggregating ? aggregate_select_list(binder, c, std::move(plan), carried)
                          : project_select_list(binder, c, std::move(plan), carried);
-    if (!c.windows.empty()) {
+    if (!c.windows.empty() && !c.aggregating) {
         plan = window_operators(binder, c.windows, plan);
     }
     if (c.distinct) {

@@ -1,1 +1,0 @@
-SELECT address, count(*), rank() OVER (ORDER BY address) FROM contacts GROUP BY address
