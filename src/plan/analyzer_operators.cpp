@@ -423,12 +423,12 @@ WindowSplit split_window_items(Binder& binder, std::vector<BoundWindow>& windows
     for (const ExprPtr& item : items) {
         if (!has_window(item)) {
             const auto* alias = item->as<Alias>();
-            split.top.push_back(alias == nullptr
-                                    ? item
-                                    : make_expr(AttributeReference{alias->name, alias->child->type,
-                                                                   alias->id,
-                                                                   alias->child->nullable, false},
-                                                item->span));
+            split.top.push_back(
+                alias == nullptr
+                    ? item
+                    : make_expr(AttributeReference{alias->name, alias->child->type, alias->id,
+                                                   alias->child->nullable, false},
+                                item->span));
             continue;
         }
         // In the item's order, as Spark's transformDown meets them: a window's parts where
@@ -442,8 +442,7 @@ WindowSplit split_window_items(Binder& binder, std::vector<BoundWindow>& windows
                     return extract(node);
                 } else if (!extracted[it->second]) {
                     extracted[it->second] = true;
-                    rewrite_window_parts(std::span<BoundWindow>(&windows[it->second], 1),
-                                         extract);
+                    rewrite_window_parts(std::span<BoundWindow>(&windows[it->second], 1), extract);
                 }
             }
             return node;
@@ -507,8 +506,8 @@ PlanPtr window_operators(Binder& binder, std::vector<BoundWindow>& windows, cons
         throw InternalError("window_operators: the select list is not one Project");
     }
     WindowSplit split = split_window_items(binder, windows, project->exprs, false);
-    PlanPtr plan = stack_windows(
-        windows, make_plan(Project{std::move(split.below), project->child}));
+    PlanPtr plan =
+        stack_windows(windows, make_plan(Project{std::move(split.below), project->child}));
     return make_plan(Project{std::move(split.top), std::move(plan)});
 }
 
@@ -625,8 +624,8 @@ expand_grouping_sets(Binder& binder, const std::vector<ExprPtr>& keys,
         e = transform_down(e, grouping_function);
     }
     // The windows over the Aggregate read its output: their parts are rewritten as its list.
-    rewrite_window_parts(
-        windows, [&](const ExprPtr& e) { return transform_down(e, grouping_function); });
+    rewrite_window_parts(windows,
+                         [&](const ExprPtr& e) { return transform_down(e, grouping_function); });
     if (grand_total) {
         return {{}, std::move(child)};
     }
@@ -695,11 +694,10 @@ expand_grouping_sets(Binder& binder, const std::vector<ExprPtr>& keys,
     for (ExprPtr& e : aggregates) {
         // The binder aliased every bare column but a window's, which the Window makes.
         if (const auto* column = e->as<AttributeReference>();
-            column != nullptr && std::none_of(windows.begin(), windows.end(),
-                                              [&](const BoundWindow& w) {
-                                                  return w.column->as<AttributeReference>()->id ==
-                                                         column->id;
-                                              })) {
+            column != nullptr &&
+            std::none_of(windows.begin(), windows.end(), [&](const BoundWindow& w) {
+                return w.column->as<AttributeReference>()->id == column->id;
+            })) {
             throw InternalError("a bare column in the Aggregate over an Expand");
         }
         e = over_expanded_keys(e, keys, expanded);
@@ -747,8 +745,8 @@ PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
     if (!c.windows.empty()) {
         const auto listed = static_cast<std::ptrdiff_t>(c.items.size());
         WindowSplit split = split_window_items(
-            binder, c.windows, std::vector<ExprPtr>(aggregates.begin(), aggregates.begin() + listed),
-            true);
+            binder, c.windows,
+            std::vector<ExprPtr>(aggregates.begin(), aggregates.begin() + listed), true);
         split.below.insert(split.below.end(), aggregates.begin() + listed, aggregates.end());
         aggregates = std::move(split.below);
         over_windows = std::move(split.top);
@@ -829,9 +827,7 @@ void check_comparable_keys(const Binder& binder, const BoundClauses& c) {
 /// the sort keys read what the select list outputs; what else they read is carried up from below
 /// (an Aggregate computes it, a Project passes the column on), and a Project over the Sort or the
 /// HAVING Filter restores the select list.
-namespace {
-
-} // namespace
+namespace {} // namespace
 
 PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
     check_comparable_keys(binder, c);

@@ -406,6 +406,20 @@ class QueryGen {
                 sql += ", (" + a + ") IS NULL OR k IS NULL AS l";
                 outputs.push_back(SourceColumn{"l", make_atomic(AtomicKind::Boolean)});
             }
+        } else if (r_.chance(0.25)) {
+            // A window over the Aggregate, reading aggregates it computes as `_w<i>` (each
+            // tie-free: rank and sums over groups, not row_number).
+            const int which = r_.between(0, 3);
+            const std::string window =
+                which == 0   ? "rank() OVER (ORDER BY count(*) DESC)"
+                : which == 1 ? "sum(count(*)) OVER (PARTITION BY " + key.sql + ")"
+                : which == 2 ? "dense_rank() OVER (PARTITION BY (" + key.sql +
+                                   ") IS NULL ORDER BY count(*), " + key.sql + ")"
+                             : "count(*) - avg(count(*)) OVER ()";
+            sql += ", " + window + " AS w";
+            outputs.push_back(SourceColumn{"w", make_atomic(which == 1   ? AtomicKind::Long
+                                                            : which == 3 ? AtomicKind::Double
+                                                                         : AtomicKind::Integer)});
         }
         sql += " FROM " + source_.from;
         std::string condition;
