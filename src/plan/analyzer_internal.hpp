@@ -507,7 +507,7 @@ class Binder {
     bool saw_aggregate_ = false;
     const WindowDefinitions* window_defs_ = nullptr;
     std::vector<BoundWindow>* windows_ = nullptr;
-    bool in_window_ = false; // binding the function of a window expression
+    bool in_window_ = false;   // binding the function of a window expression
     bool window_call_ = false; // the next call bound is a window expression's function
 };
 
