@@ -346,8 +346,9 @@ struct misplaced_lambda_after_name {};
 /// Raised at `SELECT` right after an opening parenthesis.
 struct unsupported_subquery {};
 
-/// `(`SELECT ...: a subquery, recognised to be rejected.
-struct subquery_head : seq<sor<k_select, k_with>> {};
+/// What starts a subquery expression after its `(`: SELECT, WITH, `VALUES (` or `TABLE t`.
+struct subquery_head
+    : sor<k_select, k_with, seq<k_values, skip, one<'('>>, seq<k_table, skip, identifier>> {};
 struct no_subquery : sor<not_at<subquery_head>, raise<unsupported_subquery>> {};
 
 /// The closing parenthesis of any opening one; its message names where that one was.
@@ -383,7 +384,18 @@ struct qualified_star
 };
 /// `*`: a Star without a qualifier.
 struct plain_star : tok<one<'*'>> {};
-struct star_expr : sor<qualified_star, plain_star> {};
+struct query_head;
+/// `* EXCEPT (c, t.c, s.f.g)` (Spark 4's exceptClause; `EXCEPT (SELECT ...)` is a set operation):
+/// the columns and fields a star leaves out.
+struct star_except_keyword : tok<k_except> {};
+struct star_except_open : tok<one<'('>> {};
+struct star_except_first : tok<identifier> {};
+struct star_except_part : tok<field_identifier> {};
+struct star_except_column : seq<star_except_first, star<dot, must<star_except_part>>> {};
+struct star_except : seq<at<k_except, skip, one<'('>, skip, not_at<query_head>>,
+                         star_except_keyword, star_except_open, must<star_except_column>,
+                         star<comma, must<star_except_column>>, must<close_paren>> {};
+struct star_expr : seq<sor<qualified_star, plain_star>, opt<star_except>> {};
 /// `e AS name` in a call: struct's named fields (the parser checks the call's name).
 struct call_alias_keyword : tok<k_as> {};
 struct call_alias_name : tok<identifier> {};
@@ -812,13 +824,7 @@ struct select_expr : seq<expr, opt<sor<multi_alias, alias>>> {};
 /// Raised at an alias after `*` or `s.*`: a star is several columns (Spark: "Invalid usage
 /// of '*'"), so no one name fits it.
 struct aliased_star {};
-struct query_head;
-/// `* EXCEPT (c1, c2)` (not `* EXCEPT (SELECT ...)`, a set operation): not supported yet.
-struct unsupported_star_except {};
-struct no_star_except : sor<not_at<k_except, skip, one<'('>, skip, not_at<query_head>>,
-                            raise<unsupported_star_except>> {};
-struct star_item
-    : seq<star_expr, no_star_except, sor<not_at<sor<k_as, identifier>>, raise<aliased_star>>> {};
+struct star_item : seq<star_expr, sor<not_at<sor<k_as, identifier>>, raise<aliased_star>>> {};
 struct select_item : sor<star_item, select_expr> {};
 struct select_list : seq<must<select_item>, star<comma, must<select_item>>> {};
 
@@ -901,8 +907,10 @@ struct table_ref : seq<table_name, no_table_function, no_time_travel, opt<table_
                        opt<table_alias>, no_tablesample, no_lateral> {};
 
 struct query;
-/// What starts a query, looked ahead for after `(`: SELECT, WITH, VALUES, or another `(` of one.
-struct query_head : sor<k_select, k_with, k_values, seq<one<'('>, skip, query_head>> {};
+/// What starts a query, looked ahead for after `(`: SELECT, WITH, VALUES, TABLE t, or another
+/// `(` of one.
+struct query_head : sor<k_select, k_with, k_values, seq<k_table, skip, identifier>,
+                        seq<one<'('>, skip, query_head>> {};
 struct subquery_open : tok<one<'('>> {};
 /// `(query) [alias [(c1, c2)]]`.
 struct subquery_ref : seq<at<one<'('>, skip, query_head>, subquery_open, must<query>,
@@ -1142,12 +1150,13 @@ struct select_core : seq<select_keyword, star<hint>, opt<sor<select_distinct, se
 struct query_open : tok<one<'('>> {};
 struct paren_query : seq<query_open, must<query>, must<close_paren>> {};
 struct values_term : seq<at<k_values>, values_ref> {};
-/// `FROM t SELECT ...` (Hive's FROM-first form) and `TABLE t`: refused with what to write.
+/// `TABLE t`: the table itself as a query (Spark's plan is its relation alone).
+struct table_query_keyword : tok<k_table> {};
+struct table_query : seq<table_query_keyword, must<table_name>> {};
+/// `FROM t SELECT ...` (Hive's FROM-first form): refused with what to write.
 struct unsupported_from_first {};
-struct unsupported_table_query {};
-struct query_term
-    : sor<paren_query, select_core, values_term, seq<at<k_from>, raise<unsupported_from_first>>,
-          seq<at<k_table, skip, identifier>, raise<unsupported_table_query>>> {};
+struct query_term : sor<paren_query, select_core, values_term,
+                        seq<at<k_from>, raise<unsupported_from_first>>, table_query> {};
 
 /// UNION, INTERSECT, EXCEPT and MINUS (EXCEPT's other name), each ALL or DISTINCT (the default).
 struct set_union : tok<k_union> {};

@@ -482,6 +482,18 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         std::vector<JoinStrategyHint> outer_hints =
             std::exchange(ctx.join_hints, join_hints_of(ctx, select.hints));
         std::tie(from, scope) = bind_from(ctx, *select.from);
+        if (select.bare) {
+            // `VALUES …` or `TABLE t`: the relation alone, as Spark plans it. A scan's columns
+            // are then the query's output, written where `TABLE t` is (--explain says so).
+            if (const auto* relation = from->as<Relation>()) {
+                Relation written = *relation;
+                for (ExprPtr& column : written.output) {
+                    column = make_expr(column->node, select.span);
+                }
+                from = make_plan(std::move(written));
+            }
+            return from;
+        }
         for (const JoinStrategyHint& hint : ctx.join_hints) {
             if (!hint.used) {
                 ctx.warnings.push_back(

@@ -301,7 +301,7 @@ ExprPtr Binder::column_ref(std::size_t i, Span span, bool under_access) const {
 
 std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) {
     std::vector<ExprPtr> out;
-    const ast::Identifiers& target = star.qualifier;
+    const ast::Identifiers& target = star.qualifier();
     // `*`, or `t.*` where `t` qualifies columns of the FROM clause: those columns, in order.
     const auto qualified_by_target = [&](const ScopeColumn& column) {
         if (target.empty()) {
@@ -319,13 +319,15 @@ std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) {
         }
         return true;
     };
+    std::vector<Qualifier> qualifiers; // each column's, for `* EXCEPT (t.c)`
     for (std::size_t i = 0; i < scope_.columns.size(); ++i) {
         if (qualified_by_target(scope_.columns[i])) {
             out.push_back(column_ref(i, span, false));
+            qualifiers.push_back(scope_.columns[i].qualifier);
         }
     }
     if (!out.empty() || (target.empty() && !scope_.columns.empty())) {
-        return out;
+        return star.except().empty() ? out : leave_out(star, std::move(out), qualifiers);
     }
     if (target.empty()) {
         fail(span, "'*' has no columns to expand: the query has no FROM clause");
@@ -357,7 +359,150 @@ std::vector<ExprPtr> Binder::expand_star(const ast::Star& star, Span span) {
             Alias{make_expr(GetStructField{base, i, Name()}, span), (*st)[i].name, fresh_id()},
             span));
     }
-    return out;
+    qualifiers.resize(out.size());
+    return star.except().empty() ? out : leave_out(star, std::move(out), qualifiers);
+}
+
+namespace {
+
+/// One name of `* EXCEPT (...)` found: the star's column and the field ordinals below it.
+struct LeftOut {
+    std::size_t column = 0;
+    std::vector<std::size_t> fields;
+    const ast::Identifiers* written = nullptr;
+};
+
+bool is_prefix(const std::vector<std::size_t>& a, const std::vector<std::size_t>& b) {
+    return a.size() <= b.size() && std::equal(a.begin(), a.end(), b.begin());
+}
+
+} // namespace
+
+// Spark's UnresolvedStarExcept.expand: each name is resolved against the star's columns as a
+// column (qualified or not) and then a path of struct fields; a column named whole goes, a
+// column with fields named is rebuilt as a named_struct of the others, keeping its name.
+std::vector<ExprPtr> Binder::leave_out(const ast::Star& star, std::vector<ExprPtr> columns,
+                                       const std::vector<Qualifier>& qualifiers) {
+    const auto name_of = [](const ExprPtr& column) { return OutputRef{column, false}.name(); };
+    std::vector<LeftOut> found;
+    for (const ast::Identifiers& parts : star.except()) {
+        const Span at{parts.front().span.begin, parts.back().span.end};
+        // A qualified match (`t.c`) is taken before a column's name alone, as Spark's
+        // AttributeSeq.resolve does.
+        std::optional<std::size_t> column;
+        std::size_t used = 0;
+        for (int qualified = 1; qualified >= 0 && !column; --qualified) {
+            for (std::size_t c = 0; c < columns.size(); ++c) {
+                const Qualifier& q = qualifiers[c];
+                // `n` qualifier parts before the column's name: the most first.
+                const std::size_t most = qualified ? std::min(q.size(), parts.size() - 1) : 0;
+                const std::size_t least = qualified ? 1 : 0;
+                for (std::size_t n = most + 1; n-- > least;) {
+                    bool match = names_match(name_of(columns[c]).str(), parts[n].name, cs_);
+                    for (std::size_t i = 0; match && i < n; ++i) {
+                        match = names_match(q[q.size() - n + i], parts[i].name,
+                                            CaseSensitivity::Insensitive);
+                    }
+                    if (!match) {
+                        continue;
+                    }
+                    if (column && *column != c) {
+                        fail(at, "ambiguous reference to '" + written(at) + "' in '* EXCEPT'");
+                    }
+                    column = c;
+                    used = n + 1;
+                    break;
+                }
+            }
+        }
+        if (!column) {
+            std::vector<std::string> names;
+            std::string listed;
+            for (const ExprPtr& c : columns) {
+                names.push_back(name_of(c).str());
+                listed += (listed.empty() ? "" : ", ") + names.back();
+            }
+            fail(at, "no column '" + written(at) + "' among the columns of the star (" + listed +
+                         ")" + did_you_mean(parts.front().name, names));
+        }
+        LeftOut out{*column, {}, &parts};
+        TypePtr type = columns[*column]->type;
+        for (std::size_t i = used; i < parts.size(); ++i) {
+            const StructType* st = type->struct_type();
+            if (st == nullptr) {
+                const Span inner{parts.front().span.begin, parts[i - 1].span.end};
+                fail(parts[i].span, "'* EXCEPT' leaves out a column or a struct's field, and '" +
+                                        written(inner) + "' is " + catalog_string(*type));
+            }
+            bool ambiguous = false;
+            const std::optional<std::size_t> f = st->field_index(parts[i].name, cs_, &ambiguous);
+            if (!f || ambiguous) {
+                fail(parts[i].span, "no field '" + parts[i].name + "' in " + catalog_string(*type) +
+                                        did_you_mean(parts[i].name, st->field_names()));
+            }
+            out.fields.push_back(*f);
+            type = (*st)[*f].type;
+        }
+        for (const LeftOut& before : found) {
+            if (before.column == out.column &&
+                (is_prefix(before.fields, out.fields) || is_prefix(out.fields, before.fields))) {
+                const Span first{before.written->front().span.begin,
+                                 before.written->back().span.end};
+                fail(at, "'" + written(first) + "' and '" + written(at) +
+                             "' overlap in '* EXCEPT' (Spark: EXCEPT_OVERLAPPING_COLUMNS)");
+            }
+        }
+        found.push_back(std::move(out));
+    }
+
+    // The struct `base` without the fields at `paths` (ordinals from `base` down).
+    const auto rebuild = [&](const auto& self, const ExprPtr& base,
+                             const std::vector<std::vector<std::size_t>>& paths,
+                             Span span) -> ExprPtr {
+        const StructType& st = *base->type->struct_type();
+        std::vector<Name> names;
+        std::vector<ExprPtr> values;
+        for (std::size_t f = 0; f < st.size(); ++f) {
+            std::vector<std::vector<std::size_t>> below;
+            bool whole = false;
+            for (const std::vector<std::size_t>& path : paths) {
+                if (path.front() == f) {
+                    whole = whole || path.size() == 1;
+                    below.emplace_back(path.begin() + 1, path.end());
+                }
+            }
+            if (whole) {
+                continue;
+            }
+            ExprPtr field = make_expr(GetStructField{base, f, Name()}, span);
+            names.push_back(st[f].name);
+            values.push_back(below.empty() ? std::move(field) : self(self, field, below, span));
+        }
+        return make_expr(CreateNamedStruct{std::move(names), std::move(values)}, span);
+    };
+    std::vector<ExprPtr> kept;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+        std::vector<std::vector<std::size_t>> paths;
+        bool whole = false;
+        for (const LeftOut& out : found) {
+            if (out.column == c) {
+                whole = whole || out.fields.empty();
+                paths.push_back(out.fields);
+            }
+        }
+        if (whole) {
+            continue;
+        }
+        if (paths.empty()) {
+            kept.push_back(std::move(columns[c]));
+            continue;
+        }
+        const OutputRef ref{columns[c], false};
+        const Span span = columns[c]->span;
+        kept.push_back(make_expr(
+            Alias{rebuild(rebuild, ref.child(), paths, span), ref.name(), fresh_id()}, span));
+    }
+    return kept;
 }
 
 ExprPtr Binder::negated_literal(const ast::Expr& operand, Span span) {

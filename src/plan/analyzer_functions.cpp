@@ -475,7 +475,7 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     if (name == "count" && inputs.size() == 1 &&
         std::holds_alternative<ast::Star>(inputs[0]->node)) {
         const auto& star = std::get<ast::Star>(call.args[0]->node);
-        if (!star.qualifier.empty()) {
+        if (!star.qualifier().empty() || !star.except().empty()) {
             fail(call.args[0]->span,
                  "'" + written(call.args[0]->span) + "' is not allowed in count");
         }

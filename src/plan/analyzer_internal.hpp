@@ -360,6 +360,8 @@ class Binder {
     /// `Alias(GetStructField(s, i), field name)` per field of the struct. Spark:
     /// UnresolvedStar.expand (the table first, then a column or field path).
     std::vector<ExprPtr> expand_star(const ast::Star& star, Span span);
+    std::vector<ExprPtr> leave_out(const ast::Star& star, std::vector<ExprPtr> columns,
+                                   const std::vector<Qualifier>& qualifiers);
 
     /// Whether `e`, alone in the GROUP BY or ORDER BY list of the current clause, is Spark's
     /// unresolved `ALL`: the one-part name `all` (any case) naming no column of the table nor,

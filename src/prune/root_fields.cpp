@@ -1270,6 +1270,9 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
         if (const auto* aggregate = op->as<Aggregate>()) {
             return &aggregate->aggregates;
         }
+        if (const auto* relation = op->as<Relation>()) {
+            return &relation->output; // `TABLE t`: the scan is the query
+        }
         return nullptr;
     };
     const auto output_id = [](const ExprPtr& e) -> std::optional<ExprId> {
@@ -1571,7 +1574,11 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                                         collector.record(column, use.need, use.site);
                                     }
                                 }
-                                if (forced != ReadReason::None) {
+                                // The first input computes the column (`SELECT 1 UNION ALL
+                                // TABLE t`): the uses above are its alias's, not recorded as
+                                // columns; each input's column i is then used where it is written.
+                                const bool unlocated = forced == ReadReason::None && above.empty();
+                                if (forced != ReadReason::None || unlocated) {
                                     const std::vector<ExprPtr>* exprs =
                                         output_exprs(*n.children[k]);
                                     const Span span = exprs != nullptr && i < exprs->size()
@@ -1583,7 +1590,7 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                                                         type->map() != nullptr;
                                     collector.record(
                                         column, Requirement::all(),
-                                        UseSite{span, nullptr, "UNION",
+                                        UseSite{span, nullptr, unlocated ? nullptr : "UNION",
                                                 nested ? UseKind::Whole : UseKind::Field, forced});
                                 }
                             }

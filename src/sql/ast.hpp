@@ -79,9 +79,24 @@ struct NameRef {
 };
 
 /// `*`, `t.*` or `s.inner.*` in a select list or `count(*)`: the qualifier holds the parts
-/// before `.*` (none for a plain `*`). Spark: UnresolvedStar(target).
+/// before `.*` (none for a plain `*`). Spark: UnresolvedStar(target); with `EXCEPT (c, s.f)`,
+/// the dotted names left out (a column, or a field rebuilt out of its struct), Spark's
+/// UnresolvedStarExcept.
 struct Star {
-    Identifiers qualifier;
+    struct Parts {
+        Identifiers qualifier;
+        std::vector<Identifiers> except;
+    };
+    /// Null for a plain `*` (the node must fit its pool slot: one shared pointer does).
+    std::shared_ptr<const Parts> parts;
+
+    const Identifiers& qualifier() const { return parts ? parts->qualifier : kNone; }
+    std::span<const Identifiers> except() const {
+        return parts ? std::span<const Identifiers>(parts->except) : std::span<const Identifiers>();
+    }
+
+  private:
+    static inline const Identifiers kNone;
 };
 
 /// `e.field` where `e` is not a plain name (`f(x).a`, `arr[0].b`, `(s).c`).
@@ -513,6 +528,9 @@ struct Select {
     ExprPtr offset; // may be null
     std::vector<Hint> hints;
     std::vector<std::pair<Identifier, WindowSpec>> windows; // the WINDOW clause
+    /// `VALUES …` or `TABLE t` as a query: `SELECT * FROM` it, planned as Spark plans it, the
+    /// relation alone (no Project).
+    bool bare = false;
     Span span;
 };
 

@@ -65,6 +65,11 @@ class ClauseMapBuilder {
     }
 
     void select(const ast::Select& s, const std::string& block) {
+        if (s.bare) { // `TABLE t` or `VALUES …` as a query: its relation is its output
+            const bool table = std::holds_alternative<ast::TableRef>(s.from->node);
+            add(s.span, (table ? "TABLE" : "VALUES") + block);
+            return;
+        }
         for (std::size_t i = 0; i < s.items.size(); ++i) {
             add(s.items[i].span, "select item " + std::to_string(i + 1) + block);
             subqueries(s.items[i].expr.get());

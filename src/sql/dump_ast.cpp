@@ -258,7 +258,11 @@ class Dumper {
     }
 
     void node(int indent, const ast::Star& n, Span span) {
-        line(indent, n.qualifier.empty() ? "Star" : "Star " + dotted_text(n.qualifier), span);
+        std::string text = n.qualifier().empty() ? "Star" : "Star " + dotted_text(n.qualifier());
+        for (std::size_t i = 0; i < n.except().size(); ++i) {
+            text += (i == 0 ? " EXCEPT " : ", ") + dotted_text(n.except()[i]);
+        }
+        line(indent, text, span);
     }
 
     void node(int indent, const ast::FieldAccess& n, Span span) {

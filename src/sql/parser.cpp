@@ -1035,8 +1035,42 @@ template <> struct action<g::star_qualifier_part> : action<g::name_part> {};
 template <> struct action<g::qualified_star> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
-        st.push(ast::Star{std::move(st.name_parts)}, span, span);
+        st.push(ast::Star{std::make_shared<const ast::Star::Parts>(
+                    ast::Star::Parts{std::move(st.name_parts), {}})},
+                span, span);
         st.name_parts.clear();
+    }
+};
+
+template <> struct action<g::star_except_open> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.opens.push_back({st.offset(in.begin())});
+    }
+};
+template <> struct action<g::star_except_first> : action<g::name_first> {};
+template <> struct action<g::star_except_part> : action<g::name_part> {};
+
+/// A name of `* EXCEPT (...)`: the star read last takes it (its node is immutable, so it is
+/// rebuilt), and its span grows to the closing parenthesis.
+template <> struct action<g::star_except_column> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::ExprPtr& top = st.values.back().expr;
+        const ast::Star& star = std::get<ast::Star>(top->node);
+        ast::Star::Parts parts{star.qualifier(), {}};
+        parts.except.assign(star.except().begin(), star.except().end());
+        parts.except.push_back(std::move(st.name_parts));
+        st.name_parts.clear();
+        const Span span = top->span;
+        top = ast::ExprPtr(new ast::Expr{
+            ast::Star{std::make_shared<const ast::Star::Parts>(std::move(parts))}, span});
+    }
+};
+template <> struct action<g::star_except> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        ast::ExprPtr& top = st.values.back().expr;
+        ast::Star star = std::get<ast::Star>(top->node); // shares its parts
+        const Span span{top->span.begin, st.last_token.end};
+        top = ast::ExprPtr(new ast::Expr{std::move(star), span});
     }
 };
 
@@ -2538,10 +2572,11 @@ template <> struct action<g::paren_query> {
     }
 };
 
-/// `VALUES …` as a query of its own: `SELECT * FROM VALUES …`, as Spark reads it.
-template <> struct action<g::values_term> {
+/// `VALUES …` or `TABLE t` as a query of its own: `SELECT * FROM` it, as Spark reads it.
+struct bare_relation_action {
     template <typename Input> static void apply(const Input& in, State& st) {
         ast::Select select;
+        select.bare = true;
         select.span = st.span_to_last(in.begin());
         select.from = std::make_unique<ast::FromItem>(std::move(st.froms.back()));
         st.froms.pop_back();
@@ -2556,6 +2591,8 @@ template <> struct action<g::values_term> {
         st.queries.back().terms.push_back(std::move(term));
     }
 };
+template <> struct action<g::values_term> : bare_relation_action {};
+template <> struct action<g::table_query> : bare_relation_action {};
 
 template <> struct action<g::set_union> {
     template <typename Input> static void apply(const Input& in, State& st) {
@@ -2724,7 +2761,8 @@ PRUNE_SQL_ERROR(using_column, "expected a column name after '{prev}'");
 PRUNE_SQL_ERROR(alias_column, "expected a column name after '{prev}'");
 PRUNE_SQL_ERROR(values_row, "expected a row of values after '{prev}'");
 PRUNE_SQL_ERROR(query, "expected a query after '{prev}'");
-PRUNE_SQL_ERROR(query_term, "expected 'SELECT', 'WITH', 'VALUES' or '('");
+PRUNE_SQL_ERROR(query_term, "expected 'SELECT', 'WITH', 'VALUES', 'TABLE' or '('");
+PRUNE_SQL_ERROR(table_name, "expected a table name after 'TABLE'");
 PRUNE_SQL_ERROR(cte, "expected a name after '{prev}'");
 PRUNE_SQL_ERROR(cte_open, "expected '(' and the CTE's query after '{prev}'");
 PRUNE_SQL_ERROR(table_name_part, "expected a name after '.' in the table name");
@@ -2736,7 +2774,8 @@ PRUNE_SQL_ERROR(unsupported_parameter_marker,
                 "unsupported: parameter markers (:name, ?), which only an API caller binds: "
                 "write the values");
 PRUNE_SQL_ERROR(unsupported_collate, "unsupported: COLLATE (Spark 4's collations are not modelled)");
-PRUNE_SQL_ERROR(unsupported_star_except, "unsupported: * EXCEPT (columns): list the columns");
+PRUNE_SQL_ERROR(star_except_column, "expected a column name in '* EXCEPT (...)'");
+PRUNE_SQL_ERROR(star_except_part, "expected a field name after '.'");
 PRUNE_SQL_ERROR(unsupported_time_travel,
                 "unsupported: time travel (VERSION or TIMESTAMP AS OF): give that version's "
                 "schema with --schema and drop the clause");
@@ -2745,7 +2784,6 @@ PRUNE_SQL_ERROR(unsupported_script_transform,
                 "an external program)");
 PRUNE_SQL_ERROR(unsupported_from_first,
                 "unsupported: a query that starts with FROM: write SELECT ... FROM ...");
-PRUNE_SQL_ERROR(unsupported_table_query, "unsupported: TABLE t: write SELECT * FROM t");
 PRUNE_SQL_ERROR(unsupported_pipe, "unsupported: SQL pipe syntax (|>)");
 PRUNE_SQL_ERROR(row_alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(pivot_open, "expected '(' after '{prev}'");

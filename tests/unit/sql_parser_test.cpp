@@ -71,7 +71,11 @@ std::string dotted(const ast::Identifiers& parts) {
 std::string sexpr_node(const ast::NameRef& n) { return dotted(n.parts); }
 
 std::string sexpr_node(const ast::Star& n) {
-    return n.qualifier.empty() ? "*" : dotted(n.qualifier) + ".*";
+    std::string out = n.qualifier().empty() ? "*" : dotted(n.qualifier()) + ".*";
+    for (std::size_t i = 0; i < n.except().size(); ++i) {
+        out += (i == 0 ? " EXCEPT (" : ", ") + dotted(n.except()[i]);
+    }
+    return n.except().empty() ? out : out + ")";
 }
 std::string sexpr_node(const ast::FieldAccess& n) {
     return "(. " + sexpr(n.base) + " " + ident(n.field) + ")";
@@ -617,6 +621,28 @@ TEST_CASE("SORT BY, DISTRIBUTE BY, CLUSTER BY and hints", "[parser]") {
     CHECK_THROWS_AS(parse_one("SELECT /*+ */ a FROM t"), SqlError);
 }
 
+TEST_CASE("a star leaves out columns and fields with EXCEPT, and TABLE t is a query", "[parser]") {
+    const ast::Statement s =
+        parse_one("SELECT * EXCEPT (a, t.b, c.`d e`.f), t.* except(g) FROM t EXCEPT (SELECT 1)");
+    const auto* except = std::get_if<ast::SetOperation>(&s.query.body);
+    REQUIRE(except != nullptr);
+    CHECK(except->kind == ast::SetOpKind::Except);
+    REQUIRE(except->left->select() != nullptr);
+    const ast::Select& q = *except->left->select();
+    REQUIRE(q.items.size() == 2);
+    CHECK(sexpr(q.items[0].expr) == "* EXCEPT (a, t.b, c.`d e`.f)");
+    CHECK(q.items[0].expr->span.end ==
+          std::string_view("SELECT * EXCEPT (a, t.b, c.`d e`.f)").size());
+    CHECK(sexpr(q.items[1].expr) == "t.* EXCEPT (g)");
+
+    const ast::Statement table = parse_one("TABLE db.t");
+    CHECK(table.select().bare);
+    CHECK(table_of(table.select()).name.name == "t");
+    const ast::Statement in =
+        parse_one("SELECT a FROM u WHERE a IN (TABLE t) AND (VALUES (1)) > 0");
+    CHECK_FALSE(in.select().bare);
+}
+
 TEST_CASE("clauses of a SELECT", "[parser]") {
     const ast::Statement s = parse_one(
         "select distinct a, b AS x, c y, t.*, * from events AS e where a > 1 group by a, b "
@@ -868,7 +894,7 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT a FROM t LIMIT 1 2", "unexpected '2' after the end of the statement", "1:25"},
         {"SELECT a FROM t ORDER BY a WHERE b", "unexpected 'WHERE' after the end of the statement",
          "1:28"},
-        {"UPDATE t SET a = 1", "expected 'SELECT', 'WITH', 'VALUES' or '('", "1:1"},
+        {"UPDATE t SET a = 1", "expected 'SELECT', 'WITH', 'VALUES', 'TABLE' or '('", "1:1"},
         {"FROM t", "unsupported: a query that starts with FROM: write SELECT ... FROM ...", "1:1"},
         {"SELECT a FROM t GROUP a", "expected 'BY' after 'GROUP'", "1:23"},
         {"SELECT a FROM t ORDER a", "expected 'BY' after 'ORDER'", "1:23"},
@@ -1070,9 +1096,11 @@ TEST_CASE("unsupported constructs are recognised and rejected where they are", "
          "1:27"},
         {"SELECT upper(a COLLATE UNICODE_CI) FROM t",
          "unsupported: COLLATE (Spark 4's collations are not modelled)", "1:16"},
-        {"SELECT t.* EXCEPT (a) FROM t", "unsupported: * EXCEPT (columns): list the columns",
-         "1:12"},
-        {"TABLE t", "unsupported: TABLE t: write SELECT * FROM t", "1:1"},
+        {"SELECT * EXCEPT () FROM t", "expected a column name in '* EXCEPT (...)'", "1:18"},
+        {"SELECT * EXCEPT (a, b. ) FROM t", "expected a field name after '.'", "1:24"},
+        {"SELECT * EXCEPT (a FROM t", "expected ')' to close '(' at 1:17", "1:20"},
+        {"TABLE", "expected a table name after 'TABLE'", "1:6"},
+        {"SELECT a FROM t UNION TABLE 1", "expected a table name after 'TABLE'", "1:29"},
         {"FROM t SELECT a", "unsupported: a query that starts with FROM: write SELECT ... FROM ...",
          "1:1"},
         {"SELECT a FROM t |> WHERE a > 1", "unsupported: SQL pipe syntax (|>)", "1:17"},
