@@ -941,8 +941,17 @@ struct table_function_start : success {};
 struct table_function : seq<at<identifier, skip, one<'('>>, table_function_start,
                             must<lateral_generator>, opt<table_alias>, no_tablesample, no_lateral> {
 };
+/// `IDENTIFIER('db.t')`: a table named by a string literal (Spark's IDENTIFIER clause).
+struct k_identifier : kw<TAO_PEGTL_ISTRING("identifier")> {};
+struct identifier_table_keyword : tok<k_identifier> {};
+struct identifier_table_open : tok<one<'('>> {};
+struct identifier_table_name : string_lit {};
+struct identifier_table_ref
+    : seq<at<k_identifier, skip, one<'('>, skip, one<'\'', '"'>>, identifier_table_keyword,
+          identifier_table_open, must<identifier_table_name>, must<close_paren>, no_time_travel,
+          opt<table_sample>, opt<table_alias>, no_tablesample, no_lateral> {};
 struct from_primary : sor<subquery_ref, seq<at<k_values>, values_ref>, paren_relation,
-                          table_function, must<table_ref>> {};
+                          identifier_table_ref, table_function, must<table_ref>> {};
 
 struct join_natural : tok<k_natural> {};
 struct join_inner : tok<k_inner> {};

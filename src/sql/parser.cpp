@@ -1301,10 +1301,81 @@ template <> struct action<g::call_distinct> {
     }
 };
 
+/// The parts of the name `IDENTIFIER('db.t')` gives (Spark's IDENTIFIER clause: the string is
+/// parsed as a dotted name, each part plain or backquoted), all spanning the string at `at`.
+ast::Identifiers identifier_clause_parts(const State& st, std::string_view text, Span at) {
+    ast::Identifiers parts;
+    std::size_t i = 0;
+    while (true) {
+        ast::Identifier part;
+        part.span = at;
+        std::string name;
+        if (i < text.size() && text[i] == '`') {
+            part.quoted = true;
+            for (++i; i < text.size(); ++i) {
+                if (text[i] == '`' && (i + 1 >= text.size() || text[i + 1] != '`')) {
+                    break;
+                }
+                name += text[i];
+                i += text[i] == '`' ? 1 : 0; // a doubled backquote is one
+            }
+            if (i >= text.size()) {
+                st.fail(at, "IDENTIFIER: unclosed backquote in '" + std::string(text) + "'");
+            }
+            ++i;
+        } else {
+            for (; i < text.size() && text[i] != '.'; ++i) {
+                const auto c = static_cast<unsigned char>(text[i]);
+                if (std::isalnum(c) == 0 && c != '_') {
+                    st.fail(at, "IDENTIFIER: '" + std::string(text) +
+                                    "' is not a name (quote a part with backquotes: `a b`)");
+                }
+                name += text[i];
+            }
+        }
+        if (name.empty()) {
+            st.fail(at, "IDENTIFIER: '" + std::string(text) + "' has an empty part");
+        }
+        part.name = name;
+        parts.push_back(std::move(part));
+        if (i >= text.size()) {
+            return parts;
+        }
+        if (text[i] != '.') {
+            st.fail(at, "IDENTIFIER: expected '.' after a backquoted part in '" +
+                            std::string(text) + "'");
+        }
+        ++i;
+    }
+}
+
+/// `IDENTIFIER('a.b')` in an expression: the name it gives (Spark resolves the clause when it
+/// parses the query). Only a string literal: prune-plan folds no expression into a name.
+bool identifier_clause(State& st, const CallFrame& frame, Span span) {
+    if (frame.name.quoted || !equal_ignoring_ascii_case(frame.name.name.view(), "identifier") ||
+        frame.distinct || frame.filtered || frame.window || !frame.aliases.empty() ||
+        st.values.size() != frame.mark + 1) {
+        return false;
+    }
+    const ast::Expr& arg = *st.values.back().expr;
+    const auto* lit = std::get_if<ast::Literal>(&arg.node);
+    if (lit == nullptr || lit->kind != ast::LiteralKind::String) {
+        st.fail(arg.span, "IDENTIFIER takes a string literal here (prune-plan does not "
+                          "evaluate an expression into a name)");
+    }
+    ast::Identifiers parts = identifier_clause_parts(st, lit->text.view(), arg.span);
+    st.values.pop_back();
+    st.push(ast::NameRef{std::move(parts)}, span, frame.name.span);
+    return true;
+}
+
 template <> struct action<g::call_rest> {
     template <typename Input> static void apply(const Input&, State& st) {
         CallFrame frame = std::move(st.calls.back());
         st.calls.pop_back();
+        if (identifier_clause(st, frame, Span{frame.name.span.begin, st.last_token.end})) {
+            return;
+        }
         ast::Call call;
         call.name = std::move(frame.name);
         call.distinct = frame.distinct;
@@ -1933,6 +2004,24 @@ template <> struct action<g::table_name_part> {
         auto& table = std::get<ast::TableRef>(st.froms.back().node);
         table.qualifier.push_back(std::move(table.name));
         table.name = st.ident;
+    }
+};
+
+template <> struct action<g::identifier_table_open> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.opens.push_back({st.offset(in.begin())});
+    }
+};
+template <> struct action<g::identifier_table_name> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        action<g::string_lit>::apply(in, st);
+        const Span at = st.span_to_last(in.begin());
+        ast::Identifiers parts = identifier_clause_parts(st, st.string_value, at);
+        ast::TableRef table;
+        table.name = std::move(parts.back());
+        parts.pop_back();
+        table.qualifier.assign(parts.begin(), parts.end());
+        st.froms.push_back(ast::FromItem{std::move(table), at, std::nullopt});
     }
 };
 
@@ -2766,6 +2855,7 @@ PRUNE_SQL_ERROR(table_name, "expected a table name after 'TABLE'");
 PRUNE_SQL_ERROR(cte, "expected a name after '{prev}'");
 PRUNE_SQL_ERROR(cte_open, "expected '(' and the CTE's query after '{prev}'");
 PRUNE_SQL_ERROR(table_name_part, "expected a name after '.' in the table name");
+PRUNE_SQL_ERROR(identifier_table_name, "expected a string after 'IDENTIFIER('");
 PRUNE_SQL_ERROR(table_ref, "expected a table name after '{prev}'");
 PRUNE_SQL_ERROR(group_by_keyword, "expected 'BY' after 'GROUP'");
 PRUNE_SQL_ERROR(order_by_keyword, "expected 'BY' after 'ORDER'");

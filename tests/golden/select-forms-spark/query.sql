@@ -9,3 +9,5 @@ TABLE contacts;
 SELECT t.name.first FROM (TABLE contacts) t UNION ALL SELECT name.last FROM contacts;
 SELECT id FROM contacts WHERE id IN (TABLE ids) AND address IN (VALUES ('a'), ('b'));
 SELECT 0 AS n UNION ALL TABLE ids;
+-- IDENTIFIER('…') names a column or a table by a string literal.
+SELECT IDENTIFIER('name').first, IDENTIFIER('c.id') FROM IDENTIFIER('contacts') c WHERE IDENTIFIER('`employer`.id') > 0;

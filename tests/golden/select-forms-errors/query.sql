@@ -7,3 +7,7 @@ SELECT * EXCEPT () FROM contacts;
 SELECT count(* EXCEPT (id)) FROM contacts;
 TABLE;
 SELECT id FROM contacts WHERE id IN (TABLE contacts);
+SELECT IDENTIFIER(concat('na', 'me')) FROM contacts;
+SELECT IDENTIFIER('a b') FROM contacts;
+SELECT IDENTIFIER('name.') FROM contacts;
+SELECT id FROM IDENTIFIER('`contacts');
