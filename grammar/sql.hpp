@@ -350,6 +350,8 @@ struct unsupported_subquery {};
 struct subquery_head
     : sor<k_select, k_with, seq<k_values, skip, one<'('>>, seq<k_table, skip, identifier>> {};
 struct no_subquery : sor<not_at<subquery_head>, raise<unsupported_subquery>> {};
+/// A subquery expression may also be a FROM-first query (not a call's argument: `trim(FROM s)`).
+struct subquery_expr_head : sor<subquery_head, k_from> {};
 
 /// The closing parenthesis of any opening one; its message names where that one was.
 struct close_paren : tok<one<')'>> {};
@@ -645,10 +647,10 @@ struct try_cast_expr : seq<at<k_try_cast, skip, one<'('>>, try_cast_keyword, cas
 struct query;
 struct subquery_expr_open : tok<one<'('>> {};
 struct subquery_expr_body : seq<subquery_expr_open, must<query>, must<close_paren>> {};
-struct scalar_subquery : seq<at<one<'('>, skip, subquery_head>, subquery_expr_body> {};
+struct scalar_subquery : seq<at<one<'('>, skip, subquery_expr_head>, subquery_expr_body> {};
 struct exists_keyword : tok<k_exists> {};
-struct exists_subquery
-    : seq<at<k_exists, skip, one<'('>, skip, subquery_head>, exists_keyword, subquery_expr_body> {};
+struct exists_subquery : seq<at<k_exists, skip, one<'('>, skip, subquery_expr_head>, exists_keyword,
+                             subquery_expr_body> {};
 
 /// A value without operators; the order of the alternatives settles the ambiguous words
 /// (`date '...'`, `x'..'`, `f(`, `x ->`).
@@ -720,7 +722,7 @@ struct in_open : tok<one<'('>> {};
 struct in_list : seq<in_open, no_subquery, must<expr>, star<comma, must<expr>>, must<close_paren>> {
 };
 /// `IN (SELECT ...)`: a query instead of a list.
-struct in_subquery : seq<at<one<'('>, skip, subquery_head>, subquery_expr_body> {};
+struct in_subquery : seq<at<one<'('>, skip, subquery_expr_head>, subquery_expr_body> {};
 struct in_values : sor<in_subquery, in_list> {};
 struct in_predicate : seq<in_keyword, must<in_values>> {};
 struct between_keyword : tok<k_between> {};
@@ -907,9 +909,9 @@ struct table_ref : seq<table_name, no_table_function, no_time_travel, opt<table_
                        opt<table_alias>, no_tablesample, no_lateral> {};
 
 struct query;
-/// What starts a query, looked ahead for after `(`: SELECT, WITH, VALUES, TABLE t, or another
-/// `(` of one.
-struct query_head : sor<k_select, k_with, k_values, seq<k_table, skip, identifier>,
+/// What starts a query, looked ahead for after `(`: SELECT, WITH, VALUES, TABLE t, FROM, or
+/// another `(` of one.
+struct query_head : sor<k_select, k_with, k_values, k_from, seq<k_table, skip, identifier>,
                         seq<one<'('>, skip, query_head>> {};
 struct subquery_open : tok<one<'('>> {};
 /// `(query) [alias [(c1, c2)]]`.
@@ -1162,10 +1164,24 @@ struct values_term : seq<at<k_values>, values_ref> {};
 /// `TABLE t`: the table itself as a query (Spark's plan is its relation alone).
 struct table_query_keyword : tok<k_table> {};
 struct table_query : seq<table_query_keyword, must<table_name>> {};
-/// `FROM t SELECT ...` (Hive's FROM-first form): refused with what to write.
-struct unsupported_from_first {};
-struct query_term : sor<paren_query, select_core, values_term,
-                        seq<at<k_from>, raise<unsupported_from_first>>, table_query> {};
+/// `FROM items SELECT … [WHERE …] [GROUP BY …] [HAVING …] [WINDOW …]`, one body or more (Hive's
+/// FROM-first form, Spark's fromStatement): each body a query block over the FROM items, several
+/// a UNION ALL of them. ORDER BY and the rest after several bodies would be the last body's in
+/// Spark and the union's here: refused.
+struct from_first_start : success {};
+struct from_first_body : seq<select_keyword, star<hint>, opt<sor<select_distinct, select_all>>,
+                             select_list, no_script_transform, opt<where_clause>,
+                             opt<group_by_clause>, opt<having_clause>, opt<window_clause>> {};
+struct unsupported_from_first_organization {};
+struct from_first_more
+    : seq<plus<from_first_body>,
+          sor<not_at<sor<k_order, k_sort, k_cluster, k_distribute, k_limit, k_offset>>,
+              raise<unsupported_from_first_organization>>> {};
+struct from_first_select : seq<at<k_select>, from_first_body> {};
+struct from_first
+    : seq<from_first_start, from_clause, must<from_first_select>, opt<from_first_more>> {};
+struct query_term
+    : sor<paren_query, select_core, values_term, seq<at<k_from>, from_first>, table_query> {};
 
 /// UNION, INTERSECT, EXCEPT and MINUS (EXCEPT's other name), each ALL or DISTINCT (the default).
 struct set_union : tok<k_union> {};

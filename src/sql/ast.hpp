@@ -517,7 +517,9 @@ struct GroupingAnalytics {
 struct Select {
     bool distinct = false;
     std::vector<SelectItem> items;
-    FromPtr from;  // null: no FROM clause (one row of no columns)
+    /// Null: no FROM clause (one row of no columns). Shared by the bodies of `FROM t SELECT a
+    /// SELECT b`, each bound as a scan of its own.
+    std::shared_ptr<const FromItem> from;
     ExprPtr where; // may be null
     std::vector<ExprPtr> group_by;
     std::vector<GroupingAnalytics> grouping_analytics;

@@ -428,6 +428,7 @@ struct State {
     std::vector<GroupingFrame> groupings; // grouping analytics being read, innermost last
     ast::GroupingKind grouping_kind = ast::GroupingKind::Rollup; // the keyword just read
     std::size_t grouping_begin = 0;                              // where it starts
+    std::vector<std::size_t> from_first_bodies; // per FROM-first query read, its bodies so far
 
     std::size_t offset(const char* p) const { return static_cast<std::size_t>(p - file); }
     Span span(const char* begin, const char* end) const { return {offset(begin), offset(end)}; }
@@ -1989,6 +1990,45 @@ template <> struct action<g::select_core> {
     }
 };
 
+// FROM-first queries: a holder block takes the FROM clause; each body shares it.
+
+template <> struct action<g::from_first_start> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        st.selects.emplace_back();
+        st.selects.back().span = Span(st.offset(in.begin()), st.offset(in.begin()));
+        st.from_first_bodies.push_back(0);
+    }
+};
+
+template <> struct action<g::from_first_body> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        ast::Select select = std::move(st.selects.back());
+        st.selects.pop_back();
+        const ast::Select& holder = st.selects.back();
+        select.from = holder.from;
+        // Each body's text starts at its SELECT; the first one's at FROM.
+        if (st.from_first_bodies.back() == 0) {
+            select.span.begin = holder.span.begin;
+        }
+        select.span.end = st.last_token.end;
+        if (st.from_first_bodies.back()++ > 0) {
+            st.queries.back().ops.push_back(
+                {ast::SetOpKind::Union, true, st.span(in.begin(), in.begin() + 6)});
+        }
+        auto term = std::make_unique<ast::Query>();
+        term->span = select.span;
+        term->body = std::move(select);
+        st.queries.back().terms.push_back(std::move(term));
+    }
+};
+
+template <> struct action<g::from_first> {
+    template <typename Input> static void apply(const Input&, State& st) {
+        st.selects.pop_back();
+        st.from_first_bodies.pop_back();
+    }
+};
+
 // FROM items.
 
 template <> struct action<g::table_name_first> {
@@ -2872,8 +2912,11 @@ PRUNE_SQL_ERROR(unsupported_time_travel,
 PRUNE_SQL_ERROR(unsupported_script_transform,
                 "unsupported: SELECT TRANSFORM (...) USING a script (Hive's script transform runs "
                 "an external program)");
-PRUNE_SQL_ERROR(unsupported_from_first,
-                "unsupported: a query that starts with FROM: write SELECT ... FROM ...");
+PRUNE_SQL_ERROR(from_first_select, "expected SELECT after the FROM clause of a FROM-first query");
+PRUNE_SQL_ERROR(unsupported_from_first_organization,
+                "unsupported: ORDER BY, SORT BY, CLUSTER BY, DISTRIBUTE BY, LIMIT or OFFSET after "
+                "several SELECTs of one FROM (Spark applies it to the last SELECT alone): write "
+                "each SELECT ... FROM ... and UNION ALL them");
 PRUNE_SQL_ERROR(unsupported_pipe, "unsupported: SQL pipe syntax (|>)");
 PRUNE_SQL_ERROR(row_alias_name, "expected a name after 'AS'");
 PRUNE_SQL_ERROR(pivot_open, "expected '(' after '{prev}'");

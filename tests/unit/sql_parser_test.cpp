@@ -895,7 +895,7 @@ TEST_CASE("rejected statements say what and where", "[parser]") {
         {"SELECT a FROM t ORDER BY a WHERE b", "unexpected 'WHERE' after the end of the statement",
          "1:28"},
         {"UPDATE t SET a = 1", "expected 'SELECT', 'WITH', 'VALUES', 'TABLE' or '('", "1:1"},
-        {"FROM t", "unsupported: a query that starts with FROM: write SELECT ... FROM ...", "1:1"},
+        {"FROM t", "expected SELECT after the FROM clause of a FROM-first query", "1:7"},
         {"SELECT a FROM t GROUP a", "expected 'BY' after 'GROUP'", "1:23"},
         {"SELECT a FROM t ORDER a", "expected 'BY' after 'ORDER'", "1:23"},
         {"SELECT a FROM t ORDER BY a NULLS", "expected 'FIRST' or 'LAST' after 'NULLS'", "1:33"},
@@ -1101,8 +1101,12 @@ TEST_CASE("unsupported constructs are recognised and rejected where they are", "
         {"SELECT * EXCEPT (a FROM t", "expected ')' to close '(' at 1:17", "1:20"},
         {"TABLE", "expected a table name after 'TABLE'", "1:6"},
         {"SELECT a FROM t UNION TABLE 1", "expected a table name after 'TABLE'", "1:29"},
-        {"FROM t SELECT a", "unsupported: a query that starts with FROM: write SELECT ... FROM ...",
-         "1:1"},
+        {"FROM t", "expected SELECT after the FROM clause of a FROM-first query", "1:7"},
+        {"FROM t SELECT a SELECT b LIMIT 1",
+         "unsupported: ORDER BY, SORT BY, CLUSTER BY, DISTRIBUTE BY, LIMIT or OFFSET after several "
+         "SELECTs of one FROM (Spark applies it to the last SELECT alone): write each SELECT ... "
+         "FROM ... and UNION ALL them",
+         "1:26"},
         {"SELECT a FROM t |> WHERE a > 1", "unsupported: SQL pipe syntax (|>)", "1:17"},
         {"SELECT a FROM t GROUP BY ROLLUP(a) WITH CUBE",
          "WITH ROLLUP and WITH CUBE follow plain GROUP BY items only, not ROLLUP, CUBE or "

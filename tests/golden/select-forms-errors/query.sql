@@ -11,3 +11,5 @@ SELECT IDENTIFIER(concat('na', 'me')) FROM contacts;
 SELECT IDENTIFIER('a b') FROM contacts;
 SELECT IDENTIFIER('name.') FROM contacts;
 SELECT id FROM IDENTIFIER('`contacts');
+FROM contacts;
+FROM contacts SELECT id SELECT id ORDER BY id;

@@ -11,3 +11,6 @@ SELECT id FROM contacts WHERE id IN (TABLE ids) AND address IN (VALUES ('a'), ('
 SELECT 0 AS n UNION ALL TABLE ids;
 -- IDENTIFIER('…') names a column or a table by a string literal.
 SELECT IDENTIFIER('name').first, IDENTIFIER('c.id') FROM IDENTIFIER('contacts') c WHERE IDENTIFIER('`employer`.id') > 0;
+-- FROM-first: each SELECT a query block over the FROM items (a scan of its own), several a UNION ALL.
+FROM contacts c SELECT c.name.first, id WHERE id > 1 SELECT name.last, employer.id;
+FROM contacts SELECT count(*) AS n, address GROUP BY address HAVING count(*) > 0 ORDER BY address LIMIT 2;
