@@ -192,12 +192,86 @@ class QueryGen {
         if (r_.chance(0.08)) {
             return grouping_analytics_query(shape);
         }
+        if (r_.chance(0.04)) {
+            if (std::optional<QueryText> q = star_except_query(shape)) {
+                return *q;
+            }
+        }
         if (r_.chance(0.15)) {
             return grouped_query(shape);
         }
         const SelectParts parts = plain(shape);
         return QueryText{parts.head + " FROM " + source_.from + parts.where + parts.tail,
                          parts.outputs};
+    }
+
+    /// `SELECT * EXCEPT (c, s.f.g)` over a source of plain column names: a column left out, a
+    /// struct's field left out (Spark rebuilds the struct, never null, of the other fields).
+    std::optional<QueryText> star_except_query(const Shape& shape) {
+        std::vector<SourceColumn> outputs = source_.columns;
+        if (outputs.size() < 2 ||
+            std::any_of(outputs.begin(), outputs.end(), [](const SourceColumn& c) {
+                return c.sql.find('.') != std::string::npos;
+            })) {
+            return std::nullopt;
+        }
+        std::vector<std::string> except;
+        if (r_.chance(0.6)) {
+            const auto i =
+                static_cast<std::size_t>(r_.between(0, static_cast<int>(outputs.size()) - 1));
+            except.push_back(outputs[i].sql);
+            outputs.erase(outputs.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        // The struct `type` without the field at the path drawn from it (two fields or more at
+        // each level, so that no struct is left empty); the path goes to `path`.
+        const auto without = [&](const auto& self, const TypePtr& type,
+                                 std::string& path) -> TypePtr {
+            const std::vector<StructField>& fields = type->struct_type()->fields();
+            const auto k =
+                static_cast<std::size_t>(r_.between(0, static_cast<int>(fields.size()) - 1));
+            std::vector<StructField> kept = fields;
+            path += "." + fields[k].name;
+            const StructType* inner = fields[k].type->struct_type();
+            if (inner != nullptr && inner->size() >= 2 && r_.chance(0.4)) {
+                kept[k].type = self(self, fields[k].type, path);
+            } else {
+                kept.erase(kept.begin() + static_cast<std::ptrdiff_t>(k));
+            }
+            return make_struct(std::move(kept));
+        };
+        std::vector<std::size_t> structs;
+        for (std::size_t i = 0; i < outputs.size(); ++i) {
+            const StructType* st = outputs[i].type->struct_type();
+            if (st != nullptr && st->size() >= 2) {
+                structs.push_back(i);
+            }
+        }
+        if (!structs.empty() && (except.empty() || r_.chance(0.7))) {
+            const std::size_t i = structs[static_cast<std::size_t>(
+                r_.between(0, static_cast<int>(structs.size()) - 1))];
+            std::string path = outputs[i].sql;
+            outputs[i].type = without(without, outputs[i].type, path);
+            except.push_back(path);
+        }
+        if (except.empty()) {
+            return std::nullopt;
+        }
+        if (shape.comparable &&
+            !std::all_of(outputs.begin(), outputs.end(),
+                         [](const SourceColumn& c) { return orderable(c.type); })) {
+            return std::nullopt;
+        }
+        std::string list;
+        for (const std::string& name : except) {
+            list += (list.empty() ? "" : ", ") + name;
+        }
+        std::string condition;
+        if (r_.chance(0.4)) {
+            condition = boolean(r_.between(1, 3)).sql;
+        }
+        return QueryText{"SELECT * EXCEPT (" + list + ") FROM " + source_.from +
+                             where_clause(condition),
+                         std::move(outputs)};
     }
 
     SelectParts plain(const Shape& shape) {
