@@ -1547,7 +1547,7 @@ EvalTable build_table() {
     // `+` and `-` of an interval, extract from an interval: the evaluator has no interval values
     // (check_evaluable refuses the interval before any call is evaluated).
     put({"TimeAdd", "TimestampAddYMInterval", "DateAddYMInterval", "DateAddInterval",
-         "ExtractANSIIntervalDays"},
+         "ExtractANSIIntervalDays", "SubtractDates", "SubtractTimestamps"},
         refused("takes an interval, and interval values are not supported",
                 "interval values are not supported by the evaluator"));
 

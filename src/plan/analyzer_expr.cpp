@@ -609,7 +609,8 @@ bool days_operand(const DataType& t, BinaryOpKind op) {
 // days. `-` builds DatetimeSub(l, r, l + -r), which names the column `l - r` and which
 // simplify replaces by its replacement, as Spark's optimizer does. Spark's Cast of TimeAdd
 // to the timestamp's own type, which its optimizer removes, is not built. The difference of
-// two dates or timestamps (SubtractDates, SubtractTimestamps) is not implemented.
+// two timestamps, or of a timestamp and a date (cast to the timestamp's type), is
+// SubtractTimestamps; of two dates, SubtractDates (ANSI intervals, not the legacy ones).
 ExprPtr Binder::datetime_arithmetic(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r,
                                     Span span) const {
     if (op != BinaryOpKind::Add && op != BinaryOpKind::Subtract) {
@@ -666,6 +667,19 @@ ExprPtr Binder::datetime_arithmetic(BinaryOpKind op, const ExprPtr& l, const Exp
             if (dt || calendar) {
                 return minus("timeadd", l);
             }
+        }
+        if ((is_any_timestamp(lt) || lt.is(AtomicKind::Date)) &&
+            (is_any_timestamp(rt) || rt.is(AtomicKind::Date)) &&
+            (is_any_timestamp(lt) || is_any_timestamp(rt))) {
+            // Both sides to the timestamp type: TIMESTAMP when the two kinds differ.
+            const TypePtr to = lt.is(AtomicKind::Date) ? r->type
+                               : rt.is(AtomicKind::Date) || same_type(lt, rt)
+                                   ? l->type
+                                   : make_atomic(AtomicKind::Timestamp);
+            return call("subtracttimestamps", cast_to(l, to), cast_to(r, to));
+        }
+        if (lt.is(AtomicKind::Date) && rt.is(AtomicKind::Date)) {
+            return call("subtractdates", l, r);
         }
         return nullptr;
     }

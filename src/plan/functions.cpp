@@ -1721,6 +1721,19 @@ TypeCheck type_extract_interval_days(std::string_view fn, Inputs a) {
     return ok(int_type(), a[0]->nullable);
 }
 
+/// Spark's SubtractDates (`d1 - d2`: an INTERVAL DAY) and SubtractTimestamps (`t1 - t2`: an
+/// INTERVAL DAY TO SECOND), the analyzer having cast both sides to one type (ANSI intervals:
+/// spark.sql.legacy.interval.enabled is off).
+template <bool Dates> TypeCheck type_subtract_datetimes(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        if (Dates ? !a[i]->type->is(AtomicKind::Date) : !is_any_timestamp(*a[i]->type)) {
+            return expects(fn, a, i, Dates ? "a date" : "a timestamp");
+        }
+    }
+    return ok(make_interval(AtomicKind::DayTimeInterval, 0, Dates ? 0 : 3),
+              a[0]->nullable || a[1]->nullable);
+}
+
 // --- unix time and more dates --------------------------------------------------------------
 
 /// Spark: TimestampFormatter.defaultPattern, the format the one-argument forms of
@@ -2759,6 +2772,10 @@ const std::vector<FunctionDef>& table() {
             "DatetimeSub", {.internal = true, .form = "{0} - {1}", .replaced_by_last = true}),
         scalar<"extractansiintervaldays", 1, 1, type_extract_interval_days>(
             "ExtractANSIIntervalDays", {.internal = true}),
+        scalar<"subtractdates", 2, 2, type_subtract_datetimes<true>>(
+            "SubtractDates", {.internal = true, .form = "({0} - {1})"}),
+        scalar<"subtracttimestamps", 2, 2, type_subtract_datetimes<false>>(
+            "SubtractTimestamps", {.internal = true, .form = "({0} - {1})"}),
         // aggregates
         aggregate<"count", 0, kVariadic, type_count>("Count", {}),
         aggregate<"sum", 1, 1, type_sum>("Sum", {Opaque, &coerce_sum}),

@@ -984,12 +984,24 @@ TEST_CASE("datetime arithmetic Spark has no rule for is a type error", "[analyze
         {"SELECT INTERVAL 1 DAY - ts FROM t",
          "1:8: cannot apply '-' to interval day and timestamp"},
         {"SELECT INTERVAL 1 MONTH - d FROM t", "1:8: cannot apply '-' to interval month and date"},
-        // SubtractDates and SubtractTimestamps are not implemented.
-        {"SELECT d - d FROM t", "1:8: cannot apply '-' to date and date"},
-        {"SELECT ts - ts FROM t", "1:8: cannot apply '-' to timestamp and timestamp"},
+        // A string is no date here (Spark's resolver leaves `d - s` a Subtract, which fails).
+        {"SELECT d - s FROM t", "1:8: cannot apply '-' to date and string"},
     }));
     CAPTURE(sql);
     CHECK(error_of(sql, c) == expected);
+}
+
+TEST_CASE("the difference of two dates or timestamps is an ANSI interval", "[analyzer]") {
+    const Catalog c = load_ddl_catalog("d DATE, ts TIMESTAMP, ntz TIMESTAMP_NTZ");
+    auto [sql, type] = GENERATE(table<std::string, std::string>({
+        {"SELECT d - d FROM t", "interval day"},
+        {"SELECT ts - ts FROM t", "interval day to second"},
+        {"SELECT d - ts FROM t", "interval day to second"},
+        {"SELECT ntz - d FROM t", "interval day to second"},
+        {"SELECT ntz - ts FROM t", "interval day to second"},
+    }));
+    CAPTURE(sql);
+    CHECK(catalog_string(*first_alias(sql, c)->type) == type);
 }
 
 TEST_CASE("type errors point at the offending expression", "[analyzer]") {

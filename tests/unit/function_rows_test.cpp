@@ -60,6 +60,7 @@ const std::vector<std::string> kInternal = {
     "likeall",           "notlikeany",         "notlikeall",  "timestampdiff",
     "timestampadd",      "secondwithfraction", "timeadd",     "timestampaddyminterval",
     "dateaddyminterval", "dateaddinterval",    "datetimesub", "extractansiintervaldays",
+    "subtractdates",     "subtracttimestamps",
 };
 
 struct Sample {
@@ -287,6 +288,8 @@ const std::map<std::string, Sample> kSamples = {
     {"dateaddinterval", {"dt + INTERVAL '1' WEEK"}},
     {"datetimesub", {"ts - INTERVAL 1 HOUR"}},
     {"extractansiintervaldays", {"dt + INTERVAL '3' DAY"}}, // date_add(dt, days(interval))
+    {"subtractdates", {"dt - DATE '2024-01-01'"}},
+    {"subtracttimestamps", {"ts - dt"}}, // dt cast to a timestamp
     // aggregates
     {"count", {"SELECT count(s) FROM t", "1"}},
     {"sum", {"SELECT sum(i) FROM t", "9"}},
