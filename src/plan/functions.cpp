@@ -2886,7 +2886,10 @@ std::vector<std::string> function_names() {
         names.emplace_back(def.name);
     }
     names.emplace_back("reduce");
-    for (const char* builtin : {"named_struct", "struct", "element_at", "map_keys", "map_values"}) {
+    // The nodes the analyzer builds itself, and the rows it builds from a call's unit word
+    // (`timestampdiff(HOUR, a, b)`, Binder::bind_unit_call).
+    for (const char* builtin : {"named_struct", "struct", "element_at", "map_keys", "map_values",
+                                "timestampdiff", "timestampadd"}) {
         names.emplace_back(builtin);
     }
     return names;

@@ -229,6 +229,8 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"current_date", {}, "date", false},
         {"current_timestamp", {}, "timestamp", false},
         {"now", {}, "timestamp", false},
+        {"timestampdiff", {str_lit("HOUR"), f.ts, f.ts}, "bigint", true},
+        {"timestampadd", {str_lit("MINUTE"), long_lit(1), f.ts}, "timestamp", true},
         {"date_add", {f.day, int_lit(1)}, "date", false},
         {"date_add", {f.ts, f.i}, "date", true}, // the timestamp cast to a date
         {"date_sub", {str_lit("2024-01-01"), long_lit(1)}, "date", true}, // the string's cast
