@@ -1059,13 +1059,34 @@ std::optional<Value> eval_math(std::string_view cls, const std::vector<Value>& v
         {"ToRadians", [](double x) { return x * 0.017453292519943295; }},
         // Java's Math.rint: the nearest integer, ties to even (the default rounding mode).
         {"Rint", [](double x) { return std::nearbyint(x); }},
+        {"Sin", [](double x) { return std::sin(x); }},
+        {"Cos", [](double x) { return std::cos(x); }},
+        {"Tan", [](double x) { return std::tan(x); }},
+        {"Cot", [](double x) { return 1 / std::tan(x); }},
+        {"Sec", [](double x) { return 1 / std::cos(x); }},
+        {"Csc", [](double x) { return 1 / std::sin(x); }},
+        {"Asin", [](double x) { return std::asin(x); }},
+        {"Acos", [](double x) { return std::acos(x); }},
+        {"Atan", [](double x) { return std::atan(x); }},
+        {"Sinh", [](double x) { return std::sinh(x); }},
+        {"Cosh", [](double x) { return std::cosh(x); }},
+        {"Tanh", [](double x) { return std::tanh(x); }},
+        // Spark's own formulas for the inverse hyperbolic functions.
+        {"Asinh",
+         [](double x) {
+             return x == -std::numeric_limits<double>::infinity()
+                        ? x
+                        : std::log(x + std::sqrt(x * x + 1));
+         }},
+        {"Acosh", [](double x) { return std::log(x + std::sqrt(x * x - 1)); }},
+        {"Atanh", [](double x) { return 0.5 * (std::log1p(x) - std::log1p(-x)); }},
         {"Signum", [](double x) { return x > 0   ? 1.0
                                          : x < 0 ? -1.0
                                                  : x; }},
     };
     const auto unary = std::find_if(std::begin(kUnary), std::end(kUnary),
                                     [&](const auto& row) { return row.first == cls; });
-    if (unary == std::end(kUnary) && cls != "Pow" && cls != "Hypot") {
+    if (unary == std::end(kUnary) && cls != "Pow" && cls != "Hypot" && cls != "Atan2") {
         return std::nullopt;
     }
     if (std::any_of(v.begin(), v.end(), [](const Value& x) { return x.is_null(); })) {
@@ -1074,6 +1095,9 @@ std::optional<Value> eval_math(std::string_view cls, const std::vector<Value>& v
     const double x = to_double(v[0]);
     if (cls == "Pow") {
         return Value::float64(std::pow(x, to_double(v[1])));
+    }
+    if (cls == "Atan2") { // Spark adds 0.0 to each side, making -0.0 0.0
+        return Value::float64(std::atan2(x + 0.0, to_double(v[1]) + 0.0));
     }
     if (cls == "Hypot") {
         return Value::float64(std::hypot(x, to_double(v[1])));
@@ -2352,10 +2376,23 @@ EvalTable build_table() {
         }));
 
     // --- math
-    put({"Sqrt", "Cbrt", "Exp", "Log", "Log2", "Log10", "Signum", "Pow", "Log1p", "Expm1",
-         "ToDegrees", "ToRadians", "Rint", "Hypot"},
+    put({"Sqrt",  "Cbrt",  "Exp",       "Log",       "Log2",  "Log10", "Signum", "Pow",
+         "Log1p", "Expm1", "ToDegrees", "ToRadians", "Rint",  "Hypot", "Sin",    "Cos",
+         "Tan",   "Cot",   "Sec",       "Csc",       "Asin",  "Acos",  "Atan",   "Sinh",
+         "Cosh",  "Tanh",  "Asinh",     "Acosh",     "Atanh", "Atan2"},
         strict([](Evaluator&, const Call& c, Values& v) -> Value {
             return eval_math(c.cls, v).value();
+        }));
+    put({"IsNaN"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            return Value::boolean(!v[0].is_null() && std::isnan(to_double(v[0])));
+        }));
+    // Spark's NaNvl evaluates its right side only for a NaN.
+    put({"NaNvl"}, lazy([](Evaluator& ev, const Call& c, Values&) -> Value {
+            Value left = ev.eval(*c.args[0]);
+            if (left.is_null() || !std::isnan(to_double(left))) {
+                return left;
+            }
+            return ev.eval(*c.args[1]);
         }));
     put({"Pi", "EulerNumber"}, strict([](Evaluator&, const Call& c, Values&) -> Value {
             return Value::float64(c.cls == "Pi" ? 3.141592653589793 : 2.718281828459045);
@@ -2706,7 +2743,9 @@ std::optional<Value> eval_statistic(std::string_view name,
                                     const std::vector<std::vector<Value>>& inputs) {
     static constexpr std::string_view kMoments[] = {"StddevSamp",  "StddevPop", "VarianceSamp",
                                                     "VariancePop", "Skewness",  "Kurtosis"};
-    static constexpr std::string_view kPairs[] = {"Corr", "CovPopulation", "CovSample"};
+    static constexpr std::string_view kPairs[] = {
+        "Corr",   "CovPopulation", "CovSample", "RegrCount", "RegrAvgX",  "RegrAvgY",
+        "RegrR2", "RegrSXX",       "RegrSXY",   "RegrSYY",   "RegrSlope", "RegrIntercept"};
     const bool moment =
         std::find(std::begin(kMoments), std::end(kMoments), name) != std::end(kMoments);
     const bool pair = std::find(std::begin(kPairs), std::end(kPairs), name) != std::end(kPairs);
@@ -2725,8 +2764,14 @@ std::optional<Value> eval_statistic(std::string_view name,
         }
     }
     const auto n = static_cast<double>(xs.size());
+    if (name == "RegrCount") {
+        return Value::integral(static_cast<std::int64_t>(xs.size()));
+    }
     if (xs.empty()) {
         return Value::null();
+    }
+    if (name == "RegrAvgX" || name == "RegrAvgY") {
+        return std::nullopt; // typed as avg types it: eval_aggregate's Average
     }
     const auto mean = [](const std::vector<double>& v) {
         double total = 0;
@@ -2748,6 +2793,33 @@ std::optional<Value> eval_statistic(std::string_view name,
         }
         if (name == "CovPopulation") {
             return Value::float64(ck / n);
+        }
+        // The regression functions take (y, x): ys are the x values here.
+        if (name == "RegrSXX") {
+            return Value::float64(yk);
+        }
+        if (name == "RegrSYY") {
+            return Value::float64(xk);
+        }
+        if (name == "RegrSXY") {
+            return Value::float64(ck);
+        }
+        if (name == "RegrSlope" || name == "RegrIntercept") {
+            if (yk == 0) {
+                return Value::null();
+            }
+            const double slope = ck / yk;
+            return Value::float64(name == "RegrSlope" ? slope : mx - slope * my);
+        }
+        if (name == "RegrR2") {
+            if (yk == 0) {
+                return Value::null();
+            }
+            if (xk == 0) {
+                return Value::float64(1.0);
+            }
+            const double r = ck / std::sqrt(xk * yk);
+            return Value::float64(r * r);
         }
         if (xs.size() == 1) {
             return Value::null();
@@ -2838,10 +2910,19 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         }
         return Value::integral(n);
     }
+    // regr_avgx(y, x) and regr_avgy(y, x): avg of x (or y) over the rows where both are not
+    // NULL (Spark replaces them so).
+    std::size_t value_arg = 0;
+    if (name == "RegrAvgX" || name == "RegrAvgY") {
+        value_arg = name == "RegrAvgX" ? 1 : 0;
+        name = "Average";
+        std::erase_if(inputs,
+                      [](const std::vector<Value>& t) { return t[0].is_null() || t[1].is_null(); });
+    }
     std::vector<Value> values;
     for (std::vector<Value>& t : inputs) {
-        if (!t.empty()) {
-            values.push_back(t[0]);
+        if (t.size() > value_arg) {
+            values.push_back(t[value_arg]);
         }
     }
     auto non_null = [&] {
@@ -2853,7 +2934,7 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         }
         return out;
     };
-    const DataType& in_type = *f.args[0]->type;
+    const DataType& in_type = *f.args[value_arg]->type;
     if (name == "BitAndAgg" || name == "BitOrAgg" || name == "BitXorAgg") {
         const std::vector<Value> xs = non_null();
         if (xs.empty()) {

@@ -2418,6 +2418,61 @@ TypeCheck type_unhex(std::string_view fn, Inputs a) {
     return ok(make_atomic(AtomicKind::Binary), true);
 }
 
+/// Spark's IsNaN (ImplicitCastInputTypes: a double or a float): false, never NULL, for NULL.
+Expects double_or_float_() {
+    return {type_of(double_type()), type_of(make_atomic(AtomicKind::Float))};
+}
+bool is_double_or_float(const DataType& t) {
+    return t.is(AtomicKind::Double) || t.is(AtomicKind::Float);
+}
+Args coerce_nan(Inputs a) { return implicit_args(a, {double_or_float_()}); }
+TypeCheck type_isnan(std::string_view fn, Inputs a) {
+    if (!is_double_or_float(*a[0]->type)) {
+        return expects(fn, a, 0, "a double or a float");
+    }
+    return ok(boolean_type(), false);
+}
+
+/// Spark's NaNvl (ImplicitCastInputTypes: doubles or floats; a double and a float meet at
+/// double, TypeCoercion's NaNvl case): the left argument's type.
+Args coerce_nanvl(Inputs a) {
+    Args out = implicit_args(a, {double_or_float_(), double_or_float_()});
+    if (out.size() == 2 && is_double_or_float(*out[0]->type) && is_double_or_float(*out[1]->type) &&
+        !same_type_ignoring_nullability(*out[0]->type, *out[1]->type)) {
+        out[0] = cast_if_not_same(out[0], double_type());
+        out[1] = cast_if_not_same(out[1], double_type());
+    }
+    return out;
+}
+TypeCheck type_nanvl(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        if (!is_double_or_float(*a[i]->type)) {
+            return expects(fn, a, i, "a double or a float");
+        }
+    }
+    return ok(a[0]->type, any_nullable(a));
+}
+
+/// Spark's RegrCount, RegrAvgX and RegrAvgY (ImplicitCastInputTypes: two numbers, y then x):
+/// count(y, x), and avg of x (or y) where both are not NULL, typed as avg types it.
+Args coerce_numerics(Inputs a) {
+    return implicit_args(a, {{want(Want::Numeric)}, {want(Want::Numeric)}});
+}
+TypeCheck type_regr_count(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        if (!is_numeric(*a[i]->type)) {
+            return expects(fn, a, i, "a numeric value");
+        }
+    }
+    return ok(long_type(), false);
+}
+template <std::size_t Arg> TypeCheck type_regr_avg(std::string_view fn, Inputs a) {
+    if (TypeCheck c = type_regr_count(fn, a); !c.ok()) {
+        return c;
+    }
+    return type_avg(fn, a.subspan(Arg, 1));
+}
+
 using enum ResultFlow;
 
 // One row per function; the higher-order functions are in plan/higher_order.cpp.
@@ -2619,6 +2674,25 @@ const std::vector<FunctionDef>& table() {
         // Spark's Rint is named "ROUND" (UnaryMathExpression(math.rint, "ROUND")).
         math_row<"rint", 1>("Rint", "ROUND"),
         math_row<"hypot", 2>("Hypot", "HYPOT"),
+        // trigonometry (Spark's UnaryMathExpression and Atan2, a BinaryMathExpression)
+        math_row<"sin", 1>("Sin", "SIN"),
+        math_row<"cos", 1>("Cos", "COS"),
+        math_row<"tan", 1>("Tan", "TAN"),
+        math_row<"cot", 1>("Cot", "COT"),
+        math_row<"sec", 1>("Sec", "SEC"),
+        math_row<"csc", 1>("Csc", "CSC"),
+        math_row<"asin", 1>("Asin", "ASIN"),
+        math_row<"acos", 1>("Acos", "ACOS"),
+        math_row<"atan", 1>("Atan", "ATAN"),
+        math_row<"sinh", 1>("Sinh", "SINH"),
+        math_row<"cosh", 1>("Cosh", "COSH"),
+        math_row<"tanh", 1>("Tanh", "TANH"),
+        math_row<"asinh", 1>("Asinh", "ASINH"),
+        math_row<"acosh", 1>("Acosh", "ACOSH"),
+        math_row<"atanh", 1>("Atanh", "ATANH"),
+        math_row<"atan2", 2>("Atan2", "ATAN2"),
+        scalar<"isnan", 1, 1, type_isnan>("IsNaN", {Opaque, &coerce_nan}),
+        scalar<"nanvl", 2, 2, type_nanvl>("NaNvl", {Opaque, &coerce_nanvl}),
         scalar<"log", 1, 2, type_log>("Logarithm", {.coerce = &coerce_log, .pretty_name = "LOG"}),
         scalar<"pi", 0, 0, type_math_constant>("Pi", {.pretty_name = "PI"}),
         scalar<"e", 0, 0, type_math_constant>("EulerNumber", {.pretty_name = "E"}),
@@ -2823,6 +2897,17 @@ const std::vector<FunctionDef>& table() {
         aggregate<"corr", 2, 2, type_statistic>("Corr", {Opaque, &coerce_doubles}),
         aggregate<"covar_pop", 2, 2, type_statistic>("CovPopulation", {Opaque, &coerce_doubles}),
         aggregate<"covar_samp", 2, 2, type_statistic>("CovSample", {Opaque, &coerce_doubles}),
+        // linear regression of y on x over the rows where both are not NULL
+        aggregate<"regr_count", 2, 2, type_regr_count>("RegrCount", {Opaque, &coerce_numerics}),
+        aggregate<"regr_avgx", 2, 2, type_regr_avg<1>>("RegrAvgX", {Opaque, &coerce_numerics}),
+        aggregate<"regr_avgy", 2, 2, type_regr_avg<0>>("RegrAvgY", {Opaque, &coerce_numerics}),
+        aggregate<"regr_r2", 2, 2, type_statistic>("RegrR2", {Opaque, &coerce_doubles}),
+        aggregate<"regr_sxx", 2, 2, type_statistic>("RegrSXX", {Opaque, &coerce_doubles}),
+        aggregate<"regr_sxy", 2, 2, type_statistic>("RegrSXY", {Opaque, &coerce_doubles}),
+        aggregate<"regr_syy", 2, 2, type_statistic>("RegrSYY", {Opaque, &coerce_doubles}),
+        aggregate<"regr_slope", 2, 2, type_statistic>("RegrSlope", {Opaque, &coerce_doubles}),
+        aggregate<"regr_intercept", 2, 2, type_statistic>("RegrIntercept",
+                                                          {Opaque, &coerce_doubles}),
     };
     return rows;
 }

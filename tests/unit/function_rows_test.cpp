@@ -196,6 +196,24 @@ const std::map<std::string, Sample> kSamples = {
     {"radians", {"radians(180)", "3.141592653589793"}},
     {"rint", {"rint(d)", "2.0"}}, // ties to even
     {"hypot", {"hypot(3, 4)", "5.0"}},
+    {"sin", {"sin(0)", "0.0"}},
+    {"cos", {"cos(0)", "1.0"}},
+    {"tan", {"tan(0)", "0.0"}},
+    {"cot", {"cot(1)", "0.6420926159343306"}},
+    {"sec", {"sec(0)", "1.0"}},
+    {"csc", {"csc(pi() / 2)", "1.0"}},
+    {"asin", {"asin(1)", "1.5707963267948966"}},
+    {"acos", {"acos(1)", "0.0"}},
+    {"atan", {"atan(0)", "0.0"}},
+    {"sinh", {"sinh(0)", "0.0"}},
+    {"cosh", {"cosh(0)", "1.0"}},
+    {"tanh", {"tanh(0)", "0.0"}},
+    {"asinh", {"asinh(0)", "0.0"}},
+    {"acosh", {"acosh(1)", "0.0"}},
+    {"atanh", {"atanh(0)", "0.0"}},
+    {"atan2", {"atan2(1, 1)", "0.7853981633974483"}},
+    {"isnan", {"isnan(d)", "false"}},
+    {"nanvl", {"nanvl(CAST('NaN' AS DOUBLE), d)", "2.25"}},
     {"log", {"log(1)", "0.0"}}, // LOG(E(), 1)
     {"pi", {"pi()", "3.141592653589793"}},
     {"e", {"e()", "2.718281828459045"}},
@@ -333,6 +351,16 @@ const std::map<std::string, Sample> kSamples = {
     {"corr", {"SELECT corr(i, i) FROM t", "1.0"}},
     {"covar_pop", {"SELECT covar_pop(i, i) FROM t", "6.25"}},
     {"covar_samp", {"SELECT covar_samp(i, i) FROM t", "12.5"}},
+    // the regression of y on x over the rows where both are not NULL: one row, (7, 2.25)
+    {"regr_count", {"SELECT regr_count(i, d) FROM t", "1"}},
+    {"regr_avgx", {"SELECT regr_avgx(i, d) FROM t", "2.25"}},
+    {"regr_avgy", {"SELECT regr_avgy(i, d) FROM t", "7.0"}},
+    {"regr_r2", {"SELECT regr_r2(i, d) FROM t", "null"}}, // x does not vary
+    {"regr_sxx", {"SELECT regr_sxx(i, d) FROM t", "0.0"}},
+    {"regr_sxy", {"SELECT regr_sxy(i, i * 2) FROM t", "25.0"}}, // (7, 14), (2, 4)
+    {"regr_syy", {"SELECT regr_syy(i, i) FROM t", "12.5"}},
+    {"regr_slope", {"SELECT regr_slope(i * 3, i) FROM t", "3.0"}},
+    {"regr_intercept", {"SELECT regr_intercept(i + 1, i) FROM t", "1.0"}},
     // window functions, ordered by i: the first result row (ORDER BY i DESC) is the second row
     // of the window (i = 7), the first (i = 2) being the one of NULLs
     {"row_number", {"SELECT row_number() OVER (ORDER BY i) FROM t ORDER BY i DESC", "2"}},
