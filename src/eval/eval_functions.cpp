@@ -8,6 +8,7 @@
 //     coalesce(a, 1 / 0)       a = 5               -> 5 (later arguments are not evaluated)
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <initializer_list>
 #include <iterator>
@@ -1562,8 +1563,13 @@ EvalTable build_table() {
         }));
 
     // --- what --verify refuses: nothing here computes the value Spark would
-    put({"Rand", "Shuffle", "InputFileName", "Uuid"}, refused("is nondeterministic"));
-    put({"CurrentDate", "CurrentTimestamp", "Now"}, refused("reads the clock"));
+    put({"Rand", "Randn", "Shuffle", "InputFileName", "Uuid", "SparkPartitionID",
+         "MonotonicallyIncreasingID", "InputFileBlockStart", "InputFileBlockLength"},
+        refused("is nondeterministic"));
+    put({"CurrentDate", "CurrentTimestamp", "Now", "LocalTimestamp"}, refused("reads the clock"));
+    put({"CurrentTimeZone"}, refused("depends on the Spark session's time zone"));
+    put({"XxHash64"}, refused("needs Spark's XXH64 hashing of each type, which is not "
+                              "implemented"));
     // The message is the golden tests' `cannot verify: date_format`.
     put({"DateFormatClass"},
         refused("formats with Java's DateTimeFormatter patterns, which are not implemented",
@@ -2382,6 +2388,58 @@ EvalTable build_table() {
          "Cosh",  "Tanh",  "Asinh",     "Acosh",     "Atanh", "Atan2"},
         strict([](Evaluator&, const Call& c, Values& v) -> Value {
             return eval_math(c.cls, v).value();
+        }));
+    // try_add, ...: the operator, NULL where it raises (only the operator's own errors: its
+    // arguments' are raised, as Spark evaluates them outside TRY mode)
+    put({"TryAdd", "TrySubtract", "TryMultiply", "TryDivide", "TryMod"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const BinaryOpKind op = c.cls == "TryAdd"        ? BinaryOpKind::Add
+                                    : c.cls == "TrySubtract" ? BinaryOpKind::Subtract
+                                    : c.cls == "TryMultiply" ? BinaryOpKind::Multiply
+                                    : c.cls == "TryDivide"   ? BinaryOpKind::Divide
+                                                             : BinaryOpKind::Remainder;
+            try {
+                return arithmetic(op, v[0], v[1], c.type);
+            } catch (const EvalError&) {
+                return Value::null();
+            }
+        }));
+    put({"UnaryPositive"},
+        strict([](Evaluator&, const Call&, Values& v) -> Value { return v[0]; }));
+    put({"UnaryMinus"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            return v[0].is_null() ? v[0] : negate(v[0], c.type);
+        }));
+    // Java's Long.bitCount of the value widened to a bigint (so bit_count(-1) is 64).
+    put({"BitwiseCount"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            if (v[0].kind() == Value::Kind::Boolean) {
+                return Value::integral(v[0].as_bool() ? 1 : 0);
+            }
+            return Value::integral(std::popcount(static_cast<std::uint64_t>(v[0].as_int())));
+        }));
+    put({"BitwiseGet"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const DataType& t = *c.args[0]->type;
+            const std::int64_t size = t.is(AtomicKind::Byte)    ? 8
+                                      : t.is(AtomicKind::Short) ? 16
+                                      : t.is(AtomicKind::Long)  ? 64
+                                                                : 32;
+            const std::int64_t pos = v[1].as_int();
+            if (pos < 0 || pos >= size) {
+                raise("INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE",
+                      "The value of parameter(s) `pos` in `" + std::string(c.name) +
+                          "` is invalid: expects an integer value in [0, " + std::to_string(size) +
+                          "), but got " + std::to_string(pos) + ".");
+            }
+            const auto bits = static_cast<std::uint64_t>(v[0].as_int());
+            return Value::integral(static_cast<std::int64_t>((bits >> pos) & 1U));
         }));
     put({"IsNaN"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
             return Value::boolean(!v[0].is_null() && std::isnan(to_double(v[0])));

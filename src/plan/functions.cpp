@@ -2473,6 +2473,71 @@ template <std::size_t Arg> TypeCheck type_regr_avg(std::string_view fn, Inputs a
     return type_avg(fn, a.subspan(Arg, 1));
 }
 
+/// Spark's TryAdd, TrySubtract, TryMultiply, TryDivide and TryMod (RuntimeReplaceable, the
+/// operator in TRY mode): coerced and typed as the operator is, over numbers; NULL where the
+/// operator raises (an overflow, a division by zero).
+template <BinaryOpKind Op> Args coerce_try_arithmetic(Inputs a) {
+    if (a.size() != 2) {
+        return Args(a.begin(), a.end());
+    }
+    BinaryCoercion c = coerce_binary(Op, a[0], a[1]);
+    return c.error.empty() ? Args{c.left, c.right} : Args(a.begin(), a.end());
+}
+template <BinaryOpKind Op> TypeCheck type_try_arithmetic(std::string_view fn, Inputs a) {
+    if (!is_numeric(*a[0]->type) || !is_numeric(*a[1]->type)) {
+        return fail(fn, -1,
+                    "expects numeric arguments (dates and intervals are not supported here), got " +
+                        str(a[0]) + " and " + str(a[1]));
+    }
+    const bool decimals = is_decimal(*a[0]->type) && is_decimal(*a[1]->type);
+    if (!decimals && !same_type_ignoring_nullability(*a[0]->type, *a[1]->type)) {
+        return fail(fn, -1,
+                    "expects numeric arguments of a common type, got " + str(a[0]) + " and " +
+                        str(a[1]));
+    }
+    return ok(arithmetic_result_type(Op, a[0]->type, a[1]->type), true);
+}
+
+/// Spark's UnaryPositive and UnaryMinus called as `positive` and `negative` (a number or an
+/// ANSI interval, a string cast to a double): the argument's type.
+TypeCheck type_sign_op(std::string_view fn, Inputs a) { return type_abs(fn, a); }
+
+/// Spark's BitwiseCount (ExpectsInputTypes: an integral or a boolean), an int.
+Args coerce_bit_count(Inputs a) { return null_args(a, {{want(Want::Integral)}}); }
+TypeCheck type_bit_count(std::string_view fn, Inputs a) {
+    if (!is_integral(*a[0]->type) && !is_boolean(*a[0]->type)) {
+        return expects(fn, a, 0, "an integral or a boolean value");
+    }
+    return ok(int_type(), a[0]->nullable);
+}
+
+/// Spark's BitwiseGet (ImplicitCastInputTypes: an integral value, an int position), a tinyint.
+Args coerce_bit_get(Inputs a) { return implicit_args(a, {{want(Want::Integral)}, int_()}); }
+TypeCheck type_bit_get(std::string_view fn, Inputs a) {
+    if (!is_integral(*a[0]->type)) {
+        return expects(fn, a, 0, "an integral value");
+    }
+    if (!is_int(*a[1]->type)) {
+        return expects(fn, a, 1, "an int position");
+    }
+    return ok(make_atomic(AtomicKind::Byte), any_nullable(a));
+}
+
+/// Leaf functions of a constant type, never NULL: spark_partition_id(),
+/// monotonically_increasing_id(), input_file_block_start(), current_timezone(), ...
+template <AtomicKind Kind> TypeCheck type_leaf(std::string_view, Inputs) {
+    return ok(Kind == AtomicKind::String ? string_type() : make_atomic(Kind), false);
+}
+
+/// Spark's XxHash64 (seed 42): a bigint, never NULL, of any values but maps.
+TypeCheck type_xxhash64(std::string_view fn, Inputs a) {
+    TypeCheck c = type_hash(fn, a);
+    if (c.ok()) {
+        c.result.type = long_type();
+    }
+    return c;
+}
+
 using enum ResultFlow;
 
 // One row per function; the higher-order functions are in plan/higher_order.cpp.
@@ -2691,6 +2756,28 @@ const std::vector<FunctionDef>& table() {
         math_row<"acosh", 1>("Acosh", "ACOSH"),
         math_row<"atanh", 1>("Atanh", "ATANH"),
         math_row<"atan2", 2>("Atan2", "ATAN2"),
+        // try_* arithmetic: NULL where the operator raises
+        scalar<"try_add", 2, 2, type_try_arithmetic<BinaryOpKind::Add>>(
+            "TryAdd", {Opaque, &coerce_try_arithmetic<BinaryOpKind::Add>}),
+        scalar<"try_subtract", 2, 2, type_try_arithmetic<BinaryOpKind::Subtract>>(
+            "TrySubtract", {Opaque, &coerce_try_arithmetic<BinaryOpKind::Subtract>}),
+        scalar<"try_multiply", 2, 2, type_try_arithmetic<BinaryOpKind::Multiply>>(
+            "TryMultiply", {Opaque, &coerce_try_arithmetic<BinaryOpKind::Multiply>}),
+        scalar<"try_divide", 2, 2, type_try_arithmetic<BinaryOpKind::Divide>>(
+            "TryDivide", {Opaque, &coerce_try_arithmetic<BinaryOpKind::Divide>}),
+        scalar<"try_mod", 2, 2, type_try_arithmetic<BinaryOpKind::Remainder>>(
+            "TryMod", {Opaque, &coerce_try_arithmetic<BinaryOpKind::Remainder>}),
+        // Spark's UnaryPositive (`(+ x)`, planned `positive(x)`) and UnaryMinus called by its
+        // alias (named `negative(x)`, planned `-x`)
+        scalar<"positive", 1, 1, type_sign_op>(
+            "UnaryPositive",
+            {.coerce = &coerce_abs, .form = "(+ {0})", .plan_form = "positive({0})"}),
+        scalar<"negative", 1, 1, type_sign_op>(
+            "UnaryMinus", {.coerce = &coerce_abs, .form = "negative({0})", .plan_form = "-{0}"}),
+        // bits
+        scalar<"bit_count", 1, 1, type_bit_count>("BitwiseCount", {Opaque, &coerce_bit_count}),
+        scalar<"bit_get", 2, 2, type_bit_get>("BitwiseGet", {Opaque, &coerce_bit_get}),
+        scalar<"getbit", 2, 2, type_bit_get>("BitwiseGet", {Opaque, &coerce_bit_get}),
         scalar<"isnan", 1, 1, type_isnan>("IsNaN", {Opaque, &coerce_nan}),
         scalar<"nanvl", 2, 2, type_nanvl>("NaNvl", {Opaque, &coerce_nanvl}),
         scalar<"log", 1, 2, type_log>("Logarithm", {.coerce = &coerce_log, .pretty_name = "LOG"}),
@@ -2704,6 +2791,7 @@ const std::vector<FunctionDef>& table() {
         // serialisation, hashing and the rest
         scalar<"to_json", 1, 2, type_to_json>("StructsToJson", {Compare}),
         scalar<"hash", 1, kVariadic, type_hash>("Murmur3Hash", {Compare}),
+        scalar<"xxhash64", 1, kVariadic, type_xxhash64>("XxHash64", {Compare}),
         scalar<"md5", 1, 1, type_md5>("Md5", {Compare, &coerce_md5}),
         scalar<"sha2", 2, 2, type_sha2>("Sha2", {Compare, &coerce_sha2}),
         // Spark's Sha1, called as `sha` by its registry alias (the name the call prints).
@@ -2816,6 +2904,23 @@ const std::vector<FunctionDef>& table() {
         scalar<"dayname", 1, 1, type_date_name>("DayName", {Opaque, &coerce_dates}),
         scalar<"monthname", 1, 1, type_date_name>("MonthName", {Opaque, &coerce_dates}),
         scalar<"rand", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
+        scalar<"random", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
+        scalar<"randn", 0, 1, type_rand>("Randn", {Opaque, nullptr, 0, false}),
+        // the clock, the session and the physical plan: typed and printed, never evaluated
+        scalar<"curdate", 0, 0, type_current_date>("CurrentDate",
+                                                   {.reads_clock = true, .time_zone = true}),
+        scalar<"localtimestamp", 0, 0, type_leaf<AtomicKind::TimestampNtz>>(
+            "LocalTimestamp", {.reads_clock = true, .time_zone = true}),
+        scalar<"current_timezone", 0, 0, type_leaf<AtomicKind::String>>("CurrentTimeZone", {}),
+        scalar<"spark_partition_id", 0, 0, type_leaf<AtomicKind::Integer>>(
+            "SparkPartitionID",
+            {.flow = Opaque, .deterministic = false, .pretty_name = "SPARK_PARTITION_ID"}),
+        scalar<"monotonically_increasing_id", 0, 0, type_leaf<AtomicKind::Long>>(
+            "MonotonicallyIncreasingID", {Opaque, nullptr, 0, false}),
+        scalar<"input_file_block_start", 0, 0, type_leaf<AtomicKind::Long>>(
+            "InputFileBlockStart", {Opaque, nullptr, 0, false}),
+        scalar<"input_file_block_length", 0, 0, type_leaf<AtomicKind::Long>>(
+            "InputFileBlockLength", {Opaque, nullptr, 0, false}),
         // `+` and `-` of a timestamp or date and an interval (Binder::datetime_arithmetic)
         scalar<"timeadd", 2, 2,
                type_add_interval<is_any_timestamp, AtomicKind::DayTimeInterval,
