@@ -2538,6 +2538,138 @@ TypeCheck type_xxhash64(std::string_view fn, Inputs a) {
     return c;
 }
 
+/// Spark's SplitPart (RuntimeReplaceable, element_at(split(str, delim), part) with "" out of
+/// range): two strings and an int part number, a string.
+Args coerce_split_part(Inputs a) { return implicit_args(a, {str_(), str_(), int_()}); }
+TypeCheck type_split_part(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_two_strings_int(fn, a); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), any_nullable(a));
+}
+
+/// Spark's Elt: an int index, then strings (or binaries), the one at the index; NULL for a
+/// NULL index (an index out of range raises, ANSI).
+Args coerce_elt(Inputs a) {
+    Args out(a.begin(), a.end());
+    if (!out.empty()) {
+        out[0] = implicit(out[0], int_());
+    }
+    const bool all_binary =
+        out.size() > 1 && std::all_of(out.begin() + 1, out.end(), [](const ExprPtr& e) {
+            return e->type->is(AtomicKind::Binary);
+        });
+    for (std::size_t i = 1; i < out.size() && !all_binary; ++i) {
+        out[i] = implicit(out[i], str_());
+    }
+    return out;
+}
+TypeCheck type_elt(std::string_view fn, Inputs a) {
+    if (!is_int(*a[0]->type)) {
+        return expects(fn, a, 0, "an int index");
+    }
+    const bool binary = a[1]->type->is(AtomicKind::Binary);
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        if (binary ? !a[i]->type->is(AtomicKind::Binary) : !is_string_like(*a[i]->type)) {
+            return expects(fn, a, i, binary ? "a binary" : "a string");
+        }
+    }
+    return ok(binary ? a[1]->type : string_type(), true);
+}
+
+/// Spark's FindInSet (two strings), an int: the 1-based place of the first in the
+/// comma-separated second, 0 when absent or when the first holds a comma.
+TypeCheck type_find_in_set(std::string_view fn, Inputs a) { return strings_to(fn, a, int_type()); }
+
+/// Spark's UrlEncode and UrlDecode (a string), a string; Luhncheck, a boolean.
+TypeCheck type_luhn_check(std::string_view fn, Inputs a) {
+    return strings_to(fn, a, boolean_type());
+}
+
+/// Spark's RegExpInStr(subject, regexp, idx): the idx 0 its two-argument constructor adds
+/// shows in its SQL form; an int, 0 without a match.
+Args coerce_regexp_instr(Inputs a) {
+    Args out = coerce_two_strings_int(a);
+    if (out.size() == 2) {
+        out.push_back(make_expr(Literal{int_type(), prune::Name("0"), false}));
+    }
+    return out;
+}
+TypeCheck type_regexp_instr(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_two_strings_int(fn, a); !c.ok()) {
+        return c;
+    }
+    return ok(int_type(), any_nullable(a));
+}
+
+/// Spark's MapConcat: maps meet at their wider common type; no arguments, map<string,string>.
+TypeCheck type_map_concat(std::string_view fn, Inputs a) {
+    if (a.empty()) {
+        return ok(make_map(string_type(), string_type(), false), false);
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i]->type->map() == nullptr) {
+            return expects(fn, a, i, "a map");
+        }
+    }
+    const Merged m = merge_types(a, 0);
+    if (m.bad >= 0) {
+        return not_common(fn, a, 0, m.bad, "maps");
+    }
+    bool values_null = false;
+    for (const ExprPtr& e : a) {
+        values_null = values_null || e->type->map()->value_contains_null;
+    }
+    const MapType& t = *m.type->map();
+    return ok(make_map(t.key, t.value, values_null), any_nullable(a));
+}
+
+/// Spark's ArrayInsert(array, pos, item): the item and the elements meet at their common
+/// type, the position is an int; NULL for a NULL array or position.
+Args coerce_array_insert(Inputs a) {
+    if (a.size() != 3) {
+        return Args(a.begin(), a.end());
+    }
+    Args pair = coerce_array_append(Args{a[0], a[2]});
+    return Args{pair[0], implicit(a[1], int_()), pair[1]};
+}
+TypeCheck type_array_insert(std::string_view fn, Inputs a) {
+    const ArrayType* arr = a[0]->type->array();
+    if (arr == nullptr) {
+        return expects(fn, a, 0, "an array");
+    }
+    if (!is_int(*a[1]->type)) {
+        return expects(fn, a, 1, "an int position");
+    }
+    if (!same_type_ignoring_nullability(*arr->element, *a[2]->type)) {
+        return expects(fn, a, 2, "a value of the element type " + catalog_string(*arr->element));
+    }
+    return ok(make_array(arr->element, arr->contains_null || a[2]->nullable),
+              a[0]->nullable || a[1]->nullable);
+}
+
+/// Spark's LengthOfJsonArray (an int) and JsonObjectKeys (an array of strings): NULL for
+/// text that is not a JSON array (object).
+TypeCheck type_json_array_length(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
+        return c;
+    }
+    return ok(int_type(), true);
+}
+TypeCheck type_json_object_keys(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
+        return c;
+    }
+    return ok(make_array(string_type(), false), true);
+}
+/// Spark's GetJsonObject(json, path): a string, NULL where the path finds nothing.
+TypeCheck type_get_json_object(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 2); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), true);
+}
+
 using enum ResultFlow;
 
 // One row per function; the higher-order functions are in plan/higher_order.cpp.
@@ -2592,6 +2724,10 @@ const std::vector<FunctionDef>& table() {
                                                         {Opaque, &coerce_array_append}),
         scalar<"array_prepend", 2, 2, type_array_append>("ArrayPrepend",
                                                          {Opaque, &coerce_array_append}),
+        scalar<"array_insert", 3, 3, type_array_insert>("ArrayInsert",
+                                                        {Opaque, &coerce_array_insert}),
+        scalar<"map_concat", 0, kVariadic, type_map_concat>("MapConcat",
+                                                            {Opaque, &coerce_common_all}),
         // conditional
         scalar<"if", 3, 3, type_if>("If", {.flow = ValueOfArgs,
                                            .coerce = &coerce_if,
@@ -2680,6 +2816,23 @@ const std::vector<FunctionDef>& table() {
         scalar<"soundex", 1, 1, type_string_to_string>("SoundEx", {Opaque, &coerce_strings}),
         scalar<"format_string", 1, kVariadic, type_format_string>("FormatString",
                                                                   {Opaque, &coerce_first_string}),
+        scalar<"printf", 1, kVariadic, type_format_string>("FormatString",
+                                                           {Opaque, &coerce_first_string}),
+        scalar<"split_part", 3, 3, type_split_part>("SplitPart", {Opaque, &coerce_split_part}),
+        scalar<"elt", 2, kVariadic, type_elt>("Elt", {Opaque, &coerce_elt}),
+        scalar<"find_in_set", 2, 2, type_find_in_set>("FindInSet", {Opaque, &coerce_strings}),
+        scalar<"url_encode", 1, 1, type_string_to_string>("UrlEncode", {Opaque, &coerce_strings}),
+        scalar<"url_decode", 1, 1, type_string_to_string>("UrlDecode", {Opaque, &coerce_strings}),
+        scalar<"luhn_check", 1, 1, type_luhn_check>("Luhncheck", {Opaque, &coerce_strings}),
+        scalar<"regexp_instr", 2, 3, type_regexp_instr>("RegExpInStr",
+                                                        {Opaque, &coerce_regexp_instr}),
+        // JSON text
+        scalar<"json_array_length", 1, 1, type_json_array_length>("LengthOfJsonArray",
+                                                                  {Opaque, &coerce_strings}),
+        scalar<"json_object_keys", 1, 1, type_json_object_keys>("JsonObjectKeys",
+                                                                {Opaque, &coerce_strings}),
+        scalar<"get_json_object", 2, 2, type_get_json_object>("GetJsonObject",
+                                                              {Opaque, &coerce_strings}),
         // like(str, pattern[, escape]): the third argument is LIKE's ESCAPE character.
         scalar<"like", 2, 3, type_like>("Like", {.coerce = &coerce_like, .form = "{0} LIKE {1}"}),
         scalar<"rlike", 2, 2, type_like>(
