@@ -1655,7 +1655,8 @@ EvalTable build_table() {
          "MonotonicallyIncreasingID", "InputFileBlockStart", "InputFileBlockLength"},
         refused("is nondeterministic"));
     put({"CurrentDate", "CurrentTimestamp", "Now", "LocalTimestamp"}, refused("reads the clock"));
-    put({"CurrentTimeZone"}, refused("depends on the Spark session's time zone"));
+    put({"CurrentTimeZone", "CurrentCatalog", "CurrentDatabase", "CurrentUser", "SparkVersion"},
+        refused("depends on the Spark session"));
     put({"XxHash64"}, refused("needs Spark's XXH64 hashing of each type, which is not "
                               "implemented"));
     // The message is the golden tests' `cannot verify: date_format`.
@@ -2528,6 +2529,35 @@ EvalTable build_table() {
             }
             const auto bits = static_cast<std::uint64_t>(v[0].as_int());
             return Value::integral(static_cast<std::int64_t>((bits >> pos) & 1U));
+        }));
+    // Text here is UTF-8 already, but a binary cast to a string need not be.
+    put({"IsValidUTF8", "MakeValidUTF8", "ValidateUTF8", "TryValidateUTF8"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            bool valid = true; // a NUL byte is valid UTF-8
+            std::string_view rest = v[0].as_string();
+            while (const std::optional<BadText> bad = find_bad_text(rest)) {
+                if (!bad->nul) {
+                    valid = false;
+                    break;
+                }
+                rest.remove_prefix(bad->at + 1);
+            }
+            if (c.cls == "IsValidUTF8") {
+                return Value::boolean(valid);
+            }
+            if (valid) {
+                return v[0];
+            }
+            if (c.cls == "TryValidateUTF8") {
+                return Value::null();
+            }
+            if (c.cls == "ValidateUTF8") {
+                raise("INVALID_UTF8_STRING", "Invalid UTF8 byte sequence found in string.");
+            }
+            unsupported("make_valid_utf8 of text that is not UTF-8");
         }));
     // --- more strings
     put({"SplitPart"}, strict([](Evaluator&, const Call&, Values& v) -> Value {

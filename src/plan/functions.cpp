@@ -2670,6 +2670,18 @@ TypeCheck type_get_json_object(std::string_view fn, Inputs a) {
     return ok(string_type(), true);
 }
 
+/// Spark's IsValidUTF8 (a boolean), MakeValidUTF8 and ValidateUTF8 (the string), and
+/// TryValidateUTF8 (NULL for text that is not UTF-8).
+TypeCheck type_is_valid_utf8(std::string_view fn, Inputs a) {
+    return strings_to(fn, a, boolean_type());
+}
+TypeCheck type_try_validate_utf8(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), true);
+}
+
 using enum ResultFlow;
 
 // One row per function; the higher-order functions are in plan/higher_order.cpp.
@@ -2816,6 +2828,13 @@ const std::vector<FunctionDef>& table() {
         scalar<"soundex", 1, 1, type_string_to_string>("SoundEx", {Opaque, &coerce_strings}),
         scalar<"format_string", 1, kVariadic, type_format_string>("FormatString",
                                                                   {Opaque, &coerce_first_string}),
+        scalar<"is_valid_utf8", 1, 1, type_is_valid_utf8>("IsValidUTF8", {Opaque, &coerce_strings}),
+        scalar<"make_valid_utf8", 1, 1, type_string_to_string>("MakeValidUTF8",
+                                                               {Opaque, &coerce_strings}),
+        scalar<"validate_utf8", 1, 1, type_string_to_string>("ValidateUTF8",
+                                                             {Opaque, &coerce_strings}),
+        scalar<"try_validate_utf8", 1, 1, type_try_validate_utf8>("TryValidateUTF8",
+                                                                  {Opaque, &coerce_strings}),
         scalar<"printf", 1, kVariadic, type_format_string>("FormatString",
                                                            {Opaque, &coerce_first_string}),
         scalar<"split_part", 3, 3, type_split_part>("SplitPart", {Opaque, &coerce_split_part}),
@@ -3065,6 +3084,15 @@ const std::vector<FunctionDef>& table() {
         scalar<"localtimestamp", 0, 0, type_leaf<AtomicKind::TimestampNtz>>(
             "LocalTimestamp", {.reads_clock = true, .time_zone = true}),
         scalar<"current_timezone", 0, 0, type_leaf<AtomicKind::String>>("CurrentTimeZone", {}),
+        // the session's catalog, database, user and Spark version (constants to Spark's
+        // optimizer)
+        scalar<"current_catalog", 0, 0, type_leaf<AtomicKind::String>>("CurrentCatalog", {}),
+        scalar<"current_database", 0, 0, type_leaf<AtomicKind::String>>("CurrentDatabase", {}),
+        scalar<"current_schema", 0, 0, type_leaf<AtomicKind::String>>("CurrentDatabase", {}),
+        scalar<"current_user", 0, 0, type_leaf<AtomicKind::String>>("CurrentUser", {}),
+        scalar<"user", 0, 0, type_leaf<AtomicKind::String>>("CurrentUser", {}),
+        scalar<"session_user", 0, 0, type_leaf<AtomicKind::String>>("CurrentUser", {}),
+        scalar<"version", 0, 0, type_leaf<AtomicKind::String>>("SparkVersion", {}),
         scalar<"spark_partition_id", 0, 0, type_leaf<AtomicKind::Integer>>(
             "SparkPartitionID",
             {.flow = Opaque, .deterministic = false, .pretty_name = "SPARK_PARTITION_ID"}),
