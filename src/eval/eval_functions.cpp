@@ -377,7 +377,7 @@ std::string java_format(const std::string& fmt, const std::vector<Value>& args,
 }
 
 Value round_value(const Value& v, const DataType& in, const DataType& out, std::int64_t scale,
-                  int mode /* 0 half up, -1 floor, 1 ceil */) {
+                  int mode /* 0 half up, 2 half even, -1 floor, 1 ceil */) {
     auto round_decimal = [&](const DecimalValue& d, std::int64_t s) -> std::optional<DecimalValue> {
         const int target = static_cast<int>(std::clamp<std::int64_t>(s, -38, 38));
         if (target >= d.scale) {
@@ -388,6 +388,11 @@ Value round_value(const Value& v, const DataType& in, const DataType& out, std::
         const Int128 r = d.unscaled % factor;
         if (mode == 0) {
             if ((r < 0 ? -r : r) * 2 >= factor) {
+                q += d.unscaled < 0 ? -1 : 1;
+            }
+        } else if (mode == 2) {
+            const Int128 twice = (r < 0 ? -r : r) * 2;
+            if (twice > factor || (twice == factor && q % 2 != 0)) {
                 q += d.unscaled < 0 ? -1 : 1;
             }
         } else if (mode < 0 && r < 0) {
@@ -2743,6 +2748,42 @@ EvalTable build_table() {
             return Value::integral(
                 static_cast<std::int64_t>(split_code_points(s.substr(0, before)).size() + 1));
         }));
+    // Spark's StringToMap: the text split by the pair delimiter, each pair by the key-value
+    // delimiter (both Java regular expressions; Java's split with limit -1 and 2).
+    put({"StringToMap"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            auto split = [](const std::string& text, const std::regex& re, std::size_t limit) {
+                std::vector<std::string> parts;
+                std::size_t from = 0;
+                std::smatch m;
+                auto begin = text.cbegin();
+                while ((limit == 0 || parts.size() + 1 < limit) &&
+                       std::regex_search(begin, text.cend(), m, re)) {
+                    const auto at = static_cast<std::size_t>(m.position(0)) +
+                                    static_cast<std::size_t>(begin - text.cbegin());
+                    if (m.length(0) == 0) {
+                        unsupported("str_to_map with a delimiter that matches the empty string");
+                    }
+                    parts.push_back(text.substr(from, at - from));
+                    from = at + static_cast<std::size_t>(m.length(0));
+                    begin = text.cbegin() + static_cast<std::ptrdiff_t>(from);
+                }
+                parts.push_back(text.substr(from));
+                return parts;
+            };
+            const std::regex pair = compile_regex(v[1].as_string());
+            const std::regex key_value = compile_regex(v[2].as_string());
+            std::vector<Value> keys;
+            std::vector<Value> values;
+            for (const std::string& item : split(v[0].as_string(), pair, 0)) {
+                const std::vector<std::string> kv = split(item, key_value, 2);
+                keys.push_back(Value::string(kv[0]));
+                values.push_back(kv.size() > 1 ? Value::string(kv[1]) : Value::null());
+            }
+            return make_checked_map(std::move(keys), std::move(values));
+        }));
     // --- maps and arrays
     put({"MapConcat"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
             if (any_null(v)) {
@@ -2901,6 +2942,47 @@ EvalTable build_table() {
                 return Value::null();
             }
             return round_value(v[0], *c.args[0]->type, c.type, v.size() > 1 ? v[1].as_int() : 0, 0);
+        }));
+    put({"BRound"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (v[0].is_null() || (v.size() > 1 && v[1].is_null())) {
+                return Value::null();
+            }
+            return round_value(v[0], *c.args[0]->type, c.type, v.size() > 1 ? v[1].as_int() : 0, 2);
+        }));
+    // Spark's WidthBucket.computeBucketNumber over doubles.
+    put({"WidthBucket"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const double value = to_double(v[0]);
+            const double min = to_double(v[1]);
+            const double max = to_double(v[2]);
+            const std::int64_t n = v[3].as_int();
+            if (n <= 0 || n == std::numeric_limits<std::int64_t>::max() || std::isnan(value) ||
+                min == max || !std::isfinite(min) || !std::isfinite(max)) {
+                return Value::null();
+            }
+            const double lower = std::min(min, max);
+            const double upper = std::max(min, max);
+            const auto buckets = static_cast<double>(n);
+            if (min < max) {
+                if (value < lower) {
+                    return Value::integral(0);
+                }
+                if (value >= upper) {
+                    return Value::integral(n + 1);
+                }
+                return Value::integral(
+                    static_cast<std::int64_t>(buckets * (value - lower) / (upper - lower)) + 1);
+            }
+            if (value > upper) {
+                return Value::integral(0);
+            }
+            if (value <= lower) {
+                return Value::integral(n + 1);
+            }
+            return Value::integral(
+                static_cast<std::int64_t>(buckets * (upper - value) / (upper - lower)) + 1);
         }));
     put({"Floor", "Ceil"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (v[0].is_null() || (v.size() > 1 && v[1].is_null())) {

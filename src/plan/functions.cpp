@@ -2682,6 +2682,44 @@ TypeCheck type_try_validate_utf8(std::string_view fn, Inputs a) {
     return ok(string_type(), true);
 }
 
+/// Spark's WidthBucket (ImplicitCastInputTypes: three doubles and a bigint count), a bigint;
+/// NULL for a count, bounds or value it cannot bucket.
+Args coerce_width_bucket(Inputs a) {
+    const Expects dbl{type_of(double_type())};
+    return implicit_args(a, {dbl, dbl, dbl, {type_of(long_type())}});
+}
+TypeCheck type_width_bucket(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 3; ++i) {
+        if (!a[i]->type->is(AtomicKind::Double)) {
+            return expects(fn, a, i, "a double (intervals are not supported here)");
+        }
+    }
+    if (!a[3]->type->is(AtomicKind::Long)) {
+        return expects(fn, a, 3, "a bigint number of buckets");
+    }
+    return ok(long_type(), true);
+}
+
+/// Spark's StringToMap(text, pairDelim, keyValueDelim): its constructors add the delimiters
+/// ',' and ':', which its SQL form shows; a map of strings, its values NULL where a pair has no
+/// key-value delimiter.
+Args coerce_str_to_map(Inputs a) {
+    Args out = coerce_strings(a);
+    if (out.size() < 2) {
+        out.push_back(string_literal(","));
+    }
+    if (out.size() < 3) {
+        out.push_back(string_literal(":"));
+    }
+    return out;
+}
+TypeCheck type_str_to_map(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
+        return c;
+    }
+    return ok(make_map(string_type(), string_type(), true), any_nullable(a));
+}
+
 using enum ResultFlow;
 
 // One row per function; the higher-order functions are in plan/higher_order.cpp.
@@ -2738,6 +2776,7 @@ const std::vector<FunctionDef>& table() {
                                                          {Opaque, &coerce_array_append}),
         scalar<"array_insert", 3, 3, type_array_insert>("ArrayInsert",
                                                         {Opaque, &coerce_array_insert}),
+        scalar<"str_to_map", 1, 3, type_str_to_map>("StringToMap", {Opaque, &coerce_str_to_map}),
         scalar<"map_concat", 0, kVariadic, type_map_concat>("MapConcat",
                                                             {Opaque, &coerce_common_all}),
         // conditional
@@ -2879,6 +2918,10 @@ const std::vector<FunctionDef>& table() {
         // math
         scalar<"abs", 1, 1, type_abs>("Abs", {Opaque, &coerce_abs}),
         scalar<"round", 1, 2, type_round>("Round", {Opaque, &coerce_round}),
+        // bround: Round's typing, rounding half to even
+        scalar<"bround", 1, 2, type_round>("BRound", {Opaque, &coerce_round}),
+        scalar<"width_bucket", 4, 4, type_width_bucket>("WidthBucket",
+                                                        {Opaque, &coerce_width_bucket}),
         scalar<"floor", 1, 2, type_floor_ceil>("Floor", {Opaque, &coerce_floor_ceil}),
         scalar<"ceil", 1, 2, type_floor_ceil>("Ceil", {Opaque, &coerce_floor_ceil}),
         scalar<"ceiling", 1, 2, type_floor_ceil>("Ceil", {Opaque, &coerce_floor_ceil}),
