@@ -1251,6 +1251,33 @@ bool any_null(const Values& v) {
 /// operator) and RuntimeReplaceables built with their replacement are not here.
 using EvalTable = std::unordered_map<std::string_view, FunctionEval>;
 
+/// ParseToTimestamp (to_timestamp): the cast, or the parse by the default pattern.
+Value parse_to_timestamp(const Call& c, Values& v) {
+    const DataType& from = *c.args[0]->type;
+    if (v.size() == 1) {
+        return cast_value(v[0], from, c.type); // to_timestamp(x): CAST(x AS TIMESTAMP)
+    }
+    if (any_null(v)) {
+        return Value::null();
+    }
+    if (from.is(AtomicKind::Date)) {
+        return Value::timestamp(std::int64_t{v[0].as_date()} * kMicrosPerDay);
+    }
+    if (is_any_timestamp(from)) {
+        return Value::timestamp(v[0].as_timestamp());
+    }
+    require_default_pattern(v[1], c.name);
+    return Value::timestamp(parse_default_timestamp(v[0].as_string(), c.name));
+}
+
+/// ParseToDate (to_date): the cast; a format is Java's DateTimeFormatter pattern.
+Value parse_to_date(const Call& c, Values& v) {
+    if (v.size() > 1) {
+        unsupported("to_date with a format"); // Java's DateTimeFormatter patterns
+    }
+    return cast_value(v[0], *c.args[0]->type, *c.expr.type); // to_date(x): CAST(x AS DATE)
+}
+
 EvalTable build_table() {
     EvalTable table;
     auto put = [&table](std::initializer_list<std::string_view> classes,
@@ -1686,12 +1713,17 @@ EvalTable build_table() {
         strict([](Evaluator&, const Call& c, Values& v) -> Value {
             return eval_datetime(c.cls, v).value();
         }));
-    put({"ParseToDate"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
-            if (v.size() > 1) {
-                unsupported("to_date with a format"); // Java's DateTimeFormatter patterns
+    // try_to_timestamp and try_to_date: to_timestamp and to_date with ANSI off, NULL where
+    // they raise.
+    put({"TryToTimestamp", "TryToDate"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            try {
+                return c.cls == "TryToTimestamp" ? parse_to_timestamp(c, v) : parse_to_date(c, v);
+            } catch (const EvalError&) {
+                return Value::null();
             }
-            return cast_value(v[0], *c.args[0]->type, *c.expr.type); // to_date(x): CAST(x AS DATE)
         }));
+    put({"ParseToDate"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value { return parse_to_date(c, v); }));
     put({"DateAdd", "DateSub", "DateDiff"},
         strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (any_null(v)) {
@@ -1728,21 +1760,7 @@ EvalTable build_table() {
                                    kMicrosPerSecond);
         }));
     put({"ParseToTimestamp"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
-            const DataType& from = *c.args[0]->type;
-            if (v.size() == 1) {
-                return cast_value(v[0], from, c.type); // to_timestamp(x): CAST(x AS TIMESTAMP)
-            }
-            if (any_null(v)) {
-                return Value::null();
-            }
-            if (from.is(AtomicKind::Date)) {
-                return Value::timestamp(std::int64_t{v[0].as_date()} * kMicrosPerDay);
-            }
-            if (is_any_timestamp(from)) {
-                return Value::timestamp(v[0].as_timestamp());
-            }
-            require_default_pattern(v[1], c.name);
-            return Value::timestamp(parse_default_timestamp(v[0].as_string(), c.name));
+            return parse_to_timestamp(c, v);
         }));
     put({"FromUnixTime"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (any_null(v)) {

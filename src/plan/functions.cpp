@@ -2720,6 +2720,14 @@ TypeCheck type_str_to_map(std::string_view fn, Inputs a) {
     return ok(make_map(string_type(), string_type(), true), any_nullable(a));
 }
 
+/// try_to_timestamp and try_to_date (Spark's builders: ParseToTimestamp and ParseToDate
+/// that do not fail): typed as to_timestamp and to_date, always nullable.
+TypeCheck type_try_parse(std::string_view fn, Inputs a) {
+    TypeCheck c = fn == "try_to_date" ? type_to_date(fn, a) : type_to_timestamp(fn, a);
+    c.result.nullable = true;
+    return c;
+}
+
 using enum ResultFlow;
 
 // One row per function; the higher-order functions are in plan/higher_order.cpp.
@@ -3090,6 +3098,11 @@ const std::vector<FunctionDef>& table() {
             "ToUnixTimestamp", {.coerce = &coerce_to_unix, .time_zone = true}),
         scalar<"to_timestamp", 1, 2, type_to_timestamp>("ParseToTimestamp",
                                                         {Opaque, &coerce_to_timestamp}),
+        // ParseToTimestamp and ParseToDate with ANSI off: NULL where they would raise
+        scalar<"try_to_timestamp", 1, 2, type_try_parse>("TryToTimestamp",
+                                                         {Opaque, &coerce_to_timestamp}),
+        scalar<"try_to_date", 1, 2, type_try_parse>("TryToDate",
+                                                    {.coerce = &coerce_to_date, .time_zone = true}),
         scalar<"from_unixtime", 1, 2, type_from_unixtime>(
             "FromUnixTime", {.coerce = &coerce_from_unixtime, .time_zone = true}),
         scalar<"from_utc_timestamp", 2, 2, type_utc_timestamp>("FromUTCTimestamp",

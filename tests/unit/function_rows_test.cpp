@@ -318,6 +318,8 @@ const std::map<std::string, Sample> kSamples = {
     {"negative", {"negative(d)", "-2.25"}},
     {"bit_count", {"bit_count(-i)", "62"}}, // of the bigint -7: 64 bits less two
     {"printf", {"printf('%s-%d', s, i)", R"("ab-7")"}},
+    {"try_to_timestamp", {"try_to_timestamp(s)", "null"}}, // 'ab' is not a timestamp
+    {"try_to_date", {"try_to_date(concat('2024-02-', '30'))", "null"}},
     {"bround", {"bround(2.5, 0)", "2"}}, // half to even; round gives 3
     {"width_bucket", {"width_bucket(d, 0, 10, 4)", "1"}},
     {"str_to_map", {"str_to_map('a:1,b,c:2:3')", R"({"a":"1","b":null,"c":"2:3"})"}},

@@ -287,6 +287,8 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"negative", {f.d}, "decimal(10,2)", false},
         {"bit_count", {f.i}, "int", true},
         {"printf", {str_lit("%d"), f.i}, "string", false},
+        {"try_to_timestamp", {f.s_nn}, "timestamp", true},
+        {"try_to_date", {f.day}, "date", true},
         {"bround", {f.d, int_lit(1)}, "decimal(10,1)", true},
         {"width_bucket", {f.dbl, int_lit(0), int_lit(10), int_lit(5)}, "bigint", true},
         {"str_to_map", {f.s_nn}, "map<string,string>", false},
