@@ -1841,6 +1841,40 @@ EvalTable build_table() {
                 days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)),
                 c.name));
         }));
+    // make_timestamp in the session zone (UTC): seconds up to 60, 60 only without a fraction
+    // (the next minute).
+    put({"MakeTimestamp"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            if (v.size() > 6 && v[6].as_string() != "UTC") {
+                unsupported(std::string(c.name) + " in a time zone other than UTC");
+            }
+            const std::int64_t year = v[0].as_int();
+            const std::int64_t month = v[1].as_int();
+            const std::int64_t day = v[2].as_int();
+            const std::int64_t hour = v[3].as_int();
+            const std::int64_t minute = v[4].as_int();
+            const DecimalValue& sec = v[5].as_decimal();
+            Int128 micros = 0;
+            if (!rescale_decimal(sec, 6, micros)) {
+                unsupported(std::string(c.name) + " of seconds out of range");
+            }
+            const bool leap_second = micros == Int128(60000000);
+            if (month < 1 || month > 12 || day < 1 ||
+                day > days_in_month(year, static_cast<unsigned>(month)) || hour < 0 || hour > 23 ||
+                minute < 0 || minute > 59 || micros < 0 ||
+                (micros >= Int128(60000000) && !leap_second)) {
+                // Spark (ANSI): DATETIME_FIELD_OUT_OF_BOUNDS, not modelled.
+                unsupported(std::string(c.name) + " of fields out of range");
+            }
+            const std::int64_t days = checked_days(
+                days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)),
+                c.name);
+            const Int128 total =
+                Int128(days) * kMicrosPerDay + Int128(hour * 3600 + minute * 60) * 1000000 + micros;
+            return Value::timestamp(static_cast<std::int64_t>(total));
+        }));
     put({"NextDay"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (any_null(v)) {
                 return Value::null();

@@ -2728,6 +2728,27 @@ TypeCheck type_try_parse(std::string_view fn, Inputs a) {
     return c;
 }
 
+/// Spark's MakeTimestamp (ImplicitCastInputTypes: five ints, the seconds a decimal(16,6), an
+/// optional string time zone): a timestamp; with ANSI on, NULL only for a NULL field.
+Args coerce_make_timestamp(Inputs a) {
+    return implicit_args(
+        a, {int_(), int_(), int_(), int_(), int_(), {type_of(make_decimal(16, 6))}, str_()});
+}
+TypeCheck type_make_timestamp(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 5; ++i) {
+        if (!is_int(*a[i]->type)) {
+            return expects(fn, a, i, "an int");
+        }
+    }
+    if (!same_type_ignoring_nullability(*a[5]->type, *make_decimal(16, 6))) {
+        return expects(fn, a, 5, "decimal(16,6) seconds");
+    }
+    if (a.size() > 6 && !is_string_like(*a[6]->type)) {
+        return expects(fn, a, 6, "a string time zone");
+    }
+    return ok(make_atomic(AtomicKind::Timestamp), any_nullable(a));
+}
+
 using enum ResultFlow;
 
 // One row per function; the higher-order functions are in plan/higher_order.cpp.
@@ -3128,6 +3149,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"months_between", 2, 3, type_months_between>(
             "MonthsBetween", {.coerce = &coerce_months_between, .time_zone = true}),
         scalar<"make_date", 3, 3, type_make_date>("MakeDate", {Opaque, &coerce_make_date}),
+        scalar<"make_timestamp", 6, 7, type_make_timestamp>(
+            "MakeTimestamp", {.coerce = &coerce_make_timestamp, .time_zone = true}),
         scalar<"next_day", 2, 2, type_next_day>("NextDay", {Opaque, &coerce_next_day}),
         scalar<"dayname", 1, 1, type_date_name>("DayName", {Opaque, &coerce_dates}),
         scalar<"monthname", 1, 1, type_date_name>("MonthName", {Opaque, &coerce_dates}),
