@@ -1843,7 +1843,8 @@ EvalTable build_table() {
         }));
     // make_timestamp in the session zone (UTC): seconds up to 60, 60 only without a fraction
     // (the next minute).
-    put({"MakeTimestamp"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+    put({"MakeTimestamp", "TryMakeTimestamp"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (any_null(v)) {
                 return Value::null();
             }
@@ -1865,6 +1866,9 @@ EvalTable build_table() {
                 day > days_in_month(year, static_cast<unsigned>(month)) || hour < 0 || hour > 23 ||
                 minute < 0 || minute > 59 || micros < 0 ||
                 (micros >= Int128(60000000) && !leap_second)) {
+                if (c.cls == "TryMakeTimestamp") {
+                    return Value::null();
+                }
                 // Spark (ANSI): DATETIME_FIELD_OUT_OF_BOUNDS, not modelled.
                 unsupported(std::string(c.name) + " of fields out of range");
             }
@@ -2708,7 +2712,7 @@ EvalTable build_table() {
             }
             return Value::string(std::move(out));
         }));
-    put({"UrlDecode"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+    put({"UrlDecode", "TryUrlDecode"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (v[0].is_null()) {
                 return v[0];
             }
@@ -2732,6 +2736,9 @@ EvalTable build_table() {
                 } else if (s[i] == '%') {
                     const int hi = i + 2 < s.size() ? hex(s[i + 1]) : -1;
                     const int lo = i + 2 < s.size() ? hex(s[i + 2]) : -1;
+                    if ((hi < 0 || lo < 0) && c.cls == "TryUrlDecode") {
+                        return Value::null();
+                    }
                     if (hi < 0 || lo < 0) {
                         raise("CANNOT_DECODE_URL",
                               "The provided URL cannot be decoded: " + s +

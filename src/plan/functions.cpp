@@ -2671,7 +2671,7 @@ TypeCheck type_get_json_object(std::string_view fn, Inputs a) {
 }
 
 /// Spark's IsValidUTF8 (a boolean), MakeValidUTF8 and ValidateUTF8 (the string), and
-/// TryValidateUTF8 (NULL for text that is not UTF-8).
+/// TryValidateUTF8 and TryUrlDecode (a string, NULL for text they cannot take).
 TypeCheck type_is_valid_utf8(std::string_view fn, Inputs a) {
     return strings_to(fn, a, boolean_type());
 }
@@ -2747,6 +2747,13 @@ TypeCheck type_make_timestamp(std::string_view fn, Inputs a) {
         return expects(fn, a, 6, "a string time zone");
     }
     return ok(make_atomic(AtomicKind::Timestamp), any_nullable(a));
+}
+
+/// try_make_timestamp: make_timestamp with NULL for fields out of range.
+TypeCheck type_try_make_timestamp(std::string_view fn, Inputs a) {
+    TypeCheck c = type_make_timestamp(fn, a);
+    c.result.nullable = true;
+    return c;
 }
 
 using enum ResultFlow;
@@ -2910,6 +2917,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"find_in_set", 2, 2, type_find_in_set>("FindInSet", {Opaque, &coerce_strings}),
         scalar<"url_encode", 1, 1, type_string_to_string>("UrlEncode", {Opaque, &coerce_strings}),
         scalar<"url_decode", 1, 1, type_string_to_string>("UrlDecode", {Opaque, &coerce_strings}),
+        scalar<"try_url_decode", 1, 1, type_try_validate_utf8>("TryUrlDecode",
+                                                               {Opaque, &coerce_strings}),
         scalar<"luhn_check", 1, 1, type_luhn_check>("Luhncheck", {Opaque, &coerce_strings}),
         scalar<"regexp_instr", 2, 3, type_regexp_instr>("RegExpInStr",
                                                         {Opaque, &coerce_regexp_instr}),
@@ -3151,6 +3160,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"make_date", 3, 3, type_make_date>("MakeDate", {Opaque, &coerce_make_date}),
         scalar<"make_timestamp", 6, 7, type_make_timestamp>(
             "MakeTimestamp", {.coerce = &coerce_make_timestamp, .time_zone = true}),
+        scalar<"try_make_timestamp", 6, 7, type_try_make_timestamp>(
+            "TryMakeTimestamp", {.coerce = &coerce_make_timestamp, .time_zone = true}),
         scalar<"next_day", 2, 2, type_next_day>("NextDay", {Opaque, &coerce_next_day}),
         scalar<"dayname", 1, 1, type_date_name>("DayName", {Opaque, &coerce_dates}),
         scalar<"monthname", 1, 1, type_date_name>("MonthName", {Opaque, &coerce_dates}),

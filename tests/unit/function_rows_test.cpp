@@ -318,6 +318,8 @@ const std::map<std::string, Sample> kSamples = {
     {"negative", {"negative(d)", "-2.25"}},
     {"bit_count", {"bit_count(-i)", "62"}}, // of the bigint -7: 64 bits less two
     {"printf", {"printf('%s-%d', s, i)", R"("ab-7")"}},
+    {"try_url_decode", {"try_url_decode('a%2')", "null"}},
+    {"try_make_timestamp", {"try_make_timestamp(2024, 2, 30, 0, 0, 0)", "null"}},
     {"make_timestamp", {"make_timestamp(2024, 3, 15, 10, i, 59.5)", R"("2024-03-15T10:07:59.5Z")"}},
     {"try_to_timestamp", {"try_to_timestamp(s)", "null"}}, // 'ab' is not a timestamp
     {"try_to_date", {"try_to_date(concat('2024-02-', '30'))", "null"}},

@@ -287,6 +287,8 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"negative", {f.d}, "decimal(10,2)", false},
         {"bit_count", {f.i}, "int", true},
         {"printf", {str_lit("%d"), f.i}, "string", false},
+        {"try_url_decode", {f.s_nn}, "string", true},
+        {"try_make_timestamp", {f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn}, "timestamp", true},
         {"make_timestamp", {f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn}, "timestamp", false},
         {"make_timestamp",
          {f.i_nn, f.i, f.i_nn, f.i_nn, f.i_nn, f.dbl, str_lit("UTC")},
