@@ -8,6 +8,7 @@
 //     coalesce(a, 1 / 0)       a = 5               -> 5 (later arguments are not evaluated)
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <initializer_list>
 #include <iterator>
@@ -20,6 +21,9 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "diag/utf8.hpp"
 #include "eval/eval_internal.hpp"
 #include "eval/function_table.hpp"
 #include "types/datetime.hpp"
@@ -373,7 +377,7 @@ std::string java_format(const std::string& fmt, const std::vector<Value>& args,
 }
 
 Value round_value(const Value& v, const DataType& in, const DataType& out, std::int64_t scale,
-                  int mode /* 0 half up, -1 floor, 1 ceil */) {
+                  int mode /* 0 half up, 2 half even, -1 floor, 1 ceil */) {
     auto round_decimal = [&](const DecimalValue& d, std::int64_t s) -> std::optional<DecimalValue> {
         const int target = static_cast<int>(std::clamp<std::int64_t>(s, -38, 38));
         if (target >= d.scale) {
@@ -384,6 +388,11 @@ Value round_value(const Value& v, const DataType& in, const DataType& out, std::
         const Int128 r = d.unscaled % factor;
         if (mode == 0) {
             if ((r < 0 ? -r : r) * 2 >= factor) {
+                q += d.unscaled < 0 ? -1 : 1;
+            }
+        } else if (mode == 2) {
+            const Int128 twice = (r < 0 ? -r : r) * 2;
+            if (twice > factor || (twice == factor && q % 2 != 0)) {
                 q += d.unscaled < 0 ? -1 : 1;
             }
         } else if (mode < 0 && r < 0) {
@@ -1059,13 +1068,34 @@ std::optional<Value> eval_math(std::string_view cls, const std::vector<Value>& v
         {"ToRadians", [](double x) { return x * 0.017453292519943295; }},
         // Java's Math.rint: the nearest integer, ties to even (the default rounding mode).
         {"Rint", [](double x) { return std::nearbyint(x); }},
+        {"Sin", [](double x) { return std::sin(x); }},
+        {"Cos", [](double x) { return std::cos(x); }},
+        {"Tan", [](double x) { return std::tan(x); }},
+        {"Cot", [](double x) { return 1 / std::tan(x); }},
+        {"Sec", [](double x) { return 1 / std::cos(x); }},
+        {"Csc", [](double x) { return 1 / std::sin(x); }},
+        {"Asin", [](double x) { return std::asin(x); }},
+        {"Acos", [](double x) { return std::acos(x); }},
+        {"Atan", [](double x) { return std::atan(x); }},
+        {"Sinh", [](double x) { return std::sinh(x); }},
+        {"Cosh", [](double x) { return std::cosh(x); }},
+        {"Tanh", [](double x) { return std::tanh(x); }},
+        // Spark's own formulas for the inverse hyperbolic functions.
+        {"Asinh",
+         [](double x) {
+             return x == -std::numeric_limits<double>::infinity()
+                        ? x
+                        : std::log(x + std::sqrt(x * x + 1));
+         }},
+        {"Acosh", [](double x) { return std::log(x + std::sqrt(x * x - 1)); }},
+        {"Atanh", [](double x) { return 0.5 * (std::log1p(x) - std::log1p(-x)); }},
         {"Signum", [](double x) { return x > 0   ? 1.0
                                          : x < 0 ? -1.0
                                                  : x; }},
     };
     const auto unary = std::find_if(std::begin(kUnary), std::end(kUnary),
                                     [&](const auto& row) { return row.first == cls; });
-    if (unary == std::end(kUnary) && cls != "Pow" && cls != "Hypot") {
+    if (unary == std::end(kUnary) && cls != "Pow" && cls != "Hypot" && cls != "Atan2") {
         return std::nullopt;
     }
     if (std::any_of(v.begin(), v.end(), [](const Value& x) { return x.is_null(); })) {
@@ -1074,6 +1104,9 @@ std::optional<Value> eval_math(std::string_view cls, const std::vector<Value>& v
     const double x = to_double(v[0]);
     if (cls == "Pow") {
         return Value::float64(std::pow(x, to_double(v[1])));
+    }
+    if (cls == "Atan2") { // Spark adds 0.0 to each side, making -0.0 0.0
+        return Value::float64(std::atan2(x + 0.0, to_double(v[1]) + 0.0));
     }
     if (cls == "Hypot") {
         return Value::float64(std::hypot(x, to_double(v[1])));
@@ -1085,6 +1118,91 @@ std::optional<Value> eval_math(std::string_view cls, const std::vector<Value>& v
         return Value::null();
     }
     return Value::float64(unary->second(x));
+}
+
+// --- JSON paths ----------------------------------------------------------------------------
+
+/// The value Spark's get_json_object path (`$`, then `.name`, `['name']` or `[n]` steps)
+/// finds in `doc`: null when it finds nothing, nullopt for a path that is not valid (Spark:
+/// NULL too). A wildcard step (`[*]`, `.*`) is not supported by the evaluator.
+std::optional<const nlohmann::ordered_json*> json_path(const nlohmann::ordered_json& doc,
+                                                       std::string_view path) {
+    if (!path.starts_with("$")) {
+        return std::nullopt;
+    }
+    path.remove_prefix(1);
+    const nlohmann::ordered_json* at = &doc;
+    while (!path.empty()) {
+        std::string key;
+        std::optional<std::size_t> index;
+        if (path.starts_with(".")) {
+            path.remove_prefix(1);
+            const std::size_t end = path.find_first_of(".[");
+            key = std::string(path.substr(0, end));
+            path.remove_prefix(end == std::string_view::npos ? path.size() : end);
+            if (key.empty()) {
+                return std::nullopt;
+            }
+        } else if (path.starts_with("['")) {
+            const std::size_t end = path.find("']");
+            if (end == std::string_view::npos) {
+                return std::nullopt;
+            }
+            key = std::string(path.substr(2, end - 2));
+            path.remove_prefix(end + 2);
+        } else if (path.starts_with("[")) {
+            const std::size_t end = path.find(']');
+            if (end == std::string_view::npos || end == 1) {
+                return std::nullopt;
+            }
+            const std::string_view digits = path.substr(1, end - 1);
+            if (digits == "*") {
+                unsupported("get_json_object with a wildcard path");
+            }
+            if (!std::all_of(digits.begin(), digits.end(),
+                             [](char ch) { return ch >= '0' && ch <= '9'; }) ||
+                digits.size() > 9) {
+                return std::nullopt;
+            }
+            index = static_cast<std::size_t>(std::stoul(std::string(digits)));
+            path.remove_prefix(end + 1);
+        } else {
+            return std::nullopt;
+        }
+        if (key == "*") {
+            unsupported("get_json_object with a wildcard path");
+        }
+        if (index) {
+            if (!at->is_array() || *index >= at->size()) {
+                return nullptr;
+            }
+            at = &(*at)[*index];
+        } else {
+            if (!at->is_object()) {
+                return nullptr;
+            }
+            const auto it = at->find(key);
+            if (it == at->end()) {
+                return nullptr;
+            }
+            at = &*it;
+        }
+    }
+    return at;
+}
+
+bool json_has_float(const nlohmann::ordered_json& j) {
+    if (j.is_number_float()) {
+        return true;
+    }
+    if (j.is_structured()) {
+        for (const auto& item : j) {
+            if (json_has_float(item)) {
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 // --- the evaluators' table ------------------------------------------------------------------
@@ -1132,6 +1250,33 @@ bool any_null(const Values& v) {
 /// one class share its entry. Aggregates (eval_aggregate), window functions (the Window
 /// operator) and RuntimeReplaceables built with their replacement are not here.
 using EvalTable = std::unordered_map<std::string_view, FunctionEval>;
+
+/// ParseToTimestamp (to_timestamp): the cast, or the parse by the default pattern.
+Value parse_to_timestamp(const Call& c, Values& v) {
+    const DataType& from = *c.args[0]->type;
+    if (v.size() == 1) {
+        return cast_value(v[0], from, c.type); // to_timestamp(x): CAST(x AS TIMESTAMP)
+    }
+    if (any_null(v)) {
+        return Value::null();
+    }
+    if (from.is(AtomicKind::Date)) {
+        return Value::timestamp(std::int64_t{v[0].as_date()} * kMicrosPerDay);
+    }
+    if (is_any_timestamp(from)) {
+        return Value::timestamp(v[0].as_timestamp());
+    }
+    require_default_pattern(v[1], c.name);
+    return Value::timestamp(parse_default_timestamp(v[0].as_string(), c.name));
+}
+
+/// ParseToDate (to_date): the cast; a format is Java's DateTimeFormatter pattern.
+Value parse_to_date(const Call& c, Values& v) {
+    if (v.size() > 1) {
+        unsupported("to_date with a format"); // Java's DateTimeFormatter patterns
+    }
+    return cast_value(v[0], *c.args[0]->type, *c.expr.type); // to_date(x): CAST(x AS DATE)
+}
 
 EvalTable build_table() {
     EvalTable table;
@@ -1538,8 +1683,14 @@ EvalTable build_table() {
         }));
 
     // --- what --verify refuses: nothing here computes the value Spark would
-    put({"Rand", "Shuffle", "InputFileName", "Uuid"}, refused("is nondeterministic"));
-    put({"CurrentDate", "CurrentTimestamp", "Now"}, refused("reads the clock"));
+    put({"Rand", "Randn", "Shuffle", "InputFileName", "Uuid", "SparkPartitionID",
+         "MonotonicallyIncreasingID", "InputFileBlockStart", "InputFileBlockLength"},
+        refused("is nondeterministic"));
+    put({"CurrentDate", "CurrentTimestamp", "Now", "LocalTimestamp"}, refused("reads the clock"));
+    put({"CurrentTimeZone", "CurrentCatalog", "CurrentDatabase", "CurrentUser", "SparkVersion"},
+        refused("depends on the Spark session"));
+    put({"XxHash64"}, refused("needs Spark's XXH64 hashing of each type, which is not "
+                              "implemented"));
     // The message is the golden tests' `cannot verify: date_format`.
     put({"DateFormatClass"},
         refused("formats with Java's DateTimeFormatter patterns, which are not implemented",
@@ -1562,12 +1713,17 @@ EvalTable build_table() {
         strict([](Evaluator&, const Call& c, Values& v) -> Value {
             return eval_datetime(c.cls, v).value();
         }));
-    put({"ParseToDate"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
-            if (v.size() > 1) {
-                unsupported("to_date with a format"); // Java's DateTimeFormatter patterns
+    // try_to_timestamp and try_to_date: to_timestamp and to_date with ANSI off, NULL where
+    // they raise.
+    put({"TryToTimestamp", "TryToDate"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            try {
+                return c.cls == "TryToTimestamp" ? parse_to_timestamp(c, v) : parse_to_date(c, v);
+            } catch (const EvalError&) {
+                return Value::null();
             }
-            return cast_value(v[0], *c.args[0]->type, *c.expr.type); // to_date(x): CAST(x AS DATE)
         }));
+    put({"ParseToDate"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value { return parse_to_date(c, v); }));
     put({"DateAdd", "DateSub", "DateDiff"},
         strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (any_null(v)) {
@@ -1604,21 +1760,7 @@ EvalTable build_table() {
                                    kMicrosPerSecond);
         }));
     put({"ParseToTimestamp"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
-            const DataType& from = *c.args[0]->type;
-            if (v.size() == 1) {
-                return cast_value(v[0], from, c.type); // to_timestamp(x): CAST(x AS TIMESTAMP)
-            }
-            if (any_null(v)) {
-                return Value::null();
-            }
-            if (from.is(AtomicKind::Date)) {
-                return Value::timestamp(std::int64_t{v[0].as_date()} * kMicrosPerDay);
-            }
-            if (is_any_timestamp(from)) {
-                return Value::timestamp(v[0].as_timestamp());
-            }
-            require_default_pattern(v[1], c.name);
-            return Value::timestamp(parse_default_timestamp(v[0].as_string(), c.name));
+            return parse_to_timestamp(c, v);
         }));
     put({"FromUnixTime"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (any_null(v)) {
@@ -1698,6 +1840,44 @@ EvalTable build_table() {
             return Value::date(checked_days(
                 days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)),
                 c.name));
+        }));
+    // make_timestamp in the session zone (UTC): seconds up to 60, 60 only without a fraction
+    // (the next minute).
+    put({"MakeTimestamp", "TryMakeTimestamp"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            if (v.size() > 6 && v[6].as_string() != "UTC") {
+                unsupported(std::string(c.name) + " in a time zone other than UTC");
+            }
+            const std::int64_t year = v[0].as_int();
+            const std::int64_t month = v[1].as_int();
+            const std::int64_t day = v[2].as_int();
+            const std::int64_t hour = v[3].as_int();
+            const std::int64_t minute = v[4].as_int();
+            const DecimalValue& sec = v[5].as_decimal();
+            Int128 micros = 0;
+            if (!rescale_decimal(sec, 6, micros)) {
+                unsupported(std::string(c.name) + " of seconds out of range");
+            }
+            const bool leap_second = micros == Int128(60000000);
+            if (month < 1 || month > 12 || day < 1 ||
+                day > days_in_month(year, static_cast<unsigned>(month)) || hour < 0 || hour > 23 ||
+                minute < 0 || minute > 59 || micros < 0 ||
+                (micros >= Int128(60000000) && !leap_second)) {
+                if (c.cls == "TryMakeTimestamp") {
+                    return Value::null();
+                }
+                // Spark (ANSI): DATETIME_FIELD_OUT_OF_BOUNDS, not modelled.
+                unsupported(std::string(c.name) + " of fields out of range");
+            }
+            const std::int64_t days = checked_days(
+                days_from_civil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)),
+                c.name);
+            const Int128 total =
+                Int128(days) * kMicrosPerDay + Int128(hour * 3600 + minute * 60) * 1000000 + micros;
+            return Value::timestamp(static_cast<std::int64_t>(total));
         }));
     put({"NextDay"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (any_null(v)) {
@@ -2352,10 +2532,416 @@ EvalTable build_table() {
         }));
 
     // --- math
-    put({"Sqrt", "Cbrt", "Exp", "Log", "Log2", "Log10", "Signum", "Pow", "Log1p", "Expm1",
-         "ToDegrees", "ToRadians", "Rint", "Hypot"},
+    put({"Sqrt",  "Cbrt",  "Exp",       "Log",       "Log2",  "Log10", "Signum", "Pow",
+         "Log1p", "Expm1", "ToDegrees", "ToRadians", "Rint",  "Hypot", "Sin",    "Cos",
+         "Tan",   "Cot",   "Sec",       "Csc",       "Asin",  "Acos",  "Atan",   "Sinh",
+         "Cosh",  "Tanh",  "Asinh",     "Acosh",     "Atanh", "Atan2"},
         strict([](Evaluator&, const Call& c, Values& v) -> Value {
             return eval_math(c.cls, v).value();
+        }));
+    // try_add, ...: the operator, NULL where it raises (only the operator's own errors: its
+    // arguments' are raised, as Spark evaluates them outside TRY mode)
+    put({"TryAdd", "TrySubtract", "TryMultiply", "TryDivide", "TryMod"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const BinaryOpKind op = c.cls == "TryAdd"        ? BinaryOpKind::Add
+                                    : c.cls == "TrySubtract" ? BinaryOpKind::Subtract
+                                    : c.cls == "TryMultiply" ? BinaryOpKind::Multiply
+                                    : c.cls == "TryDivide"   ? BinaryOpKind::Divide
+                                                             : BinaryOpKind::Remainder;
+            try {
+                return arithmetic(op, v[0], v[1], c.type);
+            } catch (const EvalError&) {
+                return Value::null();
+            }
+        }));
+    put({"UnaryPositive"},
+        strict([](Evaluator&, const Call&, Values& v) -> Value { return v[0]; }));
+    put({"UnaryMinus"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            return v[0].is_null() ? v[0] : negate(v[0], c.type);
+        }));
+    // Java's Long.bitCount of the value widened to a bigint (so bit_count(-1) is 64).
+    put({"BitwiseCount"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            if (v[0].kind() == Value::Kind::Boolean) {
+                return Value::integral(v[0].as_bool() ? 1 : 0);
+            }
+            return Value::integral(std::popcount(static_cast<std::uint64_t>(v[0].as_int())));
+        }));
+    put({"BitwiseGet"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const DataType& t = *c.args[0]->type;
+            const std::int64_t size = t.is(AtomicKind::Byte)    ? 8
+                                      : t.is(AtomicKind::Short) ? 16
+                                      : t.is(AtomicKind::Long)  ? 64
+                                                                : 32;
+            const std::int64_t pos = v[1].as_int();
+            if (pos < 0 || pos >= size) {
+                raise("INVALID_PARAMETER_VALUE.BIT_POSITION_RANGE",
+                      "The value of parameter(s) `pos` in `" + std::string(c.name) +
+                          "` is invalid: expects an integer value in [0, " + std::to_string(size) +
+                          "), but got " + std::to_string(pos) + ".");
+            }
+            const auto bits = static_cast<std::uint64_t>(v[0].as_int());
+            return Value::integral(static_cast<std::int64_t>((bits >> pos) & 1U));
+        }));
+    // Text here is UTF-8 already, but a binary cast to a string need not be.
+    put({"IsValidUTF8", "MakeValidUTF8", "ValidateUTF8", "TryValidateUTF8"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            bool valid = true; // a NUL byte is valid UTF-8
+            std::string_view rest = v[0].as_string();
+            while (const std::optional<BadText> bad = find_bad_text(rest)) {
+                if (!bad->nul) {
+                    valid = false;
+                    break;
+                }
+                rest.remove_prefix(bad->at + 1);
+            }
+            if (c.cls == "IsValidUTF8") {
+                return Value::boolean(valid);
+            }
+            if (valid) {
+                return v[0];
+            }
+            if (c.cls == "TryValidateUTF8") {
+                return Value::null();
+            }
+            if (c.cls == "ValidateUTF8") {
+                raise("INVALID_UTF8_STRING", "Invalid UTF8 byte sequence found in string.");
+            }
+            unsupported("make_valid_utf8 of text that is not UTF-8");
+        }));
+    // --- more strings
+    put({"SplitPart"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const std::string& text = v[0].as_string();
+            const std::string& delim = v[1].as_string();
+            std::vector<std::string> parts;
+            if (delim.empty()) {
+                parts.push_back(text); // Spark's splitSQL: an empty delimiter splits nothing
+            } else {
+                std::size_t from = 0;
+                for (std::size_t at = text.find(delim); at != std::string::npos;
+                     at = text.find(delim, from)) {
+                    parts.push_back(text.substr(from, at - from));
+                    from = at + delim.size();
+                }
+                parts.push_back(text.substr(from));
+            }
+            const std::int64_t part = v[2].as_int();
+            if (part == 0) {
+                raise("INVALID_INDEX_OF_ZERO", "The index 0 is invalid. An index shall be either "
+                                               "< 0 or > 0 (the first element has index 1).");
+            }
+            const auto n = static_cast<std::int64_t>(parts.size());
+            if (part > n || -part > n) {
+                return Value::string("");
+            }
+            return Value::string(parts[static_cast<std::size_t>(part > 0 ? part - 1 : n + part)]);
+        }));
+    put({"Elt"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return Value::null();
+            }
+            const std::int64_t index = v[0].as_int();
+            const auto n = static_cast<std::int64_t>(v.size()) - 1;
+            if (index < 1 || index > n) {
+                raise("INVALID_ARRAY_INDEX", "The index " + std::to_string(index) +
+                                                 " is out of bounds. The array has " +
+                                                 std::to_string(n) + " elements.");
+            }
+            (void)c;
+            return v[static_cast<std::size_t>(index)];
+        }));
+    put({"FindInSet"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const std::string& word = v[0].as_string();
+            if (word.find(',') != std::string::npos) {
+                return Value::integral(0);
+            }
+            const std::string& set = v[1].as_string();
+            std::int64_t place = 1;
+            std::size_t from = 0;
+            while (true) {
+                const std::size_t comma = set.find(',', from);
+                const std::string_view item = std::string_view(set).substr(
+                    from, comma == std::string::npos ? std::string::npos : comma - from);
+                if (item == word) {
+                    return Value::integral(place);
+                }
+                if (comma == std::string::npos) {
+                    return Value::integral(0);
+                }
+                from = comma + 1;
+                ++place;
+            }
+        }));
+    // Java's URLEncoder and URLDecoder in UTF-8: letters, digits and ".-*_" kept, a space
+    // as "+", every other byte as %XX.
+    put({"UrlEncode"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            static constexpr char kHex[] = "0123456789ABCDEF";
+            std::string out;
+            for (const char ch : v[0].as_string()) {
+                const auto b = static_cast<unsigned char>(ch);
+                if ((b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') ||
+                    b == '.' || b == '-' || b == '*' || b == '_') {
+                    out += ch;
+                } else if (b == ' ') {
+                    out += '+';
+                } else {
+                    out += '%';
+                    out += kHex[b >> 4];
+                    out += kHex[b & 15U];
+                }
+            }
+            return Value::string(std::move(out));
+        }));
+    put({"UrlDecode", "TryUrlDecode"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            const std::string& s = v[0].as_string();
+            auto hex = [](char ch) -> int {
+                if (ch >= '0' && ch <= '9') {
+                    return ch - '0';
+                }
+                if (ch >= 'a' && ch <= 'f') {
+                    return ch - 'a' + 10;
+                }
+                if (ch >= 'A' && ch <= 'F') {
+                    return ch - 'A' + 10;
+                }
+                return -1;
+            };
+            std::string out;
+            for (std::size_t i = 0; i < s.size(); ++i) {
+                if (s[i] == '+') {
+                    out += ' ';
+                } else if (s[i] == '%') {
+                    const int hi = i + 2 < s.size() ? hex(s[i + 1]) : -1;
+                    const int lo = i + 2 < s.size() ? hex(s[i + 2]) : -1;
+                    if ((hi < 0 || lo < 0) && c.cls == "TryUrlDecode") {
+                        return Value::null();
+                    }
+                    if (hi < 0 || lo < 0) {
+                        raise("CANNOT_DECODE_URL",
+                              "The provided URL cannot be decoded: " + s +
+                                  ". Please ensure that "
+                                  "the URL is properly formatted and try again.");
+                    }
+                    out += static_cast<char>(hi * 16 + lo);
+                    i += 2;
+                } else {
+                    out += s[i];
+                }
+            }
+            if (find_bad_text(out)) {
+                unsupported("url_decode of bytes that are not UTF-8 (or a NUL)");
+            }
+            return Value::string(std::move(out));
+        }));
+    // Spark's ExpressionImplUtils.isLuhnNumber: digits only, not empty, the Luhn sum % 10 == 0.
+    put({"Luhncheck"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            const std::string& s = v[0].as_string();
+            if (s.empty()) {
+                return Value::boolean(false);
+            }
+            int sum = 0;
+            bool second = false;
+            for (auto it = s.rbegin(); it != s.rend(); ++it) {
+                if (*it < '0' || *it > '9') {
+                    return Value::boolean(false);
+                }
+                int d = *it - '0';
+                if (second) {
+                    d *= 2;
+                    d = d > 9 ? d - 9 : d;
+                }
+                sum += d;
+                second = !second;
+            }
+            return Value::boolean(sum % 10 == 0);
+        }));
+    put({"RegExpInStr"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const std::regex re = compile_regex(v[1].as_string());
+            const std::int64_t group = v[2].as_int();
+            if (group < 0 || group > static_cast<std::int64_t>(re.mark_count())) {
+                raise("INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX",
+                      "The value of parameter(s) `idx` in `regexp_instr` is invalid: Expects "
+                      "group index between 0 and " +
+                          std::to_string(re.mark_count()) + ", but got " + std::to_string(group) +
+                          ".");
+            }
+            std::smatch m;
+            const std::string& s = v[0].as_string();
+            if (!std::regex_search(s, m, re)) {
+                return Value::integral(0);
+            }
+            const auto g = static_cast<std::size_t>(group);
+            if (!m[g].matched) {
+                return Value::integral(0);
+            }
+            const auto before = static_cast<std::size_t>(m.position(g));
+            return Value::integral(
+                static_cast<std::int64_t>(split_code_points(s.substr(0, before)).size() + 1));
+        }));
+    // Spark's StringToMap: the text split by the pair delimiter, each pair by the key-value
+    // delimiter (both Java regular expressions; Java's split with limit -1 and 2).
+    put({"StringToMap"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            auto split = [](const std::string& text, const std::regex& re, std::size_t limit) {
+                std::vector<std::string> parts;
+                std::size_t from = 0;
+                std::smatch m;
+                auto begin = text.cbegin();
+                while ((limit == 0 || parts.size() + 1 < limit) &&
+                       std::regex_search(begin, text.cend(), m, re)) {
+                    const auto at = static_cast<std::size_t>(m.position(0)) +
+                                    static_cast<std::size_t>(begin - text.cbegin());
+                    if (m.length(0) == 0) {
+                        unsupported("str_to_map with a delimiter that matches the empty string");
+                    }
+                    parts.push_back(text.substr(from, at - from));
+                    from = at + static_cast<std::size_t>(m.length(0));
+                    begin = text.cbegin() + static_cast<std::ptrdiff_t>(from);
+                }
+                parts.push_back(text.substr(from));
+                return parts;
+            };
+            const std::regex pair = compile_regex(v[1].as_string());
+            const std::regex key_value = compile_regex(v[2].as_string());
+            std::vector<Value> keys;
+            std::vector<Value> values;
+            for (const std::string& item : split(v[0].as_string(), pair, 0)) {
+                const std::vector<std::string> kv = split(item, key_value, 2);
+                keys.push_back(Value::string(kv[0]));
+                values.push_back(kv.size() > 1 ? Value::string(kv[1]) : Value::null());
+            }
+            return make_checked_map(std::move(keys), std::move(values));
+        }));
+    // --- maps and arrays
+    put({"MapConcat"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            std::vector<Value> keys;
+            std::vector<Value> values;
+            for (const Value& m : v) {
+                keys.insert(keys.end(), m.map().keys.begin(), m.map().keys.end());
+                values.insert(values.end(), m.map().values.begin(), m.map().values.end());
+            }
+            return make_checked_map(std::move(keys), std::move(values));
+        }));
+    put({"ArrayInsert"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (v[0].is_null() || v[1].is_null()) {
+                return Value::null();
+            }
+            std::vector<Value> items = v[0].items();
+            const auto n = static_cast<std::int64_t>(items.size());
+            const std::int64_t pos = v[1].as_int();
+            if (pos == 0) {
+                raise("INVALID_INDEX_OF_ZERO", "The index 0 is invalid. An index shall be either "
+                                               "< 0 or > 0 (the first element has index 1).");
+            }
+            if (std::max(pos, -pos) > 1000000) {
+                unsupported("array_insert at position " + std::to_string(pos));
+            }
+            if (pos > 0) {
+                if (pos - 1 >= n) {
+                    items.resize(static_cast<std::size_t>(pos - 1));
+                    items.push_back(v[2]);
+                } else {
+                    items.insert(items.begin() + (pos - 1), v[2]);
+                }
+                return Value::array_of(std::move(items));
+            }
+            const std::int64_t at = n + pos + 1; // -1 appends
+            if (at >= 0) {
+                items.insert(items.begin() + at, v[2]);
+                return Value::array_of(std::move(items));
+            }
+            // Before the first element: Spark pads with NULLs, a case not checked here.
+            unsupported("array_insert at a negative position before the first element");
+        }));
+    // --- JSON text (parsed as Spark's Jackson parser does for these: NULL where it is not
+    // JSON of the kind asked for)
+    put({"LengthOfJsonArray", "JsonObjectKeys"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            const nlohmann::ordered_json doc =
+                nlohmann::ordered_json::parse(v[0].as_string(), nullptr, false);
+            if (c.cls == "LengthOfJsonArray") {
+                return doc.is_array() ? Value::integral(static_cast<std::int64_t>(doc.size()))
+                                      : Value::null();
+            }
+            if (!doc.is_object()) {
+                return Value::null();
+            }
+            std::vector<Value> keys;
+            for (const auto& item : doc.items()) {
+                keys.push_back(Value::string(item.key()));
+            }
+            return Value::array_of(std::move(keys));
+        }));
+    put({"GetJsonObject"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const nlohmann::ordered_json doc =
+                nlohmann::ordered_json::parse(v[0].as_string(), nullptr, false);
+            if (doc.is_discarded()) {
+                return Value::null();
+            }
+            const std::optional<const nlohmann::ordered_json*> found =
+                json_path(doc, v[1].as_string());
+            if (!found || *found == nullptr || (*found)->is_null()) {
+                return Value::null();
+            }
+            const nlohmann::ordered_json& j = **found;
+            if (j.is_string()) {
+                return Value::string(j.get<std::string>());
+            }
+            if (j.is_number_float() || (j.is_structured() && json_has_float(j))) {
+                unsupported("get_json_object of a fractional number (Jackson's formatting)");
+            }
+            return Value::string(j.dump());
+        }));
+    put({"IsNaN"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            return Value::boolean(!v[0].is_null() && std::isnan(to_double(v[0])));
+        }));
+    // Spark's NaNvl evaluates its right side only for a NaN.
+    put({"NaNvl"}, lazy([](Evaluator& ev, const Call& c, Values&) -> Value {
+            Value left = ev.eval(*c.args[0]);
+            if (left.is_null() || !std::isnan(to_double(left))) {
+                return left;
+            }
+            return ev.eval(*c.args[1]);
         }));
     put({"Pi", "EulerNumber"}, strict([](Evaluator&, const Call& c, Values&) -> Value {
             return Value::float64(c.cls == "Pi" ? 3.141592653589793 : 2.718281828459045);
@@ -2415,6 +3001,47 @@ EvalTable build_table() {
                 return Value::null();
             }
             return round_value(v[0], *c.args[0]->type, c.type, v.size() > 1 ? v[1].as_int() : 0, 0);
+        }));
+    put({"BRound"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (v[0].is_null() || (v.size() > 1 && v[1].is_null())) {
+                return Value::null();
+            }
+            return round_value(v[0], *c.args[0]->type, c.type, v.size() > 1 ? v[1].as_int() : 0, 2);
+        }));
+    // Spark's WidthBucket.computeBucketNumber over doubles.
+    put({"WidthBucket"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const double value = to_double(v[0]);
+            const double min = to_double(v[1]);
+            const double max = to_double(v[2]);
+            const std::int64_t n = v[3].as_int();
+            if (n <= 0 || n == std::numeric_limits<std::int64_t>::max() || std::isnan(value) ||
+                min == max || !std::isfinite(min) || !std::isfinite(max)) {
+                return Value::null();
+            }
+            const double lower = std::min(min, max);
+            const double upper = std::max(min, max);
+            const auto buckets = static_cast<double>(n);
+            if (min < max) {
+                if (value < lower) {
+                    return Value::integral(0);
+                }
+                if (value >= upper) {
+                    return Value::integral(n + 1);
+                }
+                return Value::integral(
+                    static_cast<std::int64_t>(buckets * (value - lower) / (upper - lower)) + 1);
+            }
+            if (value > upper) {
+                return Value::integral(0);
+            }
+            if (value <= lower) {
+                return Value::integral(n + 1);
+            }
+            return Value::integral(
+                static_cast<std::int64_t>(buckets * (upper - value) / (upper - lower)) + 1);
         }));
     put({"Floor", "Ceil"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (v[0].is_null() || (v.size() > 1 && v[1].is_null())) {
@@ -2706,7 +3333,9 @@ std::optional<Value> eval_statistic(std::string_view name,
                                     const std::vector<std::vector<Value>>& inputs) {
     static constexpr std::string_view kMoments[] = {"StddevSamp",  "StddevPop", "VarianceSamp",
                                                     "VariancePop", "Skewness",  "Kurtosis"};
-    static constexpr std::string_view kPairs[] = {"Corr", "CovPopulation", "CovSample"};
+    static constexpr std::string_view kPairs[] = {
+        "Corr",   "CovPopulation", "CovSample", "RegrCount", "RegrAvgX",  "RegrAvgY",
+        "RegrR2", "RegrSXX",       "RegrSXY",   "RegrSYY",   "RegrSlope", "RegrIntercept"};
     const bool moment =
         std::find(std::begin(kMoments), std::end(kMoments), name) != std::end(kMoments);
     const bool pair = std::find(std::begin(kPairs), std::end(kPairs), name) != std::end(kPairs);
@@ -2725,8 +3354,14 @@ std::optional<Value> eval_statistic(std::string_view name,
         }
     }
     const auto n = static_cast<double>(xs.size());
+    if (name == "RegrCount") {
+        return Value::integral(static_cast<std::int64_t>(xs.size()));
+    }
     if (xs.empty()) {
         return Value::null();
+    }
+    if (name == "RegrAvgX" || name == "RegrAvgY") {
+        return std::nullopt; // typed as avg types it: eval_aggregate's Average
     }
     const auto mean = [](const std::vector<double>& v) {
         double total = 0;
@@ -2748,6 +3383,33 @@ std::optional<Value> eval_statistic(std::string_view name,
         }
         if (name == "CovPopulation") {
             return Value::float64(ck / n);
+        }
+        // The regression functions take (y, x): ys are the x values here.
+        if (name == "RegrSXX") {
+            return Value::float64(yk);
+        }
+        if (name == "RegrSYY") {
+            return Value::float64(xk);
+        }
+        if (name == "RegrSXY") {
+            return Value::float64(ck);
+        }
+        if (name == "RegrSlope" || name == "RegrIntercept") {
+            if (yk == 0) {
+                return Value::null();
+            }
+            const double slope = ck / yk;
+            return Value::float64(name == "RegrSlope" ? slope : mx - slope * my);
+        }
+        if (name == "RegrR2") {
+            if (yk == 0) {
+                return Value::null();
+            }
+            if (xk == 0) {
+                return Value::float64(1.0);
+            }
+            const double r = ck / std::sqrt(xk * yk);
+            return Value::float64(r * r);
         }
         if (xs.size() == 1) {
             return Value::null();
@@ -2838,10 +3500,19 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         }
         return Value::integral(n);
     }
+    // regr_avgx(y, x) and regr_avgy(y, x): avg of x (or y) over the rows where both are not
+    // NULL (Spark replaces them so).
+    std::size_t value_arg = 0;
+    if (name == "RegrAvgX" || name == "RegrAvgY") {
+        value_arg = name == "RegrAvgX" ? 1 : 0;
+        name = "Average";
+        std::erase_if(inputs,
+                      [](const std::vector<Value>& t) { return t[0].is_null() || t[1].is_null(); });
+    }
     std::vector<Value> values;
     for (std::vector<Value>& t : inputs) {
-        if (!t.empty()) {
-            values.push_back(t[0]);
+        if (t.size() > value_arg) {
+            values.push_back(t[value_arg]);
         }
     }
     auto non_null = [&] {
@@ -2853,7 +3524,7 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         }
         return out;
     };
-    const DataType& in_type = *f.args[0]->type;
+    const DataType& in_type = *f.args[value_arg]->type;
     if (name == "BitAndAgg" || name == "BitOrAgg" || name == "BitXorAgg") {
         const std::vector<Value> xs = non_null();
         if (xs.empty()) {

@@ -67,6 +67,13 @@ BoundStatement analyze(ast::Statement&& statement, const Catalog& catalog,
                        const std::shared_ptr<const SourceFile>& source,
                        const AnalyzerOptions& options);
 
+/// Whether a call `name(...)` (any case) is one of Spark's built-in functions the analyzer
+/// binds: a catalog row a query may call, a higher-order function, a node the analyzer builds
+/// itself (`struct`, `named_struct`, `element_at`, ...), a generator or a cast function
+/// (`int(x)`). Any other name is a user-defined function. Keyword syntax (CAST, CASE, AND,
+/// BETWEEN, ...) is the parser's, not a call.
+bool is_builtin_function(std::string_view name);
+
 /// The `--emit bound` form: the operator tree with every expression's kind, type,
 /// nullability, ordinals and expression ids, one node per line.
 std::string dump_bound(const Plan& plan);

@@ -228,11 +228,20 @@ ExprPtr Binder::bind_unit_call(const ast::Call& call, const std::string& name, S
 // Spark's FunctionRegistry.castAlias: `int(x)`, `date(x)`, `string(x)`, ... are a Cast of
 // their one argument to the type they name; the cast is not the query's own (Spark tags only
 // CAST(... AS ...) as USER_SPECIFIED_CAST), so the column is named after the argument alone.
+namespace {
+
+constexpr std::array<std::string_view, 12> kCastAliases = {
+    "boolean", "tinyint", "smallint", "int",       "bigint", "float",
+    "double",  "decimal", "date",     "timestamp", "binary", "string"};
+
+bool is_cast_alias(std::string_view name) {
+    return std::find(kCastAliases.begin(), kCastAliases.end(), name) != kCastAliases.end();
+}
+
+} // namespace
+
 ExprPtr Binder::bind_cast_function(const ast::Call& call, const std::string& name, Span span) {
-    static constexpr std::array<std::string_view, 12> kCastAliases = {
-        "boolean", "tinyint", "smallint", "int",       "bigint", "float",
-        "double",  "decimal", "date",     "timestamp", "binary", "string"};
-    if (std::find(kCastAliases.begin(), kCastAliases.end(), name) == kCastAliases.end()) {
+    if (!is_cast_alias(name)) {
         return nullptr;
     }
     check_arity(name, call.args.size(), 1, 1, span);
@@ -1246,3 +1255,17 @@ ExprPtr Binder::bind_over(const ast::Over& over, Span span) {
 }
 
 } // namespace prune::analyzer_detail
+
+namespace prune {
+
+bool is_builtin_function(std::string_view name) {
+    const std::string lowered = ascii_lower(name);
+    if (analyzer_detail::is_generator_name(lowered) || analyzer_detail::is_cast_alias(lowered)) {
+        return true;
+    }
+    // The names bind_call dispatches on before the catalog, and the rows a query may call.
+    static const std::vector<std::string> names = function_names();
+    return std::find(names.begin(), names.end(), lowered) != names.end();
+}
+
+} // namespace prune

@@ -2431,6 +2431,344 @@ TypeCheck type_unhex(std::string_view fn, Inputs a) {
     return ok(make_atomic(AtomicKind::Binary), true);
 }
 
+/// Spark's IsNaN (ImplicitCastInputTypes: a double or a float): false, never NULL, for NULL.
+Expects double_or_float_() {
+    return {type_of(double_type()), type_of(make_atomic(AtomicKind::Float))};
+}
+bool is_double_or_float(const DataType& t) {
+    return t.is(AtomicKind::Double) || t.is(AtomicKind::Float);
+}
+Args coerce_nan(Inputs a) { return implicit_args(a, {double_or_float_()}); }
+TypeCheck type_isnan(std::string_view fn, Inputs a) {
+    if (!is_double_or_float(*a[0]->type)) {
+        return expects(fn, a, 0, "a double or a float");
+    }
+    return ok(boolean_type(), false);
+}
+
+/// Spark's NaNvl (ImplicitCastInputTypes: doubles or floats; a double and a float meet at
+/// double, TypeCoercion's NaNvl case): the left argument's type.
+Args coerce_nanvl(Inputs a) {
+    Args out = implicit_args(a, {double_or_float_(), double_or_float_()});
+    if (out.size() == 2 && is_double_or_float(*out[0]->type) && is_double_or_float(*out[1]->type) &&
+        !same_type_ignoring_nullability(*out[0]->type, *out[1]->type)) {
+        out[0] = cast_if_not_same(out[0], double_type());
+        out[1] = cast_if_not_same(out[1], double_type());
+    }
+    return out;
+}
+TypeCheck type_nanvl(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        if (!is_double_or_float(*a[i]->type)) {
+            return expects(fn, a, i, "a double or a float");
+        }
+    }
+    return ok(a[0]->type, any_nullable(a));
+}
+
+/// Spark's RegrCount, RegrAvgX and RegrAvgY (ImplicitCastInputTypes: two numbers, y then x):
+/// count(y, x), and avg of x (or y) where both are not NULL, typed as avg types it.
+Args coerce_numerics(Inputs a) {
+    return implicit_args(a, {{want(Want::Numeric)}, {want(Want::Numeric)}});
+}
+TypeCheck type_regr_count(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        if (!is_numeric(*a[i]->type)) {
+            return expects(fn, a, i, "a numeric value");
+        }
+    }
+    return ok(long_type(), false);
+}
+template <std::size_t Arg> TypeCheck type_regr_avg(std::string_view fn, Inputs a) {
+    if (TypeCheck c = type_regr_count(fn, a); !c.ok()) {
+        return c;
+    }
+    return type_avg(fn, a.subspan(Arg, 1));
+}
+
+/// Spark's TryAdd, TrySubtract, TryMultiply, TryDivide and TryMod (RuntimeReplaceable, the
+/// operator in TRY mode): coerced and typed as the operator is, over numbers; NULL where the
+/// operator raises (an overflow, a division by zero).
+template <BinaryOpKind Op> Args coerce_try_arithmetic(Inputs a) {
+    if (a.size() != 2) {
+        return Args(a.begin(), a.end());
+    }
+    BinaryCoercion c = coerce_binary(Op, a[0], a[1]);
+    return c.error.empty() ? Args{c.left, c.right} : Args(a.begin(), a.end());
+}
+template <BinaryOpKind Op> TypeCheck type_try_arithmetic(std::string_view fn, Inputs a) {
+    if (!is_numeric(*a[0]->type) || !is_numeric(*a[1]->type)) {
+        return fail(fn, -1,
+                    "expects numeric arguments (dates and intervals are not supported here), got " +
+                        str(a[0]) + " and " + str(a[1]));
+    }
+    const bool decimals = is_decimal(*a[0]->type) && is_decimal(*a[1]->type);
+    if (!decimals && !same_type_ignoring_nullability(*a[0]->type, *a[1]->type)) {
+        return fail(fn, -1,
+                    "expects numeric arguments of a common type, got " + str(a[0]) + " and " +
+                        str(a[1]));
+    }
+    return ok(arithmetic_result_type(Op, a[0]->type, a[1]->type), true);
+}
+
+/// Spark's UnaryPositive and UnaryMinus called as `positive` and `negative` (a number or an
+/// ANSI interval, a string cast to a double): the argument's type.
+TypeCheck type_sign_op(std::string_view fn, Inputs a) { return type_abs(fn, a); }
+
+/// Spark's BitwiseCount (ExpectsInputTypes: an integral or a boolean), an int.
+Args coerce_bit_count(Inputs a) { return null_args(a, {{want(Want::Integral)}}); }
+TypeCheck type_bit_count(std::string_view fn, Inputs a) {
+    if (!is_integral(*a[0]->type) && !is_boolean(*a[0]->type)) {
+        return expects(fn, a, 0, "an integral or a boolean value");
+    }
+    return ok(int_type(), a[0]->nullable);
+}
+
+/// Spark's BitwiseGet (ImplicitCastInputTypes: an integral value, an int position), a tinyint.
+Args coerce_bit_get(Inputs a) { return implicit_args(a, {{want(Want::Integral)}, int_()}); }
+TypeCheck type_bit_get(std::string_view fn, Inputs a) {
+    if (!is_integral(*a[0]->type)) {
+        return expects(fn, a, 0, "an integral value");
+    }
+    if (!is_int(*a[1]->type)) {
+        return expects(fn, a, 1, "an int position");
+    }
+    return ok(make_atomic(AtomicKind::Byte), any_nullable(a));
+}
+
+/// Leaf functions of a constant type, never NULL: spark_partition_id(),
+/// monotonically_increasing_id(), input_file_block_start(), current_timezone(), ...
+template <AtomicKind Kind> TypeCheck type_leaf(std::string_view, Inputs) {
+    return ok(Kind == AtomicKind::String ? string_type() : make_atomic(Kind), false);
+}
+
+/// Spark's XxHash64 (seed 42): a bigint, never NULL, of any values but maps.
+TypeCheck type_xxhash64(std::string_view fn, Inputs a) {
+    TypeCheck c = type_hash(fn, a);
+    if (c.ok()) {
+        c.result.type = long_type();
+    }
+    return c;
+}
+
+/// Spark's SplitPart (RuntimeReplaceable, element_at(split(str, delim), part) with "" out of
+/// range): two strings and an int part number, a string.
+Args coerce_split_part(Inputs a) { return implicit_args(a, {str_(), str_(), int_()}); }
+TypeCheck type_split_part(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_two_strings_int(fn, a); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), any_nullable(a));
+}
+
+/// Spark's Elt: an int index, then strings (or binaries), the one at the index; NULL for a
+/// NULL index (an index out of range raises, ANSI).
+Args coerce_elt(Inputs a) {
+    Args out(a.begin(), a.end());
+    if (!out.empty()) {
+        out[0] = implicit(out[0], int_());
+    }
+    const bool all_binary =
+        out.size() > 1 && std::all_of(out.begin() + 1, out.end(), [](const ExprPtr& e) {
+            return e->type->is(AtomicKind::Binary);
+        });
+    for (std::size_t i = 1; i < out.size() && !all_binary; ++i) {
+        out[i] = implicit(out[i], str_());
+    }
+    return out;
+}
+TypeCheck type_elt(std::string_view fn, Inputs a) {
+    if (!is_int(*a[0]->type)) {
+        return expects(fn, a, 0, "an int index");
+    }
+    const bool binary = a[1]->type->is(AtomicKind::Binary);
+    for (std::size_t i = 1; i < a.size(); ++i) {
+        if (binary ? !a[i]->type->is(AtomicKind::Binary) : !is_string_like(*a[i]->type)) {
+            return expects(fn, a, i, binary ? "a binary" : "a string");
+        }
+    }
+    return ok(binary ? a[1]->type : string_type(), true);
+}
+
+/// Spark's FindInSet (two strings), an int: the 1-based place of the first in the
+/// comma-separated second, 0 when absent or when the first holds a comma.
+TypeCheck type_find_in_set(std::string_view fn, Inputs a) { return strings_to(fn, a, int_type()); }
+
+/// Spark's UrlEncode and UrlDecode (a string), a string; Luhncheck, a boolean.
+TypeCheck type_luhn_check(std::string_view fn, Inputs a) {
+    return strings_to(fn, a, boolean_type());
+}
+
+/// Spark's RegExpInStr(subject, regexp, idx): the idx 0 its two-argument constructor adds
+/// shows in its SQL form; an int, 0 without a match.
+Args coerce_regexp_instr(Inputs a) {
+    Args out = coerce_two_strings_int(a);
+    if (out.size() == 2) {
+        out.push_back(make_expr(Literal{int_type(), prune::Name("0"), false}));
+    }
+    return out;
+}
+TypeCheck type_regexp_instr(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_two_strings_int(fn, a); !c.ok()) {
+        return c;
+    }
+    return ok(int_type(), any_nullable(a));
+}
+
+/// Spark's MapConcat: maps meet at their wider common type; no arguments, map<string,string>.
+TypeCheck type_map_concat(std::string_view fn, Inputs a) {
+    if (a.empty()) {
+        return ok(make_map(string_type(), string_type(), false), false);
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i]->type->map() == nullptr) {
+            return expects(fn, a, i, "a map");
+        }
+    }
+    const Merged m = merge_types(a, 0);
+    if (m.bad >= 0) {
+        return not_common(fn, a, 0, m.bad, "maps");
+    }
+    bool values_null = false;
+    for (const ExprPtr& e : a) {
+        values_null = values_null || e->type->map()->value_contains_null;
+    }
+    const MapType& t = *m.type->map();
+    return ok(make_map(t.key, t.value, values_null), any_nullable(a));
+}
+
+/// Spark's ArrayInsert(array, pos, item): the item and the elements meet at their common
+/// type, the position is an int; NULL for a NULL array or position.
+Args coerce_array_insert(Inputs a) {
+    if (a.size() != 3) {
+        return Args(a.begin(), a.end());
+    }
+    Args pair = coerce_array_append(Args{a[0], a[2]});
+    return Args{pair[0], implicit(a[1], int_()), pair[1]};
+}
+TypeCheck type_array_insert(std::string_view fn, Inputs a) {
+    const ArrayType* arr = a[0]->type->array();
+    if (arr == nullptr) {
+        return expects(fn, a, 0, "an array");
+    }
+    if (!is_int(*a[1]->type)) {
+        return expects(fn, a, 1, "an int position");
+    }
+    if (!same_type_ignoring_nullability(*arr->element, *a[2]->type)) {
+        return expects(fn, a, 2, "a value of the element type " + catalog_string(*arr->element));
+    }
+    return ok(make_array(arr->element, arr->contains_null || a[2]->nullable),
+              a[0]->nullable || a[1]->nullable);
+}
+
+/// Spark's LengthOfJsonArray (an int) and JsonObjectKeys (an array of strings): NULL for
+/// text that is not a JSON array (object).
+TypeCheck type_json_array_length(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
+        return c;
+    }
+    return ok(int_type(), true);
+}
+TypeCheck type_json_object_keys(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
+        return c;
+    }
+    return ok(make_array(string_type(), false), true);
+}
+/// Spark's GetJsonObject(json, path): a string, NULL where the path finds nothing.
+TypeCheck type_get_json_object(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 2); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), true);
+}
+
+/// Spark's IsValidUTF8 (a boolean), MakeValidUTF8 and ValidateUTF8 (the string), and
+/// TryValidateUTF8 and TryUrlDecode (a string, NULL for text they cannot take).
+TypeCheck type_is_valid_utf8(std::string_view fn, Inputs a) {
+    return strings_to(fn, a, boolean_type());
+}
+TypeCheck type_try_validate_utf8(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), true);
+}
+
+/// Spark's WidthBucket (ImplicitCastInputTypes: three doubles and a bigint count), a bigint;
+/// NULL for a count, bounds or value it cannot bucket.
+Args coerce_width_bucket(Inputs a) {
+    const Expects dbl{type_of(double_type())};
+    return implicit_args(a, {dbl, dbl, dbl, {type_of(long_type())}});
+}
+TypeCheck type_width_bucket(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 3; ++i) {
+        if (!a[i]->type->is(AtomicKind::Double)) {
+            return expects(fn, a, i, "a double (intervals are not supported here)");
+        }
+    }
+    if (!a[3]->type->is(AtomicKind::Long)) {
+        return expects(fn, a, 3, "a bigint number of buckets");
+    }
+    return ok(long_type(), true);
+}
+
+/// Spark's StringToMap(text, pairDelim, keyValueDelim): its constructors add the delimiters
+/// ',' and ':', which its SQL form shows; a map of strings, its values NULL where a pair has no
+/// key-value delimiter.
+Args coerce_str_to_map(Inputs a) {
+    Args out = coerce_strings(a);
+    if (out.size() < 2) {
+        out.push_back(string_literal(","));
+    }
+    if (out.size() < 3) {
+        out.push_back(string_literal(":"));
+    }
+    return out;
+}
+TypeCheck type_str_to_map(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
+        return c;
+    }
+    return ok(make_map(string_type(), string_type(), true), any_nullable(a));
+}
+
+/// try_to_timestamp and try_to_date (Spark's builders: ParseToTimestamp and ParseToDate
+/// that do not fail): typed as to_timestamp and to_date, always nullable.
+TypeCheck type_try_parse(std::string_view fn, Inputs a) {
+    TypeCheck c = fn == "try_to_date" ? type_to_date(fn, a) : type_to_timestamp(fn, a);
+    c.result.nullable = true;
+    return c;
+}
+
+/// Spark's MakeTimestamp (ImplicitCastInputTypes: five ints, the seconds a decimal(16,6), an
+/// optional string time zone): a timestamp; with ANSI on, NULL only for a NULL field.
+Args coerce_make_timestamp(Inputs a) {
+    return implicit_args(
+        a, {int_(), int_(), int_(), int_(), int_(), {type_of(make_decimal(16, 6))}, str_()});
+}
+TypeCheck type_make_timestamp(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 5; ++i) {
+        if (!is_int(*a[i]->type)) {
+            return expects(fn, a, i, "an int");
+        }
+    }
+    if (!same_type_ignoring_nullability(*a[5]->type, *make_decimal(16, 6))) {
+        return expects(fn, a, 5, "decimal(16,6) seconds");
+    }
+    if (a.size() > 6 && !is_string_like(*a[6]->type)) {
+        return expects(fn, a, 6, "a string time zone");
+    }
+    return ok(make_atomic(AtomicKind::Timestamp), any_nullable(a));
+}
+
+/// try_make_timestamp: make_timestamp with NULL for fields out of range.
+TypeCheck type_try_make_timestamp(std::string_view fn, Inputs a) {
+    TypeCheck c = type_make_timestamp(fn, a);
+    c.result.nullable = true;
+    return c;
+}
+
 using enum ResultFlow;
 
 // One row per function; the higher-order functions are in plan/higher_order.cpp.
@@ -2485,6 +2823,11 @@ const std::vector<FunctionDef>& table() {
                                                         {Opaque, &coerce_array_append}),
         scalar<"array_prepend", 2, 2, type_array_append>("ArrayPrepend",
                                                          {Opaque, &coerce_array_append}),
+        scalar<"array_insert", 3, 3, type_array_insert>("ArrayInsert",
+                                                        {Opaque, &coerce_array_insert}),
+        scalar<"str_to_map", 1, 3, type_str_to_map>("StringToMap", {Opaque, &coerce_str_to_map}),
+        scalar<"map_concat", 0, kVariadic, type_map_concat>("MapConcat",
+                                                            {Opaque, &coerce_common_all}),
         // conditional
         scalar<"if", 3, 3, type_if>("If", {.flow = ValueOfArgs,
                                            .coerce = &coerce_if,
@@ -2573,6 +2916,32 @@ const std::vector<FunctionDef>& table() {
         scalar<"soundex", 1, 1, type_string_to_string>("SoundEx", {Opaque, &coerce_strings}),
         scalar<"format_string", 1, kVariadic, type_format_string>("FormatString",
                                                                   {Opaque, &coerce_first_string}),
+        scalar<"is_valid_utf8", 1, 1, type_is_valid_utf8>("IsValidUTF8", {Opaque, &coerce_strings}),
+        scalar<"make_valid_utf8", 1, 1, type_string_to_string>("MakeValidUTF8",
+                                                               {Opaque, &coerce_strings}),
+        scalar<"validate_utf8", 1, 1, type_string_to_string>("ValidateUTF8",
+                                                             {Opaque, &coerce_strings}),
+        scalar<"try_validate_utf8", 1, 1, type_try_validate_utf8>("TryValidateUTF8",
+                                                                  {Opaque, &coerce_strings}),
+        scalar<"printf", 1, kVariadic, type_format_string>("FormatString",
+                                                           {Opaque, &coerce_first_string}),
+        scalar<"split_part", 3, 3, type_split_part>("SplitPart", {Opaque, &coerce_split_part}),
+        scalar<"elt", 2, kVariadic, type_elt>("Elt", {Opaque, &coerce_elt}),
+        scalar<"find_in_set", 2, 2, type_find_in_set>("FindInSet", {Opaque, &coerce_strings}),
+        scalar<"url_encode", 1, 1, type_string_to_string>("UrlEncode", {Opaque, &coerce_strings}),
+        scalar<"url_decode", 1, 1, type_string_to_string>("UrlDecode", {Opaque, &coerce_strings}),
+        scalar<"try_url_decode", 1, 1, type_try_validate_utf8>("TryUrlDecode",
+                                                               {Opaque, &coerce_strings}),
+        scalar<"luhn_check", 1, 1, type_luhn_check>("Luhncheck", {Opaque, &coerce_strings}),
+        scalar<"regexp_instr", 2, 3, type_regexp_instr>("RegExpInStr",
+                                                        {Opaque, &coerce_regexp_instr}),
+        // JSON text
+        scalar<"json_array_length", 1, 1, type_json_array_length>("LengthOfJsonArray",
+                                                                  {Opaque, &coerce_strings}),
+        scalar<"json_object_keys", 1, 1, type_json_object_keys>("JsonObjectKeys",
+                                                                {Opaque, &coerce_strings}),
+        scalar<"get_json_object", 2, 2, type_get_json_object>("GetJsonObject",
+                                                              {Opaque, &coerce_strings}),
         // like(str, pattern[, escape]): the third argument is LIKE's ESCAPE character.
         scalar<"like", 2, 3, type_like>("Like", {.coerce = &coerce_like, .form = "{0} LIKE {1}"}),
         scalar<"rlike", 2, 2, type_like>(
@@ -2600,6 +2969,10 @@ const std::vector<FunctionDef>& table() {
         // math
         scalar<"abs", 1, 1, type_abs>("Abs", {Opaque, &coerce_abs}),
         scalar<"round", 1, 2, type_round>("Round", {Opaque, &coerce_round}),
+        // bround: Round's typing, rounding half to even
+        scalar<"bround", 1, 2, type_round>("BRound", {Opaque, &coerce_round}),
+        scalar<"width_bucket", 4, 4, type_width_bucket>("WidthBucket",
+                                                        {Opaque, &coerce_width_bucket}),
         scalar<"floor", 1, 2, type_floor_ceil>("Floor", {Opaque, &coerce_floor_ceil}),
         scalar<"ceil", 1, 2, type_floor_ceil>("Ceil", {Opaque, &coerce_floor_ceil}),
         scalar<"ceiling", 1, 2, type_floor_ceil>("Ceil", {Opaque, &coerce_floor_ceil}),
@@ -2632,6 +3005,47 @@ const std::vector<FunctionDef>& table() {
         // Spark's Rint is named "ROUND" (UnaryMathExpression(math.rint, "ROUND")).
         math_row<"rint", 1>("Rint", "ROUND"),
         math_row<"hypot", 2>("Hypot", "HYPOT"),
+        // trigonometry (Spark's UnaryMathExpression and Atan2, a BinaryMathExpression)
+        math_row<"sin", 1>("Sin", "SIN"),
+        math_row<"cos", 1>("Cos", "COS"),
+        math_row<"tan", 1>("Tan", "TAN"),
+        math_row<"cot", 1>("Cot", "COT"),
+        math_row<"sec", 1>("Sec", "SEC"),
+        math_row<"csc", 1>("Csc", "CSC"),
+        math_row<"asin", 1>("Asin", "ASIN"),
+        math_row<"acos", 1>("Acos", "ACOS"),
+        math_row<"atan", 1>("Atan", "ATAN"),
+        math_row<"sinh", 1>("Sinh", "SINH"),
+        math_row<"cosh", 1>("Cosh", "COSH"),
+        math_row<"tanh", 1>("Tanh", "TANH"),
+        math_row<"asinh", 1>("Asinh", "ASINH"),
+        math_row<"acosh", 1>("Acosh", "ACOSH"),
+        math_row<"atanh", 1>("Atanh", "ATANH"),
+        math_row<"atan2", 2>("Atan2", "ATAN2"),
+        // try_* arithmetic: NULL where the operator raises
+        scalar<"try_add", 2, 2, type_try_arithmetic<BinaryOpKind::Add>>(
+            "TryAdd", {Opaque, &coerce_try_arithmetic<BinaryOpKind::Add>}),
+        scalar<"try_subtract", 2, 2, type_try_arithmetic<BinaryOpKind::Subtract>>(
+            "TrySubtract", {Opaque, &coerce_try_arithmetic<BinaryOpKind::Subtract>}),
+        scalar<"try_multiply", 2, 2, type_try_arithmetic<BinaryOpKind::Multiply>>(
+            "TryMultiply", {Opaque, &coerce_try_arithmetic<BinaryOpKind::Multiply>}),
+        scalar<"try_divide", 2, 2, type_try_arithmetic<BinaryOpKind::Divide>>(
+            "TryDivide", {Opaque, &coerce_try_arithmetic<BinaryOpKind::Divide>}),
+        scalar<"try_mod", 2, 2, type_try_arithmetic<BinaryOpKind::Remainder>>(
+            "TryMod", {Opaque, &coerce_try_arithmetic<BinaryOpKind::Remainder>}),
+        // Spark's UnaryPositive (`(+ x)`, planned `positive(x)`) and UnaryMinus called by its
+        // alias (named `negative(x)`, planned `-x`)
+        scalar<"positive", 1, 1, type_sign_op>(
+            "UnaryPositive",
+            {.coerce = &coerce_abs, .form = "(+ {0})", .plan_form = "positive({0})"}),
+        scalar<"negative", 1, 1, type_sign_op>(
+            "UnaryMinus", {.coerce = &coerce_abs, .form = "negative({0})", .plan_form = "-{0}"}),
+        // bits
+        scalar<"bit_count", 1, 1, type_bit_count>("BitwiseCount", {Opaque, &coerce_bit_count}),
+        scalar<"bit_get", 2, 2, type_bit_get>("BitwiseGet", {Opaque, &coerce_bit_get}),
+        scalar<"getbit", 2, 2, type_bit_get>("BitwiseGet", {Opaque, &coerce_bit_get}),
+        scalar<"isnan", 1, 1, type_isnan>("IsNaN", {Opaque, &coerce_nan}),
+        scalar<"nanvl", 2, 2, type_nanvl>("NaNvl", {Opaque, &coerce_nanvl}),
         scalar<"log", 1, 2, type_log>("Logarithm", {.coerce = &coerce_log, .pretty_name = "LOG"}),
         scalar<"pi", 0, 0, type_math_constant>("Pi", {.pretty_name = "PI"}),
         scalar<"e", 0, 0, type_math_constant>("EulerNumber", {.pretty_name = "E"}),
@@ -2643,6 +3057,7 @@ const std::vector<FunctionDef>& table() {
         // serialisation, hashing and the rest
         scalar<"to_json", 1, 2, type_to_json>("StructsToJson", {Compare}),
         scalar<"hash", 1, kVariadic, type_hash>("Murmur3Hash", {Compare}),
+        scalar<"xxhash64", 1, kVariadic, type_xxhash64>("XxHash64", {Compare}),
         scalar<"md5", 1, 1, type_md5>("Md5", {Compare, &coerce_md5}),
         scalar<"sha2", 2, 2, type_sha2>("Sha2", {Compare, &coerce_sha2}),
         // Spark's Sha1, called as `sha` by its registry alias (the name the call prints).
@@ -2726,6 +3141,11 @@ const std::vector<FunctionDef>& table() {
             "ToUnixTimestamp", {.coerce = &coerce_to_unix, .time_zone = true}),
         scalar<"to_timestamp", 1, 2, type_to_timestamp>("ParseToTimestamp",
                                                         {Opaque, &coerce_to_timestamp}),
+        // ParseToTimestamp and ParseToDate with ANSI off: NULL where they would raise
+        scalar<"try_to_timestamp", 1, 2, type_try_parse>("TryToTimestamp",
+                                                         {Opaque, &coerce_to_timestamp}),
+        scalar<"try_to_date", 1, 2, type_try_parse>("TryToDate",
+                                                    {.coerce = &coerce_to_date, .time_zone = true}),
         scalar<"from_unixtime", 1, 2, type_from_unixtime>(
             "FromUnixTime", {.coerce = &coerce_from_unixtime, .time_zone = true}),
         scalar<"from_utc_timestamp", 2, 2, type_utc_timestamp>("FromUTCTimestamp",
@@ -2751,10 +3171,40 @@ const std::vector<FunctionDef>& table() {
         scalar<"months_between", 2, 3, type_months_between>(
             "MonthsBetween", {.coerce = &coerce_months_between, .time_zone = true}),
         scalar<"make_date", 3, 3, type_make_date>("MakeDate", {Opaque, &coerce_make_date}),
+        scalar<"make_timestamp", 6, 7, type_make_timestamp>(
+            "MakeTimestamp", {.coerce = &coerce_make_timestamp, .time_zone = true}),
+        scalar<"try_make_timestamp", 6, 7, type_try_make_timestamp>(
+            "TryMakeTimestamp", {.coerce = &coerce_make_timestamp, .time_zone = true}),
         scalar<"next_day", 2, 2, type_next_day>("NextDay", {Opaque, &coerce_next_day}),
         scalar<"dayname", 1, 1, type_date_name>("DayName", {Opaque, &coerce_dates}),
         scalar<"monthname", 1, 1, type_date_name>("MonthName", {Opaque, &coerce_dates}),
         scalar<"rand", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
+        scalar<"random", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
+        scalar<"randn", 0, 1, type_rand>("Randn", {Opaque, nullptr, 0, false}),
+        // the clock, the session and the physical plan: typed and printed, never evaluated
+        scalar<"curdate", 0, 0, type_current_date>("CurrentDate",
+                                                   {.reads_clock = true, .time_zone = true}),
+        scalar<"localtimestamp", 0, 0, type_leaf<AtomicKind::TimestampNtz>>(
+            "LocalTimestamp", {.reads_clock = true, .time_zone = true}),
+        scalar<"current_timezone", 0, 0, type_leaf<AtomicKind::String>>("CurrentTimeZone", {}),
+        // the session's catalog, database, user and Spark version (constants to Spark's
+        // optimizer)
+        scalar<"current_catalog", 0, 0, type_leaf<AtomicKind::String>>("CurrentCatalog", {}),
+        scalar<"current_database", 0, 0, type_leaf<AtomicKind::String>>("CurrentDatabase", {}),
+        scalar<"current_schema", 0, 0, type_leaf<AtomicKind::String>>("CurrentDatabase", {}),
+        scalar<"current_user", 0, 0, type_leaf<AtomicKind::String>>("CurrentUser", {}),
+        scalar<"user", 0, 0, type_leaf<AtomicKind::String>>("CurrentUser", {}),
+        scalar<"session_user", 0, 0, type_leaf<AtomicKind::String>>("CurrentUser", {}),
+        scalar<"version", 0, 0, type_leaf<AtomicKind::String>>("SparkVersion", {}),
+        scalar<"spark_partition_id", 0, 0, type_leaf<AtomicKind::Integer>>(
+            "SparkPartitionID",
+            {.flow = Opaque, .deterministic = false, .pretty_name = "SPARK_PARTITION_ID"}),
+        scalar<"monotonically_increasing_id", 0, 0, type_leaf<AtomicKind::Long>>(
+            "MonotonicallyIncreasingID", {Opaque, nullptr, 0, false}),
+        scalar<"input_file_block_start", 0, 0, type_leaf<AtomicKind::Long>>(
+            "InputFileBlockStart", {Opaque, nullptr, 0, false}),
+        scalar<"input_file_block_length", 0, 0, type_leaf<AtomicKind::Long>>(
+            "InputFileBlockLength", {Opaque, nullptr, 0, false}),
         // `+` and `-` of a timestamp or date and an interval (Binder::datetime_arithmetic)
         scalar<"timeadd", 2, 2,
                type_add_interval<is_any_timestamp, AtomicKind::DayTimeInterval,
@@ -2840,6 +3290,17 @@ const std::vector<FunctionDef>& table() {
         aggregate<"corr", 2, 2, type_statistic>("Corr", {Opaque, &coerce_doubles}),
         aggregate<"covar_pop", 2, 2, type_statistic>("CovPopulation", {Opaque, &coerce_doubles}),
         aggregate<"covar_samp", 2, 2, type_statistic>("CovSample", {Opaque, &coerce_doubles}),
+        // linear regression of y on x over the rows where both are not NULL
+        aggregate<"regr_count", 2, 2, type_regr_count>("RegrCount", {Opaque, &coerce_numerics}),
+        aggregate<"regr_avgx", 2, 2, type_regr_avg<1>>("RegrAvgX", {Opaque, &coerce_numerics}),
+        aggregate<"regr_avgy", 2, 2, type_regr_avg<0>>("RegrAvgY", {Opaque, &coerce_numerics}),
+        aggregate<"regr_r2", 2, 2, type_statistic>("RegrR2", {Opaque, &coerce_doubles}),
+        aggregate<"regr_sxx", 2, 2, type_statistic>("RegrSXX", {Opaque, &coerce_doubles}),
+        aggregate<"regr_sxy", 2, 2, type_statistic>("RegrSXY", {Opaque, &coerce_doubles}),
+        aggregate<"regr_syy", 2, 2, type_statistic>("RegrSYY", {Opaque, &coerce_doubles}),
+        aggregate<"regr_slope", 2, 2, type_statistic>("RegrSlope", {Opaque, &coerce_doubles}),
+        aggregate<"regr_intercept", 2, 2, type_statistic>("RegrIntercept",
+                                                          {Opaque, &coerce_doubles}),
     };
     return rows;
 }
@@ -2903,7 +3364,10 @@ std::vector<std::string> function_names() {
         names.emplace_back(def.name);
     }
     names.emplace_back("reduce");
-    for (const char* builtin : {"named_struct", "struct", "element_at", "map_keys", "map_values"}) {
+    // The nodes the analyzer builds itself, and the rows it builds from a call's unit word
+    // (`timestampdiff(HOUR, a, b)`, Binder::bind_unit_call).
+    for (const char* builtin : {"named_struct", "struct", "element_at", "map_keys", "map_values",
+                                "timestampdiff", "timestampadd"}) {
         names.emplace_back(builtin);
     }
     return names;
