@@ -81,6 +81,17 @@ std::regex compile_regex(const std::string& pattern) {
     }
 }
 
+/// Spark's RegExpExtractBase.checkGroupIndex: a group `re` has, else its runtime error.
+std::size_t group_index(const std::regex& re, std::int64_t group, std::string_view function) {
+    if (group < 0 || group > static_cast<std::int64_t>(re.mark_count())) {
+        raise("INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX",
+              "The value of parameter(s) `idx` in `" + std::string(function) +
+                  "` is invalid: Expects group index between 0 and " +
+                  std::to_string(re.mark_count()) + ", but got " + std::to_string(group) + ".");
+    }
+    return static_cast<std::size_t>(group);
+}
+
 /// `text` in upper or lower case, as Spark's Upper/Lower; only ASCII letters change, so other
 /// text cannot be checked (`function` names the caller in the refusal).
 std::string ascii_case(std::string text, bool upper, std::string_view function) {
@@ -2055,18 +2066,11 @@ EvalTable build_table() {
             }
             const std::regex re = compile_regex(v[1].as_string());
             const std::string& s = v[0].as_string();
-            const std::int64_t group = c.cls == "RegExpExtractAll" ? v[2].as_int() : 0;
-            if (group < 0 || group > static_cast<std::int64_t>(re.mark_count())) {
-                raise("INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX",
-                      "The value of parameter(s) `idx` in `" + std::string(c.name) +
-                          "` is invalid: Expects group index between 0 and " +
-                          std::to_string(re.mark_count()) + ", but got " + std::to_string(group) +
-                          ".");
-            }
+            const std::size_t g =
+                group_index(re, c.cls == "RegExpExtractAll" ? v[2].as_int() : 0, c.name);
             std::vector<Value> out;
             for (auto it = std::sregex_iterator(s.begin(), s.end(), re);
                  it != std::sregex_iterator(); ++it) {
-                const auto g = static_cast<std::size_t>(group);
                 if (!(*it)[g].matched) {
                     unsupported(std::string(c.name) + " with a group that does not take part");
                 }
@@ -2469,21 +2473,13 @@ EvalTable build_table() {
                 return Value::null();
             }
             const std::regex re = compile_regex(v[1].as_string());
-            const std::int64_t group = v.size() > 2 ? v[2].as_int() : 1;
-            if (group < 0 || group > static_cast<std::int64_t>(re.mark_count())) {
-                raise(
-                    "INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX",
-                    "The value of parameter(s) `idx` in `regexp_extract` is invalid: Expects group "
-                    "index between 0 and " +
-                        std::to_string(re.mark_count()) + ", but got " + std::to_string(group) +
-                        ".");
-            }
+            const std::size_t g =
+                group_index(re, v.size() > 2 ? v[2].as_int() : 1, "regexp_extract");
             std::smatch m;
             const std::string& s = v[0].as_string();
             if (!std::regex_search(s, m, re)) {
                 return Value::string("");
             }
-            const auto g = static_cast<std::size_t>(group);
             return Value::string(m[g].matched ? m[g].str() : "");
         }));
     put({"FormatString"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
@@ -2786,20 +2782,12 @@ EvalTable build_table() {
                 return Value::null();
             }
             const std::regex re = compile_regex(v[1].as_string());
-            const std::int64_t group = v[2].as_int();
-            if (group < 0 || group > static_cast<std::int64_t>(re.mark_count())) {
-                raise("INVALID_PARAMETER_VALUE.REGEX_GROUP_INDEX",
-                      "The value of parameter(s) `idx` in `regexp_instr` is invalid: Expects "
-                      "group index between 0 and " +
-                          std::to_string(re.mark_count()) + ", but got " + std::to_string(group) +
-                          ".");
-            }
+            const std::size_t g = group_index(re, v[2].as_int(), "regexp_instr");
             std::smatch m;
             const std::string& s = v[0].as_string();
             if (!std::regex_search(s, m, re)) {
                 return Value::integral(0);
             }
-            const auto g = static_cast<std::size_t>(group);
             if (!m[g].matched) {
                 return Value::integral(0);
             }
