@@ -1318,7 +1318,9 @@ ast::Identifiers identifier_clause_parts(const State& st, std::string_view text,
                     break;
                 }
                 name += text[i];
-                i += text[i] == '`' ? 1 : 0; // a doubled backquote is one
+                if (text[i] == '`') {
+                    ++i; // a doubled backquote is one
+                }
             }
             if (i >= text.size()) {
                 st.fail(at, "IDENTIFIER: unclosed backquote in '" + std::string(text) + "'");
