@@ -3088,6 +3088,19 @@ EvalTable build_table() {
         }));
 
     // --- serialisation and hashing
+    put({"JsonToStructs", "CsvToStructs"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (v.size() > 2) {
+                unsupported(std::string(c.name) + " with options");
+            }
+            if (v[0].is_null()) {
+                return Value::null();
+            }
+            // The schema is the call's type (narrowed by OptimizeCsvJsonExprs), not its literal.
+            return c.cls == "JsonToStructs"
+                       ? spark_from_json(v[0].as_string(), c.type)
+                       : spark_from_csv(v[0].as_string(), *c.type.struct_type());
+        }));
     put({"StructsToJson"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (v.size() > 1) {
                 unsupported("to_json with options");

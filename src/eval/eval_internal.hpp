@@ -97,6 +97,11 @@ std::vector<std::string_view> split_code_points(std::string_view s);
 
 // --- digests and serialisation (eval_digest.cpp) --------------------------------------------
 
+/// Spark's JsonToStructs and CsvToStructs with default options (eval_from_text.cpp): `text`
+/// parsed into `type`, or CannotVerify for text Spark reads in a way not modelled here.
+Value spark_from_json(const std::string& text, const DataType& type);
+Value spark_from_csv(const std::string& text, const StructType& schema);
+
 /// Lower-case hex MD5 of the bytes.
 std::string md5_hex(std::string_view bytes);
 /// Lower-case hex SHA-2 of the bytes for 224/256/384/512 bits (0 means 256); nullopt for any

@@ -137,11 +137,23 @@ class ExprPrinter {
                                   if (n.distinct) {
                                       out_ += "distinct ";
                                   }
-                                  join(args);
+                                  PlanParameters parameters;
+                                  std::span<const ExprPtr> children = args;
+                                  if (n.def->plan_parameters != nullptr) {
+                                      // JsonToStructs: `from_json(StructField(a,...), js#1, ...)`.
+                                      parameters = n.def->plan_parameters(args, *e.type);
+                                      children = children.first(
+                                          std::min(children.size(),
+                                                   static_cast<std::size_t>(n.def->sql_children)));
+                                      out_ += parameters.before;
+                                      out_ += children.empty() ? "" : ", ";
+                                  }
+                                  join(children);
                                   if (n.def->time_zone) {
                                       // TimeZoneAwareExpression: the zone after the children.
                                       out_ += n.inputs().empty() ? "Some(UTC)" : ", Some(UTC)";
                                   }
+                                  out_ += parameters.after;
                                   out_ += ')';
                                   if (const Expr* filter = n.filter()) {
                                       // Spark: AggregateExpression.toString / sql.

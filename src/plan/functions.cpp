@@ -22,7 +22,10 @@
 #include <string>
 #include <unordered_map>
 
+#include <nlohmann/json.hpp>
+
 #include "diag/utf8.hpp"
+#include "types/schema_formats.hpp"
 
 namespace prune {
 namespace {
@@ -1419,6 +1422,137 @@ TypeCheck type_to_json(std::string_view fn, Inputs a) {
         return expects(fn, a, 1, "a map of options");
     }
     return ok(string_type(), true);
+}
+
+/// Spark: ExprUtils.evalTypeExpr — from_json's and from_csv's schema is a string literal, read
+/// as DataType.fromDDL reads it (a data type, `ARRAY<INT>`, then a column list, `a INT, b
+/// STRING`) and then as DataType.fromJson. Null with `error` set when it is neither.
+TypePtr schema_of_literal(const Expr& e, std::string& error) {
+    const auto* lit = e.as<Literal>();
+    if (lit == nullptr || lit->is_null || !is_string_like(*lit->type)) {
+        error = "expects its schema as a string literal (DDL or Spark's JSON form)";
+        return nullptr;
+    }
+    const std::string text(lit->text.view());
+    try {
+        return parse_ddl_type(text);
+    } catch (const SchemaError&) {
+        // not a data type: a column list, or JSON
+    }
+    try {
+        return parse_ddl_schema(SourceFile("schema", text));
+    } catch (const SchemaError& ddl) {
+        const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
+        if (json.is_discarded()) {
+            error = "cannot read its schema '" + text + "': " + ddl.what();
+            return nullptr;
+        }
+        try {
+            return from_spark_json(json, "schema");
+        } catch (const SchemaError& bad) {
+            error = "cannot read its schema '" + text + "': " + bad.what();
+            return nullptr;
+        }
+    }
+}
+
+/// The options argument of from_json, from_csv and to_json: Spark takes only a `map(...)` of
+/// string literals (ExprUtils.convertToMapData).
+bool is_options_map(const Expr& e) {
+    const auto* call = e.as<ScalarFunction>();
+    if (call == nullptr || call->name() != "map") {
+        return false;
+    }
+    return std::all_of(call->args.begin(), call->args.end(), [](const ExprPtr& arg) {
+        const auto* lit = arg->as<Literal>();
+        return lit != nullptr && !lit->is_null && is_string_like(*lit->type);
+    });
+}
+
+/// Spark's JsonToStructs: a string parsed by the schema, which may be a struct, an array or a
+/// map (of string keys), every part of it nullable (`schema.asNullable`).
+TypeCheck type_from_json(std::string_view fn, Inputs a) {
+    if (!is_string_like(*a[0]->type)) {
+        return expects(fn, a, 0, "a string");
+    }
+    std::string error;
+    const TypePtr schema = schema_of_literal(*a[1], error);
+    if (schema == nullptr) {
+        return fail(fn, 1, error);
+    }
+    if (schema->struct_type() == nullptr && schema->array() == nullptr &&
+        schema->map() == nullptr) {
+        return fail(fn, 1,
+                    "expects a struct, an array or a map for its schema, got " +
+                        catalog_string(*schema));
+    }
+    if (const MapType* m = schema->map(); m != nullptr && !is_string_like(*m->key)) {
+        return fail(fn, 1, "expects a map schema with string keys, got " + catalog_string(*schema));
+    }
+    if (a.size() > 2 && !is_options_map(*a[2])) {
+        return fail(fn, 2, "expects its options as map() of string literals");
+    }
+    return ok(as_nullable(schema), true);
+}
+
+/// Spark's CsvToStructs: a string parsed by a struct schema of atomic fields, nullable as the
+/// string is.
+TypeCheck type_from_csv(std::string_view fn, Inputs a) {
+    if (!is_string_like(*a[0]->type)) {
+        return expects(fn, a, 0, "a string");
+    }
+    std::string error;
+    const TypePtr schema = schema_of_literal(*a[1], error);
+    if (schema == nullptr) {
+        return fail(fn, 1, error);
+    }
+    const StructType* s = schema->struct_type();
+    if (s == nullptr) {
+        return fail(fn, 1, "expects a struct for its schema, got " + catalog_string(*schema));
+    }
+    for (const StructField& f : s->fields()) {
+        if (f.type->atomic() == nullptr) {
+            return fail(fn, 1,
+                        "cannot read a CSV field of type " + catalog_string(*f.type) + " ('" +
+                            f.name + "')");
+        }
+    }
+    if (a.size() > 2 && !is_options_map(*a[2])) {
+        return fail(fn, 2, "expects its options as map() of string literals");
+    }
+    return ok(as_nullable(schema), a[0]->nullable);
+}
+
+/// The `(key,value)` entries of an options map as Spark's plans flatten a Map parameter.
+std::string plan_options(Inputs a) {
+    std::string out;
+    if (a.size() > 2) {
+        const auto& options = *a[2]->as<ScalarFunction>();
+        for (std::size_t i = 0; i + 1 < options.args.size(); i += 2) {
+            out += ", (" + std::string(options.args[i]->as<Literal>()->text.view()) + "," +
+                   std::string(options.args[i + 1]->as<Literal>()->text.view()) + ")";
+        }
+    }
+    return out;
+}
+
+/// JsonToStructs(schema, options, child, timeZoneId, variantAllowDuplicateKeys): the schema's
+/// fields (a struct is flattened into the arguments) and the options before the child.
+PlanParameters plan_from_json(Inputs a, const DataType& result) {
+    const StructType* s = result.struct_type();
+    return {(s != nullptr ? scala_fields(*s, ", ") : scala_string(result)) + plan_options(a),
+            ", false"};
+}
+
+/// CsvToStructs(schema, options, child, timeZoneId, requiredSchema): the schema as written,
+/// and the required schema when OptimizeCsvJsonExprs narrowed the result to it.
+PlanParameters plan_from_csv(Inputs a, const DataType& result) {
+    std::string error;
+    const TypePtr schema = schema_of_literal(*a[1], error);
+    const StructType& full = schema != nullptr ? *schema->struct_type() : *result.struct_type();
+    const bool narrowed = result.struct_type()->size() != full.size();
+    return {scala_fields(full, ", ") + plan_options(a),
+            narrowed ? ", Some(" + scala_string(result) + ")" : ", None"};
 }
 
 TypeCheck type_hash(std::string_view fn, Inputs a) {
@@ -3056,6 +3190,12 @@ const std::vector<FunctionDef>& table() {
             "NullIfZero", {.coerce = &coerce_zero_null<false>, .replaced_by_last = true}),
         // serialisation, hashing and the rest
         scalar<"to_json", 1, 2, type_to_json>("StructsToJson", {Compare}),
+        scalar<"from_json", 2, 3, type_from_json>(
+            "JsonToStructs",
+            {.sql_children = 1, .time_zone = true, .plan_parameters = &plan_from_json}),
+        scalar<"from_csv", 2, 3, type_from_csv>(
+            "CsvToStructs",
+            {.sql_children = 1, .time_zone = true, .plan_parameters = &plan_from_csv}),
         scalar<"hash", 1, kVariadic, type_hash>("Murmur3Hash", {Compare}),
         scalar<"xxhash64", 1, kVariadic, type_xxhash64>("XxHash64", {Compare}),
         scalar<"md5", 1, 1, type_md5>("Md5", {Compare, &coerce_md5}),

@@ -49,6 +49,13 @@ struct TypeCheck {
     bool ok() const { return error.empty(); }
 };
 
+/// Spark's constructor parameters that are not children, as plans print them around the
+/// children (FunctionTraits::plan_parameters): `before` ahead of them, `after` at the end.
+struct PlanParameters {
+    std::string before;
+    std::string after;
+};
+
 /// What a function-table row says beyond its name, arity and typing: the part a row of
 /// `plan/functions.cpp` writes (its `Options`), in the order a row may list it.
 struct FunctionTraits {
@@ -86,6 +93,11 @@ struct FunctionTraits {
     /// children, `hour(ts#1, Some(UTC))` (the zone prune-plan takes the session's to be, the
     /// one `--verify` evaluates in); its column name does not.
     bool time_zone = false;
+    /// Parameters Spark's plans print that are not arguments here in that form, computed from
+    /// the arguments and the call's result type: JsonToStructs' schema (its result type) before
+    /// the children. Plans then show only the `sql_children` first arguments. Null: none.
+    PlanParameters (*plan_parameters)(std::span<const ExprPtr> args,
+                                      const DataType& result) = nullptr;
 };
 
 struct FunctionDef : FunctionTraits {

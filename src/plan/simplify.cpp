@@ -8,6 +8,14 @@
 //     map(k1, v1, k2, v2)[key]                  -> CASE WHEN key = k1 THEN v1 WHEN key = k2 THEN v2
 //     END
 //
+// OptimizeCsvJsonExprs (Spark: optimizer/OptimizeCsvJsonExprs.scala), a field of from_json's
+// struct parses only that field:
+//
+//     from_json(js, 'a INT, b STRING').b        -> from_json(js, 'b STRING').b
+//     from_json(js, 'ARRAY<STRUCT<a: INT, b: INT>>').b -> from_json(js, 'ARRAY<STRUCT<b: INT>>').b
+//
+// (only without options; from_csv's requiredSchema is not modelled: docs/RULES.md).
+//
 // ReplaceExpressions (the RuntimeReplaceable functions' replacements):
 //
 //     try_element_at(a, i)  -> ElementAt(a, i) that returns null when out of range
@@ -77,16 +85,47 @@ ExprPtr map_lookup_as_case(const ExprPtr& e, const ExprPtr& key, const ScalarFun
     return make_expr(CaseWhen{std::move(branches), nullptr}, e->span);
 }
 
+/// OptimizeCsvJsonExprs: `from_json` without options whose struct (or array of structs) of
+/// several fields is read for field `ordinal` only, parsing that one field; null otherwise.
+/// The narrowed schema is the call's schema literal, as DDL.
+ExprPtr from_json_of_field(const Expr& child, std::size_t ordinal) {
+    const ScalarFunction* f = call_named(child, "from_json");
+    if (f == nullptr || f->args.size() != 2) {
+        return nullptr;
+    }
+    const ArrayType* array = child.type->array();
+    const StructType* s =
+        array != nullptr ? array->element->struct_type() : child.type->struct_type();
+    if (s == nullptr || s->size() < 2 || ordinal >= s->size()) {
+        return nullptr;
+    }
+    TypePtr narrowed = make_struct({(*s)[ordinal]});
+    if (array != nullptr) {
+        narrowed = make_array(std::move(narrowed), array->contains_null);
+    }
+    ExprPtr schema =
+        make_expr(Literal{string_type(), Name(to_ddl(*narrowed)), false}, f->args[1]->span);
+    return make_expr(ScalarFunction{f->def, {f->args[0], std::move(schema)}, false}, child.span);
+}
+
 ExprPtr simplify_node(const ExprPtr& e, ExprId& next_id) {
-    // SimplifyExtractValueOps.
+    // SimplifyExtractValueOps, and OptimizeCsvJsonExprs' field of from_json.
     if (const auto* g = e->as<GetStructField>()) {
         if (const auto* s = g->child->as<CreateNamedStruct>();
             s != nullptr && g->ordinal < s->values.size()) {
             return s->values[g->ordinal];
         }
+        if (ExprPtr parsed = from_json_of_field(*g->child, g->ordinal)) {
+            return make_expr(GetStructField{std::move(parsed), 0, g->name_as_written}, e->span);
+        }
         return e;
     }
     if (const auto* g = e->as<GetArrayStructFields>()) {
+        if (ExprPtr parsed = from_json_of_field(*g->child, g->ordinal)) {
+            return make_expr(
+                GetArrayStructFields{std::move(parsed), g->name_as_written, 0, g->contains_null},
+                e->span);
+        }
         if (const ScalarFunction* array = call_named(*g->child, "array")) {
             std::vector<ExprPtr> fields;
             for (const ExprPtr& element : array->args) {

@@ -116,6 +116,88 @@ void append_catalog(const DataType& type, std::string& out) {
     }
 }
 
+// Spark: each type's Scala toString (case objects print their name, case classes their
+// fields): `IntegerType`, `DecimalType(10,2)`, `ArrayType(StringType,true)`.
+void append_scala(const DataType& type, std::string& out) {
+    if (const AtomicType* a = type.atomic()) {
+        switch (a->kind) {
+        case AtomicKind::Boolean:
+            out += "BooleanType";
+            return;
+        case AtomicKind::Byte:
+            out += "ByteType";
+            return;
+        case AtomicKind::Short:
+            out += "ShortType";
+            return;
+        case AtomicKind::Integer:
+            out += "IntegerType";
+            return;
+        case AtomicKind::Long:
+            out += "LongType";
+            return;
+        case AtomicKind::Float:
+            out += "FloatType";
+            return;
+        case AtomicKind::Double:
+            out += "DoubleType";
+            return;
+        case AtomicKind::Decimal:
+            out += "DecimalType(" + std::to_string(a->precision) + "," + std::to_string(a->scale) +
+                   ")";
+            return;
+        case AtomicKind::String:
+            out += "StringType";
+            return;
+        case AtomicKind::Char:
+            out += "CharType(" + std::to_string(a->length) + ")";
+            return;
+        case AtomicKind::Varchar:
+            out += "VarcharType(" + std::to_string(a->length) + ")";
+            return;
+        case AtomicKind::Binary:
+            out += "BinaryType";
+            return;
+        case AtomicKind::Date:
+            out += "DateType";
+            return;
+        case AtomicKind::Timestamp:
+            out += "TimestampType";
+            return;
+        case AtomicKind::TimestampNtz:
+            out += "TimestampNTZType";
+            return;
+        case AtomicKind::YearMonthInterval:
+        case AtomicKind::DayTimeInterval:
+            out += a->kind == AtomicKind::YearMonthInterval ? "YearMonthIntervalType("
+                                                            : "DayTimeIntervalType(";
+            out += std::to_string(a->start_field) + "," + std::to_string(a->end_field) + ")";
+            return;
+        case AtomicKind::CalendarInterval:
+            out += "CalendarIntervalType";
+            return;
+        case AtomicKind::Null:
+            out += "NullType";
+            return;
+        }
+    } else if (const StructType* s = type.struct_type()) {
+        out += "StructType(";
+        out += scala_fields(*s, ",");
+        out += ')';
+    } else if (const ArrayType* arr = type.array()) {
+        out += "ArrayType(";
+        append_scala(*arr->element, out);
+        out += arr->contains_null ? ",true)" : ",false)";
+    } else {
+        const MapType& m = *type.map();
+        out += "MapType(";
+        append_scala(*m.key, out);
+        out += ',';
+        append_scala(*m.value, out);
+        out += m.value_contains_null ? ",true)" : ",false)";
+    }
+}
+
 // Spark: QuotingUtils.quoteIfNeeded — plain identifiers stay bare, anything else is
 // backquoted with backquotes doubled.
 std::string quote_if_needed(const std::string& name) {
@@ -276,6 +358,25 @@ void append_tree(const DataType& type, const std::string& prefix, std::string& o
 std::string catalog_string(const DataType& type) {
     std::string out;
     append_catalog(type, out);
+    return out;
+}
+
+std::string scala_fields(const StructType& type, std::string_view separator) {
+    std::string out;
+    for (std::size_t i = 0; i < type.size(); ++i) {
+        if (i > 0) {
+            out += separator;
+        }
+        out += "StructField(" + type[i].name + ",";
+        append_scala(*type[i].type, out);
+        out += type[i].nullable ? ",true)" : ",false)";
+    }
+    return out;
+}
+
+std::string scala_string(const DataType& type) {
+    std::string out;
+    append_scala(type, out);
     return out;
 }
 

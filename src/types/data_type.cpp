@@ -499,6 +499,24 @@ TypePtr replace_char_varchar_with_string(const TypePtr& type) {
     return type;
 }
 
+TypePtr as_nullable(const TypePtr& type) {
+    if (const StructType* s = type->struct_type()) {
+        std::vector<StructField> fields = s->fields();
+        for (StructField& f : fields) {
+            f.type = as_nullable(f.type);
+            f.nullable = true;
+        }
+        return make_struct(std::move(fields));
+    }
+    if (const ArrayType* a = type->array()) {
+        return make_array(as_nullable(a->element), true);
+    }
+    if (const MapType* m = type->map()) {
+        return make_map(as_nullable(m->key), as_nullable(m->value), true);
+    }
+    return type;
+}
+
 bool is_string_like(const DataType& t) {
     return t.is(AtomicKind::String) || t.is(AtomicKind::Char) || t.is(AtomicKind::Varchar);
 }

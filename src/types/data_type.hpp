@@ -170,6 +170,15 @@ std::string type_name(const DataType& type);
 /// Spark: StructType.toDDL — `id INT, name STRUCT<first: STRING> NOT NULL COMMENT 'x'`.
 /// For a non-struct type, the DDL of the type alone (`ARRAY<STRING>`).
 std::string to_ddl(const DataType& type);
+/// Spark: DataType.toString, as plans print a type held by an expression (JsonToStructs'
+/// schema): `IntegerType`, `ArrayType(StringType,true)`,
+/// `StructType(StructField(a,LongType,true))`.
+std::string scala_string(const DataType& type);
+/// A struct's fields as StructType.toString lists them, joined by `separator`: `","` inside
+/// StructType(...), `", "` where a plan flattens the struct into an expression's arguments.
+std::string scala_fields(const StructType& type, std::string_view separator);
+/// Spark: DataType.asNullable — every field, element and map value nullable.
+TypePtr as_nullable(const TypePtr& type);
 /// Spark: StructType.treeString / printSchema().
 std::string tree_string(const DataType& type);
 
