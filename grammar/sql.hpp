@@ -249,6 +249,7 @@ struct k_row : kw<TAO_PEGTL_ISTRING("row")> {};
 struct k_window : kw<TAO_PEGTL_ISTRING("window")> {};
 struct k_ignore : kw<TAO_PEGTL_ISTRING("ignore")> {};
 struct k_respect : kw<TAO_PEGTL_ISTRING("respect")> {};
+struct k_within : kw<TAO_PEGTL_ISTRING("within")> {};
 // Words of Spark's special call forms (position, trim, substring, overlay) and REGEXP.
 struct k_regexp : kw<TAO_PEGTL_ISTRING("regexp")> {};
 struct k_position : kw<TAO_PEGTL_ISTRING("position")> {};
@@ -486,10 +487,23 @@ struct filter_where : tok<k_where> {};
 struct filter_condition : seq<expr> {};
 struct call_filter : seq<at<k_filter, skip, one<'('>>, filter_keyword, filter_open,
                          must<filter_where>, must<filter_condition>, must<close_paren>> {};
+// `WITHIN GROUP (ORDER BY k [ASC | DESC] [NULLS FIRST | LAST], ...)` after an aggregate's
+// arguments (Spark 4: percentile_cont, percentile_disc, mode, listagg). WITHIN is an ordinary
+// word; only `WITHIN GROUP` makes it the clause.
+struct within_keyword : tok<k_within> {};
+struct within_group_keyword : tok<k_group> {};
+struct within_open : tok<one<'('>> {};
+struct within_order : tok<k_order> {};
+struct within_by : tok<k_by> {};
+struct within_group_item;
+struct call_within_group
+    : seq<at<k_within, skip, k_group>, within_keyword, within_group_keyword, must<within_open>,
+          must<within_order>, must<within_by>, must<within_group_item>,
+          star<comma, must<within_group_item>>, must<close_paren>> {};
 /// After the function's name.
 struct call_rest
     : seq<call_open, no_subquery, opt<sor<call_distinct, call_all>>, call_args, must<close_paren>,
-          opt<call_filter>, opt<call_nulls_option>, opt<window_over>> {};
+          opt<call_within_group>, opt<call_filter>, opt<call_nulls_option>, opt<window_over>> {};
 
 // A reserved word may name a field right after the dot (`t.end`, `r.from`: common field
 // names); after blanks it may not, so `a. FROM t` reads as a missing field name, not as a
@@ -1124,6 +1138,8 @@ struct sort_keyword : tok<k_sort> {};
 struct sort_item
     : seq<expr, opt<sor<order_asc, order_desc>>, opt<nulls_keyword, must<nulls_position>>> {};
 struct window_order_item
+    : seq<expr, opt<sor<order_asc, order_desc>>, opt<nulls_keyword, must<nulls_position>>> {};
+struct within_group_item
     : seq<expr, opt<sor<order_asc, order_desc>>, opt<nulls_keyword, must<nulls_position>>> {};
 struct sort_by_clause : seq<at<result_clause_head>, sort_keyword, must<order_by_keyword>,
                             must<sort_item>, star<comma, must<sort_item>>> {};

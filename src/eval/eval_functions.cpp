@@ -3220,17 +3220,22 @@ namespace prune::eval_detail {
 
 namespace {
 
-/// Spark's Percentile (median, percentile), ApproximatePercentile and Mode over a group's rows
+/// Spark's Percentile (median, percentile, percentile_cont), PercentileDisc,
+/// ApproximatePercentile and Mode over a group's rows, each tuple (value, percentage, ...)
 /// (a row whose value, or frequency, is NULL does not count); NULL for no values. Percentile
-/// interpolates linearly between the values around (count - 1) * p; ApproximatePercentile
-/// returns the value at rank ceil(p * count), as its summary does while it is exact (fewer
-/// values than the accuracy); Mode returns the most frequent value, the least of a tie (Spark
-/// breaks ties by hash order unless asked to be deterministic, which takes the least). Not one
-/// of them: nullopt.
+/// interpolates linearly between the values around (count - 1) * p; PercentileDisc returns the
+/// first value whose cumulative count reaches ceil(p * count); ApproximatePercentile returns
+/// the value at rank ceil(p * count), as its summary does while it is exact (fewer values than
+/// the accuracy); Mode returns the most frequent value, the least of a tie (Spark breaks ties
+/// by hash order unless asked to be deterministic, which takes the least). `descending`: the
+/// values in descending order (WITHIN GROUP (ORDER BY x DESC): Mode then takes the greatest of
+/// a tie). Not one of them: nullopt.
 std::optional<Value> eval_percentile(std::string_view name,
-                                     const std::vector<std::vector<Value>>& inputs) {
-    static constexpr std::string_view kNames[] = {"Median", "Percentile", "ApproximatePercentile",
-                                                  "Mode"};
+                                     const std::vector<std::vector<Value>>& inputs,
+                                     bool descending) {
+    static constexpr std::string_view kNames[] = {
+        "Median", "Percentile", "PercentileCont", "PercentileDisc", "ApproximatePercentile",
+        "Mode"};
     if (std::find(std::begin(kNames), std::end(kNames), name) == std::end(kNames)) {
         return std::nullopt;
     }
@@ -3268,6 +3273,9 @@ std::optional<Value> eval_percentile(std::string_view name,
             merged.emplace_back(std::move(value), n);
         }
     }
+    if (descending) {
+        std::reverse(merged.begin(), merged.end());
+    }
     if (name == "Mode") {
         const auto most =
             std::max_element(merged.begin(), merged.end(),
@@ -3304,6 +3312,13 @@ std::optional<Value> eval_percentile(std::string_view name,
         if (name == "ApproximatePercentile") {
             const auto rank = static_cast<std::int64_t>(std::ceil(q * static_cast<double>(total)));
             return at(std::max<std::int64_t>(rank - 1, 0));
+        }
+        if (name == "PercentileDisc") {
+            // The value with the least cumulative count at or above ceil(total * p), as a
+            // double (Spark 4's calculation; the legacy one is a configuration away).
+            const auto higher =
+                static_cast<std::int64_t>(std::ceil(static_cast<double>(total) * q));
+            return Value::float64(to_double(at(std::max<std::int64_t>(higher - 1, 0))));
         }
         const double position = static_cast<double>(total - 1) * q;
         const auto lower = static_cast<std::int64_t>(std::floor(position));
@@ -3442,6 +3457,45 @@ std::optional<Value> eval_statistic(std::string_view name,
         return Value::float64(std::sqrt(n) * m3 / std::sqrt(m2 * m2 * m2));
     }
     return Value::float64(n * m4 / (m2 * m2) - 3.0); // Kurtosis
+}
+
+/// Spark 4's ListAgg over a group's tuples (value, delimiter, key...): the non-NULL values in the
+/// keys' order (a stable sort: rows with equal keys keep the order they came in, which Spark
+/// does not promise), joined by the delimiter (none for NULL); NULL when no value is not NULL.
+Value eval_listagg(const ScalarFunction& f, std::vector<std::vector<Value>> inputs) {
+    std::erase_if(inputs, [](const std::vector<Value>& t) { return t[0].is_null(); });
+    if (inputs.empty()) {
+        return Value::null();
+    }
+    if (inputs.front()[0].kind() != Value::Kind::String) {
+        unsupported("listagg of binary values");
+    }
+    const SortDirections& keys = f.within_group;
+    const std::size_t first_key = inputs.front().size() - keys.size();
+    std::stable_sort(inputs.begin(), inputs.end(), [&](const auto& x, const auto& y) {
+        for (std::size_t k = 0; k < keys.size(); ++k) {
+            const Value& a = x[first_key + k];
+            const Value& b = y[first_key + k];
+            if (a.is_null() || b.is_null()) {
+                if (a.is_null() != b.is_null()) {
+                    return a.is_null() == keys[k].nulls_first;
+                }
+                continue;
+            }
+            const int c = compare_values(a, b);
+            if (c != 0) {
+                return keys[k].ascending ? c < 0 : c > 0;
+            }
+        }
+        return false;
+    });
+    const Value& delimiter = inputs.front()[1];
+    const std::string between = delimiter.is_null() ? std::string() : delimiter.as_string();
+    std::string out;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        out += (i == 0 ? "" : between) + inputs[i][0].as_string();
+    }
+    return Value::string(std::move(out));
 }
 
 } // namespace
@@ -3632,6 +3686,9 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
     if (name == "CollectList") {
         return Value::array_of(non_null());
     }
+    if (name == "ListAgg") {
+        return eval_listagg(f, std::move(inputs));
+    }
     if (name == "CollectSet") {
         std::vector<Value> out;
         for (const Value& x : non_null()) {
@@ -3684,7 +3741,14 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
     if (std::optional<Value> statistic = eval_statistic(name, inputs)) {
         return *statistic;
     }
-    if (std::optional<Value> percentile = eval_percentile(name, inputs)) {
+    if (name == "PercentileCont" || name == "PercentileDisc") {
+        // Bound as (p, x), WITHIN GROUP's key last: Spark's (x, p).
+        for (std::vector<Value>& t : inputs) {
+            std::swap(t[0], t[1]);
+        }
+    }
+    const bool descending = !f.within_group.empty() && !f.within_group[0].ascending;
+    if (std::optional<Value> percentile = eval_percentile(name, inputs, descending)) {
         return *percentile;
     }
     unsupported("aggregate function '" + std::string(f.name()) +

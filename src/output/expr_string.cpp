@@ -40,172 +40,178 @@ class ExprPrinter {
     explicit ExprPrinter(std::string& out) : out_(out) {}
 
     void print(const Expr& e) {
-        std::visit(Overloaded{[&](const AttributeReference& n) {
-                                  if (n.outer) {
-                                      out_ += "outer(";
-                                  }
-                                  out_ += n.name;
-                                  append_id(n.id, n.type);
-                                  if (n.outer) {
-                                      out_ += ')';
-                                  }
-                              },
-                              [&](const NamedLambdaVariable& n) {
-                                  out_ += "lambda ";
-                                  out_ += n.name;
-                                  append_id(n.id, n.type);
-                              },
-                              [&](const Literal& n) { literal(n); },
-                              [&](const Alias& n) {
-                                  print(*n.child);
-                                  out_ += " AS ";
-                                  out_ += n.name;
-                                  append_id(n.id, e.type);
-                              },
-                              [&](const GetStructField& n) {
-                                  print(*n.child);
-                                  out_ += '.';
-                                  out_ += shown_field_name(n);
-                              },
-                              [&](const GetArrayStructFields& n) {
-                                  print(*n.child);
-                                  out_ += '.';
-                                  out_ += shown_field_name(n);
-                              },
-                              [&](const GetArrayItem& n) { subscript(*n.child, *n.index); },
-                              [&](const GetMapValue& n) { subscript(*n.child, *n.key); },
-                              [&](const ElementAt& n) {
-                                  // try_element_at binds to ElementAt without failOnError; name it
-                                  // as written.
-                                  call(n.fail_on_error ? "element_at" : "try_element_at",
-                                       {n.left.get(), n.right.get()});
-                              },
-                              [&](const MapKeys& n) { call("map_keys", {n.child.get()}); },
-                              [&](const MapValues& n) { call("map_values", {n.child.get()}); },
-                              [&](const CreateNamedStruct& n) {
-                                  out_ += "named_struct(";
-                                  for (std::size_t i = 0; i < n.values.size(); ++i) {
-                                      if (i > 0) {
-                                          out_ += ", ";
-                                      }
-                                      if (i < n.names.size()) {
-                                          out_ += n.names[i];
-                                      }
-                                      out_ += ", ";
-                                      print(*n.values[i]);
-                                  }
-                                  out_ += ')';
-                              },
-                              [&](const LambdaFunction& n) {
-                                  // Spark appends the `hidden` flag (`, false`); the plans
-                                  // prune-plan prints (README.md "A 60-second
-                                  // tour") leave it out.
-                                  out_ += "lambdafunction(";
-                                  print(*n.body);
-                                  for (const ExprPtr& arg : n.args) {
-                                      out_ += ", ";
-                                      print(*arg);
-                                  }
-                                  out_ += ')';
-                              },
-                              [&](const HigherOrderFunction& n) {
-                                  out_ += n.def != nullptr ? n.def->name : std::string_view("?");
-                                  list(n.args);
-                              },
-                              [&](const ScalarFunction& n) {
-                                  if (n.name() == "like" && n.args.size() >= 2) {
-                                      like(n);
-                                      return;
-                                  }
-                                  const std::span<const ExprPtr> args =
-                                      shown_arguments(*n.def, n.inputs());
-                                  const std::string_view form =
-                                      n.def->plan_form.empty() ? n.def->form : n.def->plan_form;
-                                  if (!form.empty()) {
-                                      // TimeAdd.toString: `ts + i`, If `if (p) a else b`.
-                                      render_form(
-                                          form, [&](std::string_view t) { out_ += t; },
-                                          [&](std::size_t i) {
-                                              if (i < args.size()) {
-                                                  print(*args[i]);
-                                              }
-                                          });
-                                      return;
-                                  }
-                                  out_ += n.def->printed_name(); // RLike: `RLIKE(a, p)`
-                                  out_ += '(';
-                                  if (n.distinct) {
-                                      out_ += "distinct ";
-                                  }
-                                  PlanParameters parameters;
-                                  std::span<const ExprPtr> children = args;
-                                  if (n.def->plan_parameters != nullptr) {
-                                      // JsonToStructs: `from_json(StructField(a,...), js#1, ...)`.
-                                      parameters = n.def->plan_parameters(args, *e.type);
-                                      children = children.first(
-                                          std::min(children.size(),
-                                                   static_cast<std::size_t>(n.def->sql_children)));
-                                      out_ += parameters.before;
-                                      out_ += children.empty() ? "" : ", ";
-                                  }
-                                  join(children);
-                                  if (n.def->time_zone) {
-                                      // TimeZoneAwareExpression: the zone after the children.
-                                      out_ += n.inputs().empty() ? "Some(UTC)" : ", Some(UTC)";
-                                  }
-                                  out_ += parameters.after;
-                                  out_ += ')';
-                                  if (const Expr* filter = n.filter()) {
-                                      // Spark: AggregateExpression.toString / sql.
-                                      out_ += " FILTER (WHERE ";
-                                      print(*filter);
-                                      out_ += ')';
-                                  }
-                              },
-                              [&](const BinaryOp& n) {
-                                  out_ += '(';
-                                  print(*n.left);
-                                  out_ += ' ';
-                                  out_ += operator_symbol(n.op);
-                                  out_ += ' ';
-                                  print(*n.right);
-                                  out_ += ')';
-                              },
-                              [&](const UnaryOp& n) { unary(n); },
-                              [&](const IsNull& n) { call("isnull", {n.child.get()}); },
-                              [&](const IsNotNull& n) { call("isnotnull", {n.child.get()}); },
-                              [&](const In& n) {
-                                  // Spark: In.toString, `x IN (1,2)`.
-                                  print(*n.value);
-                                  out_ += " IN (";
-                                  for (std::size_t i = 0; i < n.list.size(); ++i) {
-                                      if (i > 0) {
-                                          out_ += ',';
-                                      }
-                                      print(*n.list[i]);
-                                  }
-                                  out_ += ')';
-                              },
-                              [&](const CaseWhen& n) {
-                                  out_ += "CASE";
-                                  for (const auto& [cond, value] : n.branches) {
-                                      out_ += " WHEN ";
-                                      print(*cond);
-                                      out_ += " THEN ";
-                                      print(*value);
-                                  }
-                                  if (n.else_value) {
-                                      out_ += " ELSE ";
-                                      print(*n.else_value);
-                                  }
-                                  out_ += " END";
-                              },
-                              [&](const Cast& n) { cast(n); },
-                              [&](const KnownNotContainsNull& n) {
-                                  call("knownnotcontainsnull", {n.child.get()});
-                              },
-                              [&](const SubqueryExpression& n) { subquery(n); }},
-                   e.node);
+        std::visit(
+            Overloaded{[&](const AttributeReference& n) {
+                           if (n.outer) {
+                               out_ += "outer(";
+                           }
+                           out_ += n.name;
+                           append_id(n.id, n.type);
+                           if (n.outer) {
+                               out_ += ')';
+                           }
+                       },
+                       [&](const NamedLambdaVariable& n) {
+                           out_ += "lambda ";
+                           out_ += n.name;
+                           append_id(n.id, n.type);
+                       },
+                       [&](const Literal& n) { literal(n); },
+                       [&](const Alias& n) {
+                           print(*n.child);
+                           out_ += " AS ";
+                           out_ += n.name;
+                           append_id(n.id, e.type);
+                       },
+                       [&](const GetStructField& n) {
+                           print(*n.child);
+                           out_ += '.';
+                           out_ += shown_field_name(n);
+                       },
+                       [&](const GetArrayStructFields& n) {
+                           print(*n.child);
+                           out_ += '.';
+                           out_ += shown_field_name(n);
+                       },
+                       [&](const GetArrayItem& n) { subscript(*n.child, *n.index); },
+                       [&](const GetMapValue& n) { subscript(*n.child, *n.key); },
+                       [&](const ElementAt& n) {
+                           // try_element_at binds to ElementAt without failOnError; name it
+                           // as written.
+                           call(n.fail_on_error ? "element_at" : "try_element_at",
+                                {n.left.get(), n.right.get()});
+                       },
+                       [&](const MapKeys& n) { call("map_keys", {n.child.get()}); },
+                       [&](const MapValues& n) { call("map_values", {n.child.get()}); },
+                       [&](const CreateNamedStruct& n) {
+                           out_ += "named_struct(";
+                           for (std::size_t i = 0; i < n.values.size(); ++i) {
+                               if (i > 0) {
+                                   out_ += ", ";
+                               }
+                               if (i < n.names.size()) {
+                                   out_ += n.names[i];
+                               }
+                               out_ += ", ";
+                               print(*n.values[i]);
+                           }
+                           out_ += ')';
+                       },
+                       [&](const LambdaFunction& n) {
+                           // Spark appends the `hidden` flag (`, false`); the plans
+                           // prune-plan prints (README.md "A 60-second
+                           // tour") leave it out.
+                           out_ += "lambdafunction(";
+                           print(*n.body);
+                           for (const ExprPtr& arg : n.args) {
+                               out_ += ", ";
+                               print(*arg);
+                           }
+                           out_ += ')';
+                       },
+                       [&](const HigherOrderFunction& n) {
+                           out_ += n.def != nullptr ? n.def->name : std::string_view("?");
+                           list(n.args);
+                       },
+                       [&](const ScalarFunction& n) {
+                           if (n.name() == "like" && n.args.size() >= 2) {
+                               like(n);
+                               return;
+                           }
+                           const std::span<const ExprPtr> args =
+                               shown_arguments(*n.def, n.written());
+                           const std::string_view form =
+                               n.def->plan_form.empty() ? n.def->form : n.def->plan_form;
+                           if (!form.empty()) {
+                               // TimeAdd.toString: `ts + i`, If `if (p) a else b`.
+                               render_form(
+                                   form, [&](std::string_view t) { out_ += t; },
+                                   [&](std::size_t i) {
+                                       if (i < args.size()) {
+                                           print(*args[i]);
+                                       }
+                                   });
+                               return;
+                           }
+                           out_ += n.def->printed_name(); // RLike: `RLIKE(a, p)`
+                           out_ += '(';
+                           if (n.distinct) {
+                               out_ += "distinct ";
+                           }
+                           PlanParameters parameters;
+                           std::span<const ExprPtr> children = args;
+                           if (n.def->plan_parameters != nullptr) {
+                               // JsonToStructs: `from_json(StructField(a,...), js#1, ...)`.
+                               parameters = n.def->plan_parameters(args, *e.type);
+                               children = children.first(std::min(
+                                   children.size(), static_cast<std::size_t>(n.def->sql_children)));
+                               out_ += parameters.before;
+                               out_ += children.empty() ? "" : ", ";
+                           }
+                           join(children);
+                           if (n.def->time_zone) {
+                               // TimeZoneAwareExpression: the zone after the children.
+                               out_ += n.inputs().empty() ? "Some(UTC)" : ", Some(UTC)";
+                           }
+                           out_ += parameters.after;
+                           out_ += ')';
+                           // Spark's toString lists the keys among the children
+                           // (`listagg(v#1, null, k#2 ASC NULLS FIRST, 0, 0)`); the
+                           // plans here show the clause as written (docs/FUNCTIONS.md).
+                           render_within_group(
+                               *n.def, n.within_group, [&](std::string_view t) { out_ += t; },
+                               [&](std::size_t i) { print(*n.keys()[i]); });
+                           if (const Expr* filter = n.filter()) {
+                               // Spark: AggregateExpression.toString / sql.
+                               out_ += " FILTER (WHERE ";
+                               print(*filter);
+                               out_ += ')';
+                           }
+                       },
+                       [&](const BinaryOp& n) {
+                           out_ += '(';
+                           print(*n.left);
+                           out_ += ' ';
+                           out_ += operator_symbol(n.op);
+                           out_ += ' ';
+                           print(*n.right);
+                           out_ += ')';
+                       },
+                       [&](const UnaryOp& n) { unary(n); },
+                       [&](const IsNull& n) { call("isnull", {n.child.get()}); },
+                       [&](const IsNotNull& n) { call("isnotnull", {n.child.get()}); },
+                       [&](const In& n) {
+                           // Spark: In.toString, `x IN (1,2)`.
+                           print(*n.value);
+                           out_ += " IN (";
+                           for (std::size_t i = 0; i < n.list.size(); ++i) {
+                               if (i > 0) {
+                                   out_ += ',';
+                               }
+                               print(*n.list[i]);
+                           }
+                           out_ += ')';
+                       },
+                       [&](const CaseWhen& n) {
+                           out_ += "CASE";
+                           for (const auto& [cond, value] : n.branches) {
+                               out_ += " WHEN ";
+                               print(*cond);
+                               out_ += " THEN ";
+                               print(*value);
+                           }
+                           if (n.else_value) {
+                               out_ += " ELSE ";
+                               print(*n.else_value);
+                           }
+                           out_ += " END";
+                       },
+                       [&](const Cast& n) { cast(n); },
+                       [&](const KnownNotContainsNull& n) {
+                           call("knownnotcontainsnull", {n.child.get()});
+                       },
+                       [&](const SubqueryExpression& n) { subquery(n); }},
+            e.node);
     }
 
   private:

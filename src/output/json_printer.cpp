@@ -195,6 +195,21 @@ void JsonPrinter::expr(const Expr& e) {
                                   out_.key("filter");
                                   out_.value(true);
                               }
+                              if (!n.within_group.empty()) {
+                                  // The last inputs are the WITHIN GROUP keys, in order.
+                                  out_.key("within_group");
+                                  out_.begin_array();
+                                  for (std::size_t k = 0; k < n.within_group.size(); ++k) {
+                                      const SortDirection key = n.within_group[k];
+                                      out_.begin_object();
+                                      out_.key("ascending");
+                                      out_.value(key.ascending);
+                                      out_.key("nulls_first");
+                                      out_.value(key.nulls_first);
+                                      out_.end_object();
+                                  }
+                                  out_.end_array();
+                              }
                           },
                           [](const BinaryOp&) {},
                           [](const UnaryOp&) {},

@@ -110,7 +110,7 @@ std::vector<ExprPtr> Binder::bind_plain_args(std::span<const ast::ExprPtr> call_
 
 ExprPtr Binder::apply_function(const FunctionDef& def, const std::vector<ExprPtr>& args,
                                std::span<const Span> arg_spans, bool distinct, Span span,
-                               const ExprPtr& filter) const {
+                               const ExprPtr& filter, SortDirections within_group) const {
     std::vector<ExprPtr> coerced = args;
     if (def.coerce != nullptr) {
         try {
@@ -123,7 +123,7 @@ ExprPtr Binder::apply_function(const FunctionDef& def, const std::vector<ExprPtr
         }
     }
     if (def.type != nullptr) {
-        const TypeCheck check = def.type(coerced);
+        const TypeCheck check = def.type(typed_arguments(def, coerced, within_group.size()));
         if (!check.ok()) {
             Span where = span;
             if (check.bad_arg >= 0 && static_cast<std::size_t>(check.bad_arg) < arg_spans.size()) {
@@ -135,7 +135,9 @@ ExprPtr Binder::apply_function(const FunctionDef& def, const std::vector<ExprPtr
     if (filter) {
         coerced.push_back(filter);
     }
-    return make_expr(ScalarFunction{&def, std::move(coerced), distinct, filter != nullptr}, span);
+    return make_expr(ScalarFunction{&def, std::move(coerced), distinct, filter != nullptr,
+                                    std::move(within_group)},
+                     span);
 }
 
 // Spark's Extract and DatePart, RuntimeReplaceable: `extract(field FROM source)` (the parser
@@ -470,6 +472,14 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
             fail(span, "'" + name + "' has its ignoreNulls argument and IGNORE NULLS both");
         }
     }
+    if (!call.within_group.empty()) {
+        // Spark's FunctionResolution: only SupportsOrderingWithinGroup functions take it.
+        const FunctionDef* def = find_hof(name) == nullptr ? find_function(name) : nullptr;
+        if (def == nullptr || def->within_group == WithinGroup::None) {
+            fail(span, "[INVALID_SQL_SYNTAX.FUNCTION_WITH_UNSUPPORTED_SYNTAX] The function '" +
+                           name + "' does not support WITHIN GROUP (ORDER BY ...).");
+        }
+    }
     if (call.filtered) {
         const FunctionDef* def = find_hof(name) == nullptr ? find_function(name) : nullptr;
         if (def == nullptr || !def->aggregate) {
@@ -545,6 +555,9 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         fail(span, "[WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE] Window function '" + name +
                        "' requires an OVER clause.");
     }
+    if (def->within_group != WithinGroup::None) {
+        return bind_within_group(*def, call, name, span, window_call);
+    }
     // A replacement built as the last argument is never written.
     check_arity(name, inputs.size(), def->min_args,
                 def->replaced_by_last ? def->max_args - 1 : def->max_args, span);
@@ -576,6 +589,87 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     }
     return apply_function(*def, args, spans, call.distinct, span,
                           bind_aggregate_filter(call, name));
+}
+
+// Spark 4's SupportsOrderingWithinGroup: the WITHIN GROUP keys are bound as the call's last
+// arguments, in the aggregate's context, and their directions kept beside them.
+//
+//     percentile_cont(0.5) WITHIN GROUP (ORDER BY s.x DESC)
+//         -> percentile_cont(0.5, s.x), within_group [DESC NULLS LAST]
+//     listagg(s.name) WITHIN GROUP (ORDER BY s.id)
+//         -> listagg(s.name, NULL, s.id), within_group [ASC NULLS FIRST]
+ExprPtr Binder::bind_within_group(const FunctionDef& def, const ast::Call& call,
+                                  const std::string& name, Span span, bool window_call) {
+    const std::span<const ast::ExprPtr> arguments = call.inputs();
+    const std::span<const ast::ExprPtr> keys = call.keys();
+    const bool inverse = def.within_group != WithinGroup::Ordering;
+    const std::string invalid = "[INVALID_INVERSE_DISTRIBUTION_FUNCTION";
+    // The arguments written besides the value in WITHIN GROUP.
+    const auto besides = static_cast<std::size_t>(def.min_args - 1);
+    if (inverse && keys.empty()) {
+        if (def.within_group == WithinGroup::Inverse) {
+            check_arity(name, arguments.size(), def.min_args - 1, def.min_args - 1, span);
+        }
+        if (arguments.size() == besides) {
+            fail(span, invalid + ".WITHIN_GROUP_MISSING] Invalid inverse distribution function '" +
+                           name + "': WITHIN GROUP (ORDER BY ...) is required for it.");
+        }
+        check_arity(name, arguments.size(), def.min_args, def.max_args, span);
+    } else if (inverse) {
+        if (keys.size() != 1) {
+            fail(keys[1]->span,
+                 invalid + ".WRONG_NUM_ORDERINGS] Invalid inverse distribution function '" + name +
+                     "': it requires 1 ordering in WITHIN GROUP but got " +
+                     std::to_string(keys.size()) + ".");
+        }
+        if (call.distinct) {
+            fail(span, invalid + ".DISTINCT_UNSUPPORTED] Invalid inverse distribution function '" +
+                           name + "': DISTINCT is not supported with WITHIN GROUP.");
+        }
+        if (arguments.size() != besides) {
+            // The key is the value: `mode(x) WITHIN GROUP (ORDER BY x)` writes it twice.
+            fail(span, "function '" + name + "' takes its value from WITHIN GROUP (ORDER BY " +
+                           "...) and " +
+                           count_phrase(def.min_args - 1, def.min_args - 1, "argument") +
+                           " besides, got " + std::to_string(arguments.size()));
+        }
+    } else {
+        check_arity(name, arguments.size(), def.min_args, def.max_args, span);
+    }
+    const bool aggregating = !window_call;
+    if (aggregating) {
+        check_aggregate_context(name, span);
+        saw_aggregate_ = true;
+    }
+    const std::string outer = aggregating ? std::exchange(enclosing_aggregate_, name) : "";
+    std::vector<ExprPtr> args = bind_plain_args(arguments, name);
+    std::vector<Span> spans = arg_spans_of(arguments);
+    if (def.within_group == WithinGroup::Ordering) {
+        // ListAgg's default delimiter: Literal(null), shown as `listagg(v, NULL)`.
+        while (args.size() < static_cast<std::size_t>(def.max_args)) {
+            args.push_back(make_expr(Literal{null_type(), "null", true}, span));
+            spans.push_back(span);
+        }
+    }
+    for (const ExprPtr& key : bind_plain_args(keys, name)) {
+        args.push_back(key);
+    }
+    for (const ast::ExprPtr& key : keys) {
+        spans.push_back(key->span);
+    }
+    if (aggregating) {
+        enclosing_aggregate_ = outer;
+    }
+    if (call.distinct && !inverse && !keys.empty() &&
+        (keys.size() != 1 || !same_expr(*args.back(), *args.front()))) {
+        // ListAgg.validateDistinctOrderCompatibility: DISTINCT removes repeated values, which
+        // is only sound when the values are what is ordered.
+        fail(span, "[INVALID_WITHIN_GROUP_EXPRESSION.MISMATCH_WITH_DISTINCT_INPUT] '" + name +
+                       "' with DISTINCT must be ordered by its value, '" +
+                       written(arguments.front()->span) + "'.");
+    }
+    return apply_function(def, args, spans, call.distinct, span, bind_aggregate_filter(call, name),
+                          call.within_group);
 }
 
 namespace {
@@ -1156,6 +1250,12 @@ ExprPtr Binder::bind_over(const ast::Over& over, Span span) {
     if (call.filtered) {
         fail(span, "window aggregate function with filter predicate is not supported yet: '" +
                        written(span) + "'");
+    }
+    if (!call.within_group.empty() && (!spec->order.empty() || spec->frame)) {
+        // Spark's CheckAnalysis: WITHIN GROUP orders the whole window itself.
+        fail(spec->span, "[INVALID_WINDOW_SPEC_FOR_AGGREGATION_FUNC] Cannot specify ORDER BY or a "
+                         "window frame for '" +
+                             name + "' with WITHIN GROUP.");
     }
     std::vector<ExprPtr> partition;
     for (const ast::ExprPtr& p : spec->partition) {

@@ -436,6 +436,8 @@ class Binder {
 
     // Calls (analyzer_functions.cpp).
     ExprPtr bind_call(const ast::Call& call, Span span);
+    ExprPtr bind_within_group(const FunctionDef& def, const ast::Call& call,
+                              const std::string& name, Span span, bool window_call);
     /// `f(...) OVER w`: a window expression, added to the select list's windows; what it
     /// returns is the column the Window operator makes.
     ExprPtr bind_over(const ast::Over& over, Span span);
@@ -464,7 +466,7 @@ class Binder {
     /// argument), else at the call.
     ExprPtr apply_function(const FunctionDef& def, const std::vector<ExprPtr>& args,
                            std::span<const Span> arg_spans, bool distinct, Span span,
-                           const ExprPtr& filter = nullptr) const;
+                           const ExprPtr& filter = nullptr, SortDirections within_group = {}) const;
     ExprPtr bind_aggregate_filter(const ast::Call& call, std::string_view function);
     ExprPtr bind_named_struct(const ast::Call& call, Span span);
     ExprPtr bind_struct(const ast::Call& call, Span span);

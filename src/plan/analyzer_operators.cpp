@@ -340,14 +340,13 @@ std::vector<ExprPtr> select_list_columns(const std::vector<OutputRef>& outputs) 
 void rewrite_window_parts(std::span<BoundWindow> windows,
                           const std::function<ExprPtr(const ExprPtr&)>& rewrite) {
     for (BoundWindow& w : windows) {
-        const auto* f = w.function->as<ScalarFunction>();
+        ScalarFunction f = *w.function->as<ScalarFunction>();
         std::vector<ExprPtr> args;
-        for (const ExprPtr& arg : f->args) {
+        for (const ExprPtr& arg : f.args) {
             args.push_back(rewrite(arg));
         }
-        w.function = make_expr(ScalarFunction{f->def, ExprList(std::span<const ExprPtr>(args)),
-                                              f->distinct, f->filtered},
-                               w.function->span);
+        f.args = ExprList(std::move(args)); // the call as it was (DISTINCT, WITHIN GROUP, ...)
+        w.function = make_expr(std::move(f), w.function->span);
         for (ExprPtr& p : w.partition) {
             p = rewrite(p);
         }

@@ -323,7 +323,7 @@ std::pair<PlanPtr, Scope> bind_pivot(BindContext& ctx, const ast::PivotRef& ref,
             if (f.filter() != nullptr) {
                 args.push_back(f.args.back()); // FILTER (WHERE ...) stays as it is
             }
-            ScalarFunction filtered{f.def, std::move(args), f.distinct, f.filtered};
+            ScalarFunction filtered{f.def, std::move(args), f.distinct, f.filtered, f.within_group};
             return make_expr(std::move(filtered), node->span);
         };
         for (std::size_t a = 0; a < aggregates.size(); ++a) {

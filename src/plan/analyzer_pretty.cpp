@@ -203,7 +203,7 @@ class PrettyPrinter {
                     // is `RLIKE(a, p)`. Functions whose later arguments are parameters show
                     // their children only (the table's sql_children): ILike.sql `ilike(a, p)`
                     // without the escape, MultiLikeBase.sql `likeany(a)` without patterns.
-                    std::span<const ExprPtr> children = shown_arguments(*n.def, n.inputs());
+                    std::span<const ExprPtr> children = shown_arguments(*n.def, n.written());
                     if (!n.def->form.empty()) {
                         // Like.sql `a LIKE p`, TimeAdd.sql `ts + i`, Extract `extract(f FROM d)`.
                         render_form(
@@ -223,6 +223,9 @@ class PrettyPrinter {
                     out_ += n.distinct ? "(DISTINCT " : "(";
                     list(children);
                     out_ += ')';
+                    render_within_group(
+                        *n.def, n.within_group, [&](std::string_view text) { out_ += text; },
+                        [&](std::size_t i) { print(*n.keys()[i]); });
                     if (const Expr* filter = n.filter()) {
                         wrapped(" FILTER (WHERE ", *filter, ")"); // AggregateExpression.sql
                     }

@@ -118,6 +118,11 @@ void append_key_fields(const Expr& e, std::string& out) {
                               out += n.name();
                               out += n.distinct ? " distinct" : "";
                               out += n.filtered ? " filtered" : "";
+                              for (std::size_t k = 0; k < n.within_group.size(); ++k) {
+                                  const SortDirection key = n.within_group[k];
+                                  out += key.ascending ? " within-group-asc" : " within-group-desc";
+                                  out += key.nulls_first ? "-nulls-first" : "-nulls-last";
+                              }
                               out += n.user_defined() ? " udf" : "";
                           },
                           [](const auto&) {}},

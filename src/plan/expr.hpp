@@ -36,6 +36,7 @@
 #include "util/node_pool.hpp"
 #include "util/packed_list.hpp"
 #include "util/ref_ptr.hpp"
+#include "util/sort_directions.hpp"
 
 namespace prune {
 
@@ -211,11 +212,23 @@ struct ScalarFunction {
     ExprList args;
     bool distinct = false;
     bool filtered = false;
+    /// `WITHIN GROUP (ORDER BY k1, ...)`: one entry per key; the keys are the last inputs, so
+    /// every pass that walks children reads and rewrites them. An inverse distribution
+    /// function's one key is its value: `percentile_cont(0.5) WITHIN GROUP (ORDER BY x)` is
+    /// percentile_cont(0.5, x); listagg's keys order its values: listagg(v, d, k1, ...).
+    SortDirections within_group = {};
 
     /// The function's own arguments: `args` without the FILTER condition.
     std::span<const ExprPtr> inputs() const {
         return {args.data(), args.size() - (filtered && !args.empty() ? 1U : 0U)};
     }
+    /// The arguments written in the call's parentheses: inputs() without the WITHIN GROUP keys.
+    std::span<const ExprPtr> written() const {
+        const std::span<const ExprPtr> all = inputs();
+        return all.first(all.size() - std::min(all.size(), within_group.size()));
+    }
+    /// The WITHIN GROUP keys, in order (empty without the clause).
+    std::span<const ExprPtr> keys() const { return inputs().subspan(written().size()); }
     /// The FILTER condition, or null.
     const Expr* filter() const { return filtered && !args.empty() ? args.back().get() : nullptr; }
 

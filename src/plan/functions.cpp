@@ -2282,6 +2282,52 @@ TypeCheck type_approx_percentile(std::string_view fn, Inputs a) {
     return percentile_result(fn, a, a[0]->type);
 }
 
+/// PercentileCont and PercentileDisc, `percentile_cont(p) WITHIN GROUP (ORDER BY x)`: bound as
+/// (p, x), the key last; typed as Percentile(x, p) is (a double, or the interval's type).
+Args swapped(Inputs a) { return {a[1], a[0]}; }
+Args coerce_inverse_percentile(Inputs a) {
+    return swapped(implicit_args(
+        swapped(a),
+        {{want(Want::Numeric), want(Want::YearMonth), want(Want::DayTime)}, percentages_()}));
+}
+TypeCheck type_inverse_percentile(std::string_view fn, Inputs a) {
+    TypeCheck check = type_percentile(fn, swapped(a));
+    if (!check.ok() && check.bad_arg >= 0) {
+        check.bad_arg = 1 - check.bad_arg; // the argument as bound
+    }
+    return check;
+}
+
+/// Spark 4's ListAgg (listagg, string_agg): the values and the delimiter, strings or binary
+/// (other atomic values implicitly cast to string), then the WITHIN GROUP keys, any type. The
+/// delimiter is a constant of the values' type, or NULL (none). The values' type, nullable.
+Args coerce_listagg(Inputs a) {
+    Args out(a.begin(), a.end());
+    const Expects text = {type_of(string_type()), type_of(make_atomic(AtomicKind::Binary))};
+    out[0] = implicit(out[0], text);
+    if (out.size() > 1 && !is_null_type(*out[1]->type)) {
+        out[1] = implicit(out[1], text);
+    }
+    return out;
+}
+TypeCheck type_listagg(std::string_view fn, Inputs a) {
+    const DataType& value = *a[0]->type;
+    if (!is_string_like(value) && !value.is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a string or binary value");
+    }
+    if (a.size() < 2) {
+        return ok(a[0]->type, true);
+    }
+    if (!expr_foldable(*a[1])) {
+        return fail(fn, 1, "expects a constant delimiter");
+    }
+    if (!is_null_type(*a[1]->type) && is_string_like(*a[1]->type) != is_string_like(value)) {
+        return expects(fn, a, 1,
+                       std::string("a delimiter of the values' type, ") + catalog_string(value));
+    }
+    return ok(a[0]->type, true);
+}
+
 /// Spark's Mode: the most frequent value; mode(x, deterministic) takes a boolean literal.
 TypeCheck type_mode(std::string_view fn, Inputs a) {
     if (a.size() > 1 && !is_boolean_literal(*a[1])) {
@@ -3416,7 +3462,22 @@ const std::vector<FunctionDef>& table() {
             "ApproximatePercentile", {.coerce = &coerce_approx_percentile}),
         aggregate<"approx_percentile", 2, 3, type_approx_percentile>(
             "ApproximatePercentile", {.coerce = &coerce_approx_percentile}),
-        aggregate<"mode", 1, 2, type_mode>("Mode", {.flow = Compare}),
+        aggregate<"mode", 1, 2, type_mode>(
+            "Mode", {.flow = Compare, .within_group = WithinGroup::InverseOrPlain}),
+        // Spark 4's inverse distribution functions, `f(p) WITHIN GROUP (ORDER BY x)`: their
+        // arity counts the key.
+        aggregate<"percentile_cont", 2, 2, type_inverse_percentile>(
+            "PercentileCont",
+            {.coerce = &coerce_inverse_percentile, .within_group = WithinGroup::Inverse}),
+        aggregate<"percentile_disc", 2, 2, type_inverse_percentile>(
+            "PercentileDisc",
+            {.coerce = &coerce_inverse_percentile, .within_group = WithinGroup::Inverse}),
+        // listagg(v [, delimiter]) [WITHIN GROUP (ORDER BY k, ...)]: the arity counts what is
+        // written; the keys follow.
+        aggregate<"listagg", 1, 2, type_listagg>(
+            "ListAgg", {.coerce = &coerce_listagg, .within_group = WithinGroup::Ordering}),
+        aggregate<"string_agg", 1, 2, type_listagg>(
+            "ListAgg", {.coerce = &coerce_listagg, .within_group = WithinGroup::Ordering}),
         // statistics over doubles
         aggregate<"stddev", 1, 1, type_statistic>("StddevSamp", {Opaque, &coerce_doubles}),
         aggregate<"std", 1, 1, type_statistic>("StddevSamp", {Opaque, &coerce_doubles}),

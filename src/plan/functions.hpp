@@ -56,6 +56,23 @@ struct PlanParameters {
     std::string after;
 };
 
+/// Whether an aggregate takes `WITHIN GROUP (ORDER BY ...)` and what its keys are (Spark 4's
+/// SupportsOrderingWithinGroup). The keys are the call's last arguments (ScalarFunction::keys).
+enum class WithinGroup : std::uint8_t {
+    None,
+    /// An inverse distribution function: one key, the value (PercentileCont, PercentileDisc).
+    /// Its SQL form shows the direction only: `percentile_cont(0.5) WITHIN GROUP (ORDER BY x
+    /// DESC)`. The row's arity counts the key; the clause is required.
+    Inverse,
+    /// The same, or a plain call with the value as argument (Mode: `mode() WITHIN GROUP
+    /// (ORDER BY x)` or `mode(x)`).
+    InverseOrPlain,
+    /// Keys that order the values (ListAgg), optional, each shown as Spark's SortOrder.sql:
+    /// `listagg(v, NULL) WITHIN GROUP (ORDER BY k ASC NULLS FIRST)`. The written arguments are
+    /// completed with NULL up to the row's maximum (ListAgg's default delimiter).
+    Ordering,
+};
+
 /// What a function-table row says beyond its name, arity and typing: the part a row of
 /// `plan/functions.cpp` writes (its `Options`), in the order a row may list it.
 struct FunctionTraits {
@@ -98,6 +115,8 @@ struct FunctionTraits {
     /// the children. Plans then show only the `sql_children` first arguments. Null: none.
     PlanParameters (*plan_parameters)(std::span<const ExprPtr> args,
                                       const DataType& result) = nullptr;
+    /// WITHIN GROUP (ORDER BY ...): not taken (None), the value (Inverse) or an ordering.
+    WithinGroup within_group = WithinGroup::None;
 };
 
 struct FunctionDef : FunctionTraits {
@@ -133,6 +152,37 @@ template <class Text, class Arg> void render_form(std::string_view form, Text&& 
         arg(static_cast<std::size_t>(form[open + 1] - '0'));
         form.remove_prefix(open + 3);
     }
+}
+
+/// The arguments a row's typing checks among a call's `inputs`, `keys` of them WITHIN GROUP
+/// keys: all, but for an Ordering row only the written ones (its keys may have any type).
+inline std::span<const ExprPtr> typed_arguments(const FunctionDef& def,
+                                                std::span<const ExprPtr> inputs, std::size_t keys) {
+    return def.within_group == WithinGroup::Ordering
+               ? inputs.first(inputs.size() - std::min(keys, inputs.size()))
+               : inputs;
+}
+
+/// Writes a call's ` WITHIN GROUP (ORDER BY ...)` (nothing without keys), as Spark's sql of
+/// the row's kind shows it: `text` for the literal pieces, `key(i)` for key i's expression.
+template <class Text, class Key>
+void render_within_group(const FunctionDef& def, const SortDirections& keys, Text&& text,
+                         Key&& key) {
+    if (keys.empty()) {
+        return;
+    }
+    text(" WITHIN GROUP (ORDER BY ");
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        text(i == 0 ? "" : ", ");
+        key(i);
+        if (def.within_group != WithinGroup::Ordering) {
+            text(keys[i].ascending ? "" : " DESC");
+        } else {
+            text(keys[i].ascending ? " ASC" : " DESC");
+            text(keys[i].nulls_first ? " NULLS FIRST" : " NULLS LAST");
+        }
+    }
+    text(")");
 }
 
 /// The row for a lower-case SQL name, or null (a user-defined function).

@@ -109,7 +109,7 @@ bool same_expr(const Expr& a, const Expr& b) {
             [&](const ScalarFunction& x) {
                 const ScalarFunction& y = *b.as<ScalarFunction>();
                 return x.def == y.def && x.name() == y.name() && x.distinct == y.distinct &&
-                       x.filtered == y.filtered;
+                       x.filtered == y.filtered && x.within_group == y.within_group;
             },
             [&](const BinaryOp& x) { return x.op == b.as<BinaryOp>()->op; },
             [&](const UnaryOp& x) { return x.op == b.as<UnaryOp>()->op; },

@@ -1396,8 +1396,8 @@ Typed derive_type(const Expr::Node& node) {
                 if (n.def->type == nullptr) {
                     ill_typed("function '" + std::string(n.def->name) + "' without typing");
                 }
-                const std::span<const ExprPtr> inputs = n.inputs();
-                TypeCheck check = n.def->type(inputs);
+                TypeCheck check =
+                    n.def->type(typed_arguments(*n.def, n.inputs(), n.within_group.size()));
                 if (!check.ok()) {
                     ill_typed(check.error);
                 }

@@ -12,6 +12,7 @@
 ///       from events alias e
 ///       where Binary > (NameRef e.id, Literal 0)
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -27,6 +28,7 @@
 #include "util/node_pool.hpp"
 #include "util/overloaded.hpp"
 #include "util/packed_list.hpp"
+#include "util/sort_directions.hpp"
 
 namespace prune::ast {
 
@@ -111,26 +113,38 @@ struct Subscript {
     ExprPtr index;
 };
 
-/// A function call `name([DISTINCT] args) [FILTER (WHERE cond)]`; `count(*)` has one Star
-/// argument. With a FILTER, its condition is the last of `args`.
+/// A function call `name([DISTINCT] args) [WITHIN GROUP (ORDER BY k, ...)] [FILTER (WHERE
+/// cond)]`; `count(*)` has one Star argument. `args` holds the arguments, then the WITHIN GROUP
+/// keys (their directions in `within_group`), then the FILTER condition.
 struct Call {
-    [[no_unique_address]] Identifier name; // `distinct` and `filtered` take its tail padding
-    bool distinct = false;
-    bool filtered = false;
+    [[no_unique_address]] Identifier name; // the flags and directions take its tail padding
+    bool distinct : 1 = false;
+    bool filtered : 1 = false;
     /// `struct(e AS name, ...)`: the arguments come in pairs, each value followed by its
     /// name (a string literal) or a NULL literal where none was written.
-    bool aliased = false;
+    bool aliased : 1 = false;
     /// `(e1, e2, ...)`: Spark's row constructor, `struct(e1, e2, ...)` (in GROUP BY's grouping
     /// analytics, a grouping set of its arguments).
-    bool row = false;
+    bool row : 1 = false;
     /// `f(x) IGNORE NULLS` outside a window (first, last, any_value: their ignoreNulls).
-    bool ignore_nulls = false;
+    bool ignore_nulls : 1 = false;
+    /// `WITHIN GROUP (ORDER BY k, ...)`: each key's direction (Spark's default nulls ordering
+    /// filled in); the keys order an inverse distribution function's value (percentile_cont,
+    /// percentile_disc, mode) or listagg's values.
+    SortDirections within_group;
     ExprList args;
 
-    /// The arguments without the FILTER condition.
-    std::span<const ExprPtr> inputs() const {
+    /// The arguments and the WITHIN GROUP keys: `args` without the FILTER condition.
+    std::span<const ExprPtr> operands() const {
         return {args.data(), args.size() - (filtered && !args.empty() ? 1U : 0U)};
     }
+    /// The arguments written in the parentheses.
+    std::span<const ExprPtr> inputs() const {
+        const std::span<const ExprPtr> all = operands();
+        return all.first(all.size() - std::min(all.size(), within_group.size()));
+    }
+    /// The WITHIN GROUP keys, in order.
+    std::span<const ExprPtr> keys() const { return operands().subspan(inputs().size()); }
 };
 
 enum class FrameType : std::uint8_t { Rows, Range };

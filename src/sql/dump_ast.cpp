@@ -284,6 +284,15 @@ class Dumper {
         for (const ast::ExprPtr& arg : n.inputs()) {
             expr(indent + 1, arg);
         }
+        if (!n.within_group.empty()) {
+            line(indent + 1, "within group");
+            for (std::size_t i = 0; i < n.within_group.size(); ++i) {
+                const SortDirection key = n.within_group[i];
+                line(indent + 2, std::string(key.ascending ? "key ASC" : "key DESC") +
+                                     (key.nulls_first ? " NULLS FIRST" : " NULLS LAST"));
+                expr(indent + 3, n.keys()[i]);
+            }
+        }
         if (n.filtered) {
             line(indent + 1, "filter", n.args.back()->span);
             expr(indent + 2, n.args.back());

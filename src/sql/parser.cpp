@@ -218,8 +218,9 @@ struct CallFrame {
     bool distinct = false;
     bool filtered = false; // FILTER (WHERE ...): its condition is the last value
     bool ignore_nulls = false;
-    Span nulls_option;                       // IGNORE NULLS or RESPECT NULLS, when written
-    std::size_t over_at = 0;                 // where OVER starts, when written
+    SortDirections within_group; // WITHIN GROUP (ORDER BY ...): its keys are values from `mark`
+    Span nulls_option;           // IGNORE NULLS or RESPECT NULLS, when written
+    std::size_t over_at = 0;     // where OVER starts, when written
     std::unique_ptr<ast::WindowSpec> window; // OVER ...
     /// `struct(e AS name)`: the argument (its index from `mark`) each name follows.
     std::vector<std::pair<std::size_t, ast::Identifier>> aliases;
@@ -1172,7 +1173,9 @@ template <> struct action<g::call_open> {
     template <typename Input> static void apply(const Input& in, State& st) {
         // The name was read as the first part of a name; the parenthesis makes it a function.
         const ast::Identifier& name = st.name_parts.front();
-        st.calls.push_back({name, st.values.size(), false, false, false, Span{}, 0, nullptr, {}});
+        CallFrame& call = st.calls.emplace_back();
+        call.name = name;
+        call.mark = st.values.size();
         st.name_parts.clear();
         st.opens.push_back({st.offset(in.begin())});
     }
@@ -1383,6 +1386,7 @@ template <> struct action<g::call_rest> {
         call.name = std::move(frame.name);
         call.distinct = frame.distinct;
         call.filtered = frame.filtered;
+        call.within_group = frame.within_group;
         if (frame.aliases.empty()) {
             call.args = st.take_exprs(frame.mark);
         } else {
@@ -1550,6 +1554,22 @@ template <> struct action<g::window_definition> {
 };
 
 template <> struct action<g::filter_open> : open_bracket_action {};
+template <> struct action<g::within_open> : open_bracket_action {};
+template <> struct action<g::within_group_item> {
+    template <typename Input> static void apply(const Input& in, State& st) {
+        // The key stays on the value stack, after the arguments: its direction is kept here.
+        SortDirections& keys = st.calls.back().within_group;
+        const bool ascending = !std::exchange(st.order_descending, false);
+        const std::optional<bool> nulls_first = std::exchange(st.nulls_first, std::nullopt);
+        if (keys.size() == SortDirections::kMax) {
+            st.fail(st.span_to_last(in.begin()), "unsupported: more than " +
+                                                     std::to_string(SortDirections::kMax) +
+                                                     " keys in WITHIN GROUP (ORDER BY ...)");
+        }
+        // Spark's default: NULLS FIRST for ascending, NULLS LAST for descending.
+        keys.push_back({ascending, nulls_first.value_or(ascending)});
+    }
+};
 template <> struct action<g::filter_condition> {
     template <typename Input> static void apply(const Input&, State& st) {
         st.calls.back().filtered = true;
@@ -2818,6 +2838,10 @@ PRUNE_SQL_ERROR(value_chain, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(lambda_body, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(filter_where, "expected 'WHERE' after 'FILTER ('");
 PRUNE_SQL_ERROR(filter_condition, "expected an expression after 'WHERE'");
+PRUNE_SQL_ERROR(within_open, "expected '(' after 'WITHIN GROUP'");
+PRUNE_SQL_ERROR(within_order, "expected 'ORDER BY' after 'WITHIN GROUP ('");
+PRUNE_SQL_ERROR(within_by, "expected 'BY' after 'ORDER'");
+PRUNE_SQL_ERROR(within_group_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(case_operand, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(select_item, "expected an expression after '{prev}'");
 PRUNE_SQL_ERROR(group_item, "expected an expression after '{prev}'");

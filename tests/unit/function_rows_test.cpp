@@ -399,6 +399,11 @@ const std::map<std::string, Sample> kSamples = {
     {"percentile_approx", {"SELECT percentile_approx(i, 0.5) FROM t", "2"}},
     {"approx_percentile", {"SELECT approx_percentile(i, 1.0) FROM t", "7"}},
     {"mode", {"SELECT mode(s) FROM t", R"("ab")"}},
+    {"percentile_cont",
+     {"SELECT percentile_cont(0.25) WITHIN GROUP (ORDER BY i DESC) FROM t", "5.75"}},
+    {"percentile_disc", {"SELECT percentile_disc(0.75) WITHIN GROUP (ORDER BY i) FROM t", "7.0"}},
+    {"listagg", {"SELECT listagg(i, '-') WITHIN GROUP (ORDER BY i DESC) FROM t", R"("7-2")"}},
+    {"string_agg", {"SELECT string_agg(i) WITHIN GROUP (ORDER BY i) FROM t", R"("27")"}},
     {"stddev", {"SELECT stddev(d) FROM t", "null"}},
     {"std", {"SELECT std(i) FROM t", "3.5355339059327378"}}, // sqrt(12.5)
     {"stddev_samp", {"SELECT stddev_samp(i) FROM t", "3.5355339059327378"}},

@@ -375,6 +375,11 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"percentile", {f.d, dbl_lit("0.5")}, "double", true},
         {"percentile", {f.i, call("array", {dbl_lit("0.5")}), long_lit(2)}, "array<double>", true},
         {"percentile_approx", {f.i_nn, dbl_lit("0.5")}, "int", true},
+        // percentile_cont(p) WITHIN GROUP (ORDER BY x): bound as (p, x), the key last
+        {"percentile_cont", {dbl_lit("0.5"), f.i}, "double", true},
+        {"percentile_disc", {call("array", {dbl_lit("0.5")}), f.d}, "array<double>", true},
+        {"listagg", {f.s_nn, str_lit(",")}, "string", true},
+        {"string_agg", {f.i_nn}, "string", true}, // the int implicitly cast to a string
         {"approx_percentile",
          {f.day, call("array", {dbl_lit("0.5")}), int_lit(100)},
          "array<date>",
