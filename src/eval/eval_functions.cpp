@@ -907,9 +907,12 @@ std::int64_t parse_timestamp(const std::string& text, const std::string& pattern
         unsupported(std::string(function) + " of '" + text + "' with the pattern '" + pattern +
                     "': " + r.message);
     case DateTimePattern::ParseResult::Status::Invalid:
-        raise("CANNOT_PARSE_TIMESTAMP", r.message +
-                                            ". If necessary set \"spark.sql.ansi.enabled\" to "
-                                            "\"false\" to bypass this error.");
+        // Spark: QueryExecutionErrors.ansiDateTimeParseError with the suggested function.
+        raise("CANNOT_PARSE_TIMESTAMP",
+              r.message + ". Use `" +
+                  (function == "to_date" || function == "try_to_date" ? "try_to_date"
+                                                                      : "try_to_timestamp") +
+                  "` to tolerate invalid input string and return NULL instead.");
     }
     return r.micros;
 }
@@ -1269,7 +1272,8 @@ Value parse_to_timestamp(const Call& c, Values& v) {
     if (v.size() == 1) {
         return cast_value(v[0], from, c.type); // to_timestamp(x): CAST(x AS TIMESTAMP)
     }
-    if (any_null(v)) {
+    // Spark: ToTimestamp.eval — a date or timestamp ignores the format, even a NULL one.
+    if (v[0].is_null()) {
         return Value::null();
     }
     if (from.is(AtomicKind::Date)) {
@@ -1277,6 +1281,9 @@ Value parse_to_timestamp(const Call& c, Values& v) {
     }
     if (is_any_timestamp(from)) {
         return Value::timestamp(v[0].as_timestamp());
+    }
+    if (v[1].is_null()) {
+        return Value::null();
     }
     return Value::timestamp(parse_timestamp(v[0].as_string(), v[1].as_string(), c.name));
 }
@@ -1287,12 +1294,16 @@ Value parse_to_date(const Call& c, Values& v) {
     if (v.size() == 1) {
         return cast_value(v[0], *c.args[0]->type, *c.expr.type); // to_date(x): CAST(x AS DATE)
     }
-    if (any_null(v)) {
+    // GetTimestamp (ToTimestamp.eval): a date or timestamp ignores the format, even a NULL one.
+    if (v[0].is_null()) {
         return Value::null();
     }
     const DataType& from = *c.args[0]->type;
     if (from.is(AtomicKind::Date)) {
         return v[0];
+    }
+    if (!is_any_timestamp(from) && v[1].is_null()) {
+        return Value::null();
     }
     const std::int64_t micros = is_any_timestamp(from)
                                     ? v[0].as_timestamp()
@@ -1762,10 +1773,11 @@ EvalTable build_table() {
     // --- unix time (the UTC session zone), formats by Spark's datetime patterns
     put({"UnixTimestamp", "ToUnixTimestamp"},
         strict([](Evaluator&, const Call& c, Values& v) -> Value {
-            if (any_null(v)) {
+            // Spark: ToTimestamp.eval — a date or timestamp ignores the format, even a NULL
+            // one; Java's `/` (toward zero).
+            if (v[0].is_null()) {
                 return Value::null();
             }
-            // Spark: ToTimestamp.eval — a date or timestamp ignores the format; Java's `/`.
             const DataType& from = *c.args[0]->type;
             if (from.is(AtomicKind::Date)) {
                 return Value::integral(std::int64_t{v[0].as_date()} * 86400);
@@ -1773,7 +1785,9 @@ EvalTable build_table() {
             if (is_any_timestamp(from)) {
                 return Value::integral(v[0].as_timestamp() / kMicrosPerSecond);
             }
-            // Java's `/` of the micros: toward zero.
+            if (v[1].is_null()) {
+                return Value::null();
+            }
             return Value::integral(parse_timestamp(v[0].as_string(), v[1].as_string(), c.name) /
                                    kMicrosPerSecond);
         }));

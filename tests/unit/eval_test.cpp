@@ -569,6 +569,10 @@ TEST_CASE("datetime patterns: formats print, parses raise where Spark does", "[e
          R"("2024-03-15T09:20:30.25Z")"},
         {"to_timestamp('2024-03-15', 'yyyy-MM-dd HH:mm')", "ERROR:CANNOT_PARSE_TIMESTAMP"},
         {"to_timestamp(DATE '2024-03-15', 'garbage is ignored')", R"("2024-03-15T00:00:00Z")"},
+        {"to_timestamp(DATE '2024-03-15', CAST(NULL AS STRING))", R"("2024-03-15T00:00:00Z")"},
+        {"to_timestamp('2024', CAST(NULL AS STRING))", "null"},
+        {"unix_timestamp(TIMESTAMP '1970-01-01 00:00:01', CAST(NULL AS STRING))", "1"},
+        {"to_date(TIMESTAMP '2024-03-15 23:00:00', CAST(NULL AS STRING))", R"("2024-03-15")"},
         {"try_to_timestamp('2024-03-15', 'yyyy-MM-dd HH:mm')", "null"},
         {"to_date('03/15/24', 'MM/dd/yy')", R"("2024-03-15")"},
         {"to_date('2024-02-30', 'yyyy-MM-dd')", "ERROR:CANNOT_PARSE_TIMESTAMP"},
@@ -586,8 +590,13 @@ TEST_CASE("datetime patterns: formats print, parses raise where Spark does", "[e
     REQUIRE(out.error);
     CHECK(std::string(out.error->what()) ==
           "[CANNOT_PARSE_TIMESTAMP] Text '2024-13-01' could not be parsed: Invalid value for "
-          "MonthOfYear (valid values 1 - 12): 13. If necessary set \"spark.sql.ansi.enabled\" to "
-          "\"false\" to bypass this error.");
+          "MonthOfYear (valid values 1 - 12): 13. Use `try_to_timestamp` to tolerate invalid "
+          "input string and return NULL instead.");
+    const QueryOutcome date = run(kDdl, "SELECT to_date('16/10/2024', 'yyyy-MM-dd') FROM t", kRow);
+    REQUIRE(date.error);
+    CHECK(std::string(date.error->what()) ==
+          "[CANNOT_PARSE_TIMESTAMP] Text '16/10/2024' could not be parsed at index 0. Use "
+          "`try_to_date` to tolerate invalid input string and return NULL instead.");
 }
 
 TEST_CASE("an error stops the query", "[eval]") {
