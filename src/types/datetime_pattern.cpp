@@ -199,8 +199,12 @@ class Builder {
                 }
                 literal(at == pos + 1 ? "'" : text);
                 pos = at;
-            } else if (cur == '[' || cur == ']') {
-                why = "the optional section '[...]', which is not implemented";
+            } else if (cur == '[') {
+                optional_start();
+            } else if (cur == ']') {
+                if (!optional_end()) {
+                    why = "']' without '[' (Java's DateTimeFormatter rejects the pattern)";
+                }
             } else if (cur == '{' || cur == '}' || cur == '#') {
                 why = std::string("the reserved character '") + cur +
                       "' (Java's DateTimeFormatter rejects it)";
@@ -236,11 +240,41 @@ class Builder {
         }
     }
 
-    std::vector<Element> elements;
+    /// The printer-parsers, optional sections left open closed (toFormatter).
+    std::vector<Element> finish() {
+        while (optional_end()) {
+        }
+        return std::move(elements_);
+    }
 
   private:
+    /// optionalStart: a nested builder, with its own adjacent value parsing.
+    void optional_start() {
+        active_ = -1;
+        parents_.emplace_back(std::move(elements_), active_);
+        elements_.clear();
+    }
+    /// optionalEnd: the section becomes one printer-parser of the enclosing builder (none when
+    /// empty); false without an open section.
+    bool optional_end() {
+        if (parents_.empty()) {
+            return false;
+        }
+        std::vector<Element> children = std::move(elements_);
+        elements_ = std::move(parents_.back().first);
+        active_ = parents_.back().second;
+        parents_.pop_back();
+        if (!children.empty()) {
+            Element e;
+            e.kind = Kind::Optional;
+            e.children = std::move(children);
+            append_internal(std::move(e));
+        }
+        return true;
+    }
+
     void append_internal(Element e) {
-        elements.push_back(std::move(e));
+        elements_.push_back(std::move(e));
         active_ = -1;
     }
     /// Java's appendValue(NumberPrinterParser): adjacent value parsing.
@@ -248,17 +282,17 @@ class Builder {
         if (active_ >= 0) {
             const auto base = static_cast<std::size_t>(active_);
             if (e.min == e.max && e.sign == Sign::NotNegative) {
-                elements[base].subsequent += e.max;
+                elements_[base].subsequent += e.max;
                 e.subsequent = -1;
-                elements.push_back(std::move(e));
+                elements_.push_back(std::move(e));
             } else {
-                elements[base].subsequent = -1;
-                elements.push_back(std::move(e));
-                active_ = static_cast<int>(elements.size()) - 1;
+                elements_[base].subsequent = -1;
+                elements_.push_back(std::move(e));
+                active_ = static_cast<int>(elements_.size()) - 1;
             }
         } else {
-            elements.push_back(std::move(e));
-            active_ = static_cast<int>(elements.size()) - 1;
+            elements_.push_back(std::move(e));
+            active_ = static_cast<int>(elements_.size()) - 1;
         }
     }
     void number(Field f, int min, int max, Sign sign, bool reduced = false) {
@@ -444,7 +478,9 @@ class Builder {
     }
 
     bool parsing_;
+    std::vector<Element> elements_;
     int active_ = -1;
+    std::vector<std::pair<std::vector<Element>, int>> parents_; // open optional sections
 };
 
 /// DateTimeFormatterHelper.createBuilderWithVarLengthSecondFraction: each run of `S` read with
@@ -1058,14 +1094,17 @@ std::optional<DateTimePattern> DateTimePattern::compile(std::string_view pattern
         return std::nullopt;
     }
     DateTimePattern out;
-    out.elements_ = std::move(builder.elements);
+    out.elements_ = builder.finish();
     return out;
 }
 
-std::string DateTimePattern::format(std::int64_t micros) const {
-    const std::array<std::int64_t, kFieldCount> v = fields_of(micros);
-    std::string out;
-    for (const Element& e : elements_) {
+namespace {
+
+/// The printer-parsers' text for the fields' values. An optional section prints whole: every
+/// field of a timestamp in the session zone is available (CompositePrinterParser.format).
+void format_elements(std::string& out, const std::vector<Element>& elements,
+                     const std::array<std::int64_t, kFieldCount>& v) {
+    for (const Element& e : elements) {
         const std::int64_t value = v[static_cast<std::size_t>(e.field)];
         switch (e.kind) {
         case Kind::Literal:
@@ -1091,25 +1130,19 @@ std::string DateTimePattern::format(std::int64_t micros) const {
         case Kind::LocalizedOffset:
             out += "GMT";
             break;
+        case Kind::Optional:
+            format_elements(out, e.children, v);
+            break;
         }
     }
-    return out;
 }
 
-DateTimePattern::ParseResult DateTimePattern::parse(std::string_view text) const {
-    ParseResult result;
-    for (const char c : text) {
-        if (static_cast<unsigned char>(c) >= 0x80) {
-            result.status = ParseResult::Status::Unsupported;
-            result.message = "text with non-ASCII characters (Java's case-insensitive matching "
-                             "of them is not implemented)";
-            return result;
-        }
-    }
-    Context ctx;
-    ctx.text = text;
-    std::size_t pos = 0;
-    for (const Element& e : elements_) {
+/// Parses the printer-parsers in turn from `pos`: the position after them, or Java's
+/// `~errorPos`. An optional section that fails is skipped with what it parsed
+/// (CompositePrinterParser.parse, DateTimeParseContext.endOptional(false)).
+std::ptrdiff_t parse_elements(Context& ctx, const std::vector<Element>& elements, std::size_t pos) {
+    const std::string_view text = ctx.text;
+    for (const Element& e : elements) {
         std::ptrdiff_t next = 0;
         switch (e.kind) {
         case Kind::Literal:
@@ -1133,14 +1166,51 @@ DateTimePattern::ParseResult DateTimePattern::parse(std::string_view text) const
         case Kind::LocalizedOffset:
             next = fail(pos); // refused by compile for parsing
             break;
+        case Kind::Optional: {
+            const auto saved = ctx.fields;
+            next = parse_elements(ctx, e.children, pos);
+            if (next < 0) {
+                ctx.fields = saved;
+                next = static_cast<std::ptrdiff_t>(pos);
+            }
+            break;
+        }
         }
         if (next < 0) {
-            result.message = "Text '" + abbreviate(text) + "' could not be parsed at index " +
-                             std::to_string(~next);
-            return result;
+            return next;
         }
         pos = static_cast<std::size_t>(next);
     }
+    return static_cast<std::ptrdiff_t>(pos);
+}
+
+} // namespace
+
+std::string DateTimePattern::format(std::int64_t micros) const {
+    std::string out;
+    format_elements(out, elements_, fields_of(micros));
+    return out;
+}
+
+DateTimePattern::ParseResult DateTimePattern::parse(std::string_view text) const {
+    ParseResult result;
+    for (const char c : text) {
+        if (static_cast<unsigned char>(c) >= 0x80) {
+            result.status = ParseResult::Status::Unsupported;
+            result.message = "text with non-ASCII characters (Java's case-insensitive matching "
+                             "of them is not implemented)";
+            return result;
+        }
+    }
+    Context ctx;
+    ctx.text = text;
+    const std::ptrdiff_t end = parse_elements(ctx, elements_, 0);
+    if (end < 0) {
+        result.message =
+            "Text '" + abbreviate(text) + "' could not be parsed at index " + std::to_string(~end);
+        return result;
+    }
+    const auto pos = static_cast<std::size_t>(end);
     if (pos < text.size()) {
         result.message = "Text '" + abbreviate(text) +
                          "' could not be parsed, unparsed text found at index " +

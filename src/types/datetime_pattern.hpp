@@ -31,7 +31,7 @@ class DateTimePattern {
 
     /// The pattern compiled for `use`; nullopt when it is refused, `why` then saying why: Spark
     /// rejects it (week-based letters, `A B n N p`, too many letters, ...) or its meaning is not
-    /// implemented here (zone names, optional sections, ...).
+    /// implemented here (zone names, `F`, ...).
     static std::optional<DateTimePattern> compile(std::string_view pattern, Use use,
                                                   std::string& why);
 
@@ -75,7 +75,15 @@ class DateTimePattern {
         Nano,
         Offset,
     };
-    enum class Kind : std::uint8_t { Literal, Number, Fraction, Text, Offset, LocalizedOffset };
+    enum class Kind : std::uint8_t {
+        Literal,
+        Number,
+        Fraction,
+        Text,
+        Offset,
+        LocalizedOffset,
+        Optional, // `[...]`: its children, skipped whole when they do not parse
+    };
     enum class Sign : std::uint8_t { Normal, NotNegative, ExceedsPad };
     struct Element {
         Kind kind = Kind::Literal;
@@ -87,8 +95,9 @@ class DateTimePattern {
         /// Java's adjacent value parsing: the digits the fixed-width values that follow
         /// reserve (-1 for a value made fixed-width).
         int subsequent = 0;
-        bool reduced = false; // `yy`: two digits of a year from 2000 to 2099
-        int offset = 0;       // Offset: Java's pattern index (1 `+HHmm` ... 6 `+HH:MM:ss`)
+        bool reduced = false;          // `yy`: two digits of a year from 2000 to 2099
+        int offset = 0;                // Offset: Java's pattern index (1 `+HHmm` ... 6 `+HH:MM:ss`)
+        std::vector<Element> children; // Optional
     };
 
   private:

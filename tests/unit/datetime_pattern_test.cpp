@@ -322,7 +322,7 @@ TEST_CASE("datetime patterns: what Spark rejects, and what is not implemented, i
         {"O", Use::Parse, "localized offset is not implemented"},
         {"x", Use::Parse, "its text for a zero offset begins other offsets"},
         {"LLL", Use::Parse, "stand-alone month names"},
-        {"yyyy[-MM]", Use::Format, "optional section"},
+        {"yyyy]", Use::Format, "']' without '['"},
         {"yyyy'T", Use::Format, "without its closing quote"},
         {"yyyy#", Use::Format, "reserved character '#'"},
         {"b", Use::Format, "pattern letter 'b' (Java's DateTimeFormatter does not know it)"},
@@ -344,6 +344,33 @@ TEST_CASE("datetime patterns: quoted letters are text, and the rules Spark's rew
     // is then plain text.
     CHECK(parse("ss.SSS'x", "01.5x") == "1970-01-01 00:00:01.5");
     CHECK_THAT(refusal("ss'x", Use::Parse), Catch::Contains("without its closing quote"));
+}
+
+TEST_CASE("datetime patterns: optional sections print whole and parse when they match",
+          "[types][pattern]") {
+    const std::int64_t t = ts("2024-03-15 10:20:30.5");
+    CHECK(format("yyyy[-MM]", t) == "2024-03");
+    CHECK(format("yyyy[-MM[-dd]] [HH]", t) == "2024-03-15 10");
+    CHECK(format("yyyy[-MM", t) == "2024-03"); // closed at the end
+    auto [pattern, text, expected] = GENERATE(table<std::string, std::string, std::string>({
+        {"yyyy-MM-dd[ HH:mm:ss]", "2024-03-15", "2024-03-15 00:00:00"},
+        {"yyyy-MM-dd[ HH:mm:ss]", "2024-03-15 10:20:30", "2024-03-15 10:20:30"},
+        {"yyyy-MM-dd[ HH:mm:ss]", "2024-03-15 10:20", "invalid"}, // the section is skipped
+        {"yyyy-MM-dd['T'HH:mm]", "2024-03-15t10:20", "2024-03-15 10:20:00"},
+        {"yyyy[-MM[-dd]]", "2024", "2024-01-01 00:00:00"},
+        {"yyyy[-MM[-dd]]", "2024-03", "2024-03-01 00:00:00"},
+        {"yyyy[-MM[-dd]]", "2024-03-15", "2024-03-15 00:00:00"},
+        {"yyyy[-MM", "2024-03", "2024-03-01 00:00:00"},
+        {"yyyy-MM-dd HH:mm:ss[.SSS]", "2024-03-15 10:20:30", "2024-03-15 10:20:30"},
+        {"yyyy-MM-dd HH:mm:ss[.SSS]", "2024-03-15 10:20:30.25", "2024-03-15 10:20:30.25"},
+        {"yyyy-MM-dd HH:mm:ss[.SSS][XXX]", "2024-03-15 10:20:30+01:00", "2024-03-15 09:20:30"},
+        // what a failed section parsed is dropped: the hour here
+        {"[HH 'h'][mm]", "07", "1970-01-01 00:07:00"},
+        {"[HH 'h'][mm]", "07 h", "1970-01-01 07:00:00"},
+        {"[]yyyy", "2024", "2024-01-01 00:00:00"},
+    }));
+    CAPTURE(pattern, text);
+    CHECK(parse(pattern, text) == expected);
 }
 
 TEST_CASE("datetime patterns: parse failures carry Java's message", "[types][pattern]") {
