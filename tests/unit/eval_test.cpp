@@ -554,6 +554,51 @@ TEST_CASE("an operator sees only what its child outputs", "[eval]") {
           "[UNRESOLVED_COLUMN] attribute #1 is not in the input row");
 }
 
+TEST_CASE("datetime patterns: formats print, parses raise where Spark does", "[eval]") {
+    auto [expr, expected] = GENERATE(table<std::string, std::string>({
+        {"date_format(TIMESTAMP '2024-03-15 10:20:30.5', 'yyyy-MM-dd HH:mm:ss.SS EEE')",
+         R"("2024-03-15 10:20:30.50 Fri")"},
+        {"date_format(DATE '2024-03-15', 'd MMMM yyyy G')", R"("15 March 2024 AD")"},
+        {"date_format('2024-03-15 23:00:00', 'hh a')", R"("11 PM")"},
+        {"date_format(TIMESTAMP '2024-03-15 10:20:30', CAST(NULL AS STRING))", "null"},
+        {"from_unixtime(0)", R"("1970-01-01 00:00:00")"},
+        {"from_unixtime(-1, 'yyyy-MM-dd HH:mm:ss XXX')", R"("1969-12-31 23:59:59 Z")"},
+        {"from_unixtime(253402300800)", R"("+10000-01-01 00:00:00")"},
+        {"to_timestamp('15/03/2024 10:20', 'dd/MM/yyyy HH:mm')", R"("2024-03-15T10:20:00Z")"},
+        {"to_timestamp('2024-03-15 10:20:30.25+01:00', 'yyyy-MM-dd HH:mm:ss.SSXXX')",
+         R"("2024-03-15T09:20:30.25Z")"},
+        {"to_timestamp('2024-03-15', 'yyyy-MM-dd HH:mm')", "ERROR:CANNOT_PARSE_TIMESTAMP"},
+        {"to_timestamp(DATE '2024-03-15', 'garbage is ignored')", R"("2024-03-15T00:00:00Z")"},
+        {"to_timestamp(DATE '2024-03-15', CAST(NULL AS STRING))", R"("2024-03-15T00:00:00Z")"},
+        {"to_timestamp('2024', CAST(NULL AS STRING))", "null"},
+        {"unix_timestamp(TIMESTAMP '1970-01-01 00:00:01', CAST(NULL AS STRING))", "1"},
+        {"to_date(TIMESTAMP '2024-03-15 23:00:00', CAST(NULL AS STRING))", R"("2024-03-15")"},
+        {"try_to_timestamp('2024-03-15', 'yyyy-MM-dd HH:mm')", "null"},
+        {"to_date('03/15/24', 'MM/dd/yy')", R"("2024-03-15")"},
+        {"to_date('2024-02-30', 'yyyy-MM-dd')", "ERROR:CANNOT_PARSE_TIMESTAMP"},
+        {"try_to_date('2024-02-30', 'yyyy-MM-dd')", "null"},
+        {"to_date('1969-12-31 23:59', 'yyyy-MM-dd HH:mm')", R"("1969-12-31")"},
+        {"unix_timestamp('2024-03-15 10:20:30')", "1710498030"},
+        {"unix_timestamp('2024-03-15')", "ERROR:CANNOT_PARSE_TIMESTAMP"},
+        {"unix_timestamp('1969-12-31 23:59:59.5', 'yyyy-MM-dd HH:mm:ss.S')", "0"},
+        {"to_unix_timestamp('20240315', 'yyyyMMdd')", "1710460800"},
+    }));
+    CAPTURE(expr);
+    CHECK(eval1(expr) == expected);
+    const QueryOutcome out =
+        run(kDdl, "SELECT to_timestamp('2024-13-01', 'yyyy-MM-dd') FROM t", kRow);
+    REQUIRE(out.error);
+    CHECK(std::string(out.error->what()) ==
+          "[CANNOT_PARSE_TIMESTAMP] Text '2024-13-01' could not be parsed: Invalid value for "
+          "MonthOfYear (valid values 1 - 12): 13. Use `try_to_timestamp` to tolerate invalid "
+          "input string and return NULL instead.");
+    const QueryOutcome date = run(kDdl, "SELECT to_date('16/10/2024', 'yyyy-MM-dd') FROM t", kRow);
+    REQUIRE(date.error);
+    CHECK(std::string(date.error->what()) ==
+          "[CANNOT_PARSE_TIMESTAMP] Text '16/10/2024' could not be parsed at index 0. Use "
+          "`try_to_date` to tolerate invalid input string and return NULL instead.");
+}
+
 TEST_CASE("an error stops the query", "[eval]") {
     const QueryOutcome out =
         run("a ARRAY<INT>", "SELECT element_at(a, 2) FROM t", "{\"a\":[1,2]}\n{\"a\":[1]}\n");
@@ -585,9 +630,17 @@ TEST_CASE("queries the evaluator cannot run are refused", "[eval]") {
     CHECK(reason("SELECT now() FROM t") == "function 'now' reads the clock");
     CHECK(reason("SELECT TIMESTAMP '2024-01-01 00:00:00' - INTERVAL 1 DAY FROM t") ==
           "interval values are not supported by the evaluator");
-    CHECK(reason("SELECT date_format(TIMESTAMP '2024-01-01 00:00:00', 'yyyy') FROM t") ==
-          "date_format");
-    CHECK(reason("SELECT to_date('2024', 'yyyy') FROM t") == "to_date with a format");
+    CHECK(reason("SELECT date_format(TIMESTAMP '2024-01-01 00:00:00', 'YYYY') FROM t") ==
+          "date_format with the pattern 'YYYY': the week-based pattern letter 'Y' (Spark 3 and "
+          "later reject week-based patterns: "
+          "INCONSISTENT_BEHAVIOR_CROSS_VERSION.DATETIME_WEEK_BASED_PATTERN)");
+    CHECK(reason("SELECT to_date('2024 UTC', 'yyyy z') FROM t") ==
+          "to_date with the pattern 'yyyy z': the pattern letter 'z' (a time-zone name or id: "
+          "it depends on the Spark session's time-zone id, and region zones need a time-zone "
+          "database)");
+    CHECK(reason("SELECT try_to_timestamp('2024', 'EEE yyyy') FROM t") ==
+          "try_to_timestamp with the pattern 'EEE yyyy': the pattern letter 'E' in a parsing "
+          "pattern (Spark rejects it: INVALID_DATETIME_PATTERN.ILLEGAL_CHARACTER)");
     CHECK(reason("SELECT my_udf(a) FROM t") ==
           "user-defined function 'my_udf' cannot be evaluated");
 }
