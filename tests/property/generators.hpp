@@ -55,7 +55,23 @@ GeneratedTable generate_table(Rng& rng, int max_depth);
 /// SETS (an Expand), and some hold subquery expressions (scalar aggregates, [NOT] EXISTS,
 /// [NOT] IN) reading `t` again, correlated with the blocks around them or not. Every scan reads
 /// `t`, so one set of rows serves all.
-std::string generate_query(Rng& rng, const GeneratedTable& table);
+/// What generate_query put in a statement, for the test's coverage figures.
+struct QueryStats {
+    /// Calls drawn from the function catalog (callable_function_names()) the statement holds.
+    int catalog_calls = 0;
+};
+
+std::string generate_query(Rng& rng, const GeneratedTable& table, QueryStats* stats = nullptr);
+
+/// The rows of the function catalog (plan/functions.hpp) that generated queries call, by name:
+/// every row a query can call by name but the grouping placeholders (grouping, grouping_id),
+/// scalar functions in expressions, aggregate ones in aggregates, window ones in windows.
+std::vector<std::string> callable_function_names();
+
+/// The rows of callable_function_names() for which no argument list from the generator's pool
+/// (expressions of its types, a few literals) passes the row's typing and the binder: never
+/// called.
+std::vector<std::string> untyped_function_names();
 
 /// `count` rows as JSON lines, with nulls at every level, small arrays and maps, and values
 /// from small pools (so equalities and in-range subscripts happen).

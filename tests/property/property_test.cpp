@@ -52,6 +52,7 @@ struct Classes {
     std::set<std::string> hofs;
     std::set<std::string> rules;
     std::set<std::string> operators; // kOperatorClasses
+    std::set<std::string> functions; // catalog rows called, by name
 };
 
 /// The kinds of operator a statement may contain, in the order print_stats lists them: joins by
@@ -388,6 +389,7 @@ void classify_plan(const Plan& plan, int depth, Classes& c) {
                     c.rules.insert("X4");
                 }
                 if (const ScalarFunction* f = call(e)) {
+                    c.functions.insert(std::string(f->name()));
                     if (f->name() == "slice" && f->args.size() == 3 &&
                         (!is_constant(*f->args[1]) || !is_constant(*f->args[2]))) {
                         c.rules.insert("X4");
@@ -465,6 +467,8 @@ struct Stats {
     std::map<std::string, std::size_t> hof_counts;
     std::map<std::string, std::size_t> rule_counts;
     std::map<std::string, std::size_t> operator_counts;
+    std::map<std::string, std::size_t> function_counts;
+    std::size_t catalog_call_cases = 0; // whose query holds a call drawn from the catalog
     std::vector<std::string> rejections;
     std::vector<Failure> failures;
 };
@@ -763,14 +767,15 @@ std::string minimise_rows(const Prepared& p, const std::string& check, const std
 void run_case(std::uint64_t seed, Stats& stats) {
     Rng rng(seed);
     const GeneratedTable table = generate_table(rng, 4);
-    const std::string query = generate_query(rng, table);
+    QueryStats query_stats;
+    const std::string query = generate_query(rng, table, &query_stats);
     const std::string rows = generate_rows(rng, table, rng.between(1, 6));
     ++stats.cases;
     Prepared p;
     std::string error;
     if (!prepare(table, query, p, error)) {
         ++stats.rejected;
-        if (stats.rejections.size() < 5) {
+        if (stats.rejections.size() < 500) {
             stats.rejections.push_back("seed " + std::to_string(seed) + ": " + table.ddl + "\n" +
                                        error);
         }
@@ -788,6 +793,12 @@ void run_case(std::uint64_t seed, Stats& stats) {
     }
     for (const std::string& o : classes.operators) {
         ++stats.operator_counts[o];
+    }
+    for (const std::string& f : classes.functions) {
+        ++stats.function_counts[f];
+    }
+    if (query_stats.catalog_calls > 0) {
+        ++stats.catalog_call_cases;
     }
     if (const std::string problem = check_containment(p); !problem.empty()) {
         ++stats.failed["containment"];
@@ -873,6 +884,25 @@ void print_stats(const Stats& s, double seconds) {
         auto it = s.rule_counts.find(rule);
         std::cout << "    " << rule << ": " << (it == s.rule_counts.end() ? 0 : it->second) << "\n";
     }
+    const std::vector<std::string> callable = callable_function_names();
+    std::size_t reached = 0;
+    std::string unreached;
+    for (const std::string& name : callable) {
+        if (s.function_counts.count(name) != 0) {
+            ++reached;
+        } else {
+            unreached += " " + name;
+        }
+    }
+    std::cout << "  function catalog: " << s.catalog_call_cases
+              << " cases call a row drawn from the catalog; " << reached << " of "
+              << callable.size()
+              << " callable rows reached (in a bound plan); not reached:" << unreached << "\n";
+    std::cout << "  catalog rows no generated argument list types:";
+    for (const std::string& name : untyped_function_names()) {
+        std::cout << " " << name;
+    }
+    std::cout << "\n";
     std::cout << "  operators (cases whose statement contains each):\n";
     for (const std::string& name : kOperatorClasses) {
         auto it = s.operator_counts.find(name);
