@@ -382,8 +382,11 @@ std::vector<std::vector<std::size_t>> find_signatures(const FunctionDef& def, Rn
     };
     for (int n = def.min_args; n <= std::min(most, def.min_args + 3); ++n) {
         const std::size_t before = found.size();
-        // Random lists, redrawing the argument the typing names as wrong.
-        for (int attempt = 0; attempt < 24 && found.size() - before < 4; ++attempt) {
+        // Random lists, redrawing the argument the typing names as wrong; ten times as many
+        // while none is found (the binder wants `datepart`'s field as a word: one slot of all).
+        for (int attempt = 0;
+             attempt < (found.size() == before ? 240 : 24) && found.size() - before < 4;
+             ++attempt) {
             std::vector<std::size_t> sig(static_cast<std::size_t>(n));
             std::generate(sig.begin(), sig.end(), random_slot);
             for (int step = 0; step < 2 * n + 2; ++step) {

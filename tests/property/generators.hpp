@@ -53,8 +53,10 @@ GeneratedTable generate_table(Rng& rng, int max_depth);
 /// reading another, one read twice) and UNION / INTERSECT / EXCEPT, whose query blocks read the
 /// inner queries' outputs by their types. Some query blocks group with ROLLUP, CUBE or GROUPING
 /// SETS (an Expand), and some hold subquery expressions (scalar aggregates, [NOT] EXISTS,
-/// [NOT] IN) reading `t` again, correlated with the blocks around them or not. Every scan reads
-/// `t`, so one set of rows serves all.
+/// [NOT] IN) reading `t` again, correlated with the blocks around them or not. Expressions,
+/// aggregates and windows call rows of the whole function catalog, with argument lists the
+/// rows' own typing accepts (callable_function_names()). Every scan reads `t`, so one set of
+/// rows serves all.
 /// What generate_query put in a statement, for the test's coverage figures.
 struct QueryStats {
     /// Calls drawn from the function catalog (callable_function_names()) the statement holds.
