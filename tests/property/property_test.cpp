@@ -955,9 +955,9 @@ void print_stats(const Stats& s, double seconds) {
 // 20260415): in 3.3-3.4% of the cases, and windows in all in 11.9-12.4%. `SELECT * EXCEPT
 // (...)` (10,000 cases from the seeds 7 and 20260415, and the 3,000 of `make test`): in
 // 2.0-2.4% of the cases. Calls drawn from the function catalog (the 3,000 of `make test`, and
-// 20,000 cases from the seeds 7, 11 and 20260415): in 50.7-52.1% of the cases; 309 of the 326
-// callable rows called with 3,000 cases, 323 with 20,000; 81.1-81.8% of the cases still give
-// rows (84% before the catalog calls).
+// 20,000 cases from the seeds 7, 11 and 20260415): in 50.3-52.2% of the cases; 311 of the 326
+// callable rows called with 3,000 cases, 324 with 20,000; 80.3-80.9% of the cases still give
+// rows (82.4-84% before the catalog calls).
 
 /// Below this many cases the shares are too noisy to test (a PRUNE_PROPERTY_CASES=100 run).
 constexpr std::uint64_t kFloorMinimumCases = 1000;
