@@ -14,7 +14,13 @@
 #include <map>
 #include <set>
 
+#include "catalog/catalog.hpp"
+#include "eval/function_table.hpp"
+#include "plan/analyzer.hpp"
+#include "plan/expr.hpp"
+#include "plan/functions.hpp"
 #include "plan/typing.hpp"
+#include "sql/parser.hpp"
 
 namespace prune::property {
 namespace {
@@ -167,10 +173,291 @@ std::string replace_all(std::string text, const std::string& from, const std::st
     return text;
 }
 
+// --- calls of the function catalog -----------------------------------------------------------
+//
+// Every row a query can call by name (plan/functions.hpp: not an internal row, not the grouping
+// placeholders) is drawn, with arguments its own typing accepts: no list of functions or of
+// their signatures is kept here, so a new row is called as soon as it is in the catalog. For
+// each row, a search over a pool of argument slots (an expression of a type, or a literal)
+// finds argument lists that the row's `coerce` and `type` accept, as the binder applies them
+// (Binder::apply_function); a call puts generated expressions of the slots' types there and
+// checks again with the expressions' own types before it is written.
+//
+//     json_tuple  [string, string 'a']     -> json_tuple(c1[0].name, 'a')
+//     date_add    [date, int]              -> date_add(DATE'2024-03-15', c0)
+
+/// How often an operation on an expression is a catalog call taking it, an expression is a
+/// catalog call, and an aggregate or a window function is one of the catalog's.
+constexpr double kCatalogCallShare = 0.12;
+constexpr double kCatalogExpressionShare = 0.04;
+constexpr double kCatalogAggregateShare = 0.25;
+constexpr double kCatalogWindowShare = 0.5;
+
+/// An argument slot: a literal (its SQL text and the Literal node the typing sees) or any
+/// expression of `type` (a nullable column to the typing).
+struct ArgSlot {
+    TypePtr type;
+    std::string literal; // empty: an expression of `type`
+    ExprPtr dummy;
+};
+
+/// Whether the generator's operations apply to values of `t` as they do to the tables' own:
+/// structs have fields, named as identifiers (not arrays_zip's `0`), maps have string or int
+/// keys (the subscripts and lambdas written over a map assume one of them).
+bool walkable(const DataType& t) {
+    if (const StructType* s = t.struct_type()) {
+        return s->size() != 0 &&
+               std::all_of(s->fields().begin(), s->fields().end(), [](const StructField& f) {
+                   return !f.name.empty() &&
+                          (std::isalpha(static_cast<unsigned char>(f.name[0])) != 0 ||
+                           f.name[0] == '_') &&
+                          std::all_of(f.name.begin(), f.name.end(),
+                                      [](char c) {
+                                          return std::isalnum(static_cast<unsigned char>(c)) ||
+                                                 c == '_';
+                                      }) &&
+                          walkable(*f.type);
+               });
+    }
+    if (const ArrayType* a = t.array()) {
+        return walkable(*a->element);
+    }
+    if (const MapType* m = t.map()) {
+        return (m->key->is(AtomicKind::String) || m->key->is(AtomicKind::Integer)) &&
+               walkable(*m->value);
+    }
+    return true;
+}
+
+ExprPtr column_dummy(const TypePtr& type) {
+    return make_expr(AttributeReference{Name("arg"), type, 1, true});
+}
+
+/// What the typing sees of a generated argument: a column named as Spark names the argument
+/// where a result type takes its name (arrays_zip's fields: a column or a field by its name,
+/// anything else by its position).
+bool plain_path(const std::string& sql) {
+    return !sql.empty() && std::all_of(sql.begin(), sql.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+    });
+}
+
+ExprPtr argument_dummy(const std::string& sql, const TypePtr& type) {
+    if (plain_path(sql)) {
+        const std::size_t dot = sql.rfind('.');
+        return make_expr(AttributeReference{
+            Name(dot == std::string::npos ? sql : sql.substr(dot + 1)), type, 1, true});
+    }
+    return make_expr(Cast{column_dummy(type), type, false});
+}
+
+const std::vector<ArgSlot>& arg_slots() {
+    static const std::vector<ArgSlot> slots = [] {
+        std::vector<ArgSlot> out;
+        const auto expression = [&](TypePtr t) {
+            ExprPtr dummy = column_dummy(t);
+            out.push_back(ArgSlot{std::move(t), "", std::move(dummy)});
+        };
+        const auto literal = [&](const TypePtr& t, const std::string& sql,
+                                 const std::string& text) {
+            out.push_back(ArgSlot{t, sql, make_expr(Literal{t, Name(text), false})});
+        };
+        for (AtomicKind k :
+             {AtomicKind::Integer, AtomicKind::Long, AtomicKind::Short, AtomicKind::Byte,
+              AtomicKind::Double, AtomicKind::Float, AtomicKind::String, AtomicKind::Boolean,
+              AtomicKind::Date, AtomicKind::Timestamp, AtomicKind::Binary}) {
+            expression(make_atomic(k));
+        }
+        expression(make_decimal(10, 2));
+        const TypePtr ab = make_struct({StructField{"a", int_type(), true, "{}"},
+                                        StructField{"b", string_type(), true, "{}"}});
+        expression(make_array(int_type(), true));
+        expression(make_array(string_type(), true));
+        expression(make_array(ab, true));
+        expression(make_array(make_array(int_type(), true), true));
+        expression(make_map(string_type(), int_type(), true));
+        expression(ab);
+        for (const char* n : {"0", "1", "2", "3"}) {
+            literal(int_type(), n, n);
+        }
+        // What functions take as text: patterns, formats, a zone, a schema, a field name.
+        for (const char* s : {"a", ",", "b%", "[a-z]+", "(b)", "%s", "$.a", "yyyy-MM-dd", "UTC",
+                              "a INT", "a=1,b=2", "{\"a\":1}", "1", "YEAR", "DAY"}) {
+            literal(string_type(), "'" + std::string(s) + "'", s);
+        }
+        literal(make_atomic(AtomicKind::Double), "0.5D", "0.5");
+        literal(boolean_type(), "true", "true");
+        return out;
+    }();
+    return slots;
+}
+
+/// The binder's coerce-then-type of a call (Binder::apply_function), or the reason it fails.
+/// An implicit cast of text to another type is refused too: the generated strings are not
+/// numbers or dates, so such a call would raise CAST_INVALID_INPUT on every row (text to
+/// binary is fine).
+TypeCheck type_call(const FunctionDef& def, std::vector<ExprPtr> args) {
+    try {
+        if (def.coerce != nullptr) {
+            args = def.coerce(args);
+        }
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            const Cast* cast = args[i]->as<Cast>();
+            if (cast != nullptr && is_string_like(*cast->child->type) &&
+                !is_string_like(*cast->target) && !cast->target->is(AtomicKind::Binary)) {
+                return TypeCheck{{}, "casts text", static_cast<int>(i)};
+            }
+        }
+        if (def.type != nullptr) {
+            return def.type(args);
+        }
+        return TypeCheck{{}, "untyped", -1};
+    } catch (const std::exception& e) {
+        return TypeCheck{{}, e.what(), -1};
+    }
+}
+
+/// Whether the binder takes the call (`SELECT call FROM t`, OVER for a window function, over a
+/// table with a column of each expression slot's type): it checks more than the typing for a
+/// few rows (`extract`'s field word, `ntile`'s constant, the window functions' arguments).
+bool binder_accepts(const FunctionDef& def, const std::vector<std::size_t>& sig) {
+    const std::vector<ArgSlot>& slots = arg_slots();
+    static const Catalog catalog = [&] {
+        std::vector<StructField> columns;
+        for (std::size_t i = 0; i < slots.size(); ++i) {
+            columns.push_back(StructField{"s" + std::to_string(i), slots[i].type, true, "{}"});
+        }
+        return load_ddl_catalog(to_ddl(*make_struct(std::move(columns))));
+    }();
+    std::string call = std::string(def.name) + "(";
+    for (std::size_t i = 0; i < sig.size(); ++i) {
+        const ArgSlot& slot = slots[sig[i]];
+        call +=
+            (i ? ", " : "") + (slot.literal.empty() ? "s" + std::to_string(sig[i]) : slot.literal);
+    }
+    call += def.window ? ") OVER (ORDER BY s0)" : ")";
+    try {
+        const auto source =
+            std::make_shared<const SourceFile>("query.sql", "SELECT " + call + " FROM t");
+        const std::vector<StatementText> statements = split_statements(*source);
+        analyze(parse_statement(source, statements.at(0)), catalog, source, AnalyzerOptions{});
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+struct CatalogRow {
+    const FunctionDef* def = nullptr;
+    /// `--verify` evaluates its calls (not refused: nondeterministic, reads the clock, ...).
+    bool verifiable = true;
+    /// Argument lists the row's typing accepts, as indexes into arg_slots().
+    std::vector<std::vector<std::size_t>> signatures;
+};
+
+struct CatalogRows {
+    std::vector<CatalogRow> scalar, aggregate, window;
+};
+
+/// Argument lists of each row: from a fixed seed, so the same ones in every run.
+std::vector<std::vector<std::size_t>> find_signatures(const FunctionDef& def, Rng& rng) {
+    const std::vector<ArgSlot>& slots = arg_slots();
+    const int most = def.max_args < 0 ? def.min_args + 2
+                                      : (def.replaced_by_last ? def.max_args - 1 : def.max_args);
+    std::set<std::vector<std::size_t>> found;
+    const auto random_slot = [&] {
+        return static_cast<std::size_t>(rng.between(0, static_cast<int>(slots.size()) - 1));
+    };
+    const auto check = [&](const std::vector<std::size_t>& sig) {
+        std::vector<ExprPtr> args;
+        for (std::size_t s : sig) {
+            args.push_back(slots[s].dummy);
+        }
+        return type_call(def, std::move(args));
+    };
+    // The argument the typing names as wrong, else one at random.
+    const auto bad = [&](const TypeCheck& c, int n) {
+        return c.bad_arg >= 0 && c.bad_arg < n ? static_cast<std::size_t>(c.bad_arg)
+                                               : static_cast<std::size_t>(rng.between(0, n - 1));
+    };
+    for (int n = def.min_args; n <= std::min(most, def.min_args + 3); ++n) {
+        const std::size_t before = found.size();
+        // Random lists, redrawing the argument the typing names as wrong; ten times as many
+        // while none is found (the binder wants `datepart`'s field as a word: one slot of all).
+        for (int attempt = 0;
+             attempt < (found.size() == before ? 240 : 24) && found.size() - before < 4;
+             ++attempt) {
+            std::vector<std::size_t> sig(static_cast<std::size_t>(n));
+            std::generate(sig.begin(), sig.end(), random_slot);
+            for (int step = 0; step < 2 * n + 2; ++step) {
+                const TypeCheck c = check(sig);
+                if (c.ok()) {
+                    if (binder_accepts(def, sig)) {
+                        found.insert(sig);
+                    }
+                    break;
+                }
+                if (n == 0) {
+                    break;
+                }
+                sig[bad(c, n)] = random_slot();
+            }
+        }
+        // None: the wrong argument tried with every slot, for a list the typing takes or one
+        // it faults at another argument (two arrays of one element type, two dates).
+        for (int attempt = 0; attempt < 4 && found.size() == before && n > 0; ++attempt) {
+            std::vector<std::size_t> sig(static_cast<std::size_t>(n));
+            std::generate(sig.begin(), sig.end(), random_slot);
+            for (int step = 0; step < 2 * n; ++step) {
+                TypeCheck c = check(sig);
+                if (c.ok()) {
+                    if (binder_accepts(def, sig)) {
+                        found.insert(sig);
+                    }
+                    break;
+                }
+                const std::size_t at = bad(c, n);
+                for (std::size_t s = 0; s < slots.size(); ++s) {
+                    std::vector<std::size_t> other = sig;
+                    other[at] = s;
+                    const TypeCheck d = check(other);
+                    if (d.ok() || d.bad_arg != static_cast<int>(at)) {
+                        sig = std::move(other);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    return {found.begin(), found.end()};
+}
+
+const CatalogRows& catalog_rows() {
+    static const CatalogRows rows = [] {
+        CatalogRows out;
+        Rng rng(20260415);
+        for (const std::string& name : callable_function_names()) {
+            const FunctionDef* def = find_function(name);
+            CatalogRow row{def, true, find_signatures(*def, rng)};
+            const RowEvaluation how = function_evaluation(*def).how;
+            row.verifiable = how != RowEvaluation::Refused && how != RowEvaluation::Missing;
+            (def->window      ? out.window
+             : def->aggregate ? out.aggregate
+                              : out.scalar)
+                .push_back(std::move(row));
+        }
+        return out;
+    }();
+    return rows;
+}
+
 /// The table every scan reads, for the subquery expressions of a statement (`EXISTS (SELECT 1
 /// FROM t q1 ...)`), which read it again under an alias of their own. Set by generate_query for
 /// the statement it writes.
 const GeneratedTable* g_table = nullptr;
+/// The catalog calls written for the statement generate_query writes (some of them may be
+/// dropped before it is done).
+std::vector<std::string>* g_catalog_calls = nullptr;
 
 /// One query block over a Source: select items, WHERE, GROUP BY, ... (the single-table query
 /// of the original generator when the source is the table `t`).
@@ -308,10 +595,19 @@ class QueryGen {
                                                     "dense_rank()"};
             const std::string name = "o" + std::to_string(n + 1);
             const int which = r_.between(0, 3);
-            parts.head += ", " + std::string(functions[which]) + " OVER (PARTITION BY " +
-                          items[0].sql + " ORDER BY " + items[0].sql + ") AS " + name;
-            parts.outputs.push_back(SourceColumn{
-                name, make_atomic(which == 2 ? AtomicKind::Long : AtomicKind::Integer)});
+            G function{functions[which],
+                       make_atomic(which == 2 ? AtomicKind::Long : AtomicKind::Integer)};
+            if (r_.chance(kCatalogWindowShare)) {
+                // A window function or an aggregate of the catalog.
+                const CatalogRows& rows = catalog_rows();
+                if (std::optional<G> call =
+                        catalog_call(r_.chance(0.6) ? rows.window : rows.aggregate, 2, nullptr)) {
+                    function = *call;
+                }
+            }
+            parts.head += ", " + function.sql + " OVER (PARTITION BY " + items[0].sql +
+                          " ORDER BY " + items[0].sql + ") AS " + name;
+            parts.outputs.push_back(SourceColumn{name, function.type});
         }
         if (r_.chance(0.06)) {
             // A subquery expression as a select item.
@@ -826,6 +1122,11 @@ class QueryGen {
         const TypePtr double_type = make_atomic(AtomicKind::Double);
         const TypePtr boolean_type = make_atomic(AtomicKind::Boolean);
         const auto count_of = [&](const G& e) { return G{"count(" + e.sql + ")", long_type}; };
+        if (r_.chance(kCatalogAggregateShare)) {
+            if (std::optional<G> call = catalog_call(catalog_rows().aggregate, 2, nullptr)) {
+                return *call;
+            }
+        }
         switch (r_.between(0, 14)) {
         case 0:
             return G{"count(*)", long_type};
@@ -1135,6 +1436,12 @@ class QueryGen {
         if (depth <= 0) {
             return path(r_.between(0, 3));
         }
+        if (r_.chance(kCatalogExpressionShare)) {
+            // A call of any row, of arguments of its types (zero-argument rows, rows of dates).
+            if (std::optional<G> call = catalog_call(catalog_rows().scalar, depth, nullptr)) {
+                return *call;
+            }
+        }
         G base = r_.chance(0.6) ? path(r_.between(0, 2)) : any(depth - 1);
         if (r_.chance(0.85)) {
             base = op(base, depth);
@@ -1146,6 +1453,11 @@ class QueryGen {
     }
 
     G op(const G& e, int depth) {
+        if (r_.chance(kCatalogCallShare)) {
+            if (std::optional<G> call = catalog_call(catalog_rows().scalar, depth, &e)) {
+                return *call;
+            }
+        }
         const DataType& t = *e.type;
         if (const ArrayType* a = t.array()) {
             return array_op(e, a->element, depth);
@@ -1516,6 +1828,182 @@ class QueryGen {
         return G{literal(type), type};
     }
 
+    // --- calls of the function catalog
+
+    static bool integral(const TypePtr& t) {
+        return is_kind(t, AtomicKind::Integer) || is_kind(t, AtomicKind::Long) ||
+               is_kind(t, AtomicKind::Short) || is_kind(t, AtomicKind::Byte);
+    }
+
+    // An integer argument of a call, kept small: the rows' integers are small (-1 to 3), but
+    // not what is computed from them (`hash(s)`), and a length or a count from that
+    // (`space(n)`, `repeat(s, n)`, `lpad(s, n)`) would make the evaluator build a huge string.
+    static G small(const G& e) {
+        if (is_kind(e.type, AtomicKind::Integer) || is_kind(e.type, AtomicKind::Long)) {
+            return G{wrap(e.sql) + " % 5", e.type};
+        }
+        return G{"CAST(" + wrap(e.sql) + " % 5 AS " + ddl_type(e.type) + ")", e.type};
+    }
+
+    // An expression of exactly `type` (up to nullability) from the columns, or none.
+    std::optional<G> exactly(const TypePtr& type, int depth) {
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            G e = r_.chance(0.6) ? column_path(r_.between(0, 3)) : any(r_.between(0, depth));
+            if (same_type_ignoring_nullability(*e.type, *type)) {
+                return e;
+            }
+        }
+        return std::nullopt;
+    }
+
+    // An argument of `type` for a catalog call: an expression of it, one converted to it (the
+    // types no generated table holds), else a literal of it.
+    G argument(const TypePtr& type, int depth) {
+        if (std::optional<G> e = exactly(type, depth)) {
+            return integral(type) ? small(*e) : *e;
+        }
+        const auto from = [&](const TypePtr& source, const std::string& before,
+                              const std::string& after) -> std::optional<G> {
+            if (std::optional<G> e = exactly(source, depth)) {
+                return G{before + e->sql + after, type};
+            }
+            return std::nullopt;
+        };
+        std::optional<G> converted;
+        if (is_kind(type, AtomicKind::Byte)) {
+            converted = from(int_type(), "CAST(", " % 5 AS TINYINT)");
+        } else if (is_kind(type, AtomicKind::Float)) {
+            converted = from(make_atomic(AtomicKind::Double), "CAST(", " AS FLOAT)");
+        } else if (is_kind(type, AtomicKind::Date)) {
+            converted = from(int_type(), "date_add(DATE'2024-03-15', ", " % 5)");
+        } else if (is_kind(type, AtomicKind::Timestamp)) {
+            converted = from(int_type(), "timestamp_seconds(", " % 5)");
+        } else if (is_kind(type, AtomicKind::Binary)) {
+            converted = from(string_type(), "CAST(", " AS BINARY)");
+        }
+        return converted ? *converted : G{literal(type), type};
+    }
+
+    // A call of a row of `rows` (catalog_rows()) with arguments its typing accepts, `given`
+    // among them if not null; none when no row drawn takes it.
+    std::optional<G> catalog_call(const std::vector<CatalogRow>& rows, int depth, const G* given) {
+        const std::vector<ArgSlot>& slots = arg_slots();
+        const G* const given_as_drawn = given;
+        G bounded_given;
+        for (int attempt = 0; attempt < 8; ++attempt) {
+            given = given_as_drawn;
+            const CatalogRow& row = r_.pick(rows);
+            // `--verify` refuses the calls of some rows (rand, current_date, ...): they are
+            // drawn, for the read-schema checks, a fifth as often, so most cases compare rows.
+            if (row.signatures.empty() || (!row.verifiable && !r_.chance(0.2))) {
+                continue;
+            }
+            const std::vector<std::size_t>& sig = r_.pick(row.signatures);
+            std::size_t at = sig.size(); // where `given` goes
+            // The type each expression argument is generated at: its slot's, but `given`'s
+            // for `given` and, if need be, for the arguments of the same slot type as its
+            // (array_union(a, b): both arrays of one element type).
+            std::vector<TypePtr> types;
+            for (std::size_t s : sig) {
+                types.push_back(slots[s].type);
+            }
+            if (given != nullptr) {
+                std::vector<std::size_t> same;
+                std::vector<std::size_t> open;
+                for (std::size_t i = 0; i < sig.size(); ++i) {
+                    const ArgSlot& slot = slots[sig[i]];
+                    if (slot.literal.empty()) {
+                        open.push_back(i);
+                        if (same_type_ignoring_nullability(*slot.type, *given->type)) {
+                            same.push_back(i);
+                        }
+                    }
+                }
+                // A row the binder replaces (extract, left) is typed by its replacement,
+                // which only the slots' own types are known to give.
+                if (open.empty() || (row.def->replaced_by_last && same.empty())) {
+                    continue;
+                }
+                at = r_.pick(same.empty() ? open : same);
+                if (integral(types[at])) {
+                    // An integer argument is a length, a count, a position: kept small.
+                    if (!integral(given->type)) {
+                        continue;
+                    }
+                    bounded_given = small(*given);
+                    given = &bounded_given;
+                }
+                const auto typed = [&](const std::vector<TypePtr>& ts) {
+                    std::vector<ExprPtr> dummies;
+                    for (std::size_t i = 0; i < sig.size(); ++i) {
+                        dummies.push_back(i == at ? argument_dummy(given->sql, given->type)
+                                          : ts[i] == slots[sig[i]].type ? slots[sig[i]].dummy
+                                                                        : column_dummy(ts[i]));
+                    }
+                    return type_call(*row.def, std::move(dummies)).ok();
+                };
+                types[at] = given->type;
+                if (!typed(types)) {
+                    for (std::size_t i : open) {
+                        if (i != at && sig[i] == sig[at]) {
+                            types[i] = given->type;
+                        }
+                    }
+                    if (!typed(types)) {
+                        continue;
+                    }
+                }
+            }
+            std::vector<G> args;
+            std::vector<ExprPtr> dummies;
+            for (std::size_t i = 0; i < sig.size(); ++i) {
+                const ArgSlot& slot = slots[sig[i]];
+                if (i == at) {
+                    args.push_back(*given);
+                    dummies.push_back(argument_dummy(given->sql, given->type));
+                } else if (!slot.literal.empty()) {
+                    args.push_back(G{slot.literal, slot.type});
+                    dummies.push_back(slot.dummy);
+                } else {
+                    args.push_back(argument(types[i], depth - 1));
+                    dummies.push_back(argument_dummy(args.back().sql, args.back().type));
+                }
+            }
+            TypeCheck check = type_call(*row.def, dummies);
+            if (!check.ok()) {
+                // The expressions' types did not do (a nested element type, say): literals of
+                // the slots' types, which the typing accepted.
+                for (std::size_t i = 0; i < sig.size(); ++i) {
+                    const ArgSlot& slot = slots[sig[i]];
+                    if (i != at && slot.literal.empty()) {
+                        args[i] = G{literal(types[i]), types[i]};
+                        dummies[i] = types[i] == slot.type ? slot.dummy : column_dummy(types[i]);
+                    }
+                }
+                check = type_call(*row.def, dummies);
+                if (!check.ok()) {
+                    continue;
+                }
+            }
+            if (!walkable(*check.result.type)) {
+                continue;
+            }
+            // Expressions in parentheses: `position(NOT a, 1)` does not parse (`position(x IN
+            // s)` is the parser's), the literals the binder checks (`extract('YEAR', d)`) bare.
+            std::string sql = std::string(row.def->name) + "(";
+            for (std::size_t i = 0; i < args.size(); ++i) {
+                sql += (i ? ", " : "") +
+                       (slots[sig[i]].literal.empty() ? wrap(args[i].sql) : args[i].sql);
+            }
+            sql += ")";
+            if (g_catalog_calls != nullptr) {
+                g_catalog_calls->push_back(sql);
+            }
+            return G{sql, check.result.type};
+        }
+        return std::nullopt;
+    }
+
     std::string literal(const TypePtr& t) {
         if (const StructType* s = t->struct_type()) {
             std::string out = "named_struct(";
@@ -1548,6 +2036,16 @@ class QueryGen {
             return "true";
         case AtomicKind::Decimal:
             return "CAST(1.5 AS " + ddl_type(t) + ")";
+        case AtomicKind::Byte:
+            return "CAST(1 AS TINYINT)";
+        case AtomicKind::Float:
+            return "CAST(0.5 AS FLOAT)";
+        case AtomicKind::Date:
+            return "DATE'2024-03-15'";
+        case AtomicKind::Timestamp:
+            return "TIMESTAMP'2024-03-15 10:20:30'";
+        case AtomicKind::Binary:
+            return "X'0102'";
         default:
             return "CAST(NULL AS " + ddl_type(t) + ")";
         }
@@ -2181,6 +2679,33 @@ std::string json_value(Rng& rng, const TypePtr& t, double null_rate) {
 
 } // namespace
 
+std::vector<std::string> callable_function_names() {
+    std::vector<std::string> out;
+    for (const std::string& name : function_names()) {
+        const FunctionDef* def = find_function(name);
+        // grouping() and grouping_id() stand for the grouping id's bits: only under GROUP BY
+        // ROLLUP, CUBE or GROUPING SETS, which the grouping-analytics queries write themselves.
+        if (def != nullptr && !def->internal && def->catalyst != "Grouping" &&
+            def->catalyst != "GroupingID") {
+            out.push_back(name);
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> untyped_function_names() {
+    std::vector<std::string> out;
+    const CatalogRows& rows = catalog_rows();
+    for (const std::vector<CatalogRow>* list : {&rows.scalar, &rows.aggregate, &rows.window}) {
+        for (const CatalogRow& row : *list) {
+            if (row.signatures.empty()) {
+                out.emplace_back(row.def->name);
+            }
+        }
+    }
+    return out;
+}
+
 GeneratedTable generate_table(Rng& rng, int max_depth) {
     std::vector<StructField> fields;
     fields.push_back(StructField{"c0", make_atomic(AtomicKind::Integer), true, "{}"});
@@ -2199,10 +2724,20 @@ GeneratedTable generate_table(Rng& rng, int max_depth) {
     return table;
 }
 
-std::string generate_query(Rng& rng, const GeneratedTable& table) {
+std::string generate_query(Rng& rng, const GeneratedTable& table, QueryStats* stats) {
     g_table = &table;
+    std::vector<std::string> calls;
+    g_catalog_calls = &calls;
     std::string query = StatementGen(rng, table).statement();
     g_table = nullptr;
+    g_catalog_calls = nullptr;
+    if (stats != nullptr) {
+        // A call drawn for an expression that was then dropped is not in the text.
+        stats->catalog_calls = static_cast<int>(
+            std::count_if(calls.begin(), calls.end(), [&](const std::string& call) {
+                return query.find(call) != std::string::npos;
+            }));
+    }
     return query;
 }
 

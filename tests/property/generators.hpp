@@ -53,9 +53,27 @@ GeneratedTable generate_table(Rng& rng, int max_depth);
 /// reading another, one read twice) and UNION / INTERSECT / EXCEPT, whose query blocks read the
 /// inner queries' outputs by their types. Some query blocks group with ROLLUP, CUBE or GROUPING
 /// SETS (an Expand), and some hold subquery expressions (scalar aggregates, [NOT] EXISTS,
-/// [NOT] IN) reading `t` again, correlated with the blocks around them or not. Every scan reads
-/// `t`, so one set of rows serves all.
-std::string generate_query(Rng& rng, const GeneratedTable& table);
+/// [NOT] IN) reading `t` again, correlated with the blocks around them or not. Expressions,
+/// aggregates and windows call rows of the whole function catalog, with argument lists the
+/// rows' own typing accepts (callable_function_names()). Every scan reads `t`, so one set of
+/// rows serves all.
+/// What generate_query put in a statement, for the test's coverage figures.
+struct QueryStats {
+    /// Calls drawn from the function catalog (callable_function_names()) the statement holds.
+    int catalog_calls = 0;
+};
+
+std::string generate_query(Rng& rng, const GeneratedTable& table, QueryStats* stats = nullptr);
+
+/// The rows of the function catalog (plan/functions.hpp) that generated queries call, by name:
+/// every row a query can call by name but the grouping placeholders (grouping, grouping_id),
+/// scalar functions in expressions, aggregate ones in aggregates, window ones in windows.
+std::vector<std::string> callable_function_names();
+
+/// The rows of callable_function_names() for which no argument list from the generator's pool
+/// (expressions of its types, a few literals) passes the row's typing and the binder: never
+/// called.
+std::vector<std::string> untyped_function_names();
 
 /// `count` rows as JSON lines, with nulls at every level, small arrays and maps, and values
 /// from small pools (so equalities and in-range subscripts happen).
