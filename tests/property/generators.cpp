@@ -317,6 +317,23 @@ TypeCheck type_call(const FunctionDef& def, std::vector<ExprPtr> args) {
     }
 }
 
+/// A call of `def` with arguments `args` (SQL texts) as a query writes it: an inverse
+/// distribution function's last argument, its value, in WITHIN GROUP (`percentile_cont(0.5)
+/// WITHIN GROUP (ORDER BY x)`), as Spark 4 requires.
+std::string call_sql(const FunctionDef& def, const std::vector<std::string>& args) {
+    const bool value_in_group = def.within_group == WithinGroup::Inverse && !args.empty();
+    const std::size_t written = args.size() - (value_in_group ? 1 : 0);
+    std::string sql = std::string(def.name) + "(";
+    for (std::size_t i = 0; i < written; ++i) {
+        sql += (i ? ", " : "") + args[i];
+    }
+    sql += ")";
+    if (value_in_group) {
+        sql += " WITHIN GROUP (ORDER BY " + args.back() + ")";
+    }
+    return sql;
+}
+
 /// Whether the binder takes the call (`SELECT call FROM t`, OVER for a window function, over a
 /// table with a column of each expression slot's type): it checks more than the typing for a
 /// few rows (`extract`'s field word, `ntile`'s constant, the window functions' arguments).
@@ -329,13 +346,11 @@ bool binder_accepts(const FunctionDef& def, const std::vector<std::size_t>& sig)
         }
         return load_ddl_catalog(to_ddl(*make_struct(std::move(columns))));
     }();
-    std::string call = std::string(def.name) + "(";
-    for (std::size_t i = 0; i < sig.size(); ++i) {
-        const ArgSlot& slot = slots[sig[i]];
-        call +=
-            (i ? ", " : "") + (slot.literal.empty() ? "s" + std::to_string(sig[i]) : slot.literal);
+    std::vector<std::string> args;
+    for (const std::size_t s : sig) {
+        args.push_back(slots[s].literal.empty() ? "s" + std::to_string(s) : slots[s].literal);
     }
-    call += def.window ? ") OVER (ORDER BY s0)" : ")";
+    const std::string call = call_sql(def, args) + (def.window ? " OVER (ORDER BY s0)" : "");
     try {
         const auto source =
             std::make_shared<const SourceFile>("query.sql", "SELECT " + call + " FROM t");
@@ -605,8 +620,11 @@ class QueryGen {
                     function = *call;
                 }
             }
+            // WITHIN GROUP orders the whole window itself: no ORDER BY (Spark's
+            // INVALID_WINDOW_SPEC_FOR_AGGREGATION_FUNC).
+            const bool ordered = function.sql.find(" WITHIN GROUP (") == std::string::npos;
             parts.head += ", " + function.sql + " OVER (PARTITION BY " + items[0].sql +
-                          " ORDER BY " + items[0].sql + ") AS " + name;
+                          (ordered ? " ORDER BY " + items[0].sql : std::string()) + ") AS " + name;
             parts.outputs.push_back(SourceColumn{name, function.type});
         }
         if (r_.chance(0.06)) {
@@ -1990,12 +2008,11 @@ class QueryGen {
             }
             // Expressions in parentheses: `position(NOT a, 1)` does not parse (`position(x IN
             // s)` is the parser's), the literals the binder checks (`extract('YEAR', d)`) bare.
-            std::string sql = std::string(row.def->name) + "(";
+            std::vector<std::string> texts;
             for (std::size_t i = 0; i < args.size(); ++i) {
-                sql += (i ? ", " : "") +
-                       (slots[sig[i]].literal.empty() ? wrap(args[i].sql) : args[i].sql);
+                texts.push_back(slots[sig[i]].literal.empty() ? wrap(args[i].sql) : args[i].sql);
             }
-            sql += ")";
+            const std::string sql = call_sql(*row.def, texts);
             if (g_catalog_calls != nullptr) {
                 g_catalog_calls->push_back(sql);
             }
