@@ -711,10 +711,11 @@ struct unary_operand : seq<unary_expr> {};
 struct chain_start : success {};
 
 // Binary operators of a valueExpression, longest first where one is a prefix of another.
-struct value_op : tok<sor<string<'<', '=', '>'>, string<'<', '='>, string<'<', '>'>, one<'<'>,
-                          string<'>', '='>, one<'>'>, two<'='>, one<'='>, string<'!', '='>,
-                          two<'|'>, one<'|'>, one<'^'>, one<'&'>, one<'+'>,
-                          seq<one<'-'>, not_at<one<'>'>>>, one<'*'>, one<'/'>, one<'%'>, k_div>> {};
+struct value_op
+    : tok<sor<string<'<', '=', '>'>, string<'<', '='>, string<'<', '>'>, two<'<'>, one<'<'>,
+              string<'>', '>', '>'>, two<'>'>, string<'>', '='>, one<'>'>, two<'='>, one<'='>,
+              string<'!', '='>, two<'|'>, one<'|'>, one<'^'>, one<'&'>, one<'+'>,
+              seq<one<'-'>, not_at<one<'>'>>>, one<'*'>, one<'/'>, one<'%'>, k_div>> {};
 /// Arithmetic, bitwise and comparison operators; the parser applies the precedence.
 struct value_chain : seq<chain_start, must<unary_expr>, star<value_op, must<unary_expr>>> {};
 

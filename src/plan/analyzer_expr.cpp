@@ -102,6 +102,9 @@ std::optional<BinaryOpKind> binary_kind(ast::BinaryOp op) {
         return BinaryOpKind::BitwiseXor;
     case ast::BinaryOp::NotEq:
     case ast::BinaryOp::Concat:
+    case ast::BinaryOp::ShiftLeft:
+    case ast::BinaryOp::ShiftRight:
+    case ast::BinaryOp::ShiftRightUnsigned:
         return std::nullopt;
     }
     return std::nullopt;
@@ -849,10 +852,21 @@ ExprPtr Binder::bind_node(const ast::Expr& e) {
                     return make_expr(
                         UnaryOp{UnaryOpKind::Not, binary(BinaryOpKind::EqualTo, l, r, span)}, span);
                 }
-                if (b.op == ast::BinaryOp::Concat) {
-                    const FunctionDef& concat = catalog_function("concat");
-                    const std::array<Span, 2> arg_spans{b.lhs->span, b.rhs->span};
-                    return apply_function(concat, {l, r}, arg_spans, false, span);
+                // `a || b` is concat(a, b); Spark 4's `a << n`, `a >> n` and `a >>> n` are
+                // shiftleft, shiftright and shiftrightunsigned under the operator's name
+                // (FUNC_ALIAS), which prints them as `(a << n)`.
+                static constexpr std::pair<ast::BinaryOp, std::string_view> kFunctions[] = {
+                    {ast::BinaryOp::Concat, "concat"},
+                    {ast::BinaryOp::ShiftLeft, "<<"},
+                    {ast::BinaryOp::ShiftRight, ">>"},
+                    {ast::BinaryOp::ShiftRightUnsigned, ">>>"},
+                };
+                for (const auto& [op, function] : kFunctions) {
+                    if (b.op == op) {
+                        const std::array<Span, 2> arg_spans{b.lhs->span, b.rhs->span};
+                        return apply_function(catalog_function(function), {l, r}, arg_spans, false,
+                                              span);
+                    }
                 }
                 return binary(*binary_kind(b.op), l, r, span);
             },

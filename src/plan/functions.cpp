@@ -3158,6 +3158,14 @@ const std::vector<FunctionDef>& table() {
         scalar<"ceiling", 1, 2, type_floor_ceil>("Ceil", {Opaque, &coerce_floor_ceil}),
         scalar<"pmod", 2, 2, type_pmod>("Pmod", {Opaque, &coerce_pmod}),
         scalar<"shiftleft", 2, 2, type_shift>("ShiftLeft", {Opaque, &coerce_shift}),
+        // The operators `a << n`, `a >> n`, `a >>> n` (Spark 4), built by the analyzer.
+        scalar<"<<", 2, 2, type_shift>(
+            "ShiftLeft", {.coerce = &coerce_shift, .internal = true, .form = "({0} << {1})"}),
+        scalar<">>", 2, 2, type_shift>(
+            "ShiftRight", {.coerce = &coerce_shift, .internal = true, .form = "({0} >> {1})"}),
+        scalar<">>>", 2, 2, type_shift>(
+            "ShiftRightUnsigned",
+            {.coerce = &coerce_shift, .internal = true, .form = "({0} >>> {1})"}),
         scalar<"shiftright", 2, 2, type_shift>("ShiftRight", {Opaque, &coerce_shift}),
         scalar<"shiftrightunsigned", 2, 2, type_shift>("ShiftRightUnsigned",
                                                        {Opaque, &coerce_shift}),

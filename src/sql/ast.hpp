@@ -219,6 +219,9 @@ enum class BinaryOp : std::uint8_t {
     BitAnd,
     BitOr,
     BitXor,
+    ShiftLeft,          // <<  (Spark 4: shiftleft)
+    ShiftRight,         // >>  (shiftright)
+    ShiftRightUnsigned, // >>> (shiftrightunsigned)
 };
 
 struct Unary {

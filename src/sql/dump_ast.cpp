@@ -175,6 +175,12 @@ const char* binary_op_name(ast::BinaryOp op) {
         return "|";
     case B::BitXor:
         return "^";
+    case B::ShiftLeft:
+        return "<<";
+    case B::ShiftRight:
+        return ">>";
+    case B::ShiftRightUnsigned:
+        return ">>>";
     }
     return "?";
 }

@@ -509,7 +509,8 @@ struct OpInfo {
     int precedence;
 };
 
-/// Spark's valueExpression levels, tightest last: comparison < | < ^ < & < + - || < * / % DIV.
+/// Spark's valueExpression levels, tightest last: comparison < | < ^ < & < << >> >>> < + - || <
+/// * / % DIV.
 OpInfo value_op_info(std::string_view text) {
     using B = ast::BinaryOp;
     if (text == "=" || text == "==")
@@ -532,19 +533,25 @@ OpInfo value_op_info(std::string_view text) {
         return {B::BitXor, 4};
     if (text == "&")
         return {B::BitAnd, 5};
+    if (text == "<<")
+        return {B::ShiftLeft, 6};
+    if (text == ">>")
+        return {B::ShiftRight, 6};
+    if (text == ">>>")
+        return {B::ShiftRightUnsigned, 6};
     if (text == "+")
-        return {B::Add, 6};
+        return {B::Add, 7};
     if (text == "-")
-        return {B::Subtract, 6};
+        return {B::Subtract, 7};
     if (text == "||")
-        return {B::Concat, 6};
+        return {B::Concat, 7};
     if (text == "*")
-        return {B::Multiply, 7};
+        return {B::Multiply, 8};
     if (text == "/")
-        return {B::Divide, 7};
+        return {B::Divide, 8};
     if (text == "%")
-        return {B::Remainder, 7};
-    return {B::IntDivide, 7}; // DIV
+        return {B::Remainder, 8};
+    return {B::IntDivide, 8}; // DIV
 }
 
 Value make_binary(State& st, const PendingOp& op, Value lhs, Value rhs) {

@@ -56,11 +56,27 @@ const std::map<std::string, std::string> kNeverEvaluated = {
 /// The rows a query cannot call by name (FunctionTraits::internal): the analyzer builds them
 /// from syntax, which their samples write.
 const std::vector<std::string> kInternal = {
-    "trim_chars",        "ltrim_chars",        "rtrim_chars", "likeany",
-    "likeall",           "notlikeany",         "notlikeall",  "timestampdiff",
-    "timestampadd",      "secondwithfraction", "timeadd",     "timestampaddyminterval",
-    "dateaddyminterval", "dateaddinterval",    "datetimesub", "extractansiintervaldays",
-    "subtractdates",     "subtracttimestamps",
+    "trim_chars",
+    "ltrim_chars",
+    "rtrim_chars",
+    "likeany",
+    "likeall",
+    "notlikeany",
+    "notlikeall",
+    "timestampdiff",
+    "timestampadd",
+    "secondwithfraction",
+    "timeadd",
+    "timestampaddyminterval",
+    "dateaddyminterval",
+    "dateaddinterval",
+    "datetimesub",
+    "extractansiintervaldays",
+    "subtractdates",
+    "subtracttimestamps",
+    "<<",
+    ">>",
+    ">>>",
 };
 
 struct Sample {
@@ -151,6 +167,9 @@ const std::map<std::string, Sample> kSamples = {
     {"ltrim", {"ltrim('  a ')", R"("a ")"}},
     {"rtrim", {"rtrim('  a ')", R"("  a")"}},
     {"trim_chars", {"trim(BOTH 'x' FROM 'xaxx')", R"("a")"}},
+    {"<<", {"i << 2", "28"}},
+    {">>", {"-i >> 1", "-4"}},
+    {">>>", {"-i >>> 28", "15"}},
     {"ltrim_chars", {"trim(LEADING 'x' FROM 'xax')", R"("ax")"}},
     {"rtrim_chars", {"trim(TRAILING 'x' FROM 'xax')", R"("xa")"}},
     {"split", {"split('a,b', ',')", R"(["a","b"])"}},
