@@ -641,6 +641,13 @@ TEST_CASE("queries the evaluator cannot run are refused", "[eval]") {
     CHECK(reason("SELECT try_to_timestamp('2024', 'EEE yyyy') FROM t") ==
           "try_to_timestamp with the pattern 'EEE yyyy': the pattern letter 'E' in a parsing "
           "pattern (Spark rejects it: INVALID_DATETIME_PATTERN.ILLEGAL_CHARACTER)");
+    // Strings Spark would build up to 2 GB: never needed to check a rewrite.
+    CHECK(reason("SELECT space(2000000000) FROM t") ==
+          "space building a string of more than 16 MB");
+    CHECK(reason("SELECT lpad('a', 20000000, 'xy') FROM t") ==
+          "lpad building a string of more than 16 MB");
+    CHECK(reason("SELECT repeat('ab', 9000000) FROM t") ==
+          "repeat building a string of more than 16 MB");
     CHECK(reason("SELECT my_udf(a) FROM t") ==
           "user-defined function 'my_udf' cannot be evaluated");
 }
