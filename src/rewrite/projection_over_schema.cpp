@@ -265,7 +265,13 @@ class Rewriter {
 std::size_t Rewriter::remap(const StructType& before, std::size_t ordinal, const StructType& after,
                             const char* what) const {
     const std::string& name = before[ordinal].name;
-    const auto found = after.field_index(name, CaseSensitivity::Sensitive);
+    // A struct named after accesses (arrays_zip's fields) may change a name's case: the
+    // access as written (`c5.V`) becomes the schema's (`c5.v`) when rewritten, while Spark
+    // froze the name at analysis. Names resolve case-insensitively, as Spark's do.
+    auto found = after.field_index(name, CaseSensitivity::Sensitive);
+    if (!found) {
+        found = after.field_index(name, CaseSensitivity::Insensitive);
+    }
     if (!found) {
         throw InternalError(std::string("unmatched child schema for ") + what + ": no field '" +
                             name + "' in " + catalog_string(*make_struct(after.fields())));
@@ -450,13 +456,25 @@ template <class F> void zip_expressions(const Expr& before, const Expr& after, F
     }
 }
 
+/// Whether field `ordinal` of `s` is the one `name` names: exactly, or as Spark's
+/// case-insensitive resolution finds it (an arrays_zip field renamed by case: Rewriter::remap).
+bool names_field(const StructType& s, std::size_t ordinal, const std::string& name) {
+    if (ordinal >= s.size()) {
+        return false;
+    }
+    if (s[ordinal].name == name) {
+        return true;
+    }
+    const std::optional<std::size_t> found = s.field_index(name, CaseSensitivity::Insensitive);
+    return found && *found == ordinal;
+}
+
 void check_access(const Expr& before, const Expr& after) {
     if (const auto* old_field = before.as<GetStructField>()) {
         const auto* new_field = after.as<GetStructField>();
         const StructType& old_struct = struct_of(old_field->child->type, "GetStructField");
         const StructType& new_struct = struct_of(new_field->child->type, "GetStructField");
-        if (new_field->ordinal >= new_struct.size() ||
-            new_struct[new_field->ordinal].name != old_struct[old_field->ordinal].name) {
+        if (!names_field(new_struct, new_field->ordinal, old_struct[old_field->ordinal].name)) {
             throw InternalError("GetStructField ordinal " + std::to_string(new_field->ordinal) +
                                 " does not name field '" + old_struct[old_field->ordinal].name +
                                 "' in " + catalog_string(*new_field->child->type));
@@ -470,8 +488,7 @@ void check_access(const Expr& before, const Expr& after) {
             struct_of(new_array == nullptr ? new_fields->child->type : new_array->element,
                       "GetArrayStructFields");
         // numFields is the element struct's size by construction (num_fields()).
-        if (new_fields->ordinal >= new_struct.size() ||
-            new_struct[new_fields->ordinal].name != old_struct[old_fields->ordinal].name) {
+        if (!names_field(new_struct, new_fields->ordinal, old_struct[old_fields->ordinal].name)) {
             throw InternalError("GetArrayStructFields ordinal " +
                                 std::to_string(new_fields->ordinal) + " / numFields " +
                                 std::to_string(new_struct.size()) + " does not match " +
