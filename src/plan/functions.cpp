@@ -1469,16 +1469,28 @@ bool is_options_map(const Expr& e) {
     });
 }
 
+/// The schema literal (argument 1) of from_json and from_csv, over a string (argument 0); null
+/// with `failure` set when either does not do.
+TypePtr parsed_schema(std::string_view fn, Inputs a, TypeCheck& failure) {
+    if (!is_string_like(*a[0]->type)) {
+        failure = expects(fn, a, 0, "a string");
+        return nullptr;
+    }
+    std::string error;
+    TypePtr schema = schema_of_literal(*a[1], error);
+    if (schema == nullptr) {
+        failure = fail(fn, 1, error);
+    }
+    return schema;
+}
+
 /// Spark's JsonToStructs: a string parsed by the schema, which may be a struct, an array or a
 /// map (of string keys), every part of it nullable (`schema.asNullable`).
 TypeCheck type_from_json(std::string_view fn, Inputs a) {
-    if (!is_string_like(*a[0]->type)) {
-        return expects(fn, a, 0, "a string");
-    }
-    std::string error;
-    const TypePtr schema = schema_of_literal(*a[1], error);
+    TypeCheck failure;
+    const TypePtr schema = parsed_schema(fn, a, failure);
     if (schema == nullptr) {
-        return fail(fn, 1, error);
+        return failure;
     }
     if (schema->struct_type() == nullptr && schema->array() == nullptr &&
         schema->map() == nullptr) {
@@ -1498,13 +1510,10 @@ TypeCheck type_from_json(std::string_view fn, Inputs a) {
 /// Spark's CsvToStructs: a string parsed by a struct schema of atomic fields, nullable as the
 /// string is.
 TypeCheck type_from_csv(std::string_view fn, Inputs a) {
-    if (!is_string_like(*a[0]->type)) {
-        return expects(fn, a, 0, "a string");
-    }
-    std::string error;
-    const TypePtr schema = schema_of_literal(*a[1], error);
+    TypeCheck failure;
+    const TypePtr schema = parsed_schema(fn, a, failure);
     if (schema == nullptr) {
-        return fail(fn, 1, error);
+        return failure;
     }
     const StructType* s = schema->struct_type();
     if (s == nullptr) {
