@@ -466,9 +466,12 @@ class Builder {
 
     void localized_offset(char c, int count, std::string& why) {
         if (parsing_) {
-            why = "'" + std::string(static_cast<std::size_t>(count), c) +
-                  "' in a parsing pattern (Java's parse of a localized offset is not "
-                  "implemented)";
+            // Appended piece by piece: GCC 12 reports a false -Wrestrict inside
+            // `"'" + std::string(...)` at -O2 and above (GCC bug 105329), failing -Werror.
+            why = "'";
+            why.append(static_cast<std::size_t>(count), c);
+            why += "' in a parsing pattern (Java's parse of a localized offset is not "
+                   "implemented)";
             return;
         }
         Element e;
