@@ -14,6 +14,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -74,6 +75,20 @@ std::string copied_text(const Json& j) {
         out += copied_text(item.value());
     }
     return out + (j.is_object() ? '}' : ']');
+}
+
+/// The values of an integral type (BYTE, SHORT, INT, BIGINT).
+std::pair<std::int64_t, std::int64_t> integral_range(AtomicKind kind) {
+    switch (kind) {
+    case AtomicKind::Byte:
+        return {INT8_MIN, INT8_MAX};
+    case AtomicKind::Short:
+        return {INT16_MIN, INT16_MAX};
+    case AtomicKind::Integer:
+        return {INT32_MIN, INT32_MAX};
+    default:
+        return {INT64_MIN, INT64_MAX};
+    }
 }
 
 /// An integral JSON number in [lo, hi]: Jackson's getIntValue and the like raise outside it.
@@ -137,13 +152,12 @@ Value json_value(const Json& j, const DataType& type) {
     case AtomicKind::Boolean:
         return j.is_boolean() ? Value::boolean(j.get<bool>()) : mismatch();
     case AtomicKind::Byte:
-        return json_integral(j, INT8_MIN, INT8_MAX);
     case AtomicKind::Short:
-        return json_integral(j, INT16_MIN, INT16_MAX);
     case AtomicKind::Integer:
-        return json_integral(j, INT32_MIN, INT32_MAX);
-    case AtomicKind::Long:
-        return json_integral(j, INT64_MIN, INT64_MAX);
+    case AtomicKind::Long: {
+        const auto [lo, hi] = integral_range(type.atomic()->kind);
+        return json_integral(j, lo, hi);
+    }
     case AtomicKind::Double:
         // Jackson's getDoubleValue rounds the text correctly, as nlohmann's reading does.
         return j.is_number() ? Value::float64(j.get<double>()) : mismatch();
@@ -176,13 +190,12 @@ Value csv_integral(const std::string& text, std::int64_t lo, std::int64_t hi) {
 Value csv_field(const std::string& text, const DataType& type) {
     switch (type.atomic()->kind) {
     case AtomicKind::Byte:
-        return csv_integral(text, INT8_MIN, INT8_MAX);
     case AtomicKind::Short:
-        return csv_integral(text, INT16_MIN, INT16_MAX);
     case AtomicKind::Integer:
-        return csv_integral(text, INT32_MIN, INT32_MAX);
-    case AtomicKind::Long:
-        return csv_integral(text, INT64_MIN, INT64_MAX);
+    case AtomicKind::Long: {
+        const auto [lo, hi] = integral_range(type.atomic()->kind);
+        return csv_integral(text, lo, hi);
+    }
     case AtomicKind::Boolean: {
         // Scala's String.toBoolean: true or false, in any case.
         std::string lower = text;
