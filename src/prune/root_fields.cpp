@@ -1062,8 +1062,27 @@ std::unordered_map<const Plan*, bool> boundaries_below(const Plan& plan) {
     return below;
 }
 
+/// Spark's generator rule keeps, of each extractor chain on a generated column, its leading
+/// struct fields (collectNestedGetStructFields, SPARK-38530): `friend.first` and
+/// `friend.company.name` stay as they are, `friend.parts[0].code` and `size(friend.parts)`
+/// (which RewriteSizeOfArrayStruct made `size(friend.parts.code)`) become `friend.parts`.
+Requirement leading_fields(const Requirement& need) {
+    if (need.whole || need.kids.empty()) {
+        return need;
+    }
+    if (need.kids.begin()->first < 0) {
+        return Requirement::all(); // an element, key or value: a node's parts are all of a kind
+    }
+    Requirement out;
+    out.any_leaf = need.any_leaf;
+    for (const auto& [key, kid] : need.kids) {
+        out.kids.try_emplace(key, leading_fields(kid));
+    }
+    return out;
+}
+
 /// Whether `need` (on a struct) is one chain of struct fields ending in a whole field:
-/// `friend.first`, `friend.company.name` (Spark's single GetStructField chain, SPARK-38530).
+/// `friend.first`, `friend.company.name` (the single chain Spark's generator rule prunes to).
 bool is_field_chain(const Requirement& need) {
     const Requirement* at = &need;
     while (!at->whole) {
@@ -1487,10 +1506,14 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
             return;
         }
         const std::size_t col = g.kind == GeneratorKind::PosExplode ? 1 : 0;
-        if (explode_style && element != nullptr && needs[col] && is_field_chain(*needs[col])) {
-            collector.walk(input, Requirement::at(kElement, std::move(*needs[col])));
-            replay_uses(column_id(col), input,
-                        [](const Requirement& n) { return Requirement::at(kElement, present(n)); });
+        Requirement chain = explode_style && element != nullptr && needs[col]
+                                ? leading_fields(*needs[col])
+                                : Requirement{};
+        if (is_field_chain(chain)) {
+            collector.walk(input, Requirement::at(kElement, std::move(chain)));
+            replay_uses(column_id(col), input, [](const Requirement& n) {
+                return Requirement::at(kElement, present(leading_fields(n)));
+            });
             return;
         }
         collector.walk_because(input, Requirement::all(), ReadReason::Generator);
