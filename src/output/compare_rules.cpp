@@ -66,6 +66,42 @@ std::pair<ReadReason, std::string_view> reason_for(const ScanResult& scan, const
     return {ReadReason::None, {}};
 }
 
+/// A set operation's column read whole because its inputs would read it to different depths
+/// (`union_mismatch`) has no rule of its own: it is read narrower where what made an input
+/// read deeper is, so it takes the rules of the statement's other differences of the same
+/// step ("X5 or needs through operators" when there are several).
+void attribute_set_mismatches(RulesComparison& comparison) {
+    const auto each_difference = [&](const auto& visit) {
+        for (ScanComparison& scan : comparison.scans) {
+            for (FieldComparison& field : scan.fields) {
+                for (RuleDifference& difference : field.differences) {
+                    visit(difference);
+                }
+            }
+        }
+    };
+    std::array<std::vector<std::string_view>, 2> causes; // legacy to spark, spark to extended
+    each_difference([&](const RuleDifference& difference) {
+        std::vector<std::string_view>& rules = causes[static_cast<std::size_t>(difference.wider)];
+        if (difference.reason != ReadReason::UnionMismatch && !difference.rule.empty() &&
+            std::find(rules.begin(), rules.end(), difference.rule) == rules.end()) {
+            rules.push_back(difference.rule);
+        }
+    });
+    std::array<std::string, 2> joined;
+    for (std::size_t step = 0; step < 2; ++step) {
+        for (const std::string_view rule : causes[step]) {
+            joined[step] += joined[step].empty() ? "" : " or ";
+            joined[step] += rule;
+        }
+    }
+    each_difference([&](RuleDifference& difference) {
+        if (difference.reason == ReadReason::UnionMismatch && difference.rule.empty()) {
+            difference.rule = joined[static_cast<std::size_t>(difference.wider)];
+        }
+    });
+}
+
 const char* short_name(Profile p) {
     return p == Profile::Legacy ? "legacy" : p == Profile::Spark ? "spark" : "extended";
 }
@@ -119,6 +155,7 @@ RulesComparison compare_rules(const std::array<const StatementResult*, 3>& runs)
         }
         out.scans.push_back(std::move(scan));
     }
+    attribute_set_mismatches(out);
     return out;
 }
 
