@@ -330,7 +330,10 @@ void Collector::walk_node(const ExprPtr& e, Requirement need, Root root, bool op
             if (need.whole && site_.reason == ReadReason::None) {
                 site_.reason = ReadReason::LambdaVariable;
             }
-            if (!replaying_) {
+            // A replay reaching the variable of a lambda around it (an inner function's
+            // element use, replayed onto an input computed from this variable) is a use of
+            // that variable too: the enclosing function replays it onto its own input.
+            if (replay_lambda_depth_ == 0) {
                 record_use(v->id, need, *e->type);
             }
         }
