@@ -2131,6 +2131,47 @@ EvalTable build_table() {
             return Value::string(
                 trim_chars(v[0].as_string(), v.size() > 1 ? v[1].as_string() : " ", true, true));
         }));
+    put({"Mask"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            // Spark: Mask.transformInput, per Java char by Character.getType; a NULL
+            // replacement keeps the character. Only ASCII text is classified here.
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            std::array<std::optional<std::string>, 4> with; // upper, lower, digit, other
+            for (std::size_t i = 0; i < with.size(); ++i) {
+                if (v[i + 1].is_null()) {
+                    continue;
+                }
+                const std::string& r = v[i + 1].as_string();
+                const std::size_t length = r.empty() ? 0 : utf8_sequence_length(r, 0);
+                if (length == 0 || length != r.size()) {
+                    std::string message = "a replacement of 'mask' must be one character, got '";
+                    message += r;
+                    message += "'";
+                    raise("DATATYPE_MISMATCH.INPUT_SIZE_NOT_ONE", std::move(message));
+                }
+                if (length == 4) {
+                    unsupported("'mask' with a replacement outside the Basic Multilingual Plane");
+                }
+                with[i] = r;
+            }
+            std::string out;
+            for (const char c : v[0].as_string()) {
+                if (static_cast<unsigned char>(c) >= 0x80) {
+                    unsupported("'mask' of non-ASCII text");
+                }
+                const std::size_t kind = c >= 'A' && c <= 'Z'   ? 0
+                                         : c >= 'a' && c <= 'z' ? 1
+                                         : c >= '0' && c <= '9' ? 2
+                                                                : 3;
+                if (with[kind]) {
+                    out += *with[kind];
+                } else {
+                    out += c;
+                }
+            }
+            return Value::string(std::move(out));
+        }));
     put({"SoundEx"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
             // Spark: UTF8String.soundex, over bytes; text not starting with a letter is kept.
             static constexpr std::string_view kCodes = "01230127022455012623017202";

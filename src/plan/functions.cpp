@@ -1030,6 +1030,48 @@ Args coerce_replace(Inputs a) {
     return out;
 }
 
+/// Spark: Mask(input, upperChar, lowerChar, digitChar, otherChar). Its builder fills the
+/// replacements not given with 'X', 'x', 'n' and a NULL string (keep the character), so the
+/// plan shows all five.
+Args coerce_mask(Inputs a) {
+    Args out = coerce_strings(a);
+    static constexpr std::array<std::string_view, 3> kDefaults{"X", "x", "n"};
+    while (out.size() < 4) {
+        out.push_back(make_expr(Literal{string_type(), Name(kDefaults[out.size() - 1]), false}));
+    }
+    if (out.size() == 4) {
+        out.push_back(make_expr(Literal{string_type(), Name(), true}));
+    }
+    return out;
+}
+
+/// Each replacement is a constant, NULL or one character (Spark's NON_FOLDABLE_INPUT and
+/// INPUT_SIZE_NOT_ONE); the result is nullable whatever the input (Mask.nullable).
+TypeCheck type_mask(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
+        return c;
+    }
+    static constexpr std::array<std::string_view, 4> kNames{"upperChar", "lowerChar", "digitChar",
+                                                            "otherChar"};
+    for (std::size_t i = 1; i < a.size() && i <= kNames.size(); ++i) {
+        const std::string name(kNames[i - 1]);
+        if (!expr_foldable(*a[i])) {
+            return fail(fn, static_cast<int>(i), "expects a constant " + name);
+        }
+        const auto* lit = a[i]->as<Literal>();
+        if (lit != nullptr && !lit->is_null &&
+            (lit->text.empty() || utf8_sequence_length(lit->text, 0) != lit->text.size())) {
+            std::string message = "expects ";
+            message += name;
+            message += " to be one character, got '";
+            message += lit->text.view();
+            message += "'";
+            return fail(fn, static_cast<int>(i), message);
+        }
+    }
+    return ok(string_type(), true);
+}
+
 /// Spark: StringRepeat (a string, then an int count).
 Args coerce_repeat(Inputs a) { return implicit_args(a, {str_(), int_()}); }
 
@@ -3103,6 +3145,7 @@ const std::vector<FunctionDef>& table() {
         // btrim(str[, chars]): Spark's StringTrimBoth, the string first.
         scalar<"btrim", 1, 2, type_string_to_string>("StringTrimBoth", {Opaque, &coerce_strings}),
         scalar<"soundex", 1, 1, type_string_to_string>("SoundEx", {Opaque, &coerce_strings}),
+        scalar<"mask", 1, 5, type_mask>("Mask", {Opaque, &coerce_mask}),
         scalar<"format_string", 1, kVariadic, type_format_string>("FormatString",
                                                                   {Opaque, &coerce_first_string}),
         scalar<"is_valid_utf8", 1, 1, type_is_valid_utf8>("IsValidUTF8", {Opaque, &coerce_strings}),

@@ -179,6 +179,7 @@ const std::map<std::string, Sample> kSamples = {
     {"regexp_substr", {"regexp_substr(s, 'b+')", R"("b")"}},
     {"btrim", {"btrim('xaxx', 'x')", R"("a")"}},
     {"soundex", {"soundex('Robert')", R"("R163")"}},
+    {"mask", {"mask('AbCD123-@$#', NULL, 'q', 'd', 'o')", R"("AqCDdddoooo")"}},
     {"format_string", {"format_string('%s=%d', s, i)", R"("ab=7")"}},
     {"like", {"s LIKE 'a%'", "true"}},
     {"rlike", {"rlike(s, '^a')", "true"}},

@@ -479,6 +479,8 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"regexp_substr", {f.s_nn, str_lit("a")}, "string", true},
         {"btrim", {f.s_nn}, "string", false},
         {"soundex", {f.s}, "string", true},
+        {"mask", {f.s_nn}, "string", true},
+        {"mask", {f.s_nn, str_lit("*"), str_lit("*")}, "string", true},
         {"array_append", {f.xs_nn, int_lit(1)}, "array<int>", false},
         {"array_prepend", {f.xs, f.i}, "array<int>", false},
         {"map_contains_key", {f.m, str_lit("k")}, "boolean", false},
