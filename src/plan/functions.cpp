@@ -3614,6 +3614,16 @@ const FunctionDef* user_function(std::string_view name) {
     return &def;
 }
 
+std::vector<std::string> internal_function_names() {
+    std::vector<std::string> names;
+    for (const FunctionDef& def : table()) {
+        if (def.internal) {
+            names.emplace_back(def.name);
+        }
+    }
+    return names;
+}
+
 std::vector<std::string> function_names() {
     std::vector<std::string> names;
     for (const FunctionDef& def : table()) {

@@ -197,5 +197,8 @@ const FunctionDef& catalog_function(std::string_view name);
 const FunctionDef* user_function(std::string_view name);
 /// Every known function name (for "did you mean").
 std::vector<std::string> function_names();
+/// The rows the analyzer builds from syntax only (`internal`: `trim_chars`, `likeany`, `<<`),
+/// which no call by name reaches.
+std::vector<std::string> internal_function_names();
 
 } // namespace prune
