@@ -22,20 +22,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string ascii_lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) {
-        if (c >= 'A' && c <= 'Z') {
-            c = static_cast<char>(c - 'A' + 'a');
-        }
-    }
-    return out;
-}
-
-bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs) {
-    return cs == CaseSensitivity::Sensitive ? a == b : ascii_lower(a) == ascii_lower(b);
-}
-
 bool is_blank(const std::string& text) {
     return text.find_first_not_of(" \t\r\n\f\v") == std::string::npos;
 }

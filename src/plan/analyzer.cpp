@@ -127,13 +127,6 @@ class GroupingCheck {
 
 } // namespace
 
-bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs) {
-    if (cs == CaseSensitivity::Sensitive) {
-        return a == b;
-    }
-    return equal_ignoring_ascii_case(a, b);
-}
-
 bool is_aggregate_call(const Expr& e) {
     const auto* f = e.as<ScalarFunction>();
     return f != nullptr && f->def->aggregate;

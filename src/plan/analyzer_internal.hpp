@@ -80,8 +80,6 @@ bool is_aggregate_call(const Expr& e);
 /// Whether `e` reads a column outside every aggregate call (`i`, `i + sum(j)`; not
 /// `sum(j) / 2`). Spark: ResolveGroupByAll.containsAttribute.
 bool column_outside_aggregate(const Expr& e);
-/// Whether two names match under `cs`.
-bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs);
 
 // Expressions looked up by structure (same_expr). A structural hash that equal expressions
 // share sends each lookup only to the entries that can match it (the GROUP BY and select

@@ -18,6 +18,7 @@
 #include <variant>
 #include <vector>
 
+#include "util/ascii.hpp"
 #include "util/ref_ptr.hpp"
 
 namespace prune {
@@ -73,6 +74,12 @@ struct StructField {
 
 /// How names are compared: Spark's `conf.resolver`.
 enum class CaseSensitivity : std::uint8_t { Sensitive, Insensitive };
+
+/// Whether two names are the same under `cs` (Spark's resolver: ASCII case folded when
+/// insensitive).
+constexpr bool names_match(std::string_view a, std::string_view b, CaseSensitivity cs) {
+    return cs == CaseSensitivity::Sensitive ? a == b : equal_ignoring_ascii_case(a, b);
+}
 
 /// Spark: StructType. Field lookup by name is a hash lookup, never a scan over siblings.
 class StructType {
