@@ -536,7 +536,9 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         return cast;
     }
     const FunctionDef* def = find_function(name);
-    if (def == nullptr || def->internal) {
+    if (def == nullptr || def->internal || (name == "decode" && inputs.size() == 2)) {
+        // decode(bin, charset) is Spark's StringDecode, whose charsets are not modelled
+        // (docs/FUNCTIONS.md): a user-defined function, as an unknown name is.
         return bind_udf(call, name, span);
     }
     if (inputs.size() == 2 && (name == "trim" || name == "ltrim" || name == "rtrim")) {
@@ -560,7 +562,8 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     }
     // A replacement built as the last argument is never written.
     check_arity(name, inputs.size(), def->min_args,
-                def->replaced_by_last ? def->max_args - 1 : def->max_args, span);
+                def->replaced_by_last && def->max_args >= 0 ? def->max_args - 1 : def->max_args,
+                span);
     if (call.distinct && !def->aggregate) {
         fail(span, "DISTINCT is only allowed in aggregate functions, not in '" + name + "'");
     }
@@ -693,12 +696,22 @@ ExprPtr Binder::bind_udf(const ast::Call& call, const std::string& name, Span sp
     }
     std::vector<ExprPtr> args = bind_plain_args(call.args, name);
     if (ctx_.warned_udfs.insert(name).second) {
-        ctx_.warnings.push_back(Diagnostic{Severity::Warning,
-                                           "unknown function '" + name +
-                                               "', treated as a user-defined function: its "
-                                               "arguments are read whole" +
-                                               function_did_you_mean(name),
-                                           source_, call.name.span});
+        const FunctionDef* known = find_function(name);
+        const bool other_form = known != nullptr && !known->internal;
+        std::string message = other_form ? "'" : "unknown function '";
+        message += name;
+        message += "'";
+        if (other_form) {
+            message += " with ";
+            message += std::to_string(args.size());
+            message += " arguments is not modelled (docs/FUNCTIONS.md)";
+        }
+        message += ", treated as a user-defined function: its arguments are read whole";
+        if (!other_form) {
+            message += function_did_you_mean(name);
+        }
+        ctx_.warnings.push_back(
+            Diagnostic{Severity::Warning, std::move(message), source_, call.name.span});
     }
     return make_expr(ScalarFunction{user_function(name), std::move(args), call.distinct}, span);
 }

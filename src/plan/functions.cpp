@@ -1072,6 +1072,61 @@ TypeCheck type_mask(std::string_view fn, Inputs a) {
     return ok(string_type(), true);
 }
 
+/// Spark: Decode, `decode(expr, search, result [, search, result] ... [, default])`, a
+/// RuntimeReplaceable: CASE WHEN expr <=> search THEN result ... ELSE default END, built here
+/// as the last argument. Without a default the ELSE is a NULL string, which widens with the
+/// results as a CASE's branches do (under ANSI, integral results make a BIGINT). The two-argument
+/// form is StringDecode (a charset), which the analyzer leaves to the user-function fallback.
+Args coerce_decode(Inputs a) {
+    Args out(a.begin(), a.end());
+    if (out.size() < 3) {
+        return out;
+    }
+    std::vector<std::pair<ExprPtr, ExprPtr>> branches;
+    ExprPtr otherwise = make_expr(Literal{string_type(), Name(), true});
+    for (std::size_t i = 1; i < out.size(); i += 2) {
+        if (i + 1 == out.size()) {
+            otherwise = out[i];
+            break;
+        }
+        BinaryCoercion compared = coerce_binary(BinaryOpKind::EqualNullSafe, out[0], out[i]);
+        if (!compared.error.empty()) {
+            return out; // the type check reports it
+        }
+        branches.emplace_back(
+            make_expr(BinaryOp{BinaryOpKind::EqualNullSafe, std::move(compared.left),
+                               std::move(compared.right)}),
+            out[i + 1]);
+    }
+    std::vector<TypePtr> results{otherwise->type};
+    for (const auto& branch : branches) {
+        results.push_back(branch.second->type);
+    }
+    const std::optional<TypePtr> common = wider_common_type(results);
+    if (!common) {
+        return out; // the type check reports it
+    }
+    for (auto& branch : branches) {
+        branch.second = cast_to(branch.second, *common);
+    }
+    out.push_back(make_expr(CaseWhen{std::move(branches), cast_to(otherwise, *common)}));
+    return out;
+}
+
+TypeCheck type_decode(std::string_view fn, Inputs a) {
+    if (!a.back()->is<CaseWhen>()) {
+        for (std::size_t i = 1; i + 1 < a.size(); i += 2) {
+            if (const BinaryCoercion c = coerce_binary(BinaryOpKind::EqualNullSafe, a[0], a[i]);
+                !c.error.empty()) {
+                return fail(fn, static_cast<int>(i),
+                            "cannot compare its input with it: " + c.error);
+            }
+        }
+        return fail(fn, 2, "has results of no common type");
+    }
+    return type_of_replacement(fn, a);
+}
+
 /// Spark: StringRepeat (a string, then an int count).
 Args coerce_repeat(Inputs a) { return implicit_args(a, {str_(), int_()}); }
 
@@ -3146,6 +3201,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"btrim", 1, 2, type_string_to_string>("StringTrimBoth", {Opaque, &coerce_strings}),
         scalar<"soundex", 1, 1, type_string_to_string>("SoundEx", {Opaque, &coerce_strings}),
         scalar<"mask", 1, 5, type_mask>("Mask", {Opaque, &coerce_mask}),
+        scalar<"decode", 3, kVariadic, type_decode>(
+            "Decode", {.coerce = &coerce_decode, .replaced_by_last = true}),
         scalar<"format_string", 1, kVariadic, type_format_string>("FormatString",
                                                                   {Opaque, &coerce_first_string}),
         scalar<"is_valid_utf8", 1, 1, type_is_valid_utf8>("IsValidUTF8", {Opaque, &coerce_strings}),

@@ -154,6 +154,7 @@ const std::map<std::string, Sample> kSamples = {
     {"btrim", {"btrim('xaxx', 'x')", R"("a")"}},
     {"soundex", {"soundex('Robert')", R"("R163")"}},
     {"mask", {"mask('AbCD123-@$#', NULL, 'q', 'd', 'o')", R"("AqCDdddoooo")"}},
+    {"decode", {"decode(CAST(NULL AS INT), 7, 'a', NULL, 'b', 'c')", R"("b")"}},
     {"format_string", {"format_string('%s=%d', s, i)", R"("ab=7")"}},
     {"like", {"s LIKE 'a%'", "true"}},
     {"rlike", {"rlike(s, '^a')", "true"}},
