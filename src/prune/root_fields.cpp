@@ -304,7 +304,19 @@ void Collector::walk(const ExprPtr& e, Requirement need, Root root, bool optiona
 
 void Collector::walk_node(const ExprPtr& e, Requirement need, Root root, bool optional) {
     if (const auto* s = e->as<SubqueryExpression>()) {
-        if (!replaying_ && subquery_rule_) {
+        if (replaying_) {
+            // A replayed use of a scalar subquery's value is a use of its plan's column: its
+            // plan replays it there when the walk meets the subquery, after the replays.
+            if (s->kind == SubqueryKind::Scalar && replay_lambda_depth_ == 0) {
+                const std::vector<ExprPtr> output = plan_output(s->plan());
+                if (!output.empty()) {
+                    record_use(output.front()->as<AttributeReference>()->id, present(need),
+                               *output.front()->type);
+                }
+            }
+            return;
+        }
+        if (subquery_rule_) {
             subquery_rule_(*e, *s, need);
         }
         return;
@@ -658,8 +670,9 @@ bool Collector::is_selected_field(const Expr& e, Profile as) const {
             }
         }
         if (const auto* hof = node->as<HigherOrderFunction>();
-            hof != nullptr && hof->def->result != HofResult::InputElements) {
-            return false;
+            hof != nullptr &&
+            (as < Profile::Spark || hof->def->result != HofResult::InputElements)) {
+            return false; // `filter`'s result is a SelectedField step from SPARK-57176 on
         }
         selects_field =
             selects_field || node->is<GetStructField>() || node->is<GetArrayStructFields>();
@@ -1082,6 +1095,19 @@ Requirement leading_fields(const Requirement& need) {
         out.kids.try_emplace(key, leading_fields(kid));
     }
     return out;
+}
+
+/// Whether leading_fields keeps `need` as it is: every path through it ends in a value read
+/// whole, or in a field of a struct.
+bool ends_in_whole_fields(const Requirement& need) {
+    if (need.whole || need.kids.empty()) {
+        return true;
+    }
+    if (need.kids.begin()->first < 0) {
+        return false;
+    }
+    return std::all_of(need.kids.begin(), need.kids.end(),
+                       [](const auto& kid) { return ends_in_whole_fields(kid.second); });
 }
 
 /// Whether `need` (on a struct) is one chain of struct fields ending in a whole field:
@@ -1514,9 +1540,23 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                                 : Requirement{};
         if (is_field_chain(chain)) {
             collector.walk(input, Requirement::at(kElement, std::move(chain)));
-            replay_uses(column_id(col), input, [](const Requirement& n) {
-                return Requirement::at(kElement, present(leading_fields(n)));
-            });
+            // Each use reads what it names; what the chain's end adds to it (the rest of
+            // `friend.parts` for `friend.parts[0].code`) is read for the generator rule.
+            replay_uses(column_id(col), input,
+                        [](const Requirement& n) { return Requirement::at(kElement, present(n)); });
+            if (const std::vector<RecordedUse>* uses =
+                    recorder != nullptr ? recorder->find(column_id(col)) : nullptr) {
+                const std::vector<RecordedUse> copy = *uses;
+                for (const RecordedUse& use : copy) {
+                    if (!ends_in_whole_fields(use.need)) {
+                        UseSite site = use.site;
+                        site.reason = ReadReason::Generator;
+                        collector.replay(
+                            input, Requirement::at(kElement, present(leading_fields(use.need))),
+                            site);
+                    }
+                }
+            }
             return;
         }
         collector.walk_because(input, Requirement::all(), ReadReason::Generator);
@@ -1527,8 +1567,10 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
             const auto computed = [&](const ExprPtr& e) {
                 if (const auto* alias = e->as<Alias>()) {
                     if (std::optional<Requirement> need = roots.take_need(alias->id)) {
-                        collector.walk(alias->child, std::move(*need));
+                        // The uses first: a scalar subquery's plan, collected by the walk,
+                        // takes them on its column.
                         replay_uses(alias->id, alias->child, same);
+                        collector.walk(alias->child, std::move(*need));
                     } else if (unused != nullptr) {
                         unused->insert(alias->id);
                     }
