@@ -16,6 +16,7 @@
 #include "diag/diagnostic.hpp"
 #include "diag/utf8.hpp"
 #include "types/schema_formats.hpp"
+#include "util/split.hpp"
 
 namespace prune {
 namespace {
@@ -355,16 +356,6 @@ Catalog load_ddl_catalog(const std::string& text) {
     return Catalog::single(parse_ddl_schema(SourceFile("<ddl>", text)));
 }
 
-std::vector<std::string> split_table_name(std::string_view name) {
-    std::vector<std::string> parts;
-    std::size_t begin = 0;
-    for (std::size_t dot = name.find('.'); dot != std::string_view::npos;
-         dot = name.find('.', begin)) {
-        parts.emplace_back(name.substr(begin, dot - begin));
-        begin = dot + 1;
-    }
-    parts.emplace_back(name.substr(begin));
-    return parts;
-}
+std::vector<std::string> split_table_name(std::string_view name) { return split_on(name, '.'); }
 
 } // namespace prune

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "eval/eval_internal.hpp"
+#include "util/split.hpp"
 
 namespace prune::eval_detail {
 namespace {
@@ -241,14 +242,7 @@ Value spark_from_csv(const std::string& text, const StructType& schema) {
         unsupported("from_csv of text with quotes, escapes, comments or line breaks (Spark's "
                     "CSV parser)");
     }
-    std::vector<std::string> tokens;
-    std::size_t from = 0;
-    for (std::size_t comma = text.find(','); comma != std::string::npos;
-         comma = text.find(',', from)) {
-        tokens.push_back(text.substr(from, comma - from));
-        from = comma + 1;
-    }
-    tokens.push_back(text.substr(from));
+    const std::vector<std::string> tokens = split_on(text, ',');
     if (tokens.size() != schema.size()) {
         unsupported("from_csv of " + std::to_string(tokens.size()) + " fields for a schema of " +
                     std::to_string(schema.size()) + " (a malformed record)");
