@@ -1542,12 +1542,11 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
             collector.walk(input, Requirement::at(kElement, std::move(chain)));
             // Each use reads what it names; what the chain's end adds to it (the rest of
             // `friend.parts` for `friend.parts[0].code`) is read for the generator rule.
-            replay_uses(column_id(col), input,
-                        [](const Requirement& n) { return Requirement::at(kElement, present(n)); });
             if (const std::vector<RecordedUse>* uses =
                     recorder != nullptr ? recorder->find(column_id(col)) : nullptr) {
-                const std::vector<RecordedUse> copy = *uses;
+                const std::vector<RecordedUse> copy = *uses; // the replay may add to the table
                 for (const RecordedUse& use : copy) {
+                    collector.replay(input, Requirement::at(kElement, present(use.need)), use.site);
                     if (!ends_in_whole_fields(use.need)) {
                         UseSite site = use.site;
                         site.reason = ReadReason::Generator;
