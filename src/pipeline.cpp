@@ -1,8 +1,8 @@
 #include "pipeline.hpp"
 
 #include <algorithm>
+#include <map>
 #include <optional>
-#include <set>
 #include <unordered_set>
 
 #include "output/printers.hpp"
@@ -92,6 +92,33 @@ OrdinalChanges distinct_changes(OrdinalChanges changes) {
     return changes;
 }
 
+/// Widens `need`, what every input of a set column reads besides the need above it, by what
+/// each input read in the rewrite that found their types disagree (`mismatch`): then each
+/// reads what any read. Needs only grow, so rounds end; one that adds nothing (an input
+/// whose type does not follow its need) reads the column whole. False when it is whole
+/// already.
+bool widen(Requirement& need, const RewriteMismatch& mismatch) {
+    if (need.whole) {
+        return false;
+    }
+    const auto& [op, column] = mismatch.set_column();
+    Requirement wider = need;
+    for (std::size_t k = 0; k < mismatch.input_types().size(); ++k) {
+        const TypePtr& pruned = mismatch.input_types()[k];
+        if (pruned == nullptr) {
+            continue; // a NULL projection: any type
+        }
+        const auto* set = op->as<SetOperation>();
+        const auto* expand = op->as<Expand>();
+        const TypePtr full = set != nullptr      ? plan_output(*set->children[k])[column]->type
+                             : expand != nullptr ? expand->projections[k][column]->type
+                                                 : nullptr;
+        wider.merge(full != nullptr ? requirement_for(full, pruned) : Requirement::all());
+    }
+    need = wider == need ? Requirement::all() : std::move(wider);
+    return true;
+}
+
 } // namespace
 
 StatementResult prune_statement(BoundStatement bound, const PipelineOptions& options,
@@ -122,7 +149,7 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
     // branches of a coalesce pruned differently) is switched off for that node, and the read
     // sets are collected again; each round switches off at least one node, so this ends.
     std::unordered_set<const Expr*> opaque;
-    std::set<SetColumn> whole_set_columns;
+    std::map<SetColumn, Requirement> set_column_needs;
     while (true) {
         // Needs go to their column as they are found, and none is kept past its scan's read
         // schema: they are as large as the plan, and the rewrite needs only the read schemas.
@@ -131,7 +158,7 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
             recorder.emplace();
         }
         PlanReads reads =
-            read_sets(*plan, CollectOptions{options.profile, &opaque, &whole_set_columns,
+            read_sets(*plan, CollectOptions{options.profile, &opaque, &set_column_needs,
                                             recorder ? &*recorder : nullptr, &summed_keys});
         result.scans.clear(); // moved in: a braced list would copy every column name
         for (std::size_t i = 0; i < relations.size(); ++i) {
@@ -164,7 +191,7 @@ StatementResult prune_statement(BoundStatement bound, const PipelineOptions& opt
             }
             const bool new_rule = mismatch.node() != nullptr
                                       ? opaque.insert(mismatch.node()).second
-                                      : whole_set_columns.insert(mismatch.set_column()).second;
+                                      : widen(set_column_needs[mismatch.set_column()], mismatch);
             if (!new_rule) {
                 throw InternalError(std::string("the rewrite failed: ") + mismatch.what());
             }

@@ -78,8 +78,8 @@ const ReadReasonInfo kReadReasons[] = {
      "(several fields, inline, stack, a map, an unused pos, a filter on a generated column)",
      "", "X8"},
     {ReadReason::UnionMismatch, "union_mismatch",
-     "the inputs of a set operation (or UNPIVOT's columns) would read this column to different "
-     "depths (rows are matched by position)",
+     "another input of a set operation (or another of UNPIVOT's columns) reads this: the inputs "
+     "of a column must agree on its type (rows are matched by position)",
      "", ""},
     {ReadReason::UnionUnread, "union_unread_column",
      "a UNION column nothing reads, kept in every input", "", ""},
@@ -142,10 +142,13 @@ std::vector<RecordedUse> ProvenanceRecorder::take(ExprId id) {
 
 namespace {
 
-/// Whether a narrower profile makes no such use at all (Spark's CollapseGroupedSumOfCount
-/// drops the grouping that read the key): then even a leaf the use reads for its value is
-/// read for this reason.
-bool drops_the_use(ReadReason reason) { return reason == ReadReason::SummedCountKey; }
+/// Whether a use for `reason` never reads a value for the value itself: a narrower profile
+/// makes no such use at all (Spark's CollapseGroupedSumOfCount drops the grouping that read
+/// the key), or the use is only there so a UNION's inputs agree on a column's type. Then
+/// even a leaf the use reads to its end is read for this reason.
+bool never_for_its_value(ReadReason reason) {
+    return reason == ReadReason::SummedCountKey || reason == ReadReason::UnionMismatch;
+}
 
 /// How a use's need meets one path.
 enum class Reach : std::uint8_t { None, Part, Whole, AnyLeaf };
@@ -344,7 +347,7 @@ class EntryBuilder {
                 // A use that reads the leaf for its value (its chain ends here) needs it,
                 // whatever the reason its context had.
                 const bool for_its_value =
-                    !drops_the_use(use.site.reason) &&
+                    !never_for_its_value(use.site.reason) &&
                     (hit.reach == Reach::Part ||
                      (hit.reach == Reach::Whole && hit.depth == path_.size() &&
                       use.site.kind != UseKind::Size && use.site.kind != UseKind::NullTest));

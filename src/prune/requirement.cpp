@@ -138,6 +138,39 @@ TypePtr prune_type(const TypePtr& full, const Requirement& req, TypeInterner* ty
     return full;
 }
 
+Requirement requirement_for(const TypePtr& full, const TypePtr& pruned) {
+    if (same_type(*full, *pruned)) {
+        return Requirement::all();
+    }
+    const StructType* s = full->struct_type();
+    const StructType* narrowed = pruned->struct_type();
+    if (s != nullptr && narrowed != nullptr) {
+        Requirement req;
+        for (const StructField& field : narrowed->fields()) {
+            const std::optional<std::size_t> i =
+                s->field_index(field.name, CaseSensitivity::Sensitive);
+            if (!i) {
+                return Requirement::all();
+            }
+            req.kids[static_cast<ReqKey>(*i)] = requirement_for((*s)[*i].type, field.type);
+        }
+        return req;
+    }
+    const ArrayType* a = full->array();
+    const ArrayType* narrowed_array = pruned->array();
+    if (a != nullptr && narrowed_array != nullptr) {
+        return Requirement::at(kElement, requirement_for(a->element, narrowed_array->element));
+    }
+    const MapType* m = full->map();
+    const MapType* narrowed_map = pruned->map();
+    if (m != nullptr && narrowed_map != nullptr) {
+        Requirement req = Requirement::at(kKey, requirement_for(m->key, narrowed_map->key));
+        req.merge(Requirement::at(kValue, requirement_for(m->value, narrowed_map->value)));
+        return req;
+    }
+    return Requirement::all();
+}
+
 bool covers_all(const TypePtr& full, const Requirement& req) {
     return count_leaves(*prune_type(full, req)) == count_leaves(*full);
 }

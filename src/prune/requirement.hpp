@@ -46,6 +46,8 @@ struct Requirement {
     Requirement part(ReqKey key) const;
     /// Nesting depth of the tree.
     std::size_t depth() const;
+
+    bool operator==(const Requirement&) const = default;
 };
 
 /// The type `full` narrowed to what `req` needs, struct fields in the type's order (Spark:
@@ -55,6 +57,11 @@ struct Requirement {
 /// With `types`, every type it builds is interned there, so columns pruned alike share
 /// their types.
 TypePtr prune_type(const TypePtr& full, const Requirement& req, TypeInterner* types = nullptr);
+
+/// The requirement that narrows `full` to `pruned` (a type prune_type made from it, struct
+/// fields matched by name): the inverse of prune_type. A part of `pruned` that is not a
+/// narrowing of `full` is needed whole.
+Requirement requirement_for(const TypePtr& full, const TypePtr& pruned);
 
 /// The smallest single-leaf projection of `type` (X5 in docs/RULES.md): in a struct the field
 /// with the smallest defaultSize (first on ties), recursively; in an array its element; in a map

@@ -1372,6 +1372,17 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
             }
         }
     };
+    // The UNION inputs' columns that read what another input reads (set_column_need).
+    std::unordered_set<ExprId> agreed_columns;
+    // What every input of set column `column` of `op` reads besides the need above it, so the
+    // inputs' pruned types agree (null: nothing).
+    const auto set_column_need = [&](const Plan& op, std::size_t column) -> const Requirement* {
+        if (options.set_column_needs == nullptr) {
+            return nullptr;
+        }
+        const auto found = options.set_column_needs->find({&op, column});
+        return found == options.set_column_needs->end() ? nullptr : &found->second;
+    };
     // The uses of `id` found above, walked again through `e` (what computes it) with each
     // use's own need, mapped by `map`.
     const auto replay_uses = [&](ExprId id, const ExprPtr& e, const auto& map) {
@@ -1569,7 +1580,14 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                         // The uses first: a scalar subquery's plan, collected by the walk,
                         // takes them on its column.
                         replay_uses(alias->id, alias->child, same);
-                        collector.walk(alias->child, std::move(*need));
+                        // What a UNION's inputs read so they agree is read for that reason
+                        // (the uses above name what is read for its value).
+                        if (agreed_columns.contains(alias->id)) {
+                            collector.walk_because(alias->child, std::move(*need),
+                                                   ReadReason::UnionMismatch);
+                        } else {
+                            collector.walk(alias->child, std::move(*need));
+                        }
                     } else if (unused != nullptr) {
                         unused->insert(alias->id);
                     }
@@ -1615,14 +1633,18 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                             const ExprId output_column = output[i]->as<AttributeReference>()->id;
                             std::optional<Requirement> need = roots.take_need(output_column);
                             ReadReason forced = ReadReason::None;
+                            Requirement added; // what the column's need does not hold
                             if (!need) {
                                 forced = ReadReason::UnionUnread;
-                            } else if (options.whole_set_columns != nullptr &&
-                                       options.whole_set_columns->contains({&op, i})) {
+                                added = Requirement::all();
+                                need = added;
+                            } else if (const Requirement* agreed = set_column_need(op, i)) {
                                 forced = ReadReason::UnionMismatch;
-                            }
-                            if (forced != ReadReason::None) {
-                                need = Requirement::all();
+                                added = *agreed;
+                                need->merge(added);
+                                for (const std::vector<ExprPtr>& input : inputs) {
+                                    agreed_columns.insert(input[i]->as<AttributeReference>()->id);
+                                }
                             }
                             // The uses above, of input 0's column (the output's id), are uses of
                             // every input's column i.
@@ -1655,10 +1677,13 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                                     const bool nested = type->struct_type() != nullptr ||
                                                         type->array() != nullptr ||
                                                         type->map() != nullptr;
-                                    collector.record(
-                                        column, Requirement::all(),
-                                        UseSite{span, nullptr, unlocated ? nullptr : "UNION",
-                                                nested ? UseKind::Whole : UseKind::Field, forced});
+                                    collector.record(column, unlocated ? Requirement::all() : added,
+                                                     UseSite{span, nullptr,
+                                                             unlocated ? nullptr : "UNION",
+                                                             nested && (unlocated || added.whole)
+                                                                 ? UseKind::Whole
+                                                                 : UseKind::Field,
+                                                             forced});
                                 }
                             }
                         }
@@ -1709,15 +1734,15 @@ void collect_root_fields(const Plan& plan, const CollectOptions& options, RootsB
                                 continue;
                             }
                             // Projections that would read the column to different depths
-                            // (UNPIVOT's columns): read whole, as a set operation's column.
-                            const bool mismatched = options.whole_set_columns != nullptr &&
-                                                    options.whole_set_columns->contains({&op, i});
+                            // (UNPIVOT's columns): each reads what any reads, as a set
+                            // operation's column.
+                            const Requirement* agreed = set_column_need(op, i);
                             for (const std::vector<ExprPtr>& projection : n.projections) {
                                 const ExprPtr& e = projection[i];
-                                if (mismatched) {
-                                    collector.walk_because(e, Requirement::all(),
-                                                           ReadReason::UnionMismatch);
-                                } else if (spark_rules && !need->whole) {
+                                if (agreed != nullptr) {
+                                    collector.walk_because(e, *agreed, ReadReason::UnionMismatch);
+                                }
+                                if (spark_rules && !need->whole) {
                                     collector.walk_because(e, Requirement::all(),
                                                            ReadReason::Expand);
                                 } else {

@@ -4,7 +4,7 @@
 /// lambda rules), for one rule profile.
 
 #include <functional>
-#include <set>
+#include <map>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -42,9 +42,10 @@ struct CollectOptions {
     /// walked as Spark walks unknown expressions (every argument needed whole). The pipeline
     /// fills this when the rewrite finds that a rule's pruned arguments no longer type-check.
     const std::unordered_set<const Expr*>* opaque = nullptr;
-    /// UNION columns read whole in every input: the pipeline fills this when the rewrite finds
-    /// the inputs' pruned types of a column disagree (RewriteMismatch).
-    const std::set<SetColumn>* whole_set_columns = nullptr;
+    /// What every input of a UNION's (or projection of an Expand's) column reads besides the
+    /// need above it: the pipeline fills this when the rewrite finds the inputs' pruned types
+    /// of the column disagree (RewriteMismatch), with what any of them read.
+    const std::map<SetColumn, Requirement>* set_column_needs = nullptr;
     /// Where each use is reported (`--explain`; src/prune/provenance.hpp); null, the default,
     /// records nothing and costs nothing.
     ProvenanceRecorder* recorder = nullptr;

@@ -503,16 +503,24 @@ namespace {
 
 /// Every input of a set operation must output each column in one type: rows are matched by
 /// position. An input that reads more of a column than another (it uses the column below for
-/// more than the set operation passes up) pruned it wider: the column is then read whole
-/// (RewriteMismatch, and the pipeline collects again).
+/// more than the set operation passes up) pruned it wider: every input then reads what any
+/// reads (RewriteMismatch, and the pipeline collects again).
 void check_set_inputs(const SetOperation& set, const std::vector<PlanPtr>& inputs,
                       const Plan* original) {
-    const std::vector<ExprPtr> first = plan_output(*inputs.front());
-    for (std::size_t k = 1; k < inputs.size(); ++k) {
-        const std::vector<ExprPtr> other = plan_output(*inputs[k]);
+    std::vector<std::vector<ExprPtr>> outputs;
+    for (const PlanPtr& input : inputs) {
+        outputs.push_back(plan_output(*input));
+    }
+    const std::vector<ExprPtr>& first = outputs.front();
+    for (std::size_t k = 1; k < outputs.size(); ++k) {
+        const std::vector<ExprPtr>& other = outputs[k];
         for (std::size_t i = 0; i < first.size() && i < other.size(); ++i) {
             if (!same_type(*first[i]->type, *other[i]->type)) {
-                throw RewriteMismatch(SetColumn{original, i},
+                std::vector<TypePtr> types;
+                for (const std::vector<ExprPtr>& output : outputs) {
+                    types.push_back(i < output.size() ? output[i]->type : nullptr);
+                }
+                throw RewriteMismatch(SetColumn{original, i}, std::move(types),
                                       std::string(set_operation_name(set)) + " column " +
                                           std::to_string(i + 1) + " pruned to " +
                                           catalog_string(*first[i]->type) + " and " +
@@ -685,10 +693,16 @@ PlanPtr PlanRewriter::rewrite_expand(const Expand& e, const std::vector<ExprPtr>
             ExprPtr value = exprs[k * width + i];
             const auto* lit = value->as<Literal>();
             // UNPIVOT's value column takes a different column in each projection: one read
-            // wider elsewhere is pruned wider, and the column is then read whole (as a set
-            // operation's column is).
+            // wider elsewhere is pruned wider, and every projection then reads what any reads
+            // (as a set operation's column).
             if (type && (lit == nullptr || !lit->is_null) && !same_type(*value->type, *type)) {
-                throw RewriteMismatch(SetColumn{original, i},
+                std::vector<TypePtr> types;
+                for (std::size_t p = 0; p < e.projections.size(); ++p) {
+                    const ExprPtr& projected = exprs[p * width + i];
+                    const auto* null = projected->as<Literal>();
+                    types.push_back(null != nullptr && null->is_null ? nullptr : projected->type);
+                }
+                throw RewriteMismatch(SetColumn{original, i}, std::move(types),
                                       "Expand column " + std::to_string(i + 1) + " pruned to " +
                                           catalog_string(*type) + " and " +
                                           catalog_string(*value->type));

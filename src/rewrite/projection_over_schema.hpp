@@ -19,21 +19,25 @@ namespace prune {
 /// value-passing rule pruned the arguments of a function that needs them to agree). The
 /// pipeline switches that rule off for `node` and collects again.
 ///
-/// Also raised when the inputs of a UNION no longer agree on a column's type (each input pruned
-/// its column to what it reads, and one reads more than another): then `node` is null and
-/// `set_column` names the UNION and the column, which the pipeline has read whole.
+/// Also raised when the inputs of a UNION (or the projections of an Expand) no longer agree on
+/// a column's type (each input pruned its column to what it reads, and one reads more than
+/// another): then `node` is null, `set_column` names the operator and the column, and
+/// `input_types` holds each input's pruned type of it (null where a projection is a NULL,
+/// which takes any type). The pipeline has every input read what any of them reads.
 class RewriteMismatch : public std::runtime_error {
   public:
     RewriteMismatch(const Expr* node, const std::string& what)
         : std::runtime_error(what), node_(node) {}
-    RewriteMismatch(SetColumn column, const std::string& what)
-        : std::runtime_error(what), column_(column) {}
+    RewriteMismatch(SetColumn column, std::vector<TypePtr> input_types, const std::string& what)
+        : std::runtime_error(what), column_(column), input_types_(std::move(input_types)) {}
     const Expr* node() const { return node_; }
     const SetColumn& set_column() const { return column_; }
+    const std::vector<TypePtr>& input_types() const { return input_types_; }
 
   private:
     const Expr* node_ = nullptr;
     SetColumn column_{nullptr, 0};
+    std::vector<TypePtr> input_types_;
 };
 
 struct Rewritten {
