@@ -81,3 +81,25 @@ TEST_CASE("untouched types are shared, not copied", "[prune]") {
     both.merge(Requirement::at(1, Requirement::all()));
     CHECK(prune_type(type, both) == type);
 }
+
+TEST_CASE("requirement_for undoes prune_type: the need that narrows a type to a pruned one",
+          "[prune]") {
+    const TypePtr full = parse_ddl_type(
+        "ARRAY<STRUCT<a: STRUCT<x: INT, y: STRING>, m: MAP<STRING, STRUCT<p: INT, q: INT>>, "
+        "b: BIGINT>>");
+    for (const char* narrowed : {
+             "ARRAY<STRUCT<a: STRUCT<y: STRING>>>",
+             "ARRAY<STRUCT<m: MAP<STRING, STRUCT<q: INT>>, b: BIGINT>>",
+             "ARRAY<STRUCT<a: STRUCT<x: INT, y: STRING>, b: BIGINT>>",
+         }) {
+        const TypePtr pruned = parse_ddl_type(narrowed);
+        CAPTURE(narrowed);
+        CHECK(same_type(*prune_type(full, requirement_for(full, pruned)), *pruned));
+    }
+    CHECK(requirement_for(full, full).whole);
+    // A field the full type lacks is not a narrowing of it: the value is needed whole.
+    const TypePtr other = parse_ddl_type("ARRAY<STRUCT<z: INT>>");
+    const Requirement unknown = requirement_for(full, other);
+    REQUIRE(unknown.kids.find(kElement) != unknown.kids.end());
+    CHECK(unknown.kids.find(kElement)->second.whole);
+}
