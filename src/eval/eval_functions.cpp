@@ -26,6 +26,7 @@
 #include "diag/utf8.hpp"
 #include "eval/eval_internal.hpp"
 #include "eval/function_table.hpp"
+#include "eval/java_uri.hpp"
 #include "types/datetime.hpp"
 #include "types/datetime_pattern.hpp"
 #include "util/ascii.hpp"
@@ -2826,6 +2827,74 @@ EvalTable build_table() {
                 unsupported("url_decode of bytes that are not UTF-8 (or a NUL)");
             }
             return Value::string(std::move(out));
+        }));
+    // Spark's ParseUrl over java.net.URI: a part of the URL by its name (HOST, PATH, QUERY,
+    // REF, PROTOCOL, FILE, AUTHORITY, USERINFO; NULL for another name), raw (not decoded);
+    // with a key, the value of the query's first `key=` (Spark compiles `(&|^)key=([^&]*)`:
+    // keys that are not plain text are refused). An invalid URL raises INVALID_URL, and is
+    // NULL for try_parse_url.
+    put({"ParseUrl", "TryParseUrl"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const std::string& part = v[1].as_string();
+            if (v.size() == 3 && part != "QUERY") {
+                return Value::null();
+            }
+            const std::optional<JavaUri> uri = parse_java_uri(v[0].as_string());
+            if (!uri) {
+                if (c.cls == "TryParseUrl") {
+                    return Value::null();
+                }
+                std::string message = "The url is invalid: ";
+                message += v[0].as_string();
+                message += ". Use `try_parse_url` to tolerate invalid URL and return NULL instead.";
+                raise("INVALID_URL", std::move(message));
+            }
+            std::optional<std::string> value;
+            if (part == "HOST") {
+                value = uri->host;
+            } else if (part == "PATH") {
+                value = uri->path;
+            } else if (part == "QUERY") {
+                value = uri->query;
+            } else if (part == "REF") {
+                value = uri->fragment;
+            } else if (part == "PROTOCOL") {
+                value = uri->scheme;
+            } else if (part == "FILE") {
+                value = uri->query && uri->path ? *uri->path + "?" + *uri->query : uri->path;
+            } else if (part == "AUTHORITY") {
+                value = uri->authority;
+            } else if (part == "USERINFO") {
+                value = uri->user_info;
+            }
+            if (!value) {
+                return Value::null();
+            }
+            if (v.size() < 3) {
+                return Value::string(std::move(*value));
+            }
+            const std::string& key = v[2].as_string();
+            if (key.find_first_of("\\^$.|?*+()[]{}") != std::string::npos) {
+                unsupported("parse_url with a key holding a regular expression's special "
+                            "characters (Spark compiles the key into a Java pattern)");
+            }
+            const std::string& query = *value;
+            const std::string lead = key + "=";
+            for (std::size_t at = 0; at <= query.size(); ++at) {
+                std::size_t from = std::string::npos;
+                if (at < query.size() && query[at] == '&' &&
+                    query.compare(at + 1, lead.size(), lead) == 0) {
+                    from = at + 1 + lead.size();
+                } else if (at == 0 && query.compare(0, lead.size(), lead) == 0) {
+                    from = lead.size();
+                }
+                if (from != std::string::npos) {
+                    return Value::string(query.substr(from, query.find('&', from) - from));
+                }
+            }
+            return Value::null();
         }));
     // Spark's ExpressionImplUtils.isLuhnNumber: digits only, not empty, the Luhn sum % 10 == 0.
     put({"Luhncheck"}, strict([](Evaluator&, const Call&, Values& v) -> Value {

@@ -2885,6 +2885,16 @@ TypeCheck type_luhn_check(std::string_view fn, Inputs a) {
     return strings_to(fn, a, boolean_type());
 }
 
+/// Spark's ParseUrl (ExpectsInputTypes: a URL, a part's name, a query key), a string, always
+/// nullable (an unknown part, a missing key); TryParseUrl the same, NULL for an invalid URL.
+Args coerce_parse_url(Inputs a) { return null_args(a, std::vector<Expects>(a.size(), str_())); }
+TypeCheck type_parse_url(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), true);
+}
+
 /// Spark's RegExpInStr(subject, regexp, idx): the idx 0 its two-argument constructor adds
 /// shows in its SQL form; an int, 0 without a match.
 Args coerce_regexp_instr(Inputs a) {
@@ -3222,6 +3232,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"try_url_decode", 1, 1, type_try_validate_utf8>("TryUrlDecode",
                                                                {Opaque, &coerce_strings}),
         scalar<"luhn_check", 1, 1, type_luhn_check>("Luhncheck", {Opaque, &coerce_strings}),
+        scalar<"parse_url", 2, 3, type_parse_url>("ParseUrl", {Opaque, &coerce_parse_url}),
+        scalar<"try_parse_url", 2, 3, type_parse_url>("TryParseUrl", {Opaque, &coerce_parse_url}),
         scalar<"regexp_instr", 2, 3, type_regexp_instr>("RegExpInStr",
                                                         {Opaque, &coerce_regexp_instr}),
         // JSON text

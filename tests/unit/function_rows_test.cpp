@@ -343,6 +343,8 @@ const std::map<std::string, Sample> kSamples = {
     {"url_encode", {"url_encode('a b&é')", R"("a+b%26%C3%A9")"}},
     {"url_decode", {"url_decode('a+b%26%C3%A9')", R"("a b&é")"}},
     {"luhn_check", {"luhn_check('79927398713')", "true"}},
+    {"parse_url", {"parse_url(concat('http://h.org/', s, '?k=', s), 'QUERY', 'k')", R"("ab")"}},
+    {"try_parse_url", {"try_parse_url(concat('http://', s, ' x/'), 'HOST')", "null"}},
     {"regexp_instr", {"regexp_instr('xab', s)", "2"}},
     {"json_array_length", {"json_array_length('[1, [2], {}]')", "3"}},
     {"json_object_keys", {"json_object_keys('{\"b\": 1, \"a\": {}}')", R"(["b","a"])"}},

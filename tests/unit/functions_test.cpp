@@ -288,6 +288,8 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"bit_count", {f.i}, "int", true},
         {"printf", {str_lit("%d"), f.i}, "string", false},
         {"try_url_decode", {f.s_nn}, "string", true},
+        {"parse_url", {f.s_nn, str_lit("HOST")}, "string", true},
+        {"try_parse_url", {f.s_nn, str_lit("QUERY"), str_lit("k")}, "string", true},
         {"try_make_timestamp", {f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn}, "timestamp", true},
         {"make_timestamp", {f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn}, "timestamp", false},
         {"make_timestamp",
