@@ -26,6 +26,7 @@
 #include "diag/utf8.hpp"
 #include "eval/eval_internal.hpp"
 #include "eval/function_table.hpp"
+#include "eval/java_number_format.hpp"
 #include "eval/java_uri.hpp"
 #include "types/datetime.hpp"
 #include "types/datetime_pattern.hpp"
@@ -2827,6 +2828,39 @@ EvalTable build_table() {
                 unsupported("url_decode of bytes that are not UTF-8 (or a NUL)");
             }
             return Value::string(std::move(out));
+        }));
+    // Spark's FormatNumber: DecimalFormat("#,###,###,###,###,###,##0" and `d` zeros after a
+    // point), US symbols, HALF_EVEN; NULL for a negative `d`. A pattern given as a string is
+    // another DecimalFormat pattern (refused, but for '' which is the pattern with no places).
+    put({"FormatNumber"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            int places = 0;
+            if (v[1].kind() == Value::Kind::String) {
+                if (!v[1].as_string().empty()) {
+                    unsupported("format_number with a DecimalFormat pattern (only a number of "
+                                "places is modelled)");
+                }
+            } else if (v[1].as_int() < 0) {
+                return Value::null();
+            } else if (v[1].as_int() > 340) {
+                unsupported("format_number with more than 340 places (DecimalFormat's limits "
+                            "are not modelled)");
+            } else {
+                places = static_cast<int>(v[1].as_int());
+            }
+            const std::optional<DecimalDigits> digits = decimal_digits(v[0]);
+            if (!digits) {
+                unsupported("format_number of NaN or an infinity (DecimalFormat's symbols for "
+                            "them are not modelled)");
+            }
+            std::optional<std::string> text = format_grouped(*digits, places);
+            if (!text) {
+                unsupported("format_number of a negative value that rounds to zero (the sign "
+                            "DecimalFormat gives it is not modelled)");
+            }
+            return Value::string(std::move(*text));
         }));
     // Spark's ParseUrl over java.net.URI: a part of the URL by its name (HOST, PATH, QUERY,
     // REF, PROTOCOL, FILE, AUTHORITY, USERINFO; NULL for another name), raw (not decoded);

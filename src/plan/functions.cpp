@@ -2885,6 +2885,21 @@ TypeCheck type_luhn_check(std::string_view fn, Inputs a) {
     return strings_to(fn, a, boolean_type());
 }
 
+/// Spark's FormatNumber (ExpectsInputTypes: a number, then an int of decimal places or a
+/// DecimalFormat pattern), a string, always nullable (NULL for negative places).
+Args coerce_format_number(Inputs a) {
+    return null_args(a, {{want(Want::Numeric)}, {type_of(int_type()), type_of(string_type())}});
+}
+TypeCheck type_format_number(std::string_view fn, Inputs a) {
+    if (!is_numeric(*a[0]->type)) {
+        return expects(fn, a, 0, "a numeric value");
+    }
+    if (!a[1]->type->is(AtomicKind::Integer) && !is_string_like(*a[1]->type)) {
+        return expects(fn, a, 1, "an int or a string");
+    }
+    return ok(string_type(), true);
+}
+
 /// Spark's ParseUrl (ExpectsInputTypes: a URL, a part's name, a query key), a string, always
 /// nullable (an unknown part, a missing key); TryParseUrl the same, NULL for an invalid URL.
 Args coerce_parse_url(Inputs a) { return null_args(a, std::vector<Expects>(a.size(), str_())); }
@@ -3233,6 +3248,8 @@ const std::vector<FunctionDef>& table() {
                                                                {Opaque, &coerce_strings}),
         scalar<"luhn_check", 1, 1, type_luhn_check>("Luhncheck", {Opaque, &coerce_strings}),
         scalar<"parse_url", 2, 3, type_parse_url>("ParseUrl", {Opaque, &coerce_parse_url}),
+        scalar<"format_number", 2, 2, type_format_number>("FormatNumber",
+                                                          {Opaque, &coerce_format_number}),
         scalar<"try_parse_url", 2, 3, type_parse_url>("TryParseUrl", {Opaque, &coerce_parse_url}),
         scalar<"regexp_instr", 2, 3, type_regexp_instr>("RegExpInStr",
                                                         {Opaque, &coerce_regexp_instr}),

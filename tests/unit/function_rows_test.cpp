@@ -343,6 +343,7 @@ const std::map<std::string, Sample> kSamples = {
     {"url_encode", {"url_encode('a b&é')", R"("a+b%26%C3%A9")"}},
     {"url_decode", {"url_decode('a+b%26%C3%A9')", R"("a b&é")"}},
     {"luhn_check", {"luhn_check('79927398713')", "true"}},
+    {"format_number", {"format_number(d * 1000, 1)", R"("2,250.0")"}},
     {"parse_url", {"parse_url(concat('http://h.org/', s, '?k=', s), 'QUERY', 'k')", R"("ab")"}},
     {"try_parse_url", {"try_parse_url(concat('http://', s, ' x/'), 'HOST')", "null"}},
     {"regexp_instr", {"regexp_instr('xab', s)", "2"}},

@@ -289,6 +289,7 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"printf", {str_lit("%d"), f.i}, "string", false},
         {"try_url_decode", {f.s_nn}, "string", true},
         {"parse_url", {f.s_nn, str_lit("HOST")}, "string", true},
+        {"format_number", {f.dbl, f.i_nn}, "string", true},
         {"try_parse_url", {f.s_nn, str_lit("QUERY"), str_lit("k")}, "string", true},
         {"try_make_timestamp", {f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn}, "timestamp", true},
         {"make_timestamp", {f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn, f.i_nn}, "timestamp", false},
