@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diag/utf8.hpp"
+#include "eval/charsets.hpp"
 #include "eval/eval_internal.hpp"
 #include "eval/function_table.hpp"
 #include "eval/java_number_format.hpp"
@@ -2828,6 +2829,51 @@ EvalTable build_table() {
                 unsupported("url_decode of bytes that are not UTF-8 (or a NUL)");
             }
             return Value::string(std::move(out));
+        }));
+    // Spark's Encode and StringDecode: text to bytes in a charset and back. What the charset
+    // cannot hold is refused: Spark 4's coders report it (MALFORMED_CHARACTER_CODING) or
+    // replace it, by version and spark.sql.legacy.codingErrorAction.
+    put({"Encode", "StringDecode"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const bool encode = c.cls == "Encode";
+            const std::string& name = v[1].as_string();
+            const std::optional<Charset> charset = spark_charset(name);
+            if (!charset) {
+                if (equal_ignoring_ascii_case(name, "UTF-32")) {
+                    unsupported("the UTF-32 charset (Spark versions differ on it)");
+                }
+                std::string message = "The value of parameter(s) `charset` in `";
+                message += encode ? "encode" : "decode";
+                message += "` is invalid: expects one of the ";
+                message += kSparkCharsets;
+                message += ", but got ";
+                message += name;
+                message += '.';
+                raise("INVALID_PARAMETER_VALUE.CHARSET", std::move(message));
+            }
+            if (encode) {
+                std::optional<std::string> bytes = encode_text(v[0].as_string(), *charset);
+                if (!bytes) {
+                    std::string what = "encode of text the charset ";
+                    what += name;
+                    what += " cannot hold (replaced or an error, by Spark's version)";
+                    unsupported(what);
+                }
+                return Value::binary(std::move(*bytes));
+            }
+            std::optional<std::string> text = decode_bytes(v[0].as_binary(), *charset);
+            if (!text) {
+                std::string what = "decode of bytes that are not text in ";
+                what += name;
+                what += " (replaced or an error, by Spark's version)";
+                unsupported(what);
+            }
+            if (find_bad_text(*text)) {
+                unsupported("decode of bytes holding a NUL");
+            }
+            return Value::string(std::move(*text));
         }));
     // Spark's FormatNumber: DecimalFormat("#,###,###,###,###,###,##0" and `d` zeros after a
     // point), US symbols, HALF_EVEN; NULL for a negative `d`. A pattern given as a string is

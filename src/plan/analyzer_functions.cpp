@@ -536,15 +536,11 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         return cast;
     }
     const FunctionDef* def = find_function(name);
-    if (def == nullptr || def->internal || (name == "decode" && inputs.size() == 2)) {
-        // decode(bin, charset) is Spark's StringDecode, whose charsets are not modelled
-        // (docs/FUNCTIONS.md): a user-defined function, as an unknown name is.
+    if (def == nullptr || def->internal) {
         return bind_udf(call, name, span);
     }
-    if (inputs.size() == 2 && (name == "trim" || name == "ltrim" || name == "rtrim")) {
-        // trim(chars, str), trim([BOTH|LEADING|TRAILING] chars FROM str): the rows named
-        // `TRIM(BOTH chars FROM str)`.
-        def = &catalog_function(name + "_chars");
+    if (inputs.size() == 2 && !def->two_argument_row.empty()) {
+        def = &catalog_function(def->two_argument_row);
     }
     if (is_grouping_function(*def) &&
         (!grouping_analytics_ ||
@@ -696,20 +692,10 @@ ExprPtr Binder::bind_udf(const ast::Call& call, const std::string& name, Span sp
     }
     std::vector<ExprPtr> args = bind_plain_args(call.args, name);
     if (ctx_.warned_udfs.insert(name).second) {
-        const FunctionDef* known = find_function(name);
-        const bool other_form = known != nullptr && !known->internal;
-        std::string message = other_form ? "'" : "unknown function '";
+        std::string message = "unknown function '";
         message += name;
-        message += "'";
-        if (other_form) {
-            message += " with ";
-            message += std::to_string(args.size());
-            message += " arguments is not modelled (docs/FUNCTIONS.md)";
-        }
-        message += ", treated as a user-defined function: its arguments are read whole";
-        if (!other_form) {
-            message += function_did_you_mean(name);
-        }
+        message += "', treated as a user-defined function: its arguments are read whole";
+        message += function_did_you_mean(name);
         ctx_.warnings.push_back(
             Diagnostic{Severity::Warning, std::move(message), source_, call.name.span});
     }

@@ -1076,7 +1076,7 @@ TypeCheck type_mask(std::string_view fn, Inputs a) {
 /// RuntimeReplaceable: CASE WHEN expr <=> search THEN result ... ELSE default END, built here
 /// as the last argument. Without a default the ELSE is a NULL string, which widens with the
 /// results as a CASE's branches do (under ANSI, integral results make a BIGINT). The two-argument
-/// form is StringDecode (a charset), which the analyzer leaves to the user-function fallback.
+/// form is StringDecode (a charset), the row `decode_charset`.
 Args coerce_decode(Inputs a) {
     Args out(a.begin(), a.end());
     if (out.size() < 3) {
@@ -1125,6 +1125,22 @@ TypeCheck type_decode(std::string_view fn, Inputs a) {
         return fail(fn, 2, "has results of no common type");
     }
     return type_of_replacement(fn, a);
+}
+
+/// Spark's StringDecode (`decode(bin, charset)`: a binary and a string, implicitly cast), a
+/// string; Encode (two strings), a binary. NULL when either argument is.
+Args coerce_string_decode(Inputs a) { return implicit_args(a, {binary_(), str_()}); }
+TypeCheck type_string_decode(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a binary");
+    }
+    if (TypeCheck c = check_strings(fn, a, 1, 2); !c.ok()) {
+        return c;
+    }
+    return ok(string_type(), any_nullable(a));
+}
+TypeCheck type_encode(std::string_view fn, Inputs a) {
+    return strings_to(fn, a, make_atomic(AtomicKind::Binary));
 }
 
 /// Spark: StringRepeat (a string, then an int count).
@@ -2486,6 +2502,12 @@ template <std::size_t N> struct Name {
 
 constexpr int kVariadic = -1;
 
+/// A typing function whose errors name the function called, `called`: for an internal row a
+/// call of another name binds to (a two-argument form: `decode_charset` is `decode`).
+template <Name called, TypeFn F> TypeCheck as_called(std::string_view, Inputs a) {
+    return F(std::string_view(called.text), a);
+}
+
 /// Checks the arity before `type` runs, so every typing function may index its arguments.
 template <Name name, int Min, int Max, TypeFn F> TypeCheck checked(std::span<const ExprPtr> a) {
     const std::string_view fn(name.text);
@@ -3193,27 +3215,33 @@ const std::vector<FunctionDef>& table() {
         // trim(str) prints `trim(s, None)` in plans (StringTrim's trimStr is an Option); the
         // two-argument forms, trim(chars, str) and trim([BOTH] chars FROM str), are the rows
         // after (Binder::bind_call), named `TRIM(BOTH chars FROM str)`.
-        scalar<"trim", 1, 2, type_string_to_string>(
-            "StringTrim", {.coerce = &coerce_strings, .plan_form = "trim({0}, None)"}),
-        scalar<"ltrim", 1, 2, type_string_to_string>(
-            "StringTrimLeft", {.coerce = &coerce_strings, .plan_form = "ltrim({0}, None)"}),
-        scalar<"rtrim", 1, 2, type_string_to_string>(
-            "StringTrimRight", {.coerce = &coerce_strings, .plan_form = "rtrim({0}, None)"}),
-        scalar<"trim_chars", 2, 2, type_string_to_string>("StringTrim",
-                                                          {.coerce = &coerce_strings,
-                                                           .internal = true,
-                                                           .form = "TRIM(BOTH {0} FROM {1})",
-                                                           .plan_form = "trim({1}, Some({0}))"}),
-        scalar<"ltrim_chars", 2, 2, type_string_to_string>("StringTrimLeft",
-                                                           {.coerce = &coerce_strings,
-                                                            .internal = true,
-                                                            .form = "TRIM(LEADING {0} FROM {1})",
-                                                            .plan_form = "ltrim({1}, Some({0}))"}),
-        scalar<"rtrim_chars", 2, 2, type_string_to_string>("StringTrimRight",
-                                                           {.coerce = &coerce_strings,
-                                                            .internal = true,
-                                                            .form = "TRIM(TRAILING {0} FROM {1})",
-                                                            .plan_form = "rtrim({1}, Some({0}))"}),
+        scalar<"trim", 1, 2, type_string_to_string>("StringTrim",
+                                                    {.coerce = &coerce_strings,
+                                                     .plan_form = "trim({0}, None)",
+                                                     .two_argument_row = "trim_chars"}),
+        scalar<"ltrim", 1, 2, type_string_to_string>("StringTrimLeft",
+                                                     {.coerce = &coerce_strings,
+                                                      .plan_form = "ltrim({0}, None)",
+                                                      .two_argument_row = "ltrim_chars"}),
+        scalar<"rtrim", 1, 2, type_string_to_string>("StringTrimRight",
+                                                     {.coerce = &coerce_strings,
+                                                      .plan_form = "rtrim({0}, None)",
+                                                      .two_argument_row = "rtrim_chars"}),
+        scalar<"trim_chars", 2, 2, as_called<"trim", type_string_to_string>>(
+            "StringTrim", {.coerce = &coerce_strings,
+                           .internal = true,
+                           .form = "TRIM(BOTH {0} FROM {1})",
+                           .plan_form = "trim({1}, Some({0}))"}),
+        scalar<"ltrim_chars", 2, 2, as_called<"ltrim", type_string_to_string>>(
+            "StringTrimLeft", {.coerce = &coerce_strings,
+                               .internal = true,
+                               .form = "TRIM(LEADING {0} FROM {1})",
+                               .plan_form = "ltrim({1}, Some({0}))"}),
+        scalar<"rtrim_chars", 2, 2, as_called<"rtrim", type_string_to_string>>(
+            "StringTrimRight", {.coerce = &coerce_strings,
+                                .internal = true,
+                                .form = "TRIM(TRAILING {0} FROM {1})",
+                                .plan_form = "rtrim({1}, Some({0}))"}),
         scalar<"split", 2, 3, type_split>("StringSplit", {Opaque, &coerce_two_strings_int}),
         scalar<"regexp_extract", 2, 3, type_regexp_extract>("RegExpExtract",
                                                             {Opaque, &coerce_two_strings_int}),
@@ -3226,8 +3254,14 @@ const std::vector<FunctionDef>& table() {
         scalar<"btrim", 1, 2, type_string_to_string>("StringTrimBoth", {Opaque, &coerce_strings}),
         scalar<"soundex", 1, 1, type_string_to_string>("SoundEx", {Opaque, &coerce_strings}),
         scalar<"mask", 1, 5, type_mask>("Mask", {Opaque, &coerce_mask}),
-        scalar<"decode", 3, kVariadic, type_decode>(
-            "Decode", {.coerce = &coerce_decode, .replaced_by_last = true}),
+        scalar<"decode", 3, kVariadic, type_decode>("Decode",
+                                                    {.coerce = &coerce_decode,
+                                                     .replaced_by_last = true,
+                                                     .two_argument_row = "decode_charset"}),
+        scalar<"decode_charset", 2, 2, as_called<"decode", type_string_decode>>(
+            "StringDecode",
+            {.coerce = &coerce_string_decode, .internal = true, .pretty_name = "decode"}),
+        scalar<"encode", 2, 2, type_encode>("Encode", {Opaque, &coerce_strings}),
         scalar<"format_string", 1, kVariadic, type_format_string>("FormatString",
                                                                   {Opaque, &coerce_first_string}),
         scalar<"is_valid_utf8", 1, 1, type_is_valid_utf8>("IsValidUTF8", {Opaque, &coerce_strings}),

@@ -117,6 +117,10 @@ struct FunctionTraits {
                                       const DataType& result) = nullptr;
     /// WITHIN GROUP (ORDER BY ...): not taken (None), the value (Inverse) or an ordering.
     WithinGroup within_group = WithinGroup::None;
+    /// The internal row a call with two arguments binds to, where Spark's builder makes another
+    /// expression of them: trim(chars, str) is `TRIM(BOTH chars FROM str)`, decode(bin,
+    /// charset) is StringDecode. Empty: this row.
+    std::string_view two_argument_row = {};
 };
 
 struct FunctionDef : FunctionTraits {

@@ -155,6 +155,8 @@ const std::map<std::string, Sample> kSamples = {
     {"soundex", {"soundex('Robert')", R"("R163")"}},
     {"mask", {"mask('AbCD123-@$#', NULL, 'q', 'd', 'o')", R"("AqCDdddoooo")"}},
     {"decode", {"decode(CAST(NULL AS INT), 7, 'a', NULL, 'b', 'c')", R"("b")"}},
+    {"decode_charset", {"decode(encode(concat(s, 'é'), 'UTF-16'), 'utf-16')", R"("abé")"}},
+    {"encode", {"hex(encode(concat(s, 'é'), 'ISO-8859-1'))", R"("6162E9")"}},
     {"format_string", {"format_string('%s=%d', s, i)", R"("ab=7")"}},
     {"like", {"s LIKE 'a%'", "true"}},
     {"rlike", {"rlike(s, '^a')", "true"}},

@@ -484,7 +484,9 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"soundex", {f.s}, "string", true},
         {"mask", {f.s_nn}, "string", true},
         {"decode", {f.i, int_lit(1), str_lit("a"), str_lit("b")}, "string", false},
-        {"decode", {f.i, int_lit(1), int_lit(10)}, "bigint", true}, // ELSE: a NULL string
+        {"decode", {f.i, int_lit(1), int_lit(10)}, "bigint", true},      // ELSE: a NULL string
+        {"decode_charset", {f.s_nn, str_lit("UTF-8")}, "string", false}, // a string cast
+        {"encode", {f.s, str_lit("UTF-8")}, "binary", true},
         {"mask", {f.s_nn, str_lit("*"), str_lit("*")}, "string", true},
         {"array_append", {f.xs_nn, int_lit(1)}, "array<int>", false},
         {"array_prepend", {f.xs, f.i}, "array<int>", false},
