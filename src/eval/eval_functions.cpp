@@ -27,6 +27,7 @@
 #include "eval/charsets.hpp"
 #include "eval/eval_internal.hpp"
 #include "eval/function_table.hpp"
+#include "eval/java_base64.hpp"
 #include "eval/java_number_format.hpp"
 #include "eval/java_uri.hpp"
 #include "types/datetime.hpp"
@@ -1262,6 +1263,36 @@ struct FunctionEval {
 FunctionEval strict(Eval eval) { return FunctionEval{eval, false, {}, {}}; }
 FunctionEval lazy(Eval eval) { return FunctionEval{eval, true, {}, {}}; }
 /// Refused by `--verify`: the message is "function 'NAME' REASON" unless given.
+/// Spark's Hex.unhex: pairs of hex digits as bytes, an odd length reading the first digit
+/// alone; nullopt for a character that is not a hex digit.
+std::optional<std::string> spark_unhex(std::string_view s) {
+    const auto digit = [](char ch) -> int {
+        return ch >= '0' && ch <= '9'   ? ch - '0'
+               : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+               : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+                                        : -1;
+    };
+    std::string out;
+    std::size_t i = 0;
+    if (s.size() % 2 == 1) {
+        const int d = digit(s[0]);
+        if (d < 0) {
+            return std::nullopt;
+        }
+        out.push_back(static_cast<char>(d));
+        i = 1;
+    }
+    for (; i < s.size(); i += 2) {
+        const int hi = digit(s[i]);
+        const int lo = digit(s[i + 1]);
+        if (hi < 0 || lo < 0) {
+            return std::nullopt;
+        }
+        out.push_back(static_cast<char>(hi * 16 + lo));
+    }
+    return out;
+}
+
 FunctionEval refused(std::string reason, std::string message = {}) {
     if (message.empty()) {
         message = "function '{}' " + reason;
@@ -2209,37 +2240,69 @@ EvalTable build_table() {
             return Value::string(std::move(out));
         }));
     put({"Unhex"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
-            // Spark: Hex.unhex — an odd length reads the first digit alone; NULL for a
-            // character that is not a hex digit.
             if (v[0].is_null()) {
                 return v[0];
             }
-            const std::string& s = v[0].as_string();
-            const auto digit = [](char ch) -> int {
-                return ch >= '0' && ch <= '9'   ? ch - '0'
-                       : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-                       : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
-                                                : -1;
+            std::optional<std::string> bytes = spark_unhex(v[0].as_string());
+            return bytes ? Value::binary(std::move(*bytes)) : Value::null();
+        }));
+    put({"UnBase64"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            std::optional<std::string> bytes = mime_base64_decode(v[0].as_string());
+            if (!bytes) {
+                unsupported("unbase64 of text Java's MIME decoder rejects (Spark fails with the "
+                            "decoder's IllegalArgumentException)");
+            }
+            return Value::binary(std::move(*bytes));
+        }));
+    // Spark's ToBinary and TryToBinary: what Spark replaces them by for the (constant) format:
+    // unhex or unbase64 raising CONVERSION_INVALID_INPUT for malformed text, or the text's
+    // UTF-8 bytes; try_to_binary makes NULL of what to_binary raises, and of another format.
+    put({"ToBinary", "TryToBinary"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const bool lenient = c.cls == "TryToBinary";
+            const std::string format = v.size() == 2 ? ascii_lower(v[1].as_string()) : "hex";
+            const std::string& text = v[0].as_string();
+            const auto malformed = [&](const char* name) -> Value {
+                if (lenient) {
+                    return Value::null();
+                }
+                std::string message = "The value '";
+                message += text;
+                message += "' (";
+                message += name;
+                message += ") cannot be converted to \"BINARY\" because it is malformed. Correct "
+                           "the value as per the syntax, or change its format. Use "
+                           "`try_to_binary` to tolerate malformed input and return NULL instead.";
+                raise("CONVERSION_INVALID_INPUT", std::move(message));
             };
-            std::string out;
-            std::size_t i = 0;
-            if (s.size() % 2 == 1) {
-                const int d = digit(s[0]);
-                if (d < 0) {
-                    return Value::null();
-                }
-                out.push_back(static_cast<char>(d));
-                i = 1;
+            if (format == "hex") {
+                std::optional<std::string> bytes = spark_unhex(text);
+                return bytes ? Value::binary(std::move(*bytes)) : malformed("HEX");
             }
-            for (; i < s.size(); i += 2) {
-                const int hi = digit(s[i]);
-                const int lo = digit(s[i + 1]);
-                if (hi < 0 || lo < 0) {
-                    return Value::null();
-                }
-                out.push_back(static_cast<char>(hi * 16 + lo));
+            if (format == "utf-8" || format == "utf8") {
+                return Value::binary(text);
             }
-            return Value::binary(std::move(out));
+            if (format != "base64") {
+                return Value::null(); // try_to_binary of another format
+            }
+            if (std::any_of(text.begin(), text.end(),
+                            [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; })) {
+                unsupported("to_binary of base64 text beyond ASCII (Java's whitespace beyond "
+                            "ASCII is not modelled)");
+            }
+            if (!valid_base64(text)) {
+                return malformed("BASE64");
+            }
+            std::optional<std::string> bytes = mime_base64_decode(text);
+            if (!bytes) {
+                throw InternalError("valid base64 the MIME decoder rejects: " + text);
+            }
+            return Value::binary(std::move(*bytes));
         }));
     // --- comparisons
     put({"NullIf"}, strict([](Evaluator&, const Call&, Values& v) -> Value {

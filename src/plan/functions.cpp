@@ -2739,6 +2739,48 @@ TypeCheck type_unhex(std::string_view fn, Inputs a) {
     return ok(make_atomic(AtomicKind::Binary), true);
 }
 
+/// Spark's UnBase64 (ImplicitCastInputTypes: a string), a binary, NULL when its input is.
+TypeCheck type_unbase64(std::string_view fn, Inputs a) {
+    return strings_to(fn, a, make_atomic(AtomicKind::Binary));
+}
+
+/// Spark's ToBinary and TryToBinary (RuntimeReplaceable; ImplicitCastInputTypes: strings): a
+/// binary from text in the format its second argument names, a constant: 'hex' (the default),
+/// 'utf-8', 'utf8' or 'base64', in any case; a NULL format makes NULL. to_binary rejects
+/// another format (DATATYPE_MISMATCH.INVALID_ARG_VALUE), try_to_binary makes NULL of it.
+/// Nullable as the expression Spark replaces it by: unhex always, encode and unbase64 as the
+/// text, try_to_binary always.
+template <bool Try> TypeCheck type_to_binary(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
+        return c;
+    }
+    std::string format = "hex";
+    if (a.size() == 2) {
+        if (!expr_foldable(*a[1])) {
+            return fail(fn, 1, "expects a constant format");
+        }
+        const auto* lit = a[1]->as<Literal>();
+        if (lit == nullptr) {
+            return fail(fn, 1,
+                        "expects the format as a literal (a constant expression is not "
+                        "evaluated here)");
+        }
+        if (lit->is_null) {
+            return ok(make_atomic(AtomicKind::Binary), true);
+        }
+        format = ascii_lower(lit->text.view());
+    }
+    const bool known =
+        format == "hex" || format == "utf-8" || format == "utf8" || format == "base64";
+    if (!known && !Try) {
+        std::string message = "expects the format 'hex', 'utf-8', 'utf8' or 'base64', got '";
+        message += format;
+        message += "'";
+        return fail(fn, 1, message);
+    }
+    return ok(make_atomic(AtomicKind::Binary), Try || format == "hex" || !known || a[0]->nullable);
+}
+
 /// Spark's IsNaN (ImplicitCastInputTypes: a double or a float): false, never NULL, for NULL.
 Expects double_or_float_() {
     return {type_of(double_type()), type_of(make_atomic(AtomicKind::Float))};
@@ -3433,6 +3475,10 @@ const std::vector<FunctionDef>& table() {
         scalar<"base64", 1, 1, type_md5>("Base64", {Opaque, &coerce_md5}),
         scalar<"hex", 1, 1, type_hex>("Hex", {Opaque, &coerce_hex}),
         scalar<"unhex", 1, 1, type_unhex>("Unhex", {Opaque, &coerce_strings}),
+        scalar<"unbase64", 1, 1, type_unbase64>("UnBase64", {Opaque, &coerce_strings}),
+        scalar<"to_binary", 1, 2, type_to_binary<false>>("ToBinary", {Opaque, &coerce_strings}),
+        scalar<"try_to_binary", 1, 2, type_to_binary<true>>("TryToBinary",
+                                                            {Opaque, &coerce_strings}),
         scalar<"bin", 1, 1, type_long_to_string>("Bin", {Opaque, &coerce_long}),
         scalar<"chr", 1, 1, type_long_to_string>("Chr", {Opaque, &coerce_long}),
         scalar<"char", 1, 1, type_long_to_string>("Chr", {Opaque, &coerce_long}),

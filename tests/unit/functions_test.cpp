@@ -487,6 +487,10 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"decode", {f.i, int_lit(1), int_lit(10)}, "bigint", true},      // ELSE: a NULL string
         {"decode_charset", {f.s_nn, str_lit("UTF-8")}, "string", false}, // a string cast
         {"encode", {f.s, str_lit("UTF-8")}, "binary", true},
+        {"unbase64", {f.s_nn}, "binary", false},
+        {"to_binary", {f.s_nn, str_lit("Base64")}, "binary", false},
+        {"to_binary", {f.s_nn}, "binary", true}, // hex: unhex is always nullable
+        {"try_to_binary", {f.s_nn, str_lit("utf8")}, "binary", true},
         {"mask", {f.s_nn, str_lit("*"), str_lit("*")}, "string", true},
         {"array_append", {f.xs_nn, int_lit(1)}, "array<int>", false},
         {"array_prepend", {f.xs, f.i}, "array<int>", false},
