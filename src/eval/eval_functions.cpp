@@ -25,6 +25,7 @@
 
 #include "diag/utf8.hpp"
 #include "eval/charsets.hpp"
+#include "eval/conv.hpp"
 #include "eval/eval_internal.hpp"
 #include "eval/function_table.hpp"
 #include "eval/java_base64.hpp"
@@ -2245,6 +2246,14 @@ EvalTable build_table() {
             }
             std::optional<std::string> bytes = spark_unhex(v[0].as_string());
             return bytes ? Value::binary(std::move(*bytes)) : Value::null();
+        }));
+    put({"Conv"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            std::optional<std::string> text =
+                spark_conv(v[0].as_string(), v[1].as_int(), v[2].as_int());
+            return text ? Value::string(std::move(*text)) : Value::null();
         }));
     put({"UnBase64"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
             if (v[0].is_null()) {

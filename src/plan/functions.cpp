@@ -2739,6 +2739,21 @@ TypeCheck type_unhex(std::string_view fn, Inputs a) {
     return ok(make_atomic(AtomicKind::Binary), true);
 }
 
+/// Spark's Conv (ImplicitCastInputTypes: a string, then two int bases), a string, always
+/// nullable (NULL for a base outside 2..36).
+Args coerce_conv(Inputs a) { return implicit_args(a, {str_(), int_(), int_()}); }
+TypeCheck type_conv(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
+        return c;
+    }
+    for (std::size_t i = 1; i < 3; ++i) {
+        if (!a[i]->type->is(AtomicKind::Integer)) {
+            return expects(fn, a, i, "an int base");
+        }
+    }
+    return ok(string_type(), true);
+}
+
 /// Spark's UnBase64 (ImplicitCastInputTypes: a string), a binary, NULL when its input is.
 TypeCheck type_unbase64(std::string_view fn, Inputs a) {
     return strings_to(fn, a, make_atomic(AtomicKind::Binary));
@@ -3475,6 +3490,7 @@ const std::vector<FunctionDef>& table() {
         scalar<"base64", 1, 1, type_md5>("Base64", {Opaque, &coerce_md5}),
         scalar<"hex", 1, 1, type_hex>("Hex", {Opaque, &coerce_hex}),
         scalar<"unhex", 1, 1, type_unhex>("Unhex", {Opaque, &coerce_strings}),
+        scalar<"conv", 3, 3, type_conv>("Conv", {Opaque, &coerce_conv}),
         scalar<"unbase64", 1, 1, type_unbase64>("UnBase64", {Opaque, &coerce_strings}),
         scalar<"to_binary", 1, 2, type_to_binary<false>>("ToBinary", {Opaque, &coerce_strings}),
         scalar<"try_to_binary", 1, 2, type_to_binary<true>>("TryToBinary",

@@ -156,6 +156,7 @@ const std::map<std::string, Sample> kSamples = {
     {"mask", {"mask('AbCD123-@$#', NULL, 'q', 'd', 'o')", R"("AqCDdddoooo")"}},
     {"decode", {"decode(CAST(NULL AS INT), 7, 'a', NULL, 'b', 'c')", R"("b")"}},
     {"decode_charset", {"decode(encode(concat(s, 'é'), 'UTF-16'), 'utf-16')", R"("abé")"}},
+    {"conv", {"conv(concat(s, '1'), 16, -10)", R"("2737")"}},
     {"unbase64", {"hex(unbase64(concat('U3Bh', s, '==')))", R"("53706169")"}},
     {"to_binary", {"hex(to_binary(concat(s, 'CD')))", R"("ABCD")"}},
     {"try_to_binary", {"try_to_binary(concat(s, '!'), 'base64')", "null"}},
