@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diag/utf8.hpp"
+#include "types/json_infer.hpp"
 #include "types/schema_formats.hpp"
 
 namespace prune {
@@ -1541,7 +1542,11 @@ TypeCheck type_to_json(std::string_view fn, Inputs a) {
 /// as DataType.fromDDL reads it (a data type, `ARRAY<INT>`, then a column list, `a INT, b
 /// STRING`) and then as DataType.fromJson. Null with `error` set when it is neither.
 TypePtr schema_of_literal(const Expr& e, std::string& error) {
-    const auto* lit = e.as<Literal>();
+    // A call Spark folds to a constant (schema_of_json) is one: its replacement.
+    const auto* folded = e.as<ScalarFunction>();
+    const auto* lit = folded != nullptr && folded->def->replaced_by_last && !folded->args.empty()
+                          ? folded->args.back()->as<Literal>()
+                          : e.as<Literal>();
     if (lit == nullptr || lit->is_null || !is_string_like(*lit->type)) {
         error = "expects its schema as a string literal (DDL or Spark's JSON form)";
         return nullptr;
@@ -1567,6 +1572,56 @@ TypePtr schema_of_literal(const Expr& e, std::string& error) {
             return nullptr;
         }
     }
+}
+
+/// Spark's SchemaOfJson: the type Spark infers from a constant JSON document
+/// (types/json_infer.hpp), as a STRING constant — foldable, so Spark's optimizer makes it a
+/// literal, built here as the last argument; from_json takes it as a schema. Options (which
+/// change the inference) are not modelled.
+Args coerce_schema_of_json(Inputs a) {
+    Args out(a.begin(), a.end());
+    const auto* lit = out.empty() ? nullptr : out[0]->as<Literal>();
+    if (lit != nullptr && !lit->is_null && is_string_like(*lit->type)) {
+        std::string error;
+        if (const TypePtr type = infer_json_type(lit->text.view(), error)) {
+            out.push_back(make_expr(Literal{string_type(), Name(sql_string(*type)), false}));
+        }
+    }
+    return out;
+}
+/// Typed once its document's type is the last argument (a written second argument, options,
+/// comes before it).
+TypeCheck type_schema_of_json(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
+        return c;
+    }
+    if (!expr_foldable(*a[0])) {
+        return fail(fn, 0, "expects a constant JSON document");
+    }
+    const auto* lit = a[0]->as<Literal>();
+    if (lit == nullptr) {
+        return fail(fn, 0,
+                    "expects the JSON document as a literal (a constant expression is "
+                    "not evaluated here)");
+    }
+    if (lit->is_null) {
+        return fail(fn, 0, "expects a JSON document, got NULL");
+    }
+    std::string error;
+    const TypePtr type = infer_json_type(lit->text.view(), error);
+    const auto* inferred = a.size() == 2 ? a[1]->as<Literal>() : nullptr;
+    const bool replaced = type != nullptr && inferred != nullptr && !inferred->is_null &&
+                          is_string_like(*inferred->type) &&
+                          inferred->text.view() == sql_string(*type);
+    if (type == nullptr ? a.size() > 1 : !replaced) {
+        return fail(fn, 1,
+                    "takes no options here (they change the inference, which is not "
+                    "modelled for them: docs/FUNCTIONS.md)");
+    }
+    if (type == nullptr) {
+        return fail(fn, 0, "cannot infer a schema from its document: " + error);
+    }
+    return ok(string_type(), false);
 }
 
 /// The options argument of from_json, from_csv and to_json: Spark takes only a `map(...)` of
@@ -3491,6 +3546,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"hex", 1, 1, type_hex>("Hex", {Opaque, &coerce_hex}),
         scalar<"unhex", 1, 1, type_unhex>("Unhex", {Opaque, &coerce_strings}),
         scalar<"conv", 3, 3, type_conv>("Conv", {Opaque, &coerce_conv}),
+        scalar<"schema_of_json", 1, 3, type_schema_of_json>(
+            "SchemaOfJson", {.coerce = &coerce_schema_of_json, .replaced_by_last = true}),
         scalar<"unbase64", 1, 1, type_unbase64>("UnBase64", {Opaque, &coerce_strings}),
         scalar<"to_binary", 1, 2, type_to_binary<false>>("ToBinary", {Opaque, &coerce_strings}),
         scalar<"try_to_binary", 1, 2, type_to_binary<true>>("TryToBinary",

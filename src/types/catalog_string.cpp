@@ -407,6 +407,12 @@ std::string to_ddl(const DataType& type) {
     return out;
 }
 
+std::string sql_string(const DataType& type) {
+    std::string out;
+    append_sql(type, out);
+    return out;
+}
+
 std::string tree_string(const DataType& type) {
     std::string out = "root\n";
     append_tree(type, " |", out);

@@ -177,6 +177,8 @@ std::string type_name(const DataType& type);
 /// Spark: StructType.toDDL — `id INT, name STRUCT<first: STRING> NOT NULL COMMENT 'x'`.
 /// For a non-struct type, the DDL of the type alone (`ARRAY<STRING>`).
 std::string to_ddl(const DataType& type);
+/// Spark: DataType.sql — `STRUCT<a: INT, b: ARRAY<STRING>>`, `DECIMAL(10,2)`.
+std::string sql_string(const DataType& type);
 /// Spark: DataType.toString, as plans print a type held by an expression (JsonToStructs'
 /// schema): `IntegerType`, `ArrayType(StringType,true)`,
 /// `StructType(StructField(a,LongType,true))`.
