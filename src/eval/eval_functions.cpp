@@ -1267,16 +1267,10 @@ FunctionEval lazy(Eval eval) { return FunctionEval{eval, true, {}, {}}; }
 /// Spark's Hex.unhex: pairs of hex digits as bytes, an odd length reading the first digit
 /// alone; nullopt for a character that is not a hex digit.
 std::optional<std::string> spark_unhex(std::string_view s) {
-    const auto digit = [](char ch) -> int {
-        return ch >= '0' && ch <= '9'   ? ch - '0'
-               : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-               : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
-                                        : -1;
-    };
     std::string out;
     std::size_t i = 0;
     if (s.size() % 2 == 1) {
-        const int d = digit(s[0]);
+        const int d = hex_digit_value(s[0]);
         if (d < 0) {
             return std::nullopt;
         }
@@ -1284,8 +1278,8 @@ std::optional<std::string> spark_unhex(std::string_view s) {
         i = 1;
     }
     for (; i < s.size(); i += 2) {
-        const int hi = digit(s[i]);
-        const int lo = digit(s[i + 1]);
+        const int hi = hex_digit_value(s[i]);
+        const int lo = hex_digit_value(s[i + 1]);
         if (hi < 0 || lo < 0) {
             return std::nullopt;
         }
@@ -2863,25 +2857,13 @@ EvalTable build_table() {
                 return v[0];
             }
             const std::string& s = v[0].as_string();
-            auto hex = [](char ch) -> int {
-                if (ch >= '0' && ch <= '9') {
-                    return ch - '0';
-                }
-                if (ch >= 'a' && ch <= 'f') {
-                    return ch - 'a' + 10;
-                }
-                if (ch >= 'A' && ch <= 'F') {
-                    return ch - 'A' + 10;
-                }
-                return -1;
-            };
             std::string out;
             for (std::size_t i = 0; i < s.size(); ++i) {
                 if (s[i] == '+') {
                     out += ' ';
                 } else if (s[i] == '%') {
-                    const int hi = i + 2 < s.size() ? hex(s[i + 1]) : -1;
-                    const int lo = i + 2 < s.size() ? hex(s[i + 2]) : -1;
+                    const int hi = i + 2 < s.size() ? hex_digit_value(s[i + 1]) : -1;
+                    const int lo = i + 2 < s.size() ? hex_digit_value(s[i + 2]) : -1;
                     if ((hi < 0 || lo < 0) && c.cls == "TryUrlDecode") {
                         return Value::null();
                     }

@@ -4,10 +4,7 @@
 #include "eval/java_base64.hpp"
 
 namespace prune {
-namespace {
-
-/// The value of a base64 symbol, -2 for '=', -1 for anything else.
-int symbol(unsigned char c) {
+int base64_symbol(unsigned char c) {
     if (c >= 'A' && c <= 'Z') {
         return c - 'A';
     }
@@ -19,6 +16,8 @@ int symbol(unsigned char c) {
     }
     return c == '+' ? 62 : c == '/' ? 63 : c == '=' ? -2 : -1;
 }
+
+namespace {
 
 /// Java's Character.isWhitespace for ASCII.
 bool java_whitespace(char c) {
@@ -35,7 +34,7 @@ std::optional<std::string> mime_base64_decode(std::string_view text) {
     std::uint32_t bits = 0;
     int shift = 18; // where the next symbol's six bits go
     while (at < text.size()) {
-        const int b = symbol(static_cast<unsigned char>(text[at++]));
+        const int b = base64_symbol(static_cast<unsigned char>(text[at++]));
         if (b == -1) {
             continue; // MIME: skipped
         }
@@ -65,7 +64,7 @@ std::optional<std::string> mime_base64_decode(std::string_view text) {
         return std::nullopt; // one symbol alone: not enough bits for a byte
     }
     while (at < text.size()) { // after the padding only what is not a symbol
-        if (symbol(static_cast<unsigned char>(text[at++])) >= 0) {
+        if (base64_symbol(static_cast<unsigned char>(text[at++])) >= 0) {
             return std::nullopt;
         }
     }
@@ -76,7 +75,7 @@ bool valid_base64(std::string_view text) {
     std::size_t symbols = 0;
     std::size_t padding = 0;
     for (const char c : text) {
-        const int b = symbol(static_cast<unsigned char>(c));
+        const int b = base64_symbol(static_cast<unsigned char>(c));
         if (b >= 0) {
             if (padding != 0) {
                 return false; // padding ends the text

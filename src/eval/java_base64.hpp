@@ -12,6 +12,10 @@
 
 namespace prune {
 
+/// The value (0 to 63) of a symbol of the base64 alphabet, -2 for the padding '=', -1 for
+/// anything else.
+int base64_symbol(unsigned char c);
+
 /// The bytes Base64.getMimeDecoder().decode(text) returns; nullopt where it throws
 /// IllegalArgumentException. Text beyond ASCII reads as bytes that are not base64 (Java
 /// decodes the ISO-8859-1 bytes of the string, '?' for what has none).

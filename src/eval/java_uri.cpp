@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "eval/eval_internal.hpp"
+#include "util/ascii.hpp"
 
 namespace prune {
 namespace {
@@ -20,7 +21,6 @@ struct Invalid {};
 
 bool alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool digit(char c) { return c >= '0' && c <= '9'; }
-bool hex(char c) { return digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool alphanum(char c) { return alpha(c) || digit(c); }
 bool one_of(char c, std::string_view set) { return set.find(c) != std::string_view::npos; }
 bool unreserved(char c) { return alphanum(c) || one_of(c, "-_.!~*'()"); }
@@ -89,7 +89,8 @@ class Parser {
             if (ok(s_[p])) {
                 ++p;
             } else if (escapes && s_[p] == '%') {
-                if (p + 3 > end || !hex(s_[p + 1]) || !hex(s_[p + 2])) {
+                if (p + 3 > end || hex_digit_value(s_[p + 1]) < 0 ||
+                    hex_digit_value(s_[p + 2]) < 0) {
                     throw Invalid{};
                 }
                 p += 3;

@@ -18,6 +18,8 @@
 #include <limits>
 
 #include "eval/evaluator.hpp"
+#include "eval/java_base64.hpp"
+#include "util/ascii.hpp"
 
 namespace prune {
 namespace {
@@ -200,16 +202,11 @@ class JsonReader {
         std::uint32_t v = 0;
         for (int i = 0; i < 4; ++i) {
             const char c = s_[pos_++];
-            v <<= 4;
-            if (c >= '0' && c <= '9') {
-                v |= static_cast<std::uint32_t>(c - '0');
-            } else if (c >= 'a' && c <= 'f') {
-                v |= static_cast<std::uint32_t>(c - 'a' + 10);
-            } else if (c >= 'A' && c <= 'F') {
-                v |= static_cast<std::uint32_t>(c - 'A' + 10);
-            } else {
+            const int d = hex_digit_value(c);
+            if (d < 0) {
                 fail("malformed \\u escape");
             }
+            v = (v << 4) | static_cast<std::uint32_t>(d);
         }
         return v;
     }
@@ -302,31 +299,13 @@ std::string describe(const Json& j) {
 }
 
 bool decode_base64(const std::string& text, std::string& out) {
-    auto value_of = [](char c) -> int {
-        if (c >= 'A' && c <= 'Z') {
-            return c - 'A';
-        }
-        if (c >= 'a' && c <= 'z') {
-            return c - 'a' + 26;
-        }
-        if (c >= '0' && c <= '9') {
-            return c - '0' + 52;
-        }
-        if (c == '+') {
-            return 62;
-        }
-        if (c == '/') {
-            return 63;
-        }
-        return -1;
-    };
     std::uint32_t buffer = 0;
     int bits = 0;
     for (char c : text) {
         if (c == '=') {
             break;
         }
-        const int v = value_of(c);
+        const int v = base64_symbol(static_cast<unsigned char>(c));
         if (v < 0) {
             return false;
         }

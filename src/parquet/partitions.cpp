@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "util/ascii.hpp"
+
 namespace prune::parquet {
 namespace {
 
@@ -159,19 +161,6 @@ bool is_timestamp(std::string_view s) {
     return s[19] == '.' && fraction.size() <= 9 && all_digits(fraction);
 }
 
-int hex(char c) {
-    if (is_digit(c)) {
-        return c - '0';
-    }
-    if (c >= 'a' && c <= 'f') {
-        return c - 'a' + 10;
-    }
-    if (c >= 'A' && c <= 'F') {
-        return c - 'A' + 10;
-    }
-    return -1;
-}
-
 /// A decimal type as Spark widens it with an integral type (DecimalType.forType: int is
 /// decimal(10,0), bigint decimal(20,0)); every inferred decimal has scale 0.
 int decimal_digits(const DataType& t) {
@@ -190,9 +179,10 @@ std::string unescape_path_name(std::string_view name) {
     std::string out;
     out.reserve(name.size());
     for (std::size_t i = 0; i < name.size(); ++i) {
-        if (name[i] == '%' && i + 2 < name.size() && hex(name[i + 1]) >= 0 &&
-            hex(name[i + 2]) >= 0) {
-            out += static_cast<char>(hex(name[i + 1]) * 16 + hex(name[i + 2]));
+        if (name[i] == '%' && i + 2 < name.size() && hex_digit_value(name[i + 1]) >= 0 &&
+            hex_digit_value(name[i + 2]) >= 0) {
+            out +=
+                static_cast<char>(hex_digit_value(name[i + 1]) * 16 + hex_digit_value(name[i + 2]));
             i += 2;
         } else {
             out += name[i];

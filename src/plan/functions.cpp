@@ -1538,6 +1538,28 @@ TypeCheck type_to_json(std::string_view fn, Inputs a) {
     return ok(string_type(), true);
 }
 
+/// Argument `i`, which Spark requires to be constant (NON_FOLDABLE_INPUT), as a literal: null,
+/// with `failure` set, when it is not constant, or is a constant expression other than a
+/// literal (which is not evaluated here).
+const Literal* literal_argument(std::string_view fn, Inputs a, std::size_t i, std::string_view what,
+                                TypeCheck& failure) {
+    std::string message = "expects ";
+    if (!expr_foldable(*a[i])) {
+        message += "a constant ";
+        message += what;
+        failure = fail(fn, static_cast<int>(i), message);
+        return nullptr;
+    }
+    const auto* lit = a[i]->as<Literal>();
+    if (lit == nullptr) {
+        message += "the ";
+        message += what;
+        message += " as a literal (a constant expression is not evaluated here)";
+        failure = fail(fn, static_cast<int>(i), message);
+    }
+    return lit;
+}
+
 /// Spark: ExprUtils.evalTypeExpr — from_json's and from_csv's schema is a string literal, read
 /// as DataType.fromDDL reads it (a data type, `ARRAY<INT>`, then a column list, `a INT, b
 /// STRING`) and then as DataType.fromJson. Null with `error` set when it is neither.
@@ -1595,14 +1617,10 @@ TypeCheck type_schema_of_json(std::string_view fn, Inputs a) {
     if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
         return c;
     }
-    if (!expr_foldable(*a[0])) {
-        return fail(fn, 0, "expects a constant JSON document");
-    }
-    const auto* lit = a[0]->as<Literal>();
+    TypeCheck failure;
+    const Literal* lit = literal_argument(fn, a, 0, "JSON document", failure);
     if (lit == nullptr) {
-        return fail(fn, 0,
-                    "expects the JSON document as a literal (a constant expression is "
-                    "not evaluated here)");
+        return failure;
     }
     if (lit->is_null) {
         return fail(fn, 0, "expects a JSON document, got NULL");
@@ -2826,14 +2844,10 @@ template <bool Try> TypeCheck type_to_binary(std::string_view fn, Inputs a) {
     }
     std::string format = "hex";
     if (a.size() == 2) {
-        if (!expr_foldable(*a[1])) {
-            return fail(fn, 1, "expects a constant format");
-        }
-        const auto* lit = a[1]->as<Literal>();
+        TypeCheck failure;
+        const Literal* lit = literal_argument(fn, a, 1, "format", failure);
         if (lit == nullptr) {
-            return fail(fn, 1,
-                        "expects the format as a literal (a constant expression is not "
-                        "evaluated here)");
+            return failure;
         }
         if (lit->is_null) {
             return ok(make_atomic(AtomicKind::Binary), true);

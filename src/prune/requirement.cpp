@@ -139,7 +139,7 @@ TypePtr prune_type(const TypePtr& full, const Requirement& req, TypeInterner* ty
 }
 
 Requirement requirement_for(const TypePtr& full, const TypePtr& pruned) {
-    if (same_type(*full, *pruned)) {
+    if (full == pruned || same_type(*full, *pruned)) {
         return Requirement::all();
     }
     const StructType* s = full->struct_type();

@@ -40,39 +40,6 @@ const StructType& struct_of(const TypePtr& type, const char* what) {
     return *s;
 }
 
-/// The requirement that narrows `full` to `pruned` (the inverse of prune_type), matching
-/// struct fields by name.
-Requirement requirement_of(const TypePtr& full, const TypePtr& pruned) {
-    if (full == pruned || same_type(*full, *pruned)) {
-        return Requirement::all();
-    }
-    const StructType* full_struct = full->struct_type();
-    const StructType* pruned_struct = pruned->struct_type();
-    if (full_struct != nullptr && pruned_struct != nullptr) {
-        Requirement req;
-        for (const StructField& field : pruned_struct->fields()) {
-            const auto index = full_struct->field_index(field.name, CaseSensitivity::Sensitive);
-            if (!index) {
-                return Requirement::all();
-            }
-            req.kids.try_emplace(static_cast<ReqKey>(*index),
-                                 requirement_of((*full_struct)[*index].type, field.type));
-        }
-        return req;
-    }
-    if (full->array() != nullptr && pruned->array() != nullptr) {
-        return Requirement::at(kElement,
-                               requirement_of(full->array()->element, pruned->array()->element));
-    }
-    if (full->map() != nullptr && pruned->map() != nullptr) {
-        Requirement req =
-            Requirement::at(kKey, requirement_of(full->map()->key, pruned->map()->key));
-        req.kids[kValue] = requirement_of(full->map()->value, pruned->map()->value);
-        return req;
-    }
-    return Requirement::all();
-}
-
 /// For each of `wanted`, the position of its first occurrence in `names` (what std::find
 /// returns), or `names.size()` when absent: one hash index per constructor, not one scan of
 /// its names per field, so a named_struct of many fields stays linear.
@@ -193,7 +160,7 @@ ExprPtr align_branches(const ExprPtr& e, std::span<const ExprPtr> given) {
     bool any_pruned = false;
     for (const std::size_t slot : slots) {
         if (!is_constructed(*kids[slot])) {
-            kept.merge(requirement_of(e->type, kids[slot]->type));
+            kept.merge(requirement_for(e->type, kids[slot]->type));
             any_pruned = true;
         }
     }

@@ -127,17 +127,11 @@ std::optional<std::uint32_t> hex4(std::string_view s, std::size_t at) {
     std::uint32_t v = 0;
     for (std::size_t i = at; i < at + 4; ++i) {
         const char c = s[i];
-        std::uint32_t d = 0;
-        if (c >= '0' && c <= '9') {
-            d = static_cast<std::uint32_t>(c - '0');
-        } else if (c >= 'a' && c <= 'f') {
-            d = static_cast<std::uint32_t>(c - 'a' + 10);
-        } else if (c >= 'A' && c <= 'F') {
-            d = static_cast<std::uint32_t>(c - 'A' + 10);
-        } else {
+        const int d = hex_digit_value(c);
+        if (d < 0) {
             return std::nullopt;
         }
-        v = v * 16 + d;
+        v = v * 16 + static_cast<std::uint32_t>(d);
     }
     return v;
 }

@@ -20,6 +20,14 @@ constexpr bool equal_ignoring_ascii_case(std::string_view a, std::string_view b)
            });
 }
 
+/// The value of the hex digit `c` (either case), or -1 when it is not one.
+constexpr int hex_digit_value(char c) {
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
+}
+
 /// `s` with its ASCII capitals in lower case.
 inline std::string ascii_lower(std::string_view s) {
     std::string out(s);
