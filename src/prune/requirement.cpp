@@ -41,6 +41,15 @@ void Requirement::merge(Requirement&& other) {
     }
 }
 
+bool Requirement::operator==(const Requirement& other) const {
+    if (whole != other.whole || any_leaf != other.any_leaf || kids.size() != other.kids.size()) {
+        return false;
+    }
+    return std::equal(
+        kids.begin(), kids.end(), other.kids.begin(),
+        [](const auto& a, const auto& b) { return a.first == b.first && a.second == b.second; });
+}
+
 Requirement Requirement::part(ReqKey key) const {
     if (whole) {
         return all();

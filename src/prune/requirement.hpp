@@ -47,7 +47,8 @@ struct Requirement {
     /// Nesting depth of the tree.
     std::size_t depth() const;
 
-    bool operator==(const Requirement&) const = default;
+    /// The same tree (not merely the same pruned type).
+    bool operator==(const Requirement& other) const;
 };
 
 /// The type `full` narrowed to what `req` needs, struct fields in the type's order (Spark:

@@ -22,7 +22,6 @@ template <class Key, class Value> class FlatMap {
     struct Entry {
         Key first;
         Value second;
-        bool operator==(const Entry&) const = default;
     };
     using value_type = Entry;
     using iterator = typename std::vector<Entry>::iterator;
@@ -56,8 +55,6 @@ template <class Key, class Value> class FlatMap {
     }
     /// The value for `key`, default-constructed if it was not there.
     Value& operator[](const Key& key) { return try_emplace(key).first->second; }
-
-    bool operator==(const FlatMap&) const = default;
 
   private:
     iterator lower_bound(const Key& key) {
