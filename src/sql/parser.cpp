@@ -39,6 +39,7 @@
 #include "grammar/sql.hpp"
 #include "sql/parser.hpp"
 #include "types/data_type.hpp"
+#include "types/interval.hpp"
 #include "util/ascii.hpp"
 #include "util/deep_stack.hpp"
 #include "util/node_pool.hpp"
@@ -862,15 +863,37 @@ template <> struct action<g::interval_more_unit> {
     }
 };
 
-/// `INTERVAL 1 DAY 2 HOURS`: as Spark's AstBuilder makes it, one ANSI interval of the fields
-/// from the largest unit written to the smallest, its value the sum, in the text Spark prints
-/// (`'1 02' DAY TO HOUR`, `'1-2' YEAR TO MONTH`). Year-month and day-time units do not mix;
+/// Whether `value` is an interval's number: `[+-]digits[.digits]` or `[+-].digits`, spaces
+/// around it allowed (Spark reads it with the unit by IntervalUtils.stringToInterval).
+bool interval_number_text(std::string_view value) {
+    while (!value.empty() && value.front() == ' ') {
+        value.remove_prefix(1);
+    }
+    while (!value.empty() && value.back() == ' ') {
+        value.remove_suffix(1);
+    }
+    if (!value.empty() && (value.front() == '-' || value.front() == '+')) {
+        value.remove_prefix(1);
+    }
+    const std::size_t dot = value.find('.');
+    const std::string_view whole = value.substr(0, dot);
+    const std::string_view fraction =
+        dot == std::string_view::npos ? std::string_view{} : value.substr(dot + 1);
+    const auto digits = [](std::string_view d) {
+        return std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    return digits(whole) && digits(fraction) && (!whole.empty() || !fraction.empty());
+}
+
+/// `INTERVAL 1 DAY 2 HOURS`, `INTERVAL '90' MINUTES`: as Spark's AstBuilder makes it, one ANSI
+/// interval of the fields from the largest unit written to the smallest, its value the sum,
+/// in the text Spark prints (`'1 02' DAY TO HOUR`, `'1-2' YEAR TO MONTH`; a week counts as
+/// days, milliseconds and microseconds as seconds). Year-month and day-time units do not mix;
 /// only seconds may have a fraction. Sets `st.interval_value` and `st.interval_unit`.
 void combine_interval_units(State& st, Span span) {
     std::vector<std::pair<std::string, std::string>> parts{{st.interval_value, st.interval_unit}};
     parts.insert(parts.end(), st.interval_more.begin(), st.interval_more.end());
-    // The fields in order, largest first; week, millisecond and microsecond count as day and
-    // second.
+    // The fields in order, largest first.
     static constexpr std::array<std::string_view, 6> kFields{"YEAR", "MONTH",  "DAY",
                                                              "HOUR", "MINUTE", "SECOND"};
     const auto out_of_range = [&] {
@@ -892,7 +915,12 @@ void combine_interval_units(State& st, Span span) {
     bool day_time = false;
     std::int64_t months = 0;
     std::int64_t micros = 0;
-    for (const auto& [value, unit] : parts) {
+    for (auto& [value, unit] : parts) {
+        if (!interval_number_text(value)) {
+            st.fail(span,
+                    "[INVALID_INTERVAL_FORMAT] interval value is not a number: '" + value + "'");
+        }
+        std::erase(value, ' ');
         if (value.find('.') != std::string::npos && unit != "SECOND") {
             st.fail(span, "[INVALID_INTERVAL_FORMAT] interval unit " + unit +
                               " cannot have a fractional value: " + value);
@@ -910,7 +938,7 @@ void combine_interval_units(State& st, Span span) {
         (at < 2 ? year_month : day_time) = true;
         // The value exactly: digits, then (seconds only) a fraction kept to microseconds.
         const bool negative = value.front() == '-';
-        const std::string digits = value.substr(negative ? 1 : 0);
+        const std::string digits = value.substr(negative || value.front() == '+' ? 1 : 0);
         const std::size_t dot = digits.find('.');
         std::int64_t whole = 0;
         for (const char c : digits.substr(0, dot)) {
@@ -926,11 +954,11 @@ void combine_interval_units(State& st, Span span) {
         }
         const std::int64_t per = unit == "YEAR"          ? 12
                                  : unit == "MONTH"       ? 1
-                                 : unit == "WEEK"        ? std::int64_t{604800000000}
-                                 : unit == "DAY"         ? std::int64_t{86400000000}
-                                 : unit == "HOUR"        ? std::int64_t{3600000000}
-                                 : unit == "MINUTE"      ? std::int64_t{60000000}
-                                 : unit == "SECOND"      ? std::int64_t{1000000}
+                                 : unit == "WEEK"        ? 7 * kMicrosPerDay
+                                 : unit == "DAY"         ? kMicrosPerDay
+                                 : unit == "HOUR"        ? kMicrosPerHour
+                                 : unit == "MINUTE"      ? kMicrosPerMinute
+                                 : unit == "SECOND"      ? kMicrosPerSecond
                                  : unit == "MILLISECOND" ? std::int64_t{1000}
                                                          : std::int64_t{1};
         const std::int64_t amount = muladd(whole, per, fraction);
@@ -947,48 +975,64 @@ void combine_interval_units(State& st, Span span) {
         micros == std::numeric_limits<std::int64_t>::min()) {
         out_of_range();
     }
-    const auto two = [](std::int64_t v) { return (v < 10 ? "0" : "") + std::to_string(v); };
-    std::string text;
-    if (year_month) {
-        const std::int64_t magnitude = months < 0 ? -months : months;
-        text = (months < 0 ? "-" : "") + std::to_string(first == 0 ? magnitude / 12 : magnitude);
-        if (first == 0 && last == 1) {
-            text += "-" + std::to_string(magnitude % 12);
-        }
-    } else {
-        std::int64_t rest = micros < 0 ? -micros : micros;
-        constexpr std::int64_t kSecond = 1000000;
-        const std::array<std::int64_t, 3> per{86400 * kSecond, 3600 * kSecond, 60 * kSecond};
-        text = micros < 0 ? "-" : "";
-        for (std::size_t field = first; field <= last; ++field) {
-            const char* separator = field == first ? "" : field == 3 ? " " : ":";
-            if (field == 5) { // seconds: two digits at least, and the fraction without zeros
-                std::string seconds = two(rest / kSecond);
-                if (rest % kSecond != 0) {
-                    std::string f = std::to_string(rest % kSecond);
-                    f.insert(0, 6 - f.size(), '0');
-                    while (f.back() == '0') {
-                        f.pop_back();
-                    }
-                    seconds += "." + f;
-                }
-                text += separator + seconds;
-            } else {
-                const std::int64_t n = rest / per[field - 2];
-                rest %= per[field - 2];
-                text += separator + (field == 2 ? std::to_string(n) : two(n));
-            }
-        }
-    }
-    st.interval_value = text;
+    const auto from = static_cast<int>(year_month ? first : first - 2);
+    const auto to = static_cast<int>(year_month ? last : last - 2);
+    st.interval_value = year_month
+                            ? year_month_interval_body(static_cast<std::int32_t>(months), from, to)
+                            : day_time_interval_body(micros, from, to);
     st.interval_unit =
         std::string(kFields[first]) + (first == last ? "" : " TO " + std::string(kFields[last]));
+}
+
+/// `INTERVAL '1 02:03' DAY TO MINUTE`: Spark's unit-to-unit form, YEAR TO MONTH or a day-time
+/// field to a smaller one, its string read as a cast to the interval type reads it (the type's
+/// form, `[+|-]d h:m` here) and printed as Spark prints it. Sets `st.interval_value`.
+void unit_to_unit_interval(State& st, Span span) {
+    const std::string& unit = st.interval_unit;
+    const std::size_t to = unit.find(" TO ");
+    const std::string from_word = unit.substr(0, to);
+    const std::string to_word = unit.substr(to + 4);
+    if (from_word == "YEAR" && to_word == "MONTH") {
+        if (const auto months = string_to_year_month_interval(st.interval_value, 0, 1)) {
+            st.interval_value = year_month_interval_body(*months, 0, 1);
+            return;
+        }
+        st.fail(span, "[INVALID_INTERVAL_FORMAT] interval string '" + st.interval_value +
+                          "' is not of the form `[+|-]y-m` of INTERVAL YEAR TO MONTH");
+    }
+    static constexpr std::array<std::string_view, 4> kDayTime{"DAY", "HOUR", "MINUTE", "SECOND"};
+    const auto field = [&](std::string_view w) {
+        return static_cast<int>(std::find(kDayTime.begin(), kDayTime.end(), w) - kDayTime.begin());
+    };
+    const int start = field(from_word);
+    const int end = field(to_word);
+    if (start >= 3 || end > 3 || end <= start) {
+        st.fail(span, "[INVALID_INTERVAL_FORMAT] intervals from " + from_word + " to " + to_word +
+                          " are not supported");
+    }
+    if (const auto micros = string_to_day_time_interval(st.interval_value, start, end)) {
+        st.interval_value = day_time_interval_body(*micros, start, end);
+        return;
+    }
+    static constexpr std::array<std::array<std::string_view, 4>, 3> kForms{{
+        {"", "[+|-]d h", "[+|-]d h:m", "[+|-]d h:m:s.n"},
+        {"", "", "[+|-]h:m", "[+|-]h:m:s.n"},
+        {"", "", "", "[+|-]m:s.n"},
+    }};
+    st.fail(span, "[INVALID_INTERVAL_FORMAT] interval string '" + st.interval_value +
+                      "' is not of the form `" +
+                      std::string(
+                          kForms[static_cast<std::size_t>(start)][static_cast<std::size_t>(end)]) +
+                      "` of INTERVAL " + unit);
 }
 
 template <> struct action<g::interval_literal> {
     template <typename Input> static void apply(const Input& in, State& st) {
         const Span span = st.span_to_last(in.begin());
-        if (!st.interval_more.empty()) {
+        // Without a unit, `INTERVAL '1 day'` is a CALENDAR INTERVAL, kept as written.
+        if (st.interval_unit.find(" TO ") != std::string::npos) {
+            unit_to_unit_interval(st, span);
+        } else if (!st.interval_unit.empty()) {
             combine_interval_units(st, span);
         }
         st.push(ast::Literal{.kind = ast::LiteralKind::Interval,

@@ -371,7 +371,7 @@ const std::map<std::string, Sample> kSamples = {
     {"timeadd", {"ts + INTERVAL 1 HOUR"}},
     {"timestampaddyminterval", {"ts + INTERVAL '1' MONTH"}},
     {"dateaddyminterval", {"dt + INTERVAL '1' YEAR"}},
-    {"dateaddinterval", {"dt + INTERVAL '1' WEEK"}},
+    {"dateaddinterval", {"dt + INTERVAL '1 day'"}},
     {"datetimesub", {"ts - INTERVAL 1 HOUR"}},
     {"extractansiintervaldays", {"dt + INTERVAL '3' DAY"}}, // date_add(dt, days(interval))
     {"subtractdates", {"dt - DATE '2024-01-01'"}},

@@ -128,7 +128,7 @@ TEST_CASE("RuntimeReplaceable functions are replaced", "[simplify]") {
         {"TIMESTAMP '2024-01-31 10:00:00' - INTERVAL 1 MONTH",
          "timestampaddyminterval(2024-01-31 10:00:00, UnaryMinus(INTERVAL '1' MONTH))"},
         {"DATE '2024-01-31' - INTERVAL '2' HOUR",
-         "timeadd(Cast(2024-01-31), UnaryMinus(INTERVAL '2' HOUR))"},
+         "timeadd(Cast(2024-01-31), UnaryMinus(INTERVAL '02' HOUR))"},
     }));
     CAPTURE(item);
     const std::string got = simplified("SELECT " + item + " AS v FROM contacts");

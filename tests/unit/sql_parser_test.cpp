@@ -528,11 +528,11 @@ TEST_CASE("literals", "[parser]") {
         {"r'a\\' 'b\\tc' R\"d\"", "String(a\\b\tcd)"},
         {"r''", "String()"},
         {"INTERVAL '1' DAY", "Interval(1,DAY)"},
-        {"interval 3 hours", "Interval(3,HOUR)"},
+        {"interval 3 hours", "Interval(03,HOUR)"},
         {"INTERVAL '1-2' YEAR TO MONTH", "Interval(1-2,YEAR TO MONTH)"},
         {"INTERVAL '10 11:12' DAY TO MINUTE", "Interval(10 11:12,DAY TO MINUTE)"},
         {"INTERVAL '1 day'", "Interval(1 day)"},
-        {"interval -2 weeks", "Interval(-2,WEEK)"},
+        {"interval -2 weeks", "Interval(-14,DAY)"},
         {"-1", "(- Integer(1))"},
     }));
     CAPTURE(expression);
