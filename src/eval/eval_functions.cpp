@@ -548,17 +548,6 @@ double nearest_cbrt(double x) {
     return best;
 }
 
-constexpr std::int64_t kMicrosPerSecond = 1'000'000;
-constexpr std::int64_t kMicrosPerMinute = 60 * kMicrosPerSecond;
-constexpr std::int64_t kMicrosPerHour = 60 * kMicrosPerMinute;
-constexpr std::int64_t kMicrosPerDay = 24 * kMicrosPerHour;
-
-std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-    const std::int64_t q = a / b;
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
-
 /// 0 for Monday to 6 for Sunday (1970-01-01 was a Thursday).
 std::int64_t monday_based_weekday(std::int64_t days) { return floor_mod(days + 3, 7); }
 
@@ -631,25 +620,31 @@ std::int64_t trunc_days(std::int64_t days, TruncLevel level) {
     }
 }
 
-/// Java's LocalDateTime.plusMonths over micros since the epoch (UTC): the day kept or clamped
-/// to the month's last, the time of day kept.
-std::int64_t plus_months(std::int64_t micros, std::int64_t months) {
-    const std::int64_t day = floor_div(micros, kMicrosPerDay);
-    const Civil d = civil_from_days(day);
-    const std::int64_t total = d.year * 12 + (d.month - 1) + months;
-    const std::int64_t year = floor_div(total, 12);
-    const auto month = static_cast<unsigned>(floor_mod(total, 12) + 1);
-    const std::int64_t days = days_from_civil(year, month, 1) +
-                              std::min<std::int64_t>(d.day, days_in_month(year, month)) - 1;
-    return days * kMicrosPerDay + floor_mod(micros, kMicrosPerDay);
-}
-
 std::int64_t checked_micros(std::int64_t a, std::int64_t b, bool multiply) {
     std::int64_t out = 0;
     if (multiply ? __builtin_mul_overflow(a, b, &out) : __builtin_add_overflow(a, b, &out)) {
         raise("ARITHMETIC_OVERFLOW", "long overflow");
     }
     return out;
+}
+
+/// Java's LocalDate.plusMonths over days since the epoch: the day kept or clamped to the
+/// month's last.
+std::int64_t plus_months_to_days(std::int64_t day, std::int64_t months) {
+    const Civil d = civil_from_days(day);
+    const std::int64_t total = d.year * 12 + (d.month - 1) + months;
+    const std::int64_t year = floor_div(total, 12);
+    const auto month = static_cast<unsigned>(floor_mod(total, 12) + 1);
+    return days_from_civil(year, month, 1) +
+           std::min<std::int64_t>(d.day, days_in_month(year, month)) - 1;
+}
+
+/// Java's LocalDateTime.plusMonths over micros since the epoch (UTC), the time of day kept;
+/// a result past a long's micros is an overflow, as Spark's instantToMicros raises.
+std::int64_t plus_months(std::int64_t micros, std::int64_t months) {
+    const std::int64_t days = plus_months_to_days(floor_div(micros, kMicrosPerDay), months);
+    return checked_micros(checked_micros(days, kMicrosPerDay, true),
+                          floor_mod(micros, kMicrosPerDay), false);
 }
 
 /// The micros of a time-based unit of timestampadd/timestampdiff, or 0 for a date-based one.
@@ -1349,6 +1344,168 @@ Value parse_to_date(const Call& c, Values& v) {
     return Value::date(checked_days(floor_div(micros, kMicrosPerDay), c.name));
 }
 
+// --- ANSI intervals: months (an int) or micros (a long) --------------------------------------
+
+[[noreturn]] void interval_overflow(bool months) {
+    raise("ARITHMETIC_OVERFLOW", months ? "integer overflow" : "long overflow");
+}
+
+std::int64_t checked_months(std::int64_t months) {
+    if (months < std::numeric_limits<std::int32_t>::min() ||
+        months > std::numeric_limits<std::int32_t>::max()) {
+        interval_overflow(true);
+    }
+    return months;
+}
+
+/// Guava's DoubleMath.roundToLong (`months`: roundToInt) with HALF_UP: ties away from zero; an
+/// ArithmeticException for NaN, infinities and results out of range.
+std::int64_t round_half_up(double x, bool months) {
+    if (!std::isfinite(x)) {
+        raise("ARITHMETIC_OVERFLOW", "input is infinite or NaN");
+    }
+    double z = std::rint(x);
+    if (std::fabs(x - z) == 0.5) {
+        z = x + std::copysign(0.5, x);
+    }
+    const double lo = months ? -2147483649.0 : -9223372036854775808.0;
+    const double hi = months ? 2147483648.0 : 9223372036854775808.0;
+    if (!(months ? z > lo : z >= lo) || !(z < hi)) {
+        raise("ARITHMETIC_OVERFLOW", "rounded value is out of range for input " +
+                                         java_double_text(x) + " and rounding mode HALF_UP");
+    }
+    return static_cast<std::int64_t>(z);
+}
+
+/// MultiplyYMInterval, MultiplyDTInterval, DivideYMInterval and DivideDTInterval: an interval
+/// (months or micros) and a number, as Spark computes each kind of number: exactly for
+/// integers, rounded HALF_UP for fractions and decimals.
+Value interval_by_number(const Call& c, const Value& interval, const Value& number) {
+    const bool months = c.cls == "MultiplyYMInterval" || c.cls == "DivideYMInterval";
+    const bool divide = c.cls == "DivideYMInterval" || c.cls == "DivideDTInterval";
+    const std::int64_t x = interval.as_int();
+    const DataType& num_type = *c.args[1]->type;
+    std::int64_t out = 0;
+    if (divide) {
+        const bool zero = number.kind() == Value::Kind::Decimal ? number.as_decimal().unscaled == 0
+                          : number.kind() == Value::Kind::Integral ? number.as_int() == 0
+                                                                   : to_double(number) == 0;
+        if (is_integral(num_type) && number.as_int() == -1 &&
+            x == (months ? std::numeric_limits<std::int32_t>::min()
+                         : std::numeric_limits<std::int64_t>::min())) {
+            raise("INTERVAL_ARITHMETIC_OVERFLOW",
+                  "Interval value overflows after being divided by -1. Use 'try_divide' to "
+                  "tolerate overflow and return NULL instead.");
+        }
+        if (zero) {
+            raise("INTERVAL_DIVIDED_BY_ZERO",
+                  "Division by zero. Use `try_divide` to tolerate divisor being 0 and return NULL "
+                  "instead.");
+        }
+    }
+    switch (number.kind()) {
+    case Value::Kind::Integral:
+        if (divide) {
+            out = static_cast<std::int64_t>(divide_half_up(x, number.as_int()));
+        } else if (__builtin_mul_overflow(x, number.as_int(), &out)) {
+            interval_overflow(months && !num_type.is(AtomicKind::Long));
+        }
+        break;
+    case Value::Kind::Decimal: {
+        // The exact product or quotient, rounded HALF_UP to a whole number.
+        const DecimalValue& d = number.as_decimal();
+        const Int128 scale = pow10_128(d.scale);
+        Int128 q = 0;
+        if (divide) {
+            Int128 n = 0;
+            if (__builtin_mul_overflow(static_cast<Int128>(x), scale, &n)) {
+                unsupported("an interval divided by a decimal beyond 38 digits");
+            }
+            q = divide_half_up(n, d.unscaled);
+        } else {
+            Int128 p = 0;
+            if (__builtin_mul_overflow(static_cast<Int128>(x), d.unscaled, &p)) {
+                unsupported("an interval multiplied by a decimal beyond 38 digits");
+            }
+            q = divide_half_up(p, scale);
+        }
+        if (q < std::numeric_limits<std::int64_t>::min() ||
+            q > std::numeric_limits<std::int64_t>::max()) {
+            raise("ARITHMETIC_OVERFLOW", "Overflow");
+        }
+        out = static_cast<std::int64_t>(q);
+        break;
+    }
+    default: {
+        const double n = to_double(number);
+        out =
+            round_half_up(divide ? static_cast<double>(x) / n : static_cast<double>(x) * n, months);
+        break;
+    }
+    }
+    return Value::integral(months ? checked_months(out) : out);
+}
+
+/// Spark's interval expressions over months and micros (UTC session zone).
+Value eval_interval(const Call& c, Values& v) {
+    if (any_null(v)) {
+        return Value::null();
+    }
+    const std::string_view cls = c.cls;
+    if (cls == "TimeAdd") { // a timestamp and a day-time interval
+        return Value::timestamp(checked_micros(v[0].as_timestamp(), v[1].as_int(), false));
+    }
+    if (cls == "TimestampAddYMInterval") {
+        return Value::timestamp(plus_months(v[0].as_timestamp(), v[1].as_int()));
+    }
+    if (cls == "DateAddYMInterval") {
+        return Value::date(static_cast<std::int32_t>(
+            checked_months(plus_months_to_days(v[0].as_date(), v[1].as_int()))));
+    }
+    if (cls == "ExtractANSIIntervalDays") {
+        return Value::integral(v[0].as_int() / kMicrosPerDay);
+    }
+    if (cls == "SubtractDates") {
+        return Value::integral((std::int64_t{v[0].as_date()} - v[1].as_date()) * kMicrosPerDay);
+    }
+    if (cls == "SubtractTimestamps") {
+        std::int64_t out = 0;
+        if (__builtin_sub_overflow(v[0].as_timestamp(), v[1].as_timestamp(), &out)) {
+            interval_overflow(false);
+        }
+        return Value::integral(out);
+    }
+    if (cls == "MakeDTInterval") { // days, hours, mins, secs as decimal(18,6)
+        std::int64_t micros = static_cast<std::int64_t>(v[3].as_decimal().unscaled);
+        for (const auto& [i, unit] :
+             {std::pair{std::size_t{0}, kMicrosPerDay}, std::pair{std::size_t{1}, kMicrosPerHour},
+              std::pair{std::size_t{2}, kMicrosPerMinute}}) {
+            micros = checked_micros(micros, checked_micros(v[i].as_int(), unit, true), false);
+        }
+        return Value::integral(micros);
+    }
+    if (cls == "MakeYMInterval") {
+        return Value::integral(checked_months(v[1].as_int() + v[0].as_int() * 12));
+    }
+    return interval_by_number(c, v[0], v[1]);
+}
+
+/// The Spark classes whose entries below (or whose aggregates) take ANSI intervals as the
+/// months or micros the evaluator holds: they compute with them, or only pass them on.
+bool interval_class(std::string_view cls) {
+    static const std::unordered_set<std::string_view> kClasses{
+        // computing with them
+        "TimeAdd", "TimestampAddYMInterval", "DateAddYMInterval", "ExtractANSIIntervalDays",
+        "SubtractDates", "SubtractTimestamps", "MakeDTInterval", "MakeYMInterval",
+        "MultiplyYMInterval", "MultiplyDTInterval", "DivideYMInterval", "DivideDTInterval",
+        "UnaryMinus", "UnaryPositive", "Abs", "Sum", "TrySum", "Average", "TryAverage",
+        // passing them on, comparing them or counting them
+        "If", "Coalesce", "Nvl", "IfNull", "Nvl2", "NullIf", "Greatest", "Least", "CreateArray",
+        "Count", "Min", "Max", "First", "Last", "AnyValue", "CollectList", "CollectSet", "Lag",
+        "Lead", "NthValue"};
+    return kClasses.contains(cls);
+}
+
 EvalTable build_table() {
     EvalTable table;
     auto put = [&table](std::initializer_list<std::string_view> classes,
@@ -1762,12 +1919,16 @@ EvalTable build_table() {
         refused("depends on the Spark session"));
     put({"XxHash64"}, refused("needs Spark's XXH64 hashing of each type, which is not "
                               "implemented"));
-    // `+` and `-` of an interval, extract from an interval: the evaluator has no interval values
-    // (check_evaluable refuses the interval before any call is evaluated).
-    put({"TimeAdd", "TimestampAddYMInterval", "DateAddYMInterval", "DateAddInterval",
-         "ExtractANSIIntervalDays", "SubtractDates", "SubtractTimestamps"},
-        refused("takes an interval, and interval values are not supported",
-                "interval values are not supported by the evaluator"));
+    // ANSI intervals: `+`, `-`, `*` and `/` with dates, timestamps and numbers, and their
+    // makers; CALENDAR INTERVAL values are not modelled (check_evaluable refuses them).
+    put({"TimeAdd", "TimestampAddYMInterval", "DateAddYMInterval", "ExtractANSIIntervalDays",
+         "SubtractDates", "SubtractTimestamps", "MakeDTInterval", "MakeYMInterval",
+         "MultiplyYMInterval", "MultiplyDTInterval", "DivideYMInterval", "DivideDTInterval"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value { return eval_interval(c, v); }));
+    put({"DateAddInterval", "MakeInterval", "TryMakeInterval", "MultiplyInterval",
+         "DivideInterval"},
+        refused("takes or gives a CALENDAR INTERVAL, which the evaluator does not model",
+                "values of type interval (CALENDAR INTERVAL) are not supported by the evaluator"));
 
     // --- dates and times (the UTC session zone)
     put({"Year", "Quarter", "Month", "DayOfMonth", "DayOfYear", "DayOfWeek", "WeekDay",
@@ -3490,6 +3651,10 @@ FunctionEvaluation function_evaluation(const FunctionDef& def) {
     return {RowEvaluation::Evaluated, {}, {}};
 }
 
+bool evaluates_ansi_intervals(const FunctionDef& def) {
+    return def.replaced_by_last || eval_detail::interval_class(def.catalyst);
+}
+
 } // namespace prune
 
 namespace prune::eval_detail {
@@ -3884,6 +4049,24 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         const std::vector<Value> xs = non_null();
         if (xs.empty()) {
             return Value::null();
+        }
+        if (in_type.is(AtomicKind::YearMonthInterval) || in_type.is(AtomicKind::DayTimeInterval)) {
+            // Months (an int) or micros (a long) added exactly step by step; avg divides the
+            // sum by the count HALF_UP (Spark's DivideYMInterval, DivideDTInterval).
+            const bool months = in_type.is(AtomicKind::YearMonthInterval);
+            std::int64_t total = 0;
+            for (const Value& x : xs) {
+                if (__builtin_add_overflow(total, x.as_int(), &total) ||
+                    (months && !fits_integral(total, AtomicKind::Integer))) {
+                    overflow("ARITHMETIC_OVERFLOW", months ? "integer overflow" : "long overflow");
+                    return Value::null();
+                }
+            }
+            if (name == "Sum") {
+                return Value::integral(total);
+            }
+            return Value::integral(
+                static_cast<std::int64_t>(divide_half_up(total, static_cast<Int128>(xs.size()))));
         }
         if (in_type.is(AtomicKind::Decimal)) {
             Int128 total = 0;

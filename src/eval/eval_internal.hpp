@@ -88,6 +88,11 @@ bool is_integral_kind(AtomicKind kind);
 AtomicKind atomic_kind(const DataType& type);
 /// Checks that an integral value fits `kind` (tinyint, smallint, int, bigint).
 bool fits_integral(std::int64_t v, AtomicKind kind);
+/// The integral kind holding a value of `type`: INT for a year-month interval (months), BIGINT
+/// for a day-time one (microseconds), else the type's own kind.
+AtomicKind integral_kind(const DataType& type);
+/// `n / d` rounded HALF_UP, ties away from zero (Java's RoundingMode.HALF_UP; d != 0).
+Int128 divide_half_up(Int128 n, Int128 d);
 /// Java's String.valueOf for the value, as `concat`, `format_string('%s')` print it.
 std::string display_string(const Value& v, const DataType& type);
 /// The number of Unicode code points of UTF-8 text.

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "eval/eval_internal.hpp"
+#include "types/interval.hpp"
 
 namespace prune::eval_detail {
 
@@ -21,6 +22,13 @@ bool is_integral_kind(AtomicKind kind) {
 AtomicKind atomic_kind(const DataType& type) {
     const AtomicType* a = type.atomic();
     return a == nullptr ? AtomicKind::Null : a->kind;
+}
+
+AtomicKind integral_kind(const DataType& type) {
+    const AtomicKind kind = atomic_kind(type);
+    return kind == AtomicKind::YearMonthInterval ? AtomicKind::Integer
+           : kind == AtomicKind::DayTimeInterval ? AtomicKind::Long
+                                                 : kind;
 }
 
 bool fits_integral(std::int64_t v, AtomicKind kind) {
@@ -78,6 +86,18 @@ std::vector<std::string_view> split_code_points(std::string_view s) {
 
 std::string display_string(const Value& v, const DataType& type) {
     return value_to_string(v, type);
+}
+
+// Rounds n / d HALF_UP, ties away from zero (d != 0).
+Int128 divide_half_up(Int128 n, Int128 d) {
+    Int128 q = n / d;
+    const Int128 r = n % d;
+    const Int128 ar = r < 0 ? -r : r;
+    const Int128 ad = d < 0 ? -d : d;
+    if (ar * 2 >= ad) {
+        q += ((n < 0) != (d < 0)) ? -1 : 1;
+    }
+    return q;
 }
 
 namespace {
@@ -149,18 +169,6 @@ Value finish_decimal(Int128 unscaled, int scale, const DataType& type) {
         decimal_out_of_range(DecimalValue{unscaled, scale}, a.precision, a.scale);
     }
     return Value::decimal(out, a.scale);
-}
-
-// Rounds n / d HALF_UP (d != 0).
-Int128 divide_half_up(Int128 n, Int128 d) {
-    Int128 q = n / d;
-    const Int128 r = n % d;
-    const Int128 ar = r < 0 ? -r : r;
-    const Int128 ad = d < 0 ? -d : d;
-    if (ar * 2 >= ad) {
-        q += ((n < 0) != (d < 0)) ? -1 : 1;
-    }
-    return q;
 }
 
 Value decimal_arithmetic(BinaryOpKind op, const DecimalValue& x, const DecimalValue& y,
@@ -377,7 +385,7 @@ Value negate(const Value& v, const DataType& type) {
     switch (v.kind()) {
     case Value::Kind::Integral: {
         const std::int64_t x = v.as_int();
-        const AtomicKind kind = atomic_kind(type);
+        const AtomicKind kind = integral_kind(type);
         if (x == std::numeric_limits<std::int64_t>::min() || !fits_integral(-x, kind)) {
             if (kind == AtomicKind::Byte || kind == AtomicKind::Short) {
                 raise("ARITHMETIC_OVERFLOW", "- " + std::to_string(x) + " caused overflow.");
@@ -401,7 +409,7 @@ Value negate(const Value& v, const DataType& type) {
 }
 
 Value arithmetic(BinaryOpKind op, const Value& l, const Value& r, const DataType& type) {
-    const AtomicKind kind = atomic_kind(type);
+    const AtomicKind kind = integral_kind(type);
     const char* symbol = op == BinaryOpKind::Add ? "+" : op == BinaryOpKind::Subtract ? "-" : "*";
     if (l.kind() == Value::Kind::Decimal || r.kind() == Value::Kind::Decimal) {
         if (kind == AtomicKind::Double || kind == AtomicKind::Float) {
@@ -524,6 +532,86 @@ namespace prune {
 
 using namespace eval_detail;
 
+namespace {
+
+bool is_ansi_interval_kind(AtomicKind k) {
+    return k == AtomicKind::YearMonthInterval || k == AtomicKind::DayTimeInterval;
+}
+
+/// The micros of a day-time field's unit (DAY 0 .. SECOND 3).
+std::int64_t day_time_unit(int field) {
+    static constexpr std::array<std::int64_t, 4> kUnit{kMicrosPerDay, kMicrosPerHour,
+                                                       kMicrosPerMinute, kMicrosPerSecond};
+    return kUnit.at(static_cast<std::size_t>(field));
+}
+
+/// Casts to and from the ANSI interval types (Spark's Cast): to and from strings in the
+/// interval's literal form, between interval types of one kind (truncated to the target's end
+/// field), and between a single-field interval and an integral number of its unit.
+Value cast_interval(const Value& v, const DataType& from, const DataType& to) {
+    const AtomicType& f = *from.atomic();
+    const AtomicType& t = *to.atomic();
+    if (is_string_like(to)) {
+        return Value::string(value_to_string(v, from));
+    }
+    if (is_string_like(from)) {
+        const std::string& text = v.as_string();
+        const bool year_month = t.kind == AtomicKind::YearMonthInterval;
+        std::optional<std::int64_t> out;
+        if (year_month) {
+            out = string_to_year_month_interval(text, t.start_field, t.end_field);
+        } else {
+            out = string_to_day_time_interval(text, t.start_field, t.end_field);
+        }
+        if (!out) {
+            raise("INVALID_INTERVAL_FORMAT.UNMATCHED_FORMAT_STRING",
+                  "Interval string does not match " +
+                      std::string(year_month ? "year-month" : "day-time") +
+                      " format when cast to " + catalog_string(to) + ": " + text + ".");
+        }
+        return Value::integral(*out);
+    }
+    if (f.kind == t.kind) {
+        // Periods and durations to the target's end field, truncated towards zero.
+        const std::int64_t x = v.as_int();
+        if (t.kind == AtomicKind::YearMonthInterval) {
+            return Value::integral(t.end_field == 0 ? x - x % 12 : x);
+        }
+        // (IntervalUtils.durationToMicros: SECOND keeps the microseconds.)
+        return Value::integral(t.end_field == 3 ? x : x - x % day_time_unit(t.end_field));
+    }
+    const AtomicKind tk = t.kind;
+    if (is_ansi_interval_kind(f.kind) && is_integral_kind(tk)) {
+        // IntervalUtils.dayTimeIntervalToLong and friends: whole units of the end field.
+        const std::int64_t x = v.as_int();
+        const std::int64_t n = f.kind == AtomicKind::YearMonthInterval
+                                   ? (f.end_field == 0 ? x / 12 : x)
+                                   : x / day_time_unit(f.end_field);
+        if (!fits_integral(n, tk)) {
+            cast_overflow(value_to_string(v, from), from, to);
+        }
+        return Value::integral(n);
+    }
+    if (v.kind() == Value::Kind::Integral && is_ansi_interval_kind(tk)) {
+        // intToYearMonthInterval, longToDayTimeInterval, ...: the number in the end field's
+        // units, exactly.
+        const std::int64_t n = v.as_int();
+        std::int64_t out = 0;
+        const bool overflow =
+            tk == AtomicKind::YearMonthInterval
+                ? (t.end_field == 0 ? __builtin_mul_overflow(n, 12, &out) : (out = n, false)) ||
+                      !fits_integral(out, AtomicKind::Integer)
+                : __builtin_mul_overflow(n, day_time_unit(t.end_field), &out);
+        if (overflow) {
+            cast_overflow(std::to_string(n), from, to);
+        }
+        return Value::integral(out);
+    }
+    unsupported("cast from " + catalog_string(from) + " to " + catalog_string(to));
+}
+
+} // namespace
+
 Value cast_value(const Value& v, const DataType& from, const DataType& to) {
     if (v.is_null()) {
         return v;
@@ -581,6 +669,9 @@ Value cast_value(const Value& v, const DataType& from, const DataType& to) {
     }
     const bool from_string =
         fk == AtomicKind::String || fk == AtomicKind::Char || fk == AtomicKind::Varchar;
+    if (is_ansi_interval_kind(fk) || is_ansi_interval_kind(tk)) {
+        return cast_interval(v, from, to);
+    }
     switch (tk) {
     case AtomicKind::String:
     case AtomicKind::Char:

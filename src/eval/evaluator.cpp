@@ -24,7 +24,9 @@
 #include <variant>
 
 #include "eval/eval_internal.hpp"
+#include "eval/function_table.hpp"
 #include "plan/tree.hpp"
+#include "types/interval.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune {
@@ -218,6 +220,24 @@ Value Evaluator::literal(const Expr& e, const Literal& lit) {
                                   t.is(AtomicKind::Timestamp) ? "TIMESTAMP" : "TIMESTAMP_NTZ");
             }
             v = Value::timestamp(micros);
+            break;
+        }
+        case AtomicKind::YearMonthInterval:
+        case AtomicKind::DayTimeInterval: {
+            // `INTERVAL '1-2' YEAR TO MONTH`: the parser printed the value as Spark does.
+            const std::string_view text = lit.text;
+            const std::size_t open = text.find('\'');
+            const std::string_view body = text.substr(open + 1, text.rfind('\'') - open - 1);
+            std::optional<std::int64_t> value;
+            if (a->kind == AtomicKind::YearMonthInterval) {
+                value = string_to_year_month_interval(body, a->start_field, a->end_field);
+            } else {
+                value = day_time_interval_of_body(body, a->start_field, a->end_field);
+            }
+            if (!value) {
+                throw InternalError("evaluator: malformed interval literal " + lit.text);
+            }
+            v = Value::integral(*value);
             break;
         }
         default:
@@ -1542,6 +1562,24 @@ bool plan_sorts(const Plan& plan) {
     return false;
 }
 
+/// Whether `type` is, or holds, an interval of one of `kinds`.
+bool holds_interval(const DataType& type, std::initializer_list<AtomicKind> kinds) {
+    if (const AtomicType* a = type.atomic()) {
+        return std::find(kinds.begin(), kinds.end(), a->kind) != kinds.end();
+    }
+    if (const ArrayType* a = type.array()) {
+        return holds_interval(*a->element, kinds);
+    }
+    if (const MapType* m = type.map()) {
+        return holds_interval(*m->key, kinds) || holds_interval(*m->value, kinds);
+    }
+    if (const StructType* s = type.struct_type()) {
+        return std::any_of(s->fields().begin(), s->fields().end(),
+                           [&](const StructField& f) { return holds_interval(*f.type, kinds); });
+    }
+    return false;
+}
+
 void check_expr(const ExprPtr& root) {
     visit_down(root, [](const ExprPtr& e) {
         if (const auto* f = e->as<ScalarFunction>()) {
@@ -1555,12 +1593,22 @@ void check_expr(const ExprPtr& root) {
             if (f->def->reads_clock) {
                 unsupported("function '" + std::string(f->name()) + "' reads the clock");
             }
-        }
-        if (const AtomicType* a = e->type ? e->type->atomic() : nullptr) {
-            if (a->kind == AtomicKind::YearMonthInterval ||
-                a->kind == AtomicKind::DayTimeInterval || a->kind == AtomicKind::CalendarInterval) {
-                unsupported("interval values are not supported by the evaluator");
+            // An ANSI interval is held as its months or micros: only the functions that know
+            // it for an interval may see it.
+            const std::initializer_list<AtomicKind> kAnsi{AtomicKind::YearMonthInterval,
+                                                          AtomicKind::DayTimeInterval};
+            const bool intervals =
+                holds_interval(*e->type, kAnsi) ||
+                std::any_of(f->args.begin(), f->args.end(),
+                            [&](const ExprPtr& a) { return holds_interval(*a->type, kAnsi); });
+            if (intervals && !evaluates_ansi_intervals(*f->def)) {
+                unsupported("function '" + std::string(f->name()) +
+                            "' of an interval value is not evaluated");
             }
+        }
+        if (e->type && holds_interval(*e->type, {AtomicKind::CalendarInterval})) {
+            unsupported("values of type interval (CALENDAR INTERVAL) are not supported by the "
+                        "evaluator");
         }
         return true;
     });

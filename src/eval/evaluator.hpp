@@ -10,8 +10,8 @@
 ///
 /// Errors are results: `element_at(a, 0)`, integer overflow, division by zero, an invalid cast,
 /// a NULL map key... stop the query with Spark's error class, as Spark does. A query the
-/// evaluator cannot run at all (a user-defined or nondeterministic function, an interval) is
-/// refused with CannotVerify before any row is read.
+/// evaluator cannot run at all (a user-defined or nondeterministic function, a CALENDAR
+/// INTERVAL) is refused with CannotVerify before any row is read.
 
 #include <cstdint>
 #include <exception>
@@ -43,7 +43,7 @@ class EvalError : public std::exception {
 };
 
 /// The plan holds something the evaluator cannot run (a user-defined or nondeterministic
-/// function, an interval value, decimal arithmetic beyond 38 digits): `cannot verify: ...`.
+/// function, a CALENDAR INTERVAL, decimal arithmetic beyond 38 digits): `cannot verify: ...`.
 class CannotVerify : public Error {
   public:
     using Error::Error;
@@ -63,7 +63,8 @@ struct QueryOutcome {
 };
 
 /// Throws CannotVerify naming the first construct of `plan` the evaluator cannot run
-/// (user-defined functions, `rand`, `shuffle`, `input_file_name`, `current_date`, intervals).
+/// (user-defined functions, `rand`, `shuffle`, `input_file_name`, `current_date`, CALENDAR
+/// INTERVAL values, ANSI intervals given to a function that does not compute with them).
 void check_evaluable(const Plan& plan);
 
 /// Evaluates one expression over column bindings (no aggregates). Throws EvalError for a

@@ -39,4 +39,10 @@ struct FunctionEvaluation {
 /// How the evaluator runs calls of the catalog row `def`.
 FunctionEvaluation function_evaluation(const FunctionDef& def);
 
+/// Whether the evaluator evaluates calls of `def` that take or give ANSI interval values,
+/// which it holds as their months or microseconds: the interval functions, the aggregates
+/// that sum or keep values, and the functions that only pass values on (coalesce, if, ...).
+/// Calls of other rows with such values are refused.
+bool evaluates_ansi_intervals(const FunctionDef& def);
+
 } // namespace prune

@@ -19,6 +19,7 @@
 
 #include "eval/evaluator.hpp"
 #include "eval/java_base64.hpp"
+#include "types/interval.hpp"
 #include "util/ascii.hpp"
 
 namespace prune {
@@ -462,6 +463,26 @@ Value atomic_value(const Json& j, const AtomicType& a, const DataType& type,
             mismatch(path, "a timestamp 'yyyy-MM-ddTHH:mm:ss[.SSS][Z]'", j);
         }
         return Value::timestamp(micros);
+    }
+    case AtomicKind::YearMonthInterval:
+    case AtomicKind::DayTimeInterval: {
+        // A string as CAST(s AS INTERVAL ...) reads it: `INTERVAL '1-2' YEAR TO MONTH`, `1-2`.
+        std::optional<std::int64_t> v;
+        if (j.kind == Json::Kind::String && a.kind == AtomicKind::YearMonthInterval) {
+            v = string_to_year_month_interval(j.text, a.start_field, a.end_field);
+        } else if (j.kind == Json::Kind::String) {
+            v = string_to_day_time_interval(j.text, a.start_field, a.end_field);
+        }
+        if (!v) {
+            mismatch(path,
+                     "an interval as Spark prints it (" +
+                         (a.kind == AtomicKind::YearMonthInterval
+                              ? year_month_interval_string(14, a.start_field, a.end_field)
+                              : day_time_interval_string(93784000000, a.start_field, a.end_field)) +
+                         ")",
+                     j);
+        }
+        return Value::integral(*v);
     }
     case AtomicKind::Null:
         return Value::null();

@@ -12,6 +12,9 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <optional>
+
+#include "types/interval.hpp"
 
 namespace prune {
 
@@ -574,6 +577,22 @@ std::string atomic_string(const Value& v) {
     }
 }
 
+/// An ANSI interval's value (months or micros) as Spark prints it: `INTERVAL '1' DAY`.
+std::optional<std::string> interval_text(const Value& v, const DataType& type) {
+    const AtomicType* a = type.atomic();
+    if (a == nullptr || v.kind() != Value::Kind::Integral) {
+        return std::nullopt;
+    }
+    if (a->kind == AtomicKind::YearMonthInterval) {
+        return year_month_interval_string(static_cast<std::int32_t>(v.as_int()), a->start_field,
+                                          a->end_field);
+    }
+    if (a->kind == AtomicKind::DayTimeInterval) {
+        return day_time_interval_string(v.as_int(), a->start_field, a->end_field);
+    }
+    return std::nullopt;
+}
+
 const TypePtr& element_or(const DataType& type, const TypePtr& fallback) {
     return type.array() != nullptr ? type.array()->element : fallback;
 }
@@ -590,6 +609,10 @@ void to_json(const Value& v, const DataType& type, std::string& out, std::size_t
     case Value::Kind::Boolean:
     case Value::Kind::Integral:
     case Value::Kind::Decimal:
+        if (const std::optional<std::string> interval = interval_text(v, type)) {
+            out += rows_json_string(*interval);
+            return;
+        }
         out += atomic_string(v);
         return;
     case Value::Kind::Float:
@@ -696,7 +719,7 @@ void to_text(const Value& v, const DataType& type, std::string& out, std::size_t
         return;
     }
     default:
-        out += atomic_string(v);
+        out += interval_text(v, type).value_or(atomic_string(v));
         return;
     }
 }

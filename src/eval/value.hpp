@@ -7,7 +7,9 @@
 ///                       Value::array_of({Value::string("a"), Value::null()})})
 ///
 /// A value does not carry its Spark type: the expression that produced it has the type. All
-/// integral kinds (tinyint .. bigint) are held as int64; a struct holds its field values by
+/// integral kinds (tinyint .. bigint) are held as int64, and so are ANSI intervals (an INTERVAL
+/// YEAR TO MONTH as its months, an INTERVAL DAY TO SECOND as its microseconds: Spark's int and
+/// long); a struct holds its field values by
 /// POSITION, so a struct access reads `fields[ordinal]` and a wrong ordinal reads the wrong
 /// field — the evaluator can only check the rewrite if it is as literal about ordinals as a
 /// columnar reader is.

@@ -609,22 +609,50 @@ bool days_operand(const DataType& t, BinaryOpKind op) {
 
 // Spark's BinaryArithmeticWithDatetimeResolver, case by case in its order, for the operands
 // it turns into a function: a date or timestamp with an interval, a date with a number of
-// days. `-` builds DatetimeSub(l, r, l + -r), which names the column `l - r` and which
-// simplify replaces by its replacement, as Spark's optimizer does. Spark's Cast of TimeAdd
-// to the timestamp's own type, which its optimizer removes, is not built. The difference of
-// two timestamps, or of a timestamp and a date (cast to the timestamp's type), is
+// days, an interval times or divided by a number. `-` builds DatetimeSub(l, r, l + -r), which names
+// the column `l - r` and which simplify replaces by its replacement, as Spark's optimizer does.
+// Spark's Cast of TimeAdd to the timestamp's own type, which its optimizer removes, is not built.
+// The difference of two timestamps, or of a timestamp and a date (cast to the timestamp's type), is
 // SubtractTimestamps; of two dates, SubtractDates (ANSI intervals, not the legacy ones).
 ExprPtr Binder::datetime_arithmetic(BinaryOpKind op, const ExprPtr& l, const ExprPtr& r,
                                     Span span) const {
-    if (op != BinaryOpKind::Add && op != BinaryOpKind::Subtract) {
-        return nullptr;
-    }
     const DataType& lt = *l->type;
     const DataType& rt = *r->type;
     auto call = [&](std::string_view name, const ExprPtr& a, const ExprPtr& b) {
         const std::array<Span, 2> spans{a->span, b->span};
         return apply_function(catalog_function(name), {a, b}, spans, false, span);
     };
+    // An interval times or divided by a number: the interval first (`2 * i` is `(i * 2)`).
+    // (A number, or what casts to one implicitly: otherwise the operator's own error.)
+    auto interval_row = [](const DataType& t, std::string_view ym, std::string_view dt,
+                           std::string_view calendar, const DataType& number) {
+        if (!is_numeric(number) && !is_string_like(number) && !number.is(AtomicKind::Null)) {
+            return std::string_view{};
+        }
+        return t.is(AtomicKind::YearMonthInterval)  ? ym
+               : t.is(AtomicKind::DayTimeInterval)  ? dt
+               : t.is(AtomicKind::CalendarInterval) ? calendar
+                                                    : std::string_view{};
+    };
+    if (op == BinaryOpKind::Multiply) {
+        for (const auto& [interval, number] : {std::pair{l, r}, std::pair{r, l}}) {
+            const std::string_view row =
+                interval_row(*interval->type, "multiplyyminterval", "multiplydtinterval",
+                             "multiplyinterval", *number->type);
+            if (!row.empty()) {
+                return call(row, interval, number);
+            }
+        }
+        return nullptr;
+    }
+    if (op == BinaryOpKind::Divide) {
+        const std::string_view row =
+            interval_row(lt, "divideyminterval", "dividedtinterval", "divideinterval", rt);
+        return row.empty() ? nullptr : call(row, l, r);
+    }
+    if (op != BinaryOpKind::Add && op != BinaryOpKind::Subtract) {
+        return nullptr;
+    }
     auto days_of = [&](const ExprPtr& interval) {
         return apply_function(catalog_function("extractansiintervaldays"), {interval},
                               std::span(&interval->span, 1), false, interval->span);

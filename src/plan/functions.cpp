@@ -2063,6 +2063,112 @@ template <bool Dates> TypeCheck type_subtract_datetimes(std::string_view fn, Inp
               a[0]->nullable || a[1]->nullable);
 }
 
+/// MultiplyYMInterval, MultiplyDTInterval, DivideYMInterval, DivideDTInterval (`i * n`, `n *
+/// i`, `i / n`; ImplicitCastInputTypes): the interval and a number, the interval's kind from
+/// YEAR TO MONTH or DAY TO SECOND. MultiplyInterval and DivideInterval take a CALENDAR INTERVAL
+/// and a double.
+template <AtomicKind Kind> Args coerce_interval_by_number(Inputs a) {
+    return implicit_args(
+        a, {{want(Kind == AtomicKind::YearMonthInterval ? Want::YearMonth : Want::DayTime)},
+            {want(Want::Numeric)}});
+}
+template <AtomicKind Kind> TypeCheck type_interval_by_number(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(Kind)) {
+        return expects(fn, a, 0,
+                       Kind == AtomicKind::YearMonthInterval ? "a year-month interval"
+                                                             : "a day-time interval");
+    }
+    if (!is_numeric(*a[1]->type)) {
+        return expects(fn, a, 1, "a number");
+    }
+    return ok(Kind == AtomicKind::YearMonthInterval
+                  ? make_interval(AtomicKind::YearMonthInterval, 0, 1)
+                  : make_interval(AtomicKind::DayTimeInterval, 0, 3),
+              any_nullable(a));
+}
+Args coerce_calendar_by_number(Inputs a) {
+    return implicit_args(
+        a, {{type_of(make_atomic(AtomicKind::CalendarInterval))}, {type_of(double_type())}});
+}
+/// MultiplyInterval, DivideInterval: NULL, not an error, where a field overflows is not what
+/// ANSI mode does; with ANSI on (Spark 4's default) they raise, and a division by zero too.
+TypeCheck type_calendar_by_number(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::CalendarInterval)) {
+        return expects(fn, a, 0, "an interval");
+    }
+    if (!a[1]->type->is(AtomicKind::Double)) {
+        return expects(fn, a, 1, "a double");
+    }
+    return ok(a[0]->type, any_nullable(a));
+}
+
+/// make_dt_interval([days[, hours[, mins[, secs]]]]): Spark's MakeDTInterval, its missing
+/// arguments zeros (the column name shows them: `make_dt_interval(1, 0, 0, 0.000000)`).
+Args coerce_make_dt_interval(Inputs a) {
+    Args out(a.begin(), a.end());
+    while (out.size() < 3) {
+        out.push_back(make_expr(Literal{int_type(), Name("0"), false}));
+    }
+    if (out.size() < 4) {
+        out.push_back(make_expr(Literal{make_decimal(18, 6), Name("0.000000"), false}));
+    }
+    return implicit_args(out, {int_(), int_(), int_(), {type_of(make_decimal(18, 6))}});
+}
+TypeCheck type_make_dt_interval(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 3; ++i) {
+        if (!is_int(*a[i]->type)) {
+            return expects(fn, a, i, "an int");
+        }
+    }
+    if (!same_type_ignoring_nullability(*a[3]->type, *make_decimal(18, 6))) {
+        return expects(fn, a, 3, "decimal(18,6) seconds");
+    }
+    return ok(make_interval(AtomicKind::DayTimeInterval, 0, 3), any_nullable(a));
+}
+
+/// make_ym_interval([years[, months]]): Spark's MakeYMInterval, missing arguments zeros.
+Args coerce_make_ym_interval(Inputs a) {
+    Args out(a.begin(), a.end());
+    while (out.size() < 2) {
+        out.push_back(make_expr(Literal{int_type(), Name("0"), false}));
+    }
+    return implicit_args(out, {int_(), int_()});
+}
+TypeCheck type_make_ym_interval(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        if (!is_int(*a[i]->type)) {
+            return expects(fn, a, i, "an int");
+        }
+    }
+    return ok(make_interval(AtomicKind::YearMonthInterval, 0, 1), any_nullable(a));
+}
+
+/// make_interval([years[, months[, weeks[, days[, hours[, mins[, secs]]]]]]]): a CALENDAR
+/// INTERVAL (Spark's MakeInterval, seconds a decimal(18,6)); try_make_interval is NULL where
+/// make_interval raises an overflow.
+Args coerce_make_interval(Inputs a) {
+    Args out(a.begin(), a.end());
+    while (out.size() < 6) {
+        out.push_back(make_expr(Literal{int_type(), Name("0"), false}));
+    }
+    if (out.size() < 7) {
+        out.push_back(make_expr(Literal{make_decimal(18, 6), Name("0.000000"), false}));
+    }
+    return implicit_args(
+        out, {int_(), int_(), int_(), int_(), int_(), int_(), {type_of(make_decimal(18, 6))}});
+}
+template <bool Try> TypeCheck type_make_interval(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 6; ++i) {
+        if (!is_int(*a[i]->type)) {
+            return expects(fn, a, i, "an int");
+        }
+    }
+    if (!same_type_ignoring_nullability(*a[6]->type, *make_decimal(18, 6))) {
+        return expects(fn, a, 6, "decimal(18,6) seconds");
+    }
+    return ok(make_atomic(AtomicKind::CalendarInterval), Try || any_nullable(a));
+}
+
 // --- unix time and more dates --------------------------------------------------------------
 
 /// Spark: TimestampFormatter.defaultPattern, the format the one-argument forms of
@@ -3721,6 +3827,40 @@ const std::vector<FunctionDef>& table() {
             "DatetimeSub", {.internal = true, .form = "{0} - {1}", .replaced_by_last = true}),
         scalar<"extractansiintervaldays", 1, 1, type_extract_interval_days>(
             "ExtractANSIIntervalDays", {.internal = true}),
+        // `*` and `/` of an interval and a number (Binder::datetime_arithmetic)
+        scalar<"multiplyyminterval", 2, 2, type_interval_by_number<AtomicKind::YearMonthInterval>>(
+            "MultiplyYMInterval",
+            {.coerce = &coerce_interval_by_number<AtomicKind::YearMonthInterval>,
+             .internal = true,
+             .form = "({0} * {1})"}),
+        scalar<"multiplydtinterval", 2, 2, type_interval_by_number<AtomicKind::DayTimeInterval>>(
+            "MultiplyDTInterval",
+            {.coerce = &coerce_interval_by_number<AtomicKind::DayTimeInterval>,
+             .internal = true,
+             .form = "({0} * {1})"}),
+        scalar<"divideyminterval", 2, 2, type_interval_by_number<AtomicKind::YearMonthInterval>>(
+            "DivideYMInterval",
+            {.coerce = &coerce_interval_by_number<AtomicKind::YearMonthInterval>,
+             .internal = true,
+             .form = "({0} / {1})"}),
+        scalar<"dividedtinterval", 2, 2, type_interval_by_number<AtomicKind::DayTimeInterval>>(
+            "DivideDTInterval", {.coerce = &coerce_interval_by_number<AtomicKind::DayTimeInterval>,
+                                 .internal = true,
+                                 .form = "({0} / {1})"}),
+        scalar<"multiplyinterval", 2, 2, type_calendar_by_number>(
+            "MultiplyInterval",
+            {.coerce = &coerce_calendar_by_number, .internal = true, .form = "({0} * {1})"}),
+        scalar<"divideinterval", 2, 2, type_calendar_by_number>(
+            "DivideInterval",
+            {.coerce = &coerce_calendar_by_number, .internal = true, .form = "({0} / {1})"}),
+        scalar<"make_dt_interval", 0, 4, type_make_dt_interval>(
+            "MakeDTInterval", {.coerce = &coerce_make_dt_interval}),
+        scalar<"make_ym_interval", 0, 2, type_make_ym_interval>(
+            "MakeYMInterval", {.coerce = &coerce_make_ym_interval}),
+        scalar<"make_interval", 0, 7, type_make_interval<false>>("MakeInterval",
+                                                                 {.coerce = &coerce_make_interval}),
+        scalar<"try_make_interval", 0, 7, type_make_interval<true>>(
+            "TryMakeInterval", {.coerce = &coerce_make_interval}),
         scalar<"subtractdates", 2, 2, type_subtract_datetimes<true>>(
             "SubtractDates", {.internal = true, .form = "({0} - {1})"}),
         scalar<"subtracttimestamps", 2, 2, type_subtract_datetimes<false>>(

@@ -20,10 +20,6 @@ namespace prune {
 
 namespace {
 
-constexpr std::int64_t kMicrosPerSecond = 1000000;
-constexpr std::int64_t kSecondsPerDay = 86400;
-constexpr std::int64_t kMicrosPerDay = kMicrosPerSecond * kSecondsPerDay;
-
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 

@@ -16,6 +16,20 @@
 
 namespace prune {
 
+inline constexpr std::int64_t kMicrosPerSecond = 1000000;
+inline constexpr std::int64_t kMicrosPerMinute = 60 * kMicrosPerSecond;
+inline constexpr std::int64_t kMicrosPerHour = 60 * kMicrosPerMinute;
+inline constexpr std::int64_t kSecondsPerDay = 86400;
+inline constexpr std::int64_t kMicrosPerDay = kSecondsPerDay * kMicrosPerSecond;
+
+/// Integer division rounding towards negative infinity (Java's Math.floorDiv), and its
+/// remainder, of the divisor's sign (Math.floorMod).
+constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+    const std::int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+constexpr std::int64_t floor_mod(std::int64_t a, std::int64_t b) { return a - floor_div(a, b) * b; }
+
 /// What became of a date or timestamp string.
 enum class DateTimeStatus : std::uint8_t {
     Ok,

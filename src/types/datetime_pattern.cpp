@@ -24,15 +24,7 @@ using Kind = DateTimePattern::Kind;
 using Sign = DateTimePattern::Sign;
 using Element = DateTimePattern::Element;
 
-constexpr std::int64_t kMicrosPerSecond = 1000000;
-constexpr std::int64_t kSecondsPerDay = 86400;
-constexpr std::int64_t kMicrosPerDay = kMicrosPerSecond * kSecondsPerDay;
 constexpr int kFieldCount = static_cast<int>(Field::Offset) + 1;
-
-std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-    const std::int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
 
 bool is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }

@@ -13,12 +13,9 @@
 #include <string>
 #include <string_view>
 
-namespace prune {
+#include "types/datetime.hpp" // kMicrosPerDay, ...
 
-inline constexpr std::int64_t kMicrosPerSecond = 1000000;
-inline constexpr std::int64_t kMicrosPerMinute = 60 * kMicrosPerSecond;
-inline constexpr std::int64_t kMicrosPerHour = 60 * kMicrosPerMinute;
-inline constexpr std::int64_t kMicrosPerDay = 24 * kMicrosPerHour;
+namespace prune {
 
 /// The field names of a year-month ("YEAR", "MONTH") and a day-time interval ("DAY", "HOUR",
 /// "MINUTE", "SECOND") by field number.

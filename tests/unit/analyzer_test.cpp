@@ -883,9 +883,9 @@ TEST_CASE("date and timestamp arithmetic binds as Spark's BinaryArithmeticWithDa
             {"d + INTERVAL 90 MINUTES", "timeadd(cast(d#0 as timestamp), INTERVAL '90' MINUTE)",
              "d + INTERVAL '90' MINUTE", "timestamp"},
             {"d - INTERVAL 3 HOURS",
-             "datetimesub(d#0, INTERVAL '3' HOUR, timeadd(cast(d#0 as timestamp), "
-             "UnaryMinus(INTERVAL '3' HOUR)))",
-             "d - INTERVAL '3' HOUR", "timestamp"},
+             "datetimesub(d#0, INTERVAL '03' HOUR, timeadd(cast(d#0 as timestamp), "
+             "UnaryMinus(INTERVAL '03' HOUR)))",
+             "d - INTERVAL '03' HOUR", "timestamp"},
             // Months and years.
             {"d + INTERVAL 1 MONTH", "dateaddyminterval(d#0, INTERVAL '1' MONTH)",
              "d + INTERVAL '1' MONTH", "date"},

@@ -376,6 +376,16 @@ const std::map<std::string, Sample> kSamples = {
     {"extractansiintervaldays", {"dt + INTERVAL '3' DAY"}}, // date_add(dt, days(interval))
     {"subtractdates", {"dt - DATE '2024-01-01'"}},
     {"subtracttimestamps", {"ts - dt"}}, // dt cast to a timestamp
+    {"multiplyyminterval", {"INTERVAL '1' YEAR * i", R"("INTERVAL '7-0' YEAR TO MONTH")"}},
+    {"multiplydtinterval", {"1.5 * INTERVAL '1' HOUR", R"("INTERVAL '0 01:30:00' DAY TO SECOND")"}},
+    {"divideyminterval", {"INTERVAL '1' YEAR / 8", R"("INTERVAL '0-2' YEAR TO MONTH")"}},
+    {"dividedtinterval", {"INTERVAL '1' DAY / 4", R"("INTERVAL '0 06:00:00' DAY TO SECOND")"}},
+    {"multiplyinterval", {"INTERVAL '1 day' * i"}},
+    {"divideinterval", {"INTERVAL '1 day' / i"}},
+    {"make_dt_interval", {"make_dt_interval(i, 1)", R"("INTERVAL '7 01:00:00' DAY TO SECOND")"}},
+    {"make_ym_interval", {"make_ym_interval(1, i)", R"("INTERVAL '1-7' YEAR TO MONTH")"}},
+    {"make_interval", {"make_interval(1, i)"}},
+    {"try_make_interval", {"try_make_interval(1, i)"}},
     // aggregates
     {"count", {"SELECT count(s) FROM t", "1"}},
     {"sum", {"SELECT sum(i) FROM t", "9"}},
