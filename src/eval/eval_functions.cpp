@@ -1318,6 +1318,12 @@ Value parse_to_timestamp(const Call& c, Values& v) {
     if (v[1].is_null()) {
         return Value::null();
     }
+    // to_timestamp_ntz: Spark's parseWithoutTimeZone raises where the pattern read a zone.
+    if (c.type.is(AtomicKind::TimestampNtz) &&
+        v[1].as_string().find_first_of("VzOXxZ") != std::string::npos) {
+        unsupported(std::string(c.name) + " with the pattern '" + v[1].as_string() +
+                    "': a zone read into a TIMESTAMP_NTZ");
+    }
     return Value::timestamp(parse_timestamp(v[0].as_string(), v[1].as_string(), c.name));
 }
 
@@ -2023,6 +2029,20 @@ EvalTable build_table() {
             }
             return v[0];
         }));
+    // convert_timezone: the local time of `ts` in the source zone, in the target zone.
+    put({"ConvertTimezone"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            for (std::size_t i = 0; i < 2; ++i) {
+                const std::string& zone = v[i].as_string();
+                if (zone != "UTC" && zone != "GMT") {
+                    unsupported(std::string(c.name) + " with the zone '" + zone +
+                                "' (only UTC and GMT: no time-zone database)");
+                }
+            }
+            return v[2];
+        }));
     put({"UnixDate", "UnixSeconds", "UnixMillis", "UnixMicros", "DateFromUnixDate",
          "SecondsToTimestamp", "MillisToTimestamp", "MicrosToTimestamp"},
         strict([](Evaluator&, const Call& c, Values& v) -> Value {
@@ -2079,7 +2099,7 @@ EvalTable build_table() {
         }));
     // make_timestamp in the session zone (UTC): seconds up to 60, 60 only without a fraction
     // (the next minute).
-    put({"MakeTimestamp", "TryMakeTimestamp"},
+    put({"MakeTimestamp", "TryMakeTimestamp", "MakeTimestampNTZ", "TryMakeTimestampNTZ"},
         strict([](Evaluator&, const Call& c, Values& v) -> Value {
             if (any_null(v)) {
                 return Value::null();
@@ -2102,7 +2122,7 @@ EvalTable build_table() {
                 day > days_in_month(year, static_cast<unsigned>(month)) || hour < 0 || hour > 23 ||
                 minute < 0 || minute > 59 || micros < 0 ||
                 (micros >= Int128(60000000) && !leap_second)) {
-                if (c.cls == "TryMakeTimestamp") {
+                if (c.cls.starts_with("Try")) {
                     return Value::null();
                 }
                 // Spark (ANSI): DATETIME_FIELD_OUT_OF_BOUNDS, not modelled.

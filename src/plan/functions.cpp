@@ -2218,8 +2218,10 @@ TypeCheck type_to_unix(std::string_view fn, Inputs a) {
 
 /// Spark: ParseToTimestamp (RuntimeReplaceable, ImplicitCastInputTypes): to_timestamp(x) is
 /// CAST(x AS TIMESTAMP); to_timestamp(x, format) is GetTimestamp, which with ANSI on raises
-/// on text that does not match.
+/// on text that does not match. to_timestamp_ltz and to_timestamp_ntz are the same class with
+/// the result type `Kind`.
 Args coerce_to_timestamp(Inputs a) { return implicit_args(a, {time_or_string_(), str_()}); }
+template <AtomicKind Kind = AtomicKind::Timestamp>
 TypeCheck type_to_timestamp(std::string_view fn, Inputs a) {
     const DataType& from = *a[0]->type;
     if (!is_time_or_string(from)) {
@@ -2228,7 +2230,7 @@ TypeCheck type_to_timestamp(std::string_view fn, Inputs a) {
     if (a.size() > 1 && !is_string_like(*a[1]->type)) {
         return expects(fn, a, 1, "a string format");
     }
-    const TypePtr timestamp = make_atomic(AtomicKind::Timestamp);
+    const TypePtr timestamp = make_atomic(Kind);
     if (a.size() > 1) {
         return ok(timestamp, any_nullable(a));
     }
@@ -3308,10 +3310,13 @@ TypeCheck type_try_parse(std::string_view fn, Inputs a) {
 
 /// Spark's MakeTimestamp (ImplicitCastInputTypes: five ints, the seconds a decimal(16,6), an
 /// optional string time zone): a timestamp; with ANSI on, NULL only for a NULL field.
+/// make_timestamp_ltz is the same; make_timestamp_ntz (MakeTimestampNTZ) makes a TIMESTAMP_NTZ
+/// of six fields.
 Args coerce_make_timestamp(Inputs a) {
     return implicit_args(
         a, {int_(), int_(), int_(), int_(), int_(), {type_of(make_decimal(16, 6))}, str_()});
 }
+template <AtomicKind Kind = AtomicKind::Timestamp>
 TypeCheck type_make_timestamp(std::string_view fn, Inputs a) {
     for (std::size_t i = 0; i < 5; ++i) {
         if (!is_int(*a[i]->type)) {
@@ -3324,14 +3329,37 @@ TypeCheck type_make_timestamp(std::string_view fn, Inputs a) {
     if (a.size() > 6 && !is_string_like(*a[6]->type)) {
         return expects(fn, a, 6, "a string time zone");
     }
-    return ok(make_atomic(AtomicKind::Timestamp), any_nullable(a));
+    return ok(make_atomic(Kind), any_nullable(a));
 }
 
-/// try_make_timestamp: make_timestamp with NULL for fields out of range.
+/// try_make_timestamp (and its _ltz and _ntz forms): make_timestamp with NULL for fields out
+/// of range.
+template <AtomicKind Kind = AtomicKind::Timestamp>
 TypeCheck type_try_make_timestamp(std::string_view fn, Inputs a) {
-    TypeCheck c = type_make_timestamp(fn, a);
+    TypeCheck c = type_make_timestamp<Kind>(fn, a);
     c.result.nullable = true;
     return c;
+}
+
+/// convert_timezone([source_tz, ]target_tz, ts): Spark's ConvertTimezone (ImplicitCastInputTypes:
+/// two strings and a TIMESTAMP_NTZ); without a source zone its builder reads the session's,
+/// current_timezone().
+Args coerce_convert_timezone(Inputs a) {
+    Args out(a.begin(), a.end());
+    if (out.size() == 2) {
+        out.insert(out.begin(),
+                   make_expr(ScalarFunction{&catalog_function("current_timezone"), {}, false}));
+    }
+    return implicit_args(out, {str_(), str_(), {type_of(make_atomic(AtomicKind::TimestampNtz))}});
+}
+TypeCheck type_convert_timezone(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, 2); !c.ok()) {
+        return c;
+    }
+    if (!a[2]->type->is(AtomicKind::TimestampNtz)) {
+        return expects(fn, a, 2, "a timestamp_ntz");
+    }
+    return ok(a[2]->type, any_nullable(a));
 }
 
 using enum ResultFlow;
@@ -3746,6 +3774,10 @@ const std::vector<FunctionDef>& table() {
             "ToUnixTimestamp", {.coerce = &coerce_to_unix, .time_zone = true}),
         scalar<"to_timestamp", 1, 2, type_to_timestamp>("ParseToTimestamp",
                                                         {Opaque, &coerce_to_timestamp}),
+        scalar<"to_timestamp_ltz", 1, 2, type_to_timestamp>("ParseToTimestamp",
+                                                            {Opaque, &coerce_to_timestamp}),
+        scalar<"to_timestamp_ntz", 1, 2, type_to_timestamp<AtomicKind::TimestampNtz>>(
+            "ParseToTimestamp", {Opaque, &coerce_to_timestamp}),
         // ParseToTimestamp and ParseToDate with ANSI off: NULL where they would raise
         scalar<"try_to_timestamp", 1, 2, type_try_parse>("TryToTimestamp",
                                                          {Opaque, &coerce_to_timestamp}),
@@ -3780,6 +3812,16 @@ const std::vector<FunctionDef>& table() {
             "MakeTimestamp", {.coerce = &coerce_make_timestamp, .time_zone = true}),
         scalar<"try_make_timestamp", 6, 7, type_try_make_timestamp>(
             "TryMakeTimestamp", {.coerce = &coerce_make_timestamp, .time_zone = true}),
+        scalar<"make_timestamp_ltz", 6, 7, type_make_timestamp>(
+            "MakeTimestamp", {.coerce = &coerce_make_timestamp, .time_zone = true}),
+        scalar<"try_make_timestamp_ltz", 6, 7, type_try_make_timestamp>(
+            "TryMakeTimestamp", {.coerce = &coerce_make_timestamp, .time_zone = true}),
+        scalar<"make_timestamp_ntz", 6, 6, type_make_timestamp<AtomicKind::TimestampNtz>>(
+            "MakeTimestampNTZ", {.coerce = &coerce_make_timestamp, .time_zone = true}),
+        scalar<"try_make_timestamp_ntz", 6, 6, type_try_make_timestamp<AtomicKind::TimestampNtz>>(
+            "TryMakeTimestampNTZ", {.coerce = &coerce_make_timestamp, .time_zone = true}),
+        scalar<"convert_timezone", 2, 3, type_convert_timezone>(
+            "ConvertTimezone", {.coerce = &coerce_convert_timezone}),
         scalar<"next_day", 2, 2, type_next_day>("NextDay", {Opaque, &coerce_next_day}),
         scalar<"dayname", 1, 1, type_date_name>("DayName", {Opaque, &coerce_dates}),
         scalar<"monthname", 1, 1, type_date_name>("MonthName", {Opaque, &coerce_dates}),
