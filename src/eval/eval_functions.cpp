@@ -33,6 +33,7 @@
 #include "eval/java_uri.hpp"
 #include "types/datetime.hpp"
 #include "types/datetime_pattern.hpp"
+#include "types/number_pattern.hpp"
 #include "util/ascii.hpp"
 #include "util/edit_distance.hpp"
 
@@ -2028,6 +2029,40 @@ EvalTable build_table() {
                             "' (only UTC and GMT: no time-zone database)");
             }
             return v[0];
+        }));
+    // Number format patterns (types/number_pattern): the pattern is a literal the analyzer
+    // checked.
+    put({"ToNumber", "TryToNumber"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            const std::string& text = v[0].as_string();
+            if (std::any_of(text.begin(), text.end(),
+                            [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; })) {
+                unsupported(std::string(c.name) + " of text beyond ASCII (Java's Unicode digits)");
+            }
+            const NumberPattern pattern(v[1].as_string());
+            const std::optional<NumberPattern::Parsed> parsed = pattern.parse(text);
+            if (!parsed) {
+                if (c.cls == "TryToNumber") {
+                    return Value::null();
+                }
+                raise("INVALID_FORMAT.MISMATCH_INPUT",
+                      "The format is invalid: '" + v[1].as_string() + "'. The input string '" +
+                          text + "' does not match the format.");
+            }
+            Int128 unscaled = 0;
+            for (const char d : parsed->digits) {
+                unscaled = unscaled * 10 + (d - '0');
+            }
+            return Value::decimal(parsed->negative ? -unscaled : unscaled, pattern.scale());
+        }));
+    put({"ToCharacter"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (any_null(v)) {
+                return Value::null();
+            }
+            return Value::string(
+                NumberPattern(v[1].as_string()).format(decimal_to_string(v[0].as_decimal())));
         }));
     // convert_timezone: the local time of `ts` in the source zone, in the target zone.
     put({"ConvertTimezone"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {

@@ -582,6 +582,15 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         args = bind_plain_args(inputs, name);
     }
     std::vector<Span> spans = arg_spans_of(inputs);
+    if (def->builder != nullptr) {
+        std::string error;
+        if (const FunctionDef* built = def->builder(name, args, error)) {
+            def = built;
+            spans.resize(args.size());
+        } else if (!error.empty()) {
+            fail(span, error);
+        }
+    }
     if (call.ignore_nulls) {
         args.push_back(make_expr(Literal{boolean_type(), "true", false}, span));
         spans.push_back(span);

@@ -26,6 +26,7 @@
 
 #include "diag/utf8.hpp"
 #include "types/json_infer.hpp"
+#include "types/number_pattern.hpp"
 #include "types/schema_formats.hpp"
 
 namespace prune {
@@ -2169,6 +2170,104 @@ template <bool Try> TypeCheck type_make_interval(std::string_view fn, Inputs a) 
     return ok(make_atomic(AtomicKind::CalendarInterval), Try || any_nullable(a));
 }
 
+// --- number format patterns ----------------------------------------------------------------
+
+/// The number pattern of argument 1, a string literal checked as Spark's ToNumberParser checks
+/// it; null, with `failure` set, for one that is not, or for a NULL pattern (`null_pattern`).
+std::optional<NumberPattern> number_pattern(std::string_view fn, Inputs a, TypeCheck& failure,
+                                            bool& null_pattern) {
+    if (!is_string_like(*a[1]->type) && !a[1]->type->is(AtomicKind::Null)) {
+        failure = expects(fn, a, 1, "a string format");
+        return std::nullopt;
+    }
+    const Literal* lit = literal_argument(fn, a, 1, "format", failure);
+    if (lit == nullptr) {
+        return std::nullopt;
+    }
+    if (lit->is_null) {
+        null_pattern = true;
+        return std::nullopt;
+    }
+    NumberPattern pattern(lit->text.view());
+    if (!pattern.error().empty()) {
+        failure = fail(fn, 1, "[" + pattern.error_class() + "] " + pattern.error());
+        return std::nullopt;
+    }
+    if (pattern.precision() > 38) {
+        failure = fail(
+            fn, 1, "has " + std::to_string(pattern.precision()) + " digits, past a decimal's 38");
+        return std::nullopt;
+    }
+    return pattern;
+}
+
+/// to_number(s, format) and try_to_number (Spark's ToNumber, ExpectsInputTypes: two strings,
+/// the format a constant): a DECIMAL of the pattern's digits and scale (DECIMAL(10,0) for a
+/// NULL pattern). try_to_number is NULL where to_number raises INVALID_FORMAT.MISMATCH_INPUT.
+Args coerce_to_number(Inputs a) { return null_args(a, {str_(), str_()}); }
+template <bool Try> TypeCheck type_to_number(std::string_view fn, Inputs a) {
+    if (!is_string_like(*a[0]->type)) {
+        return expects(fn, a, 0, "a string");
+    }
+    TypeCheck failure;
+    bool null_pattern = false;
+    const std::optional<NumberPattern> pattern = number_pattern(fn, a, failure, null_pattern);
+    if (!pattern && !null_pattern) {
+        return failure;
+    }
+    return ok(pattern ? make_decimal(pattern->precision(), pattern->scale()) : make_decimal(10, 0),
+              Try || null_pattern || any_nullable(a));
+}
+
+/// to_char(x, format) and to_varchar of a number (Spark's ToCharacter, ImplicitCastInputTypes:
+/// a decimal and a constant string): the number printed by the pattern.
+Args coerce_to_char(Inputs a) { return implicit_args(a, {{want(Want::Decimal)}, str_()}); }
+TypeCheck type_to_char(std::string_view fn, Inputs a) {
+    if (!is_decimal(*a[0]->type)) {
+        return expects(fn, a, 0, "a number, date, timestamp or binary value");
+    }
+    TypeCheck failure;
+    bool null_pattern = false;
+    if (!number_pattern(fn, a, failure, null_pattern) && !null_pattern) {
+        return failure;
+    }
+    return ok(string_type(), null_pattern || any_nullable(a));
+}
+
+/// Spark's ToCharacterBuilder: to_char of a date or timestamp is date_format; of a binary value
+/// base64, hex or decode(b, 'utf-8'), by its constant format; of a number ToCharacter.
+const FunctionDef* build_to_char(std::string_view name, std::vector<ExprPtr>& args,
+                                 std::string& error) {
+    if (args.size() != 2) {
+        return nullptr;
+    }
+    const DataType& t = *args[0]->type;
+    if (t.is(AtomicKind::Date) || is_any_timestamp(t)) {
+        return &catalog_function("date_format");
+    }
+    if (!t.is(AtomicKind::Binary)) {
+        return nullptr;
+    }
+    const auto* lit = args[1]->as<Literal>();
+    if (lit == nullptr || lit->is_null || !is_string_like(*args[1]->type)) {
+        error = std::string(name) +
+                " of a binary value takes a constant format: 'base64', 'hex' or 'utf-8'";
+        return nullptr;
+    }
+    const std::string format = ascii_lower(lit->text.view());
+    if (format == "base64" || format == "hex") {
+        args.resize(1);
+        return &catalog_function(format);
+    }
+    if (format == "utf-8") {
+        return &catalog_function("decode_charset");
+    }
+    error = "[INVALID_PARAMETER_VALUE.BINARY_FORMAT] The value of parameter(s) `format` in `" +
+            std::string(name) + "` is invalid: expects one of binary formats 'base64', 'hex', " +
+            "'utf-8', but got '" + format + "'.";
+    return nullptr;
+}
+
 // --- unix time and more dates --------------------------------------------------------------
 
 /// Spark: TimestampFormatter.defaultPattern, the format the one-argument forms of
@@ -3895,6 +3994,13 @@ const std::vector<FunctionDef>& table() {
         scalar<"divideinterval", 2, 2, type_calendar_by_number>(
             "DivideInterval",
             {.coerce = &coerce_calendar_by_number, .internal = true, .form = "({0} / {1})"}),
+        scalar<"to_number", 2, 2, type_to_number<false>>("ToNumber", {.coerce = &coerce_to_number}),
+        scalar<"try_to_number", 2, 2, type_to_number<true>>("TryToNumber",
+                                                            {.coerce = &coerce_to_number}),
+        scalar<"to_char", 2, 2, type_to_char>(
+            "ToCharacter", {.coerce = &coerce_to_char, .builder = &build_to_char}),
+        scalar<"to_varchar", 2, 2, type_to_char>(
+            "ToCharacter", {.coerce = &coerce_to_char, .builder = &build_to_char}),
         scalar<"make_dt_interval", 0, 4, type_make_dt_interval>(
             "MakeDTInterval", {.coerce = &coerce_make_dt_interval}),
         scalar<"make_ym_interval", 0, 2, type_make_ym_interval>(

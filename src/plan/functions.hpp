@@ -121,6 +121,12 @@ struct FunctionTraits {
     /// expression of them: trim(chars, str) is `TRIM(BOTH chars FROM str)`, decode(bin,
     /// charset) is StringDecode. Empty: this row.
     std::string_view two_argument_row = {};
+    /// Spark's ExpressionBuilder, which picks the expression by the bound arguments' types:
+    /// to_char of a date is date_format, of a binary value base64, hex or decode. Returns the row
+    /// to bind instead (after adjusting `args`), or null for this row; sets `error` for
+    /// arguments it rejects. Null: always this row.
+    const struct FunctionDef* (*builder)(std::string_view name, std::vector<ExprPtr>& args,
+                                         std::string& error) = nullptr;
 };
 
 struct FunctionDef : FunctionTraits {

@@ -516,6 +516,44 @@ TEST_CASE("ANSI intervals: months and micros, as Spark computes and prints them"
     CHECK(eval1(expr) == expected);
 }
 
+TEST_CASE("number format patterns: to_number and to_char as Spark's ToNumberParser", "[eval]") {
+    auto [expr, expected] = GENERATE(table<std::string, std::string>({
+        // Spark's documented examples
+        {"to_number('454', '999')", "454"},
+        {"to_number('454.00', '000.00')", "454.00"},
+        {"to_number('12,454', '99,999')", "12454"},
+        {"to_number('$78.12', '$99.99')", "78.12"},
+        {"to_number('12,454.8-', '99,999.9S')", "-12454.8"},
+        {"to_char(454, '999')", R"("454")"},
+        {"to_char(454.00, '000D00')", R"("454.00")"},
+        {"to_char(12454, '99G999')", R"("12,454")"},
+        {"to_char(78.12, '$99.99')", R"("$78.12")"},
+        {"to_char(-12454.8, '99G999D9S')", R"("12,454.8-")"},
+        {"to_char(x'537061726b2053514c', 'base64')", R"("U3BhcmsgU1FM")"},
+        {"to_char(x'537061726b2053514c', 'hex')", R"("537061726B2053514C")"},
+        {"to_char(x'537061726b2053514c', 'utf-8')", R"("Spark SQL")"},
+        {"to_char(DATE '2016-04-08', 'y')", R"("2016")"},
+        // zeros pad, nines leave blanks, a value without room prints #
+        {"to_char(454, '0000')", R"("0454")"},
+        {"to_char(454, '9999')", R"(" 454")"},
+        {"to_char(123456, '999')", R"("###")"},
+        {"to_char(0.5, '9.99')", R"("0.50")"},
+        // a sign, MI and PR
+        {"to_char(-5, '999MI')", R"("  5-")"},
+        {"to_char(5, '999MI')", R"("  5 ")"},
+        {"to_char(-5.5, '999.99PR')", R"("  <5.50>")"},
+        {"to_number('<5>', '9PR')", "-5"},
+        {"to_number('-5', 'S9')", "-5"},
+        // what does not match
+        {"to_number('4545', '999')", "ERROR:INVALID_FORMAT.MISMATCH_INPUT"},
+        {"to_number('45', '000')", "ERROR:INVALID_FORMAT.MISMATCH_INPUT"},
+        {"try_to_number('abc', '999')", "null"},
+        {"to_number(NULL, '999')", "null"},
+    }));
+    CAPTURE(expr);
+    CHECK(eval1(expr) == expected);
+}
+
 TEST_CASE("ANSI intervals sum and average in months and micros", "[eval]") {
     const char* ddl = "id INT, s TIMESTAMP, e TIMESTAMP";
     const std::string rows = R"({"id": 1, "s": "2024-01-01T00:00:00Z", "e": "2024-01-01T05:30:00Z"}
