@@ -539,8 +539,17 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     if (def == nullptr || def->internal) {
         return bind_udf(call, name, span);
     }
-    if (inputs.size() == 2 && !def->two_argument_row.empty()) {
-        def = &catalog_function(def->two_argument_row);
+    // A row with a builder binds its arguments first: they choose the row (Spark's
+    // ExpressionBuilder), whose arity is then checked. Builders' rows are never aggregates.
+    std::optional<std::vector<ExprPtr>> built_args;
+    if (def->builder != nullptr) {
+        built_args = bind_plain_args(inputs, name);
+        std::string error;
+        if (const FunctionDef* built = def->builder(name, *built_args, error)) {
+            def = built;
+        } else if (!error.empty()) {
+            fail(span, error);
+        }
     }
     if (is_grouping_function(*def) &&
         (!grouping_analytics_ ||
@@ -557,7 +566,7 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         return bind_within_group(*def, call, name, span, window_call);
     }
     // A replacement built as the last argument is never written.
-    check_arity(name, inputs.size(), def->min_args,
+    check_arity(name, built_args ? built_args->size() : inputs.size(), def->min_args,
                 def->replaced_by_last && def->max_args >= 0 ? def->max_args - 1 : def->max_args,
                 span);
     if (call.distinct && !def->aggregate) {
@@ -579,18 +588,10 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         args = bind_plain_args(inputs, name);
         enclosing_aggregate_ = outer;
     } else {
-        args = bind_plain_args(inputs, name);
+        args = built_args ? std::move(*built_args) : bind_plain_args(inputs, name);
     }
     std::vector<Span> spans = arg_spans_of(inputs);
-    if (def->builder != nullptr) {
-        std::string error;
-        if (const FunctionDef* built = def->builder(name, args, error)) {
-            def = built;
-            spans.resize(args.size());
-        } else if (!error.empty()) {
-            fail(span, error);
-        }
-    }
+    spans.resize(args.size());
     if (call.ignore_nulls) {
         args.push_back(make_expr(Literal{boolean_type(), "true", false}, span));
         spans.push_back(span);

@@ -2788,6 +2788,13 @@ template <Name called, TypeFn F> TypeCheck as_called(std::string_view, Inputs a)
     return F(std::string_view(called.text), a);
 }
 
+/// A builder binding a call of two arguments to the internal row `row` (trim(chars, str) is
+/// trim_chars), and any other to the row called.
+template <Name row>
+const FunctionDef* two_arguments_to(std::string_view, std::vector<ExprPtr>& args, std::string&) {
+    return args.size() == 2 ? &catalog_function(std::string_view(row.text)) : nullptr;
+}
+
 /// Checks the arity before `type` runs, so every typing function may index its arguments.
 template <Name name, int Min, int Max, TypeFn F> TypeCheck checked(std::span<const ExprPtr> a) {
     const std::string_view fn(name.text);
@@ -3577,15 +3584,15 @@ const std::vector<FunctionDef>& table() {
         scalar<"trim", 1, 2, type_string_to_string>("StringTrim",
                                                     {.coerce = &coerce_strings,
                                                      .plan_form = "trim({0}, None)",
-                                                     .two_argument_row = "trim_chars"}),
+                                                     .builder = &two_arguments_to<"trim_chars">}),
         scalar<"ltrim", 1, 2, type_string_to_string>("StringTrimLeft",
                                                      {.coerce = &coerce_strings,
                                                       .plan_form = "ltrim({0}, None)",
-                                                      .two_argument_row = "ltrim_chars"}),
+                                                      .builder = &two_arguments_to<"ltrim_chars">}),
         scalar<"rtrim", 1, 2, type_string_to_string>("StringTrimRight",
                                                      {.coerce = &coerce_strings,
                                                       .plan_form = "rtrim({0}, None)",
-                                                      .two_argument_row = "rtrim_chars"}),
+                                                      .builder = &two_arguments_to<"rtrim_chars">}),
         scalar<"trim_chars", 2, 2, as_called<"trim", type_string_to_string>>(
             "StringTrim", {.coerce = &coerce_strings,
                            .internal = true,
@@ -3613,10 +3620,10 @@ const std::vector<FunctionDef>& table() {
         scalar<"btrim", 1, 2, type_string_to_string>("StringTrimBoth", {Opaque, &coerce_strings}),
         scalar<"soundex", 1, 1, type_string_to_string>("SoundEx", {Opaque, &coerce_strings}),
         scalar<"mask", 1, 5, type_mask>("Mask", {Opaque, &coerce_mask}),
-        scalar<"decode", 3, kVariadic, type_decode>("Decode",
-                                                    {.coerce = &coerce_decode,
-                                                     .replaced_by_last = true,
-                                                     .two_argument_row = "decode_charset"}),
+        scalar<"decode", 3, kVariadic, type_decode>(
+            "Decode", {.coerce = &coerce_decode,
+                       .replaced_by_last = true,
+                       .builder = &two_arguments_to<"decode_charset">}),
         scalar<"decode_charset", 2, 2, as_called<"decode", type_string_decode>>(
             "StringDecode",
             {.coerce = &coerce_string_decode, .internal = true, .pretty_name = "decode"}),

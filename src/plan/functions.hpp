@@ -117,14 +117,11 @@ struct FunctionTraits {
                                       const DataType& result) = nullptr;
     /// WITHIN GROUP (ORDER BY ...): not taken (None), the value (Inverse) or an ordering.
     WithinGroup within_group = WithinGroup::None;
-    /// The internal row a call with two arguments binds to, where Spark's builder makes another
-    /// expression of them: trim(chars, str) is `TRIM(BOTH chars FROM str)`, decode(bin,
-    /// charset) is StringDecode. Empty: this row.
-    std::string_view two_argument_row = {};
-    /// Spark's ExpressionBuilder, which picks the expression by the bound arguments' types:
-    /// to_char of a date is date_format, of a binary value base64, hex or decode. Returns the row
-    /// to bind instead (after adjusting `args`), or null for this row; sets `error` for
-    /// arguments it rejects. Null: always this row.
+    /// Spark's ExpressionBuilder, which picks the expression by the bound arguments: to_char of
+    /// a date is date_format, of a binary value base64, hex or decode; trim(chars, str) is
+    /// `TRIM(BOTH chars FROM str)` and decode(bin, charset) StringDecode, internal rows of two
+    /// arguments. Returns the row to bind instead (after adjusting `args`), whose arity is then
+    /// checked, or null for this row; sets `error` for arguments it rejects. Null: this row.
     const struct FunctionDef* (*builder)(std::string_view name, std::vector<ExprPtr>& args,
                                          std::string& error) = nullptr;
 };
