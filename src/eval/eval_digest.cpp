@@ -28,6 +28,15 @@ std::string hex(const std::uint8_t* bytes, std::size_t n) {
 
 std::uint32_t rotl32(std::uint32_t x, int r) { return (x << r) | (x >> (32 - r)); }
 
+/// The `width` bytes of `bytes` from `at` as a little-endian unsigned number.
+std::uint64_t little_endian(std::string_view bytes, std::size_t at, std::size_t width) {
+    std::uint64_t word = 0;
+    for (std::size_t b = 0; b < width; ++b) {
+        word |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(bytes[at + b])) << (8 * b);
+    }
+    return word;
+}
+
 // --- MD5 (RFC 1321) --------------------------------------------------------------------------
 
 std::string md5(std::string_view input) {
@@ -243,7 +252,8 @@ std::string sha2(std::string_view input, const Word (&k)[Rounds], const Word (&i
     return hex(out, digest_bytes);
 }
 
-// --- Murmur3 as Spark's Murmur3_x86_32 ----------------------------------------------------------
+// --- Spark's HashExpression: Murmur3_x86_32 and XXH64
+// ----------------------------------------------------------
 
 std::uint32_t mix_k1(std::uint32_t k1) {
     k1 *= 0xcc9e2d51u;
@@ -268,33 +278,110 @@ std::uint32_t fmix(std::uint32_t h1, std::uint32_t length) {
     return h1;
 }
 
-std::uint32_t hash_int(std::uint32_t input, std::uint32_t seed) {
-    return fmix(mix_h1(seed, mix_k1(input)), 4);
-}
+/// Spark's Murmur3_x86_32 primitives (the `hash` function).
+struct Murmur3 {
+    using Hash = std::uint32_t;
 
-std::uint32_t hash_long(std::uint64_t input, std::uint32_t seed) {
-    std::uint32_t h1 = mix_h1(seed, mix_k1(static_cast<std::uint32_t>(input)));
-    h1 = mix_h1(h1, mix_k1(static_cast<std::uint32_t>(input >> 32)));
-    return fmix(h1, 8);
-}
+    static Hash of_int(std::uint32_t input, Hash seed) {
+        return fmix(mix_h1(seed, mix_k1(input)), 4);
+    }
 
-std::uint32_t hash_bytes(std::string_view bytes, std::uint32_t seed) {
-    const std::size_t aligned = bytes.size() - bytes.size() % 4;
-    std::uint32_t h1 = seed;
-    for (std::size_t i = 0; i < aligned; i += 4) {
-        std::uint32_t word = 0;
-        for (std::size_t b = 0; b < 4; ++b) {
-            word |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(bytes[i + b])) << (8 * b);
+    static Hash of_long(std::uint64_t input, Hash seed) {
+        Hash h1 = mix_h1(seed, mix_k1(static_cast<std::uint32_t>(input)));
+        h1 = mix_h1(h1, mix_k1(static_cast<std::uint32_t>(input >> 32)));
+        return fmix(h1, 8);
+    }
+
+    static Hash of_bytes(std::string_view bytes, Hash seed) {
+        const std::size_t aligned = bytes.size() - bytes.size() % 4;
+        Hash h1 = seed;
+        for (std::size_t i = 0; i < aligned; i += 4) {
+            h1 = mix_h1(h1, mix_k1(static_cast<std::uint32_t>(little_endian(bytes, i, 4))));
         }
-        h1 = mix_h1(h1, mix_k1(word));
+        for (std::size_t i = aligned; i < bytes.size(); ++i) {
+            // Spark mixes each trailing byte as a sign-extended int.
+            const auto signed_byte = static_cast<std::int32_t>(static_cast<signed char>(bytes[i]));
+            h1 = mix_h1(h1, mix_k1(static_cast<std::uint32_t>(signed_byte)));
+        }
+        return fmix(h1, static_cast<std::uint32_t>(bytes.size()));
     }
-    for (std::size_t i = aligned; i < bytes.size(); ++i) {
-        // Spark mixes each trailing byte as a sign-extended int.
-        const auto signed_byte = static_cast<std::int32_t>(static_cast<signed char>(bytes[i]));
-        h1 = mix_h1(h1, mix_k1(static_cast<std::uint32_t>(signed_byte)));
+};
+
+// --- XXH64 as Spark's XXH64 (standard XXH64 over little-endian words) ----------------------------
+
+/// Spark's XXH64 primitives (the `xxhash64` function): hashInt and hashLong are XXH64 of the
+/// value's 4 or 8 little-endian bytes, hashUnsafeBytes is XXH64 of the bytes.
+struct Xxh64 {
+    using Hash = std::uint64_t;
+    static constexpr Hash kPrime1 = 0x9E3779B185EBCA87ULL;
+    static constexpr Hash kPrime2 = 0xC2B2AE3D27D4EB4FULL;
+    static constexpr Hash kPrime3 = 0x165667B19E3779F9ULL;
+    static constexpr Hash kPrime4 = 0x85EBCA77C2B2AE63ULL;
+    static constexpr Hash kPrime5 = 0x27D4EB2F165667C5ULL;
+
+    static Hash rotl(Hash x, int r) { return (x << r) | (x >> (64 - r)); }
+
+    static Hash round(Hash acc, Hash input) { return rotl(acc + input * kPrime2, 31) * kPrime1; }
+
+    static Hash merge(Hash hash, Hash acc) { return (hash ^ round(0, acc)) * kPrime1 + kPrime4; }
+
+    static Hash avalanche(Hash h) {
+        h ^= h >> 33;
+        h *= kPrime2;
+        h ^= h >> 29;
+        h *= kPrime3;
+        h ^= h >> 32;
+        return h;
     }
-    return fmix(h1, static_cast<std::uint32_t>(bytes.size()));
-}
+
+    static Hash eight(Hash h, Hash word) {
+        return rotl(h ^ round(0, word), 27) * kPrime1 + kPrime4;
+    }
+
+    static Hash four(Hash h, Hash word) {
+        return rotl(h ^ (word * kPrime1), 23) * kPrime2 + kPrime3;
+    }
+
+    static Hash of_int(std::uint32_t input, Hash seed) {
+        return avalanche(four(seed + kPrime5 + 4, input));
+    }
+
+    static Hash of_long(std::uint64_t input, Hash seed) {
+        return avalanche(eight(seed + kPrime5 + 8, input));
+    }
+
+    static Hash of_bytes(std::string_view bytes, Hash seed) {
+        const std::size_t n = bytes.size();
+        std::size_t at = 0;
+        Hash h = 0;
+        if (n >= 32) {
+            Hash v[4] = {seed + kPrime1 + kPrime2, seed + kPrime2, seed, seed - kPrime1};
+            for (; at + 32 <= n; at += 32) {
+                for (std::size_t lane = 0; lane < 4; ++lane) {
+                    v[lane] = round(v[lane], little_endian(bytes, at + 8 * lane, 8));
+                }
+            }
+            h = rotl(v[0], 1) + rotl(v[1], 7) + rotl(v[2], 12) + rotl(v[3], 18);
+            for (const Hash lane : v) {
+                h = merge(h, lane);
+            }
+        } else {
+            h = seed + kPrime5;
+        }
+        h += n;
+        for (; at + 8 <= n; at += 8) {
+            h = eight(h, little_endian(bytes, at, 8));
+        }
+        if (at + 4 <= n) {
+            h = four(h, little_endian(bytes, at, 4));
+            at += 4;
+        }
+        for (; at < n; ++at) {
+            h = rotl(h ^ (static_cast<std::uint8_t>(bytes[at]) * kPrime5), 11) * kPrime1;
+        }
+        return avalanche(h);
+    }
+};
 
 // BigInteger.toByteArray: minimal big-endian two's complement.
 std::string big_integer_bytes(Int128 v) {
@@ -314,8 +401,12 @@ std::string big_integer_bytes(Int128 v) {
     return out;
 }
 
-std::uint32_t hash_value_spark(const Value& v, const DataType& type, std::uint32_t seed,
-                               std::size_t depth) {
+/// Spark's HashExpression over one value of `type`, with the primitives of `H`: each type is
+/// hashed as Spark's generated code does (canonical -0.0 and NaN, decimals by their unscaled
+/// value, nested values field by field, NULL leaves the seed as it is).
+template <class H>
+typename H::Hash hash_value_spark(const Value& v, const DataType& type, typename H::Hash seed,
+                                  std::size_t depth) {
     if (v.is_null()) {
         return seed;
     }
@@ -324,16 +415,16 @@ std::uint32_t hash_value_spark(const Value& v, const DataType& type, std::uint32
     }
     switch (v.kind()) {
     case Value::Kind::Boolean:
-        return hash_int(v.as_bool() ? 1 : 0, seed);
+        return H::of_int(v.as_bool() ? 1 : 0, seed);
     case Value::Kind::Integral:
         if (type.is(AtomicKind::Long)) {
-            return hash_long(static_cast<std::uint64_t>(v.as_int()), seed);
+            return H::of_long(static_cast<std::uint64_t>(v.as_int()), seed);
         }
-        return hash_int(static_cast<std::uint32_t>(static_cast<std::int32_t>(v.as_int())), seed);
+        return H::of_int(static_cast<std::uint32_t>(static_cast<std::int32_t>(v.as_int())), seed);
     case Value::Kind::Date:
-        return hash_int(static_cast<std::uint32_t>(v.as_date()), seed);
+        return H::of_int(static_cast<std::uint32_t>(v.as_date()), seed);
     case Value::Kind::Timestamp:
-        return hash_long(static_cast<std::uint64_t>(v.as_timestamp()), seed);
+        return H::of_long(static_cast<std::uint64_t>(v.as_timestamp()), seed);
     case Value::Kind::Float: {
         float f = v.as_float();
         if (f == 0.0f) {
@@ -345,7 +436,7 @@ std::uint32_t hash_value_spark(const Value& v, const DataType& type, std::uint32
         } else {
             std::memcpy(&bits, &f, sizeof bits);
         }
-        return hash_int(bits, seed);
+        return H::of_int(bits, seed);
     }
     case Value::Kind::Double: {
         double d = v.as_double();
@@ -358,29 +449,29 @@ std::uint32_t hash_value_spark(const Value& v, const DataType& type, std::uint32
         } else {
             std::memcpy(&bits, &d, sizeof bits);
         }
-        return hash_long(bits, seed);
+        return H::of_long(bits, seed);
     }
     case Value::Kind::Decimal: {
         const AtomicType* a = type.atomic();
         const DecimalValue& d = v.as_decimal();
         if (a != nullptr && a->precision <= 18) {
-            return hash_long(static_cast<std::uint64_t>(static_cast<std::int64_t>(d.unscaled)),
-                             seed);
+            return H::of_long(static_cast<std::uint64_t>(static_cast<std::int64_t>(d.unscaled)),
+                              seed);
         }
-        return hash_bytes(big_integer_bytes(d.unscaled), seed);
+        return H::of_bytes(big_integer_bytes(d.unscaled), seed);
     }
     case Value::Kind::String:
-        return hash_bytes(v.as_string(), seed);
+        return H::of_bytes(v.as_string(), seed);
     case Value::Kind::Binary:
-        return hash_bytes(v.as_binary(), seed);
+        return H::of_bytes(v.as_binary(), seed);
     case Value::Kind::Array: {
         if (type.array() == nullptr) {
             throw std::bad_variant_access();
         }
         const TypePtr& element = type.array()->element;
-        std::uint32_t h = seed;
+        typename H::Hash h = seed;
         for (const Value& x : v.items()) {
-            h = hash_value_spark(x, *element, h, depth + 1);
+            h = hash_value_spark<H>(x, *element, h, depth + 1);
         }
         return h;
     }
@@ -389,10 +480,10 @@ std::uint32_t hash_value_spark(const Value& v, const DataType& type, std::uint32
             throw std::bad_variant_access();
         }
         const MapType& m = *type.map();
-        std::uint32_t h = seed;
+        typename H::Hash h = seed;
         for (std::size_t i = 0; i < v.map().keys.size(); ++i) {
-            h = hash_value_spark(v.map().keys[i], *m.key, h, depth + 1);
-            h = hash_value_spark(v.map().values[i], *m.value, h, depth + 1);
+            h = hash_value_spark<H>(v.map().keys[i], *m.key, h, depth + 1);
+            h = hash_value_spark<H>(v.map().values[i], *m.value, h, depth + 1);
         }
         return h;
     }
@@ -401,9 +492,9 @@ std::uint32_t hash_value_spark(const Value& v, const DataType& type, std::uint32
             throw std::bad_variant_access();
         }
         const StructType& s = *type.struct_type();
-        std::uint32_t h = seed;
+        typename H::Hash h = seed;
         for (std::size_t i = 0; i < v.fields().size() && i < s.size(); ++i) {
-            h = hash_value_spark(v.fields()[i], *s[i].type, h, depth + 1);
+            h = hash_value_spark<H>(v.fields()[i], *s[i].type, h, depth + 1);
         }
         return h;
     }
@@ -585,12 +676,30 @@ std::optional<std::string> sha2_hex(std::string_view bytes, std::int64_t bits) {
     }
 }
 
-std::int32_t murmur3_hash(const std::vector<Value>& values, const std::vector<TypePtr>& types) {
-    std::uint32_t h = 42;
+namespace {
+
+/// Spark's HashExpression over its arguments, each seeded by the hash so far (first 42).
+template <class H>
+typename H::Hash hash_values(const std::vector<Value>& values, const std::vector<TypePtr>& types) {
+    typename H::Hash h = 42;
     for (std::size_t i = 0; i < values.size(); ++i) {
-        h = hash_value_spark(values[i], *types[i], h, 0);
+        h = hash_value_spark<H>(values[i], *types[i], h, 0);
     }
-    return static_cast<std::int32_t>(h);
+    return h;
+}
+
+} // namespace
+
+std::int32_t murmur3_hash(const std::vector<Value>& values, const std::vector<TypePtr>& types) {
+    return static_cast<std::int32_t>(hash_values<Murmur3>(values, types));
+}
+
+std::int64_t xxhash64(const std::vector<Value>& values, const std::vector<TypePtr>& types) {
+    return static_cast<std::int64_t>(hash_values<Xxh64>(values, types));
+}
+
+std::uint64_t xxh64_bytes(std::string_view bytes, std::uint64_t seed) {
+    return Xxh64::of_bytes(bytes, seed);
 }
 
 std::string spark_to_json(const Value& v, const DataType& type) {

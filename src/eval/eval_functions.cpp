@@ -1924,8 +1924,6 @@ EvalTable build_table() {
     put({"CurrentDate", "CurrentTimestamp", "Now", "LocalTimestamp"}, refused("reads the clock"));
     put({"CurrentTimeZone", "CurrentCatalog", "CurrentDatabase", "CurrentUser", "SparkVersion"},
         refused("depends on the Spark session"));
-    put({"XxHash64"}, refused("needs Spark's XXH64 hashing of each type, which is not "
-                              "implemented"));
     // ANSI intervals: `+`, `-`, `*` and `/` with dates, timestamps and numbers, and their
     // makers; CALENDAR INTERVAL values are not modelled (check_evaluable refuses them).
     put({"TimeAdd", "TimestampAddYMInterval", "DateAddYMInterval", "ExtractANSIIntervalDays",
@@ -3604,10 +3602,13 @@ EvalTable build_table() {
             }
             return Value::string(spark_to_json(v[0], *c.args[0]->type));
         }));
-    put({"Murmur3Hash"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+    put({"Murmur3Hash", "XxHash64"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
             std::vector<TypePtr> types;
             for (const ExprPtr& x : c.args) {
                 types.push_back(x->type);
+            }
+            if (c.cls == "XxHash64") {
+                return Value::integral(xxhash64(v, types));
             }
             return Value::integral(murmur3_hash(v, types));
         }));

@@ -114,6 +114,10 @@ std::string md5_hex(std::string_view bytes);
 std::optional<std::string> sha2_hex(std::string_view bytes, std::int64_t bits);
 /// Spark's Murmur3Hash (seed 42) over the values of `types`.
 std::int32_t murmur3_hash(const std::vector<Value>& values, const std::vector<TypePtr>& types);
+/// Spark's XxHash64 (seed 42) over the values of `types`.
+std::int64_t xxhash64(const std::vector<Value>& values, const std::vector<TypePtr>& types);
+/// XXH64 of `bytes` (what Spark's XXH64.hashUnsafeBytes computes).
+std::uint64_t xxh64_bytes(std::string_view bytes, std::uint64_t seed);
 /// Spark's `to_json` (JacksonGenerator): struct fields by name, null struct fields left out.
 std::string spark_to_json(const Value& v, const DataType& type);
 /// Spark's `json_tuple` over one row: for each key, the value of that key of the JSON object

@@ -445,6 +445,8 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"r'a\\b' = 'a\\\\b'", "true"},
         // serialisation and hashing (the first hash is the example of Spark's documentation)
         {"hash('Spark', array(123), 2)", "-1321691492"},
+        {"xxhash64('Spark', array(123), 2)", "5602566077635097486"},
+        {"xxhash64(NULL)", "42"},
         {"to_json(named_struct('a', 1, 'b', CAST(NULL AS STRING)))", R"("{\"a\":1}")"},
         {"to_json(items)", R"("[{\"sku\":\"a\",\"qty\":2},{\"sku\":\"b\"}]")"},
         {"hash(1)", "-559580957"},
