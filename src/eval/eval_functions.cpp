@@ -83,6 +83,9 @@ void add_distinct(std::vector<Value>& out, bool& has_null, const Value& x) {
 /// The longest string `--verify` builds (space, lpad, rpad, repeat): Spark would build a longer
 /// one, up to 2 GB, but checking a rewrite never needs it, and a run must not stall on it.
 constexpr double kMaxBuiltString = 16e6;
+
+/// The bits of Spark's bitmaps (BitmapExpressionUtils.NUM_BITS): 4096 bytes.
+constexpr std::int64_t kBitmapBits = 8 * 4096;
 void require_buildable(double bytes, std::string_view function) {
     if (bytes > kMaxBuiltString) {
         unsupported(std::string(function) + " building a string of more than 16 MB");
@@ -1297,7 +1300,8 @@ bool any_null(const Values& v) {
 
 /// Every catalog row's evaluator, by the row's Spark class (plan/functions.cpp): the names of
 /// one class share its entry. Aggregates (eval_aggregate), window functions (the Window
-/// operator) and RuntimeReplaceables built with their replacement are not here.
+/// operator) and RuntimeReplaceables built with their replacement are not here, but for the
+/// aggregates --verify refuses, which are here with the reason.
 using EvalTable = std::unordered_map<std::string_view, FunctionEval>;
 
 /// ParseToTimestamp (to_timestamp): the cast, or the parse by the default pattern.
@@ -1919,11 +1923,23 @@ EvalTable build_table() {
 
     // --- what --verify refuses: nothing here computes the value Spark would
     put({"Rand", "Randn", "Shuffle", "InputFileName", "Uuid", "SparkPartitionID",
-         "MonotonicallyIncreasingID", "InputFileBlockStart", "InputFileBlockLength"},
+         "MonotonicallyIncreasingID", "InputFileBlockStart", "InputFileBlockLength",
+         "CallMethodViaReflection"},
         refused("is nondeterministic"));
     put({"CurrentDate", "CurrentTimestamp", "Now", "LocalTimestamp"}, refused("reads the clock"));
     put({"CurrentTimeZone", "CurrentCatalog", "CurrentDatabase", "CurrentUser", "SparkVersion"},
         refused("depends on the Spark session"));
+    put({"XPathList", "XPathBoolean", "XPathShort", "XPathInt", "XPathLong", "XPathFloat",
+         "XPathDouble", "XPathString"},
+        refused("needs an XML parser and XPath 1.0 (javax.xml.xpath), which are not "
+                "implemented"));
+    put({"Sentences"}, refused("needs Java's locale-aware sentence and word breaking "
+                               "(BreakIterator), which is not implemented"));
+    put({"HllSketchEstimate", "HllUnion", "HllSketchAgg", "HllUnionAgg"},
+        refused("reads or writes Apache DataSketches' HLL sketch format, which is not "
+                "implemented"));
+    put({"CountMinSketchAgg"}, refused("writes Spark's CountMinSketch format, whose hashing "
+                                       "is not implemented"));
     // ANSI intervals: `+`, `-`, `*` and `/` with dates, timestamps and numbers, and their
     // makers; CALENDAR INTERVAL values are not modelled (check_evaluable refuses them).
     put({"TimeAdd", "TimestampAddYMInterval", "DateAddYMInterval", "ExtractANSIIntervalDays",
@@ -3612,6 +3628,45 @@ EvalTable build_table() {
             }
             return Value::integral(murmur3_hash(v, types));
         }));
+    put({"Quote"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            // Hive's and Spark's quote: each ' becomes \', the whole in single quotes.
+            std::string out = "'";
+            for (const char ch : v[0].as_string()) {
+                if (ch == '\'') {
+                    out.push_back('\\');
+                }
+                out.push_back(ch);
+            }
+            out.push_back('\'');
+            return Value::string(std::move(out));
+        }));
+    put({"BitmapBitPosition", "BitmapBucketNumber"},
+        strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            const std::int64_t x = v[0].as_int();
+            if (c.cls == "BitmapBitPosition") {
+                // (-x) wraps for the least bigint, as Java's does; its remainder is then 0.
+                const auto magnitude = x > 0 ? static_cast<std::uint64_t>(x) - 1
+                                             : std::uint64_t{0} - static_cast<std::uint64_t>(x);
+                return Value::integral(static_cast<std::int64_t>(magnitude % kBitmapBits));
+            }
+            return Value::integral(x > 0 ? 1 + (x - 1) / kBitmapBits : x / kBitmapBits);
+        }));
+    put({"BitmapCount"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            std::int64_t bits = 0;
+            for (const char byte : v[0].as_binary()) {
+                bits += std::popcount(static_cast<std::uint8_t>(byte));
+            }
+            return Value::integral(bits);
+        }));
     put({"Md5"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
             if (v[0].is_null()) {
                 return v[0];
@@ -3655,6 +3710,9 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         unsupported("user-defined function '" + std::string(f.name()) + "' cannot be evaluated");
     }
     if (f.def->aggregate) {
+        if (const FunctionEval* refusal = find_eval(*f.def); refusal != nullptr) {
+            unsupported(refusal_message(*refusal, f.name()));
+        }
         if (row_ == nullptr || !row_->group) {
             throw InternalError("evaluator: aggregate '" + std::string(f.name()) +
                                 "' outside an Aggregate");
@@ -3687,6 +3745,11 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
 namespace prune {
 
 FunctionEvaluation function_evaluation(const FunctionDef& def) {
+    const eval_detail::FunctionEval* entry = eval_detail::find_eval(def);
+    if (entry != nullptr && entry->eval == nullptr) {
+        return {RowEvaluation::Refused, entry->reason,
+                eval_detail::refusal_message(*entry, def.name)};
+    }
     if (def.aggregate) {
         return {RowEvaluation::Aggregate, {}, {}};
     }
@@ -3696,13 +3759,8 @@ FunctionEvaluation function_evaluation(const FunctionDef& def) {
     if (def.replaced_by_last) {
         return {RowEvaluation::Replacement, {}, {}};
     }
-    const eval_detail::FunctionEval* entry = eval_detail::find_eval(def);
     if (entry == nullptr) {
         return {RowEvaluation::Missing, {}, {}};
-    }
-    if (entry->eval == nullptr) {
-        return {RowEvaluation::Refused, entry->reason,
-                eval_detail::refusal_message(*entry, def.name)};
     }
     return {RowEvaluation::Evaluated, {}, {}};
 }
@@ -4090,6 +4148,29 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
             out = name == "BitAndAgg" ? (out & x) : name == "BitOrAgg" ? (out | x) : (out ^ x);
         }
         return Value::integral(out);
+    }
+    if (name == "BitmapConstructAgg" || name == "BitmapOrAgg") {
+        // Spark's 4096-byte bitmap, never NULL: bit p is bit p % 8 of byte p / 8.
+        std::string bitmap(kBitmapBits / 8, '\0');
+        for (const Value& x : non_null()) {
+            if (name == "BitmapOrAgg") {
+                const std::string& other = x.as_binary();
+                for (std::size_t i = 0; i < std::min(bitmap.size(), other.size()); ++i) {
+                    bitmap[i] = static_cast<char>(bitmap[i] | other[i]);
+                }
+                continue;
+            }
+            const std::int64_t p = x.as_int();
+            if (p < 0 || p >= kBitmapBits) {
+                raise("INVALID_BITMAP_POSITION",
+                      "The 0-indexed bitmap position " + std::to_string(p) +
+                          " is out of bounds. The bitmap has " + std::to_string(kBitmapBits) +
+                          " bits (" + std::to_string(kBitmapBits / 8) + " bytes).");
+            }
+            const auto at = static_cast<std::size_t>(p / 8);
+            bitmap[at] = static_cast<char>(bitmap[at] | (1 << (p % 8)));
+        }
+        return Value::binary(std::move(bitmap));
     }
     // try_sum and try_avg: NULL where sum and avg raise an overflow.
     const bool try_mode = name == "TrySum" || name == "TryAverage";

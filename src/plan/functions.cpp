@@ -3199,6 +3199,172 @@ TypeCheck type_xxhash64(std::string_view fn, Inputs a) {
     return c;
 }
 
+// --- bitmaps: Spark's BitmapExpressionUtils (4096-byte bitmaps of 32768 bit positions) --------
+
+/// Spark's BitmapCount (checkInputDataTypes: a binary, no cast): the bits set, a bigint.
+TypeCheck type_bitmap_count(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a binary bitmap");
+    }
+    return ok(long_type(), a[0]->nullable);
+}
+
+/// Spark's BitmapConstructAgg (ImplicitCastInputTypes: a bigint bit position): a bitmap with
+/// the group's positions set, never NULL.
+TypeCheck type_bitmap_construct_agg(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Long)) {
+        return expects(fn, a, 0, "a bigint bit position");
+    }
+    return ok(make_atomic(AtomicKind::Binary), false);
+}
+
+/// Spark's BitmapOrAgg (checkInputDataTypes: a binary, no cast): the group's bitmaps OR-ed,
+/// never NULL.
+TypeCheck type_bitmap_or_agg(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a binary bitmap");
+    }
+    return ok(make_atomic(AtomicKind::Binary), false);
+}
+
+// --- typed and pruned, refused by --verify: XPath, sentences, reflection, sketches ----------
+
+/// Spark's XPathExtract (ExpectsInputTypes: an XML string and a constant XPath string): always
+/// nullable ("e.g. if the xml string is empty"); `result` by the function.
+Args coerce_xpath(Inputs a) { return null_args(a, {str_(), str_()}); }
+TypeCheck check_xpath(std::string_view fn, Inputs a, TypePtr result) {
+    if (TypeCheck c = check_strings(fn, a, 0, 2); !c.ok()) {
+        return c;
+    }
+    if (!expr_foldable(*a[1])) {
+        return fail(fn, 1, "expects a constant XPath expression");
+    }
+    return ok(std::move(result), true);
+}
+template <AtomicKind Out> TypeCheck type_xpath(std::string_view fn, Inputs a) {
+    return check_xpath(fn, a, Out == AtomicKind::String ? string_type() : make_atomic(Out));
+}
+/// Spark's XPathList (`xpath`): the matching nodes' values, an array of nullable strings.
+TypeCheck type_xpath_list(std::string_view fn, Inputs a) {
+    return check_xpath(fn, a, make_array(string_type(), true));
+}
+
+/// Spark's Sentences(str, language, country) (ImplicitCastInputTypes: strings): its
+/// constructors fill the locale not given with empty strings, which plans and names show.
+Args coerce_sentences(Inputs a) {
+    Args out = coerce_strings(a);
+    while (out.size() < 3) {
+        out.push_back(make_expr(Literal{string_type(), prune::Name(), false}));
+    }
+    return out;
+}
+/// The words of each sentence, an array of arrays of non-NULL strings; always nullable.
+TypeCheck type_sentences(std::string_view fn, Inputs a) {
+    if (TypeCheck c = check_strings(fn, a, 0, a.size()); !c.ok()) {
+        return c;
+    }
+    return ok(make_array(make_array(string_type(), false), false), true);
+}
+
+/// Spark's CallMethodViaReflection (reflect, java_method, try_reflect): a constant class and
+/// method name, then arguments of the types it can pass to Java; a string, nullable.
+TypeCheck type_reflect(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        if (!is_string_like(*a[i]->type) || !expr_foldable(*a[i])) {
+            return fail(fn, static_cast<int>(i),
+                        i == 0 ? "expects a constant string class name"
+                               : "expects a constant string method name");
+        }
+    }
+    for (std::size_t i = 2; i < a.size(); ++i) {
+        const DataType& t = *a[i]->type;
+        if (!(is_boolean(t) || is_integral(t) || t.is(AtomicKind::Float) ||
+              t.is(AtomicKind::Double) || is_string_like(t) || is_null_type(t))) {
+            return expects(fn, a, i,
+                           "a boolean, a number of an integral, float or double type, or a "
+                           "string");
+        }
+    }
+    return ok(string_type(), true);
+}
+
+/// Spark's HllSketchAgg(child, lgConfigK = 12) (ImplicitCastInputTypes: an int, bigint,
+/// string or binary value, then an int): a DataSketches HLL sketch, never NULL.
+Args coerce_hll_sketch_agg(Inputs a) {
+    Args out = implicit_args(a, {{type_of(int_type()), type_of(long_type()), type_of(string_type()),
+                                  type_of(make_atomic(AtomicKind::Binary))},
+                                 int_()});
+    if (out.size() == 1) {
+        out.push_back(make_expr(Literal{int_type(), prune::Name("12"), false}));
+    }
+    return out;
+}
+TypeCheck type_hll_sketch_agg(std::string_view fn, Inputs a) {
+    const DataType& t = *a[0]->type;
+    if (!(t.is(AtomicKind::Integer) || t.is(AtomicKind::Long) || is_string_like(t) ||
+          t.is(AtomicKind::Binary))) {
+        return expects(fn, a, 0, "an int, a bigint, a string or a binary");
+    }
+    if (!a[1]->type->is(AtomicKind::Integer) || !expr_foldable(*a[1])) {
+        return expects(fn, a, 1, "a constant int lgConfigK");
+    }
+    return ok(make_atomic(AtomicKind::Binary), false);
+}
+
+/// Spark's HllUnionAgg(child, allowDifferentLgConfigK = false) and HllUnion(first, second,
+/// allowDifferentLgConfigK = false): sketches (binaries) merged; the flag a constant boolean
+/// its constructors add when not given.
+template <std::size_t Sketches> Args coerce_hll_union(Inputs a) {
+    Args out = implicit_args(a, std::vector<Expects>(Sketches, binary_()));
+    if (out.size() == Sketches) {
+        out.push_back(make_expr(Literal{boolean_type(), prune::Name("false"), false}));
+    }
+    return out;
+}
+template <std::size_t Sketches> TypeCheck type_hll_union(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < Sketches; ++i) {
+        if (!a[i]->type->is(AtomicKind::Binary)) {
+            return expects(fn, a, i, "a binary sketch");
+        }
+    }
+    if (!is_boolean(*a[Sketches]->type)) {
+        return expects(fn, a, Sketches, "a boolean allowDifferentLgConfigK");
+    }
+    // The aggregate is never NULL; the function is NULL when a sketch is.
+    return ok(make_atomic(AtomicKind::Binary), Sketches == 2 && any_nullable(a));
+}
+
+/// Spark's HllSketchEstimate (ExpectsInputTypes: a binary sketch): its estimate, a bigint.
+TypeCheck type_hll_sketch_estimate(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a binary sketch");
+    }
+    return ok(long_type(), a[0]->nullable);
+}
+
+/// Spark's CountMinSketchAgg(child, eps, confidence, seed): an integral, string or binary
+/// value, then constant eps and confidence (doubles) and seed (an int): a serialized
+/// CountMinSketch, never NULL.
+Args coerce_count_min_sketch(Inputs a) {
+    return implicit_args(a, {{}, {type_of(double_type())}, {type_of(double_type())}, int_()});
+}
+TypeCheck type_count_min_sketch(std::string_view fn, Inputs a) {
+    const DataType& t = *a[0]->type;
+    if (!(is_integral(t) || is_string_like(t) || t.is(AtomicKind::Binary))) {
+        return expects(fn, a, 0, "an integral value, a string or a binary");
+    }
+    static constexpr std::array<std::string_view, 3> kParameters{
+        "a constant double eps", "a constant double confidence", "a constant int seed"};
+    for (std::size_t i = 1; i < 4; ++i) {
+        const bool typed =
+            i < 3 ? a[i]->type->is(AtomicKind::Double) : a[i]->type->is(AtomicKind::Integer);
+        if (!typed || !expr_foldable(*a[i])) {
+            return expects(fn, a, i, kParameters[i - 1]);
+        }
+    }
+    return ok(make_atomic(AtomicKind::Binary), false);
+}
+
 /// Spark's SplitPart (RuntimeReplaceable, element_at(split(str, delim), part) with "" out of
 /// range): two strings and an int part number, a string.
 Args coerce_split_part(Inputs a) { return implicit_args(a, {str_(), str_(), int_()}); }
@@ -3790,6 +3956,41 @@ const std::vector<FunctionDef>& table() {
             {.sql_children = 1, .time_zone = true, .plan_parameters = &plan_from_csv}),
         scalar<"hash", 1, kVariadic, type_hash>("Murmur3Hash", {Compare}),
         scalar<"xxhash64", 1, kVariadic, type_xxhash64>("XxHash64", {Compare}),
+        scalar<"quote", 1, 1, type_string_to_string>("Quote", {Opaque, &coerce_strings}),
+        // bitmaps of bit positions (Spark's BitmapExpressionUtils)
+        scalar<"bitmap_bit_position", 1, 1, type_one_to<AtomicKind::Long, AtomicKind::Long>>(
+            "BitmapBitPosition", {Opaque, &coerce_one_of<AtomicKind::Long>}),
+        scalar<"bitmap_bucket_number", 1, 1, type_one_to<AtomicKind::Long, AtomicKind::Long>>(
+            "BitmapBucketNumber", {Opaque, &coerce_one_of<AtomicKind::Long>}),
+        scalar<"bitmap_count", 1, 1, type_bitmap_count>("BitmapCount", {}),
+        // XML by XPath, sentences, Java reflection and sketches: typed, pruned and printed;
+        // --verify refuses them (eval_functions.cpp says why)
+        scalar<"xpath", 2, 2, type_xpath_list>("XPathList", {Opaque, &coerce_xpath}),
+        scalar<"xpath_boolean", 2, 2, type_xpath<AtomicKind::Boolean>>("XPathBoolean",
+                                                                       {Opaque, &coerce_xpath}),
+        scalar<"xpath_short", 2, 2, type_xpath<AtomicKind::Short>>("XPathShort",
+                                                                   {Opaque, &coerce_xpath}),
+        scalar<"xpath_int", 2, 2, type_xpath<AtomicKind::Integer>>("XPathInt",
+                                                                   {Opaque, &coerce_xpath}),
+        scalar<"xpath_long", 2, 2, type_xpath<AtomicKind::Long>>("XPathLong",
+                                                                 {Opaque, &coerce_xpath}),
+        scalar<"xpath_float", 2, 2, type_xpath<AtomicKind::Float>>("XPathFloat",
+                                                                   {Opaque, &coerce_xpath}),
+        scalar<"xpath_double", 2, 2, type_xpath<AtomicKind::Double>>("XPathDouble",
+                                                                     {Opaque, &coerce_xpath}),
+        scalar<"xpath_number", 2, 2, type_xpath<AtomicKind::Double>>("XPathDouble",
+                                                                     {Opaque, &coerce_xpath}),
+        scalar<"xpath_string", 2, 2, type_xpath<AtomicKind::String>>("XPathString",
+                                                                     {Opaque, &coerce_xpath}),
+        scalar<"sentences", 1, 3, type_sentences>("Sentences", {Opaque, &coerce_sentences}),
+        scalar<"reflect", 2, kVariadic, type_reflect>("CallMethodViaReflection",
+                                                      {Opaque, nullptr, 0, false}),
+        scalar<"java_method", 2, kVariadic, type_reflect>("CallMethodViaReflection",
+                                                          {Opaque, nullptr, 0, false}),
+        scalar<"try_reflect", 2, kVariadic, type_reflect>("CallMethodViaReflection",
+                                                          {Opaque, nullptr, 0, false}),
+        scalar<"hll_sketch_estimate", 1, 1, type_hll_sketch_estimate>("HllSketchEstimate", {}),
+        scalar<"hll_union", 2, 3, type_hll_union<2>>("HllUnion", {Opaque, &coerce_hll_union<2>}),
         scalar<"md5", 1, 1, type_md5>("Md5", {Compare, &coerce_md5}),
         scalar<"sha2", 2, 2, type_sha2>("Sha2", {Compare, &coerce_sha2}),
         // Spark's Sha1, called as `sha` by its registry alias (the name the call prints).
@@ -4042,6 +4243,15 @@ const std::vector<FunctionDef>& table() {
         aggregate<"bit_and", 1, 1, type_bit_agg>("BitAndAgg", {Opaque, &coerce_bit_agg}),
         aggregate<"bit_or", 1, 1, type_bit_agg>("BitOrAgg", {Opaque, &coerce_bit_agg}),
         aggregate<"bit_xor", 1, 1, type_bit_agg>("BitXorAgg", {Opaque, &coerce_bit_agg}),
+        aggregate<"bitmap_construct_agg", 1, 1, type_bitmap_construct_agg>(
+            "BitmapConstructAgg", {Opaque, &coerce_one_of<AtomicKind::Long>}),
+        aggregate<"bitmap_or_agg", 1, 1, type_bitmap_or_agg>("BitmapOrAgg", {}),
+        aggregate<"hll_sketch_agg", 1, 2, type_hll_sketch_agg>("HllSketchAgg",
+                                                               {Opaque, &coerce_hll_sketch_agg}),
+        aggregate<"hll_union_agg", 1, 2, type_hll_union<1>>("HllUnionAgg",
+                                                            {Opaque, &coerce_hll_union<1>}),
+        aggregate<"count_min_sketch", 4, 4, type_count_min_sketch>(
+            "CountMinSketchAgg", {Opaque, &coerce_count_min_sketch}),
         window_function<"row_number", 0, 0, type_row_number>("RowNumber"),
         window_function<"rank", 0, kVariadic, type_row_number>("Rank"),
         window_function<"dense_rank", 0, kVariadic, type_row_number>("DenseRank"),

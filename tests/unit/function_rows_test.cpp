@@ -234,6 +234,34 @@ const std::map<std::string, Sample> kSamples = {
     {"sha1", {"sha1('abc')", R"("a9993e364706816aba3e25717850c26c9cd0d89d")"}},
     {"sha", {"sha('')", R"("da39a3ee5e6b4b0d3255bfef95601890afd80709")"}},
     {"crc32", {"crc32('ABC')", "2743272264"}},
+    {"quote", {"quote('Don''t')", R"("'Don\\'t'")"}},
+    // bitmaps: b is X'0102'; i's positions 6 and 1 set byte 0 to 0x42
+    {"bitmap_bit_position", {"bitmap_bit_position(123)", "122"}},
+    {"bitmap_bucket_number", {"bitmap_bucket_number(123)", "1"}},
+    {"bitmap_count", {"bitmap_count(b)", "2"}},
+    {"bitmap_construct_agg",
+     {"SELECT substring(hex(bitmap_construct_agg(bitmap_bit_position(i))), 1, 4) FROM t",
+      R"("4200")"}},
+    {"bitmap_or_agg", {"SELECT substring(hex(bitmap_or_agg(b)), 1, 6) FROM t", R"("010200")"}},
+    // refused by --verify, with their entries' reasons
+    {"xpath", {"xpath(s, 'a/b/text()')"}},
+    {"xpath_boolean", {"xpath_boolean(s, 'a/b')"}},
+    {"xpath_short", {"xpath_short(s, 'sum(a/b)')"}},
+    {"xpath_int", {"xpath_int(s, 'sum(a/b)')"}},
+    {"xpath_long", {"xpath_long(s, 'sum(a/b)')"}},
+    {"xpath_float", {"xpath_float(s, 'sum(a/b)')"}},
+    {"xpath_double", {"xpath_double(s, 'sum(a/b)')"}},
+    {"xpath_number", {"xpath_number(s, 'sum(a/b)')"}},
+    {"xpath_string", {"xpath_string(s, 'a/c')"}},
+    {"sentences", {"sentences(s)"}},
+    {"reflect", {"reflect('java.util.UUID', 'fromString', s)"}},
+    {"java_method", {"java_method('java.util.UUID', 'fromString', s)"}},
+    {"try_reflect", {"try_reflect('java.util.UUID', 'fromString', s)"}},
+    {"hll_sketch_estimate", {"hll_sketch_estimate(b)"}},
+    {"hll_union", {"hll_union(b, b)"}},
+    {"hll_sketch_agg", {"SELECT hll_sketch_agg(i) FROM t"}},
+    {"hll_union_agg", {"SELECT hll_union_agg(b) FROM t"}},
+    {"count_min_sketch", {"SELECT count_min_sketch(i, 0.5d, 0.5d, 1) FROM t"}},
     {"base64", {"base64(b)", R"("AQI=")"}},
     {"hex", {"hex(-i)", R"("FFFFFFFFFFFFFFF9")"}},
     {"unhex", {"unhex('102')", R"("AQI=")"}},
@@ -656,6 +684,9 @@ TEST_CASE("refused rows say why --verify refuses them", "[functions][eval]") {
     CHECK(now.message == "function 'now' reads the clock");
     CHECK(function_evaluation(catalog_function("current_user")).message ==
           "function 'current_user' depends on the Spark session");
+    // The table's refusals cover aggregates too.
+    CHECK(function_evaluation(catalog_function("hll_sketch_agg")).how == RowEvaluation::Refused);
+    CHECK(function_evaluation(catalog_function("bitmap_or_agg")).how == RowEvaluation::Aggregate);
     CHECK(function_evaluation(catalog_function("date_format")).how == RowEvaluation::Evaluated);
     CHECK(function_evaluation(catalog_function("upper")).how == RowEvaluation::Evaluated);
     CHECK(function_evaluation(catalog_function("sum")).how == RowEvaluation::Aggregate);

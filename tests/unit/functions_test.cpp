@@ -81,6 +81,7 @@ struct Fixtures {
     ExprPtr st = attr("st", "STRUCT<a: INT>", false);
     ExprPtr day = attr("day", "DATE", false);
     ExprPtr ts = attr("ts", "TIMESTAMP", true);
+    ExprPtr bin = attr("bin", "BINARY", true);
 };
 
 } // namespace
@@ -223,6 +224,30 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"pow", {f.i, f.dbl}, "double", true},
         {"to_json", {f.st}, "string", true},
         {"hash", {f.st, f.i}, "int", false},
+        {"quote", {f.s}, "string", true},
+        {"bitmap_bit_position", {f.i_nn}, "bigint", false}, // the int cast to a bigint
+        {"bitmap_bucket_number", {f.i}, "bigint", true},
+        {"xpath", {f.s_nn, str_lit("a/b")}, "array<string>", true}, // always nullable
+        {"xpath_int", {f.s_nn, str_lit("sum(a/b)")}, "int", true},
+        {"xpath_double", {f.s, str_lit("sum(a/b)")}, "double", true},
+        {"sentences", {f.s_nn}, "array<array<string>>", true},
+        {"reflect", {str_lit("java.util.UUID"), str_lit("fromString"), f.s}, "string", true},
+        {"java_method", {str_lit("java.util.UUID"), str_lit("randomUUID")}, "string", true},
+        {"try_reflect", {str_lit("java.lang.Math"), str_lit("abs"), f.i}, "string", true},
+        {"xpath_boolean", {f.s_nn, str_lit("a/b")}, "boolean", true},
+        {"xpath_short", {f.s_nn, str_lit("a/b")}, "smallint", true},
+        {"xpath_long", {f.s_nn, str_lit("a/b")}, "bigint", true},
+        {"xpath_float", {f.s_nn, str_lit("a/b")}, "float", true},
+        {"xpath_number", {f.s_nn, str_lit("a/b")}, "double", true},
+        {"xpath_string", {f.s_nn, str_lit("a/b")}, "string", true},
+        {"bitmap_count", {f.bin}, "bigint", true},
+        {"bitmap_construct_agg", {f.i}, "binary", false}, // never NULL: a zero bitmap
+        {"bitmap_or_agg", {f.bin}, "binary", false},
+        {"hll_sketch_agg", {f.s}, "binary", false},
+        {"hll_union_agg", {f.bin}, "binary", false},
+        {"hll_union", {f.bin, f.bin}, "binary", true},
+        {"hll_sketch_estimate", {f.bin}, "bigint", true},
+        {"count_min_sketch", {f.i, dbl_lit("0.5"), dbl_lit("0.5"), int_lit(1)}, "binary", false},
         {"md5", {f.s}, "string", true},
         {"sha2", {f.s_nn, int_lit(256)}, "string", true},
         {"input_file_name", {}, "string", false},
