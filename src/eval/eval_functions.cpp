@@ -1251,6 +1251,11 @@ struct Call {
 /// evaluates `call.args` itself (with `ev`) as it needs them.
 using Eval = Value (*)(Evaluator& ev, const Call& call, Values& v);
 
+/// A group's argument tuples, in row order (after FILTER and DISTINCT).
+using Tuples = std::vector<std::vector<Value>>;
+/// Evaluates an aggregate call `f` over its group's tuples (which it may reorder or consume).
+using AggregateEval = Value (*)(Evaluator& ev, const ScalarFunction& f, Tuples& inputs);
+
 /// A table entry: how calls of one Spark class are evaluated, or why `--verify` refuses them.
 struct FunctionEval {
     Eval eval = nullptr;
@@ -1258,6 +1263,8 @@ struct FunctionEval {
     /// Refused: why, and the CannotVerify message (`{}` standing for the function's name).
     std::string reason;
     std::string message;
+    /// An aggregate's evaluator (`eval` is then null).
+    AggregateEval aggregate = nullptr;
 };
 
 FunctionEval strict(Eval eval) { return FunctionEval{eval, false, {}, {}}; }
@@ -1299,10 +1306,12 @@ bool any_null(const Values& v) {
 }
 
 /// Every catalog row's evaluator, by the row's Spark class (plan/functions.cpp): the names of
-/// one class share its entry. Aggregates (eval_aggregate), window functions (the Window
-/// operator) and RuntimeReplaceables built with their replacement are not here, but for the
-/// aggregates --verify refuses, which are here with the reason.
+/// one class share its entry. Window functions (the Window operator) and RuntimeReplaceables
+/// built with their replacement are not here.
 using EvalTable = std::unordered_map<std::string_view, FunctionEval>;
+
+/// Adds the aggregates' evaluators (below, with the aggregates).
+void add_aggregate_evals(EvalTable& table);
 
 /// ParseToTimestamp (to_timestamp): the cast, or the parse by the default pattern.
 Value parse_to_timestamp(const Call& c, Values& v) {
@@ -3681,6 +3690,7 @@ EvalTable build_table() {
             return digest ? Value::string(*digest) : Value::null();
         }));
 
+    add_aggregate_evals(table);
     return table;
 }
 
@@ -3710,9 +3720,6 @@ Value Evaluator::eval_function(const Expr& e, const ScalarFunction& f) {
         unsupported("user-defined function '" + std::string(f.name()) + "' cannot be evaluated");
     }
     if (f.def->aggregate) {
-        if (const FunctionEval* refusal = find_eval(*f.def); refusal != nullptr) {
-            unsupported(refusal_message(*refusal, f.name()));
-        }
         if (row_ == nullptr || !row_->group) {
             throw InternalError("evaluator: aggregate '" + std::string(f.name()) +
                                 "' outside an Aggregate");
@@ -3746,12 +3753,12 @@ namespace prune {
 
 FunctionEvaluation function_evaluation(const FunctionDef& def) {
     const eval_detail::FunctionEval* entry = eval_detail::find_eval(def);
-    if (entry != nullptr && entry->eval == nullptr) {
+    if (entry != nullptr && entry->eval == nullptr && entry->aggregate == nullptr) {
         return {RowEvaluation::Refused, entry->reason,
                 eval_detail::refusal_message(*entry, def.name)};
     }
     if (def.aggregate) {
-        return {RowEvaluation::Aggregate, {}, {}};
+        return {entry == nullptr ? RowEvaluation::Missing : RowEvaluation::Aggregate, {}, {}};
     }
     if (def.window) {
         return {RowEvaluation::Window, {}, {}};
@@ -3786,16 +3793,8 @@ namespace {
 /// the accuracy); Mode returns the most frequent value, the least of a tie (Spark breaks ties
 /// by hash order unless asked to be deterministic, which takes the least). `descending`: the
 /// values in descending order (WITHIN GROUP (ORDER BY x DESC): Mode then takes the greatest of
-/// a tie). Not one of them: nullopt.
-std::optional<Value> eval_percentile(std::string_view name,
-                                     const std::vector<std::vector<Value>>& inputs,
-                                     bool descending) {
-    static constexpr std::string_view kNames[] = {
-        "Median", "Percentile", "PercentileCont", "PercentileDisc", "ApproximatePercentile",
-        "Mode"};
-    if (std::find(std::begin(kNames), std::end(kNames), name) == std::end(kNames)) {
-        return std::nullopt;
-    }
+/// a tie).
+Value eval_percentile(std::string_view name, const Tuples& inputs, bool descending) {
     // (value, count) for each distinct value, in order.
     std::vector<std::pair<Value, std::int64_t>> counts;
     for (const std::vector<Value>& t : inputs) {
@@ -3901,20 +3900,12 @@ std::optional<Value> eval_percentile(std::string_view name,
 /// Spark's statistical aggregates over doubles (CentralMomentAgg, Covariance, Corr), with its
 /// defaults: NULL for no rows, and NULL where the formula divides by zero (a sample statistic of
 /// one row, a skewness of equal values) as `spark.sql.legacy.statisticalAggregate` is off.
-/// Rows with a NULL argument do not count. Not one of them: nullopt.
-std::optional<Value> eval_statistic(std::string_view name,
-                                    const std::vector<std::vector<Value>>& inputs) {
+/// Rows with a NULL argument do not count.
+Value eval_statistic(std::string_view name, const Tuples& inputs) {
     static constexpr std::string_view kMoments[] = {"StddevSamp",  "StddevPop", "VarianceSamp",
                                                     "VariancePop", "Skewness",  "Kurtosis"};
-    static constexpr std::string_view kPairs[] = {
-        "Corr",   "CovPopulation", "CovSample", "RegrCount", "RegrAvgX",  "RegrAvgY",
-        "RegrR2", "RegrSXX",       "RegrSXY",   "RegrSYY",   "RegrSlope", "RegrIntercept"};
-    const bool moment =
-        std::find(std::begin(kMoments), std::end(kMoments), name) != std::end(kMoments);
-    const bool pair = std::find(std::begin(kPairs), std::end(kPairs), name) != std::end(kPairs);
-    if (!moment && !pair) {
-        return std::nullopt;
-    }
+    const bool pair =
+        std::find(std::begin(kMoments), std::end(kMoments), name) == std::end(kMoments);
     std::vector<double> xs;
     std::vector<double> ys;
     for (const std::vector<Value>& t : inputs) {
@@ -3932,9 +3923,6 @@ std::optional<Value> eval_statistic(std::string_view name,
     }
     if (xs.empty()) {
         return Value::null();
-    }
-    if (name == "RegrAvgX" || name == "RegrAvgY") {
-        return std::nullopt; // typed as avg types it: eval_aggregate's Average
     }
     const auto mean = [](const std::vector<double>& v) {
         double total = 0;
@@ -4057,13 +4045,299 @@ Value eval_listagg(const ScalarFunction& f, std::vector<std::vector<Value>> inpu
 
 } // namespace
 
+namespace {
+
+/// The values of argument `arg` of each tuple.
+std::vector<Value> column(const Tuples& inputs, std::size_t arg = 0) {
+    std::vector<Value> out;
+    out.reserve(inputs.size());
+    for (const std::vector<Value>& t : inputs) {
+        out.push_back(t[arg]);
+    }
+    return out;
+}
+
+/// The non-NULL values of argument `arg` of each tuple.
+std::vector<Value> non_null(const Tuples& inputs, std::size_t arg = 0) {
+    std::vector<Value> out;
+    for (const std::vector<Value>& t : inputs) {
+        if (!t[arg].is_null()) {
+            out.push_back(t[arg]);
+        }
+    }
+    return out;
+}
+
+/// Spark's Sum and Average (and TrySum, TryAverage: NULL where they raise an overflow) over the
+/// non-NULL values of `type`: exact for integral values, intervals and decimals (the average
+/// HALF_UP to the result scale), in doubles otherwise; NULL for no values.
+Value sum_or_average(const std::vector<Value>& xs, const DataType& type, bool average,
+                     bool try_mode) {
+    if (xs.empty()) {
+        return Value::null();
+    }
+    const auto overflow = [try_mode](const char* error_class, const std::string& message) {
+        if (!try_mode) {
+            raise(error_class, message);
+        }
+    };
+    if (type.is(AtomicKind::YearMonthInterval) || type.is(AtomicKind::DayTimeInterval)) {
+        // Months (an int) or micros (a long) added exactly step by step; avg divides the
+        // sum by the count HALF_UP (Spark's DivideYMInterval, DivideDTInterval).
+        const bool months = type.is(AtomicKind::YearMonthInterval);
+        std::int64_t total = 0;
+        for (const Value& x : xs) {
+            if (__builtin_add_overflow(total, x.as_int(), &total) ||
+                (months && !fits_integral(total, AtomicKind::Integer))) {
+                overflow("ARITHMETIC_OVERFLOW", months ? "integer overflow" : "long overflow");
+                return Value::null();
+            }
+        }
+        if (!average) {
+            return Value::integral(total);
+        }
+        return Value::integral(
+            static_cast<std::int64_t>(divide_half_up(total, static_cast<Int128>(xs.size()))));
+    }
+    if (type.is(AtomicKind::Decimal)) {
+        Int128 total = 0;
+        const int scale = type.atomic()->scale;
+        for (const Value& x : xs) {
+            if (__builtin_add_overflow(total, x.as_decimal().unscaled, &total) ||
+                !decimal_fits(total, 38)) {
+                overflow("NUMERIC_VALUE_OUT_OF_RANGE", "Overflow in sum of decimals.");
+                return Value::null();
+            }
+        }
+        const int sum_precision = std::min(type.atomic()->precision + 10, 38);
+        if (!decimal_fits(total, sum_precision)) {
+            overflow("NUMERIC_VALUE_OUT_OF_RANGE", "Overflow in sum of decimals.");
+            return Value::null();
+        }
+        if (!average) {
+            return Value::decimal(total, scale);
+        }
+        // avg: sum / count, rounded HALF_UP to the result scale.
+        const int out_scale = std::min(scale + 4, 38);
+        Int128 scaled = 0;
+        if (!rescale_decimal(DecimalValue{total, scale}, out_scale, scaled)) {
+            unsupported("avg of decimals beyond 38 digits");
+        }
+        const auto count = static_cast<Int128>(xs.size());
+        Int128 q = scaled / count;
+        const Int128 r = scaled % count;
+        if ((r < 0 ? -r : r) * 2 >= count) {
+            q += scaled < 0 ? -1 : 1;
+        }
+        return Value::decimal(q, out_scale);
+    }
+    if (type.is(AtomicKind::Float) || type.is(AtomicKind::Double) || average) {
+        double total = 0;
+        for (const Value& x : xs) {
+            total += to_double(x);
+        }
+        return Value::float64(average ? total / static_cast<double>(xs.size()) : total);
+    }
+    std::int64_t total = 0;
+    for (const Value& x : xs) {
+        if (__builtin_add_overflow(total, x.as_int(), &total)) {
+            overflow("ARITHMETIC_OVERFLOW",
+                     "long overflow. Use 'try_sum' to tolerate overflow and return NULL "
+                     "instead.");
+            return Value::null();
+        }
+    }
+    return Value::integral(total);
+}
+
+/// Each aggregate row's evaluator, by Spark class, over its group's argument tuples.
+void add_aggregate_evals(EvalTable& table) {
+    const auto put = [&table](std::initializer_list<std::string_view> classes, AggregateEval eval) {
+        for (const std::string_view cls : classes) {
+            table.emplace(cls, FunctionEval{nullptr, false, {}, {}, eval});
+        }
+    };
+    put({"Count"}, [](Evaluator&, const ScalarFunction&, Tuples& in) -> Value {
+        return Value::integral(std::count_if(in.begin(), in.end(), [](const auto& t) {
+            return std::none_of(t.begin(), t.end(), [](const Value& x) { return x.is_null(); });
+        }));
+    });
+    put({"CountIf"}, [](Evaluator&, const ScalarFunction&, Tuples& in) -> Value {
+        return Value::integral(std::count_if(
+            in.begin(), in.end(), [](const auto& t) { return !t[0].is_null() && t[0].as_bool(); }));
+    });
+    put({"Sum", "Average", "TrySum", "TryAverage"},
+        [](Evaluator&, const ScalarFunction& f, Tuples& in) -> Value {
+            const std::string_view cls = f.def->catalyst;
+            return sum_or_average(non_null(in), *f.args[0]->type,
+                                  cls == "Average" || cls == "TryAverage", cls.starts_with("Try"));
+        });
+    // regr_avgx(y, x) and regr_avgy(y, x): avg of x (or y) over the rows where both are not
+    // NULL (Spark replaces them so).
+    put({"RegrAvgX", "RegrAvgY"}, [](Evaluator&, const ScalarFunction& f, Tuples& in) -> Value {
+        std::erase_if(in,
+                      [](const std::vector<Value>& t) { return t[0].is_null() || t[1].is_null(); });
+        const std::size_t arg = f.def->catalyst == "RegrAvgX" ? 1 : 0;
+        return sum_or_average(column(in, arg), *f.args[arg]->type, true, false);
+    });
+    put({"BitAndAgg", "BitOrAgg", "BitXorAgg"},
+        [](Evaluator&, const ScalarFunction& f, Tuples& in) -> Value {
+            const std::vector<Value> xs = non_null(in);
+            if (xs.empty()) {
+                return Value::null();
+            }
+            const std::string_view cls = f.def->catalyst;
+            std::int64_t out = xs.front().as_int();
+            for (std::size_t i = 1; i < xs.size(); ++i) {
+                const std::int64_t x = xs[i].as_int();
+                out = cls == "BitAndAgg" ? (out & x) : cls == "BitOrAgg" ? (out | x) : (out ^ x);
+            }
+            return Value::integral(out);
+        });
+    // Spark's 4096-byte bitmaps, never NULL: bit p is bit p % 8 of byte p / 8.
+    put({"BitmapConstructAgg"}, [](Evaluator&, const ScalarFunction&, Tuples& in) -> Value {
+        std::string bitmap(kBitmapBits / 8, '\0');
+        for (const Value& x : non_null(in)) {
+            const std::int64_t p = x.as_int();
+            if (p < 0 || p >= kBitmapBits) {
+                raise("INVALID_BITMAP_POSITION",
+                      "The 0-indexed bitmap position " + std::to_string(p) +
+                          " is out of bounds. The bitmap has " + std::to_string(kBitmapBits) +
+                          " bits (" + std::to_string(kBitmapBits / 8) + " bytes).");
+            }
+            const auto at = static_cast<std::size_t>(p / 8);
+            bitmap[at] = static_cast<char>(bitmap[at] | (1 << (p % 8)));
+        }
+        return Value::binary(std::move(bitmap));
+    });
+    put({"BitmapOrAgg"}, [](Evaluator&, const ScalarFunction&, Tuples& in) -> Value {
+        std::string bitmap(kBitmapBits / 8, '\0');
+        for (const Value& x : non_null(in)) {
+            const std::string& other = x.as_binary();
+            for (std::size_t i = 0; i < std::min(bitmap.size(), other.size()); ++i) {
+                bitmap[i] = static_cast<char>(bitmap[i] | other[i]);
+            }
+        }
+        return Value::binary(std::move(bitmap));
+    });
+    put({"Min", "Max"}, [](Evaluator&, const ScalarFunction& f, Tuples& in) -> Value {
+        const bool max = f.def->catalyst == "Max";
+        Value best;
+        for (const Value& x : non_null(in)) {
+            if (best.is_null() ||
+                (max ? compare_values(x, best) > 0 : compare_values(x, best) < 0)) {
+                best = x;
+            }
+        }
+        return best;
+    });
+    put({"First", "Last", "AnyValue"},
+        [](Evaluator& ev, const ScalarFunction& f, Tuples& in) -> Value {
+            bool ignore_nulls = false;
+            if (!in.empty() && in.front().size() > 1 && !in.front()[1].is_null()) {
+                ignore_nulls = in.front()[1].as_bool();
+            } else if (f.inputs().size() > 1) {
+                const Row empty;
+                const Value flag = ev.eval_in(*f.args[1], empty);
+                ignore_nulls = !flag.is_null() && flag.as_bool();
+            }
+            const std::vector<Value> pool = ignore_nulls ? non_null(in) : column(in);
+            if (pool.empty()) {
+                return Value::null();
+            }
+            return f.def->catalyst == "Last" ? pool.back() : pool.front();
+        });
+    put({"CollectList"}, [](Evaluator&, const ScalarFunction&, Tuples& in) -> Value {
+        return Value::array_of(non_null(in));
+    });
+    put({"CollectSet"}, [](Evaluator&, const ScalarFunction&, Tuples& in) -> Value {
+        std::vector<Value> out;
+        for (const Value& x : non_null(in)) {
+            if (!contains_value(out, x)) {
+                out.push_back(x);
+            }
+        }
+        return Value::array_of(std::move(out));
+    });
+    put({"ListAgg"}, [](Evaluator&, const ScalarFunction& f, Tuples& in) -> Value {
+        return eval_listagg(f, std::move(in));
+    });
+    put({"BoolAnd", "BoolOr"}, [](Evaluator&, const ScalarFunction& f, Tuples& in) -> Value {
+        const bool is_and = f.def->catalyst == "BoolAnd";
+        const std::vector<Value> xs = non_null(in);
+        if (xs.empty()) {
+            return Value::null();
+        }
+        for (const Value& x : xs) {
+            if (x.as_bool() != is_and) {
+                return Value::boolean(!is_and);
+            }
+        }
+        return Value::boolean(is_and);
+    });
+    // The exact count of distinct values: HyperLogLog++'s estimate of it, for both plans alike
+    // (--verify compares the two plans, not either with Spark).
+    put({"HyperLogLogPlusPlus"}, [](Evaluator&, const ScalarFunction&, Tuples& in) -> Value {
+        std::vector<Value> seen;
+        for (const Value& x : non_null(in)) {
+            if (!contains_value(seen, x)) {
+                seen.push_back(x);
+            }
+        }
+        return Value::integral(static_cast<std::int64_t>(seen.size()));
+    });
+    // The value of the first row with the greatest (least) non-null ordering.
+    put({"MaxBy", "MinBy"}, [](Evaluator&, const ScalarFunction& f, Tuples& in) -> Value {
+        const bool max = f.def->catalyst == "MaxBy";
+        const Value* best_value = nullptr;
+        const Value* best_order = nullptr;
+        for (const std::vector<Value>& t : in) {
+            if (t[1].is_null()) {
+                continue;
+            }
+            const int c = best_order == nullptr ? 0 : compare_values(t[1], *best_order);
+            if (best_order == nullptr || (max ? c > 0 : c < 0)) {
+                best_value = &t[0];
+                best_order = &t[1];
+            }
+        }
+        return best_value == nullptr ? Value::null() : *best_value;
+    });
+    put({"StddevSamp", "StddevPop", "VarianceSamp", "VariancePop", "Skewness", "Kurtosis", "Corr",
+         "CovPopulation", "CovSample", "RegrCount", "RegrR2", "RegrSXX", "RegrSXY", "RegrSYY",
+         "RegrSlope", "RegrIntercept"},
+        [](Evaluator&, const ScalarFunction& f, Tuples& in) -> Value {
+            return eval_statistic(f.def->catalyst, in);
+        });
+    put({"Median", "Percentile", "PercentileCont", "PercentileDisc", "ApproximatePercentile",
+         "Mode"},
+        [](Evaluator&, const ScalarFunction& f, Tuples& in) -> Value {
+            const std::string_view cls = f.def->catalyst;
+            if (cls == "PercentileCont" || cls == "PercentileDisc") {
+                // Bound as (p, x), WITHIN GROUP's key last: Spark's (x, p).
+                for (std::vector<Value>& t : in) {
+                    std::swap(t[0], t[1]);
+                }
+            }
+            const bool descending = !f.within_group.empty() && !f.within_group[0].ascending;
+            return eval_percentile(cls, in, descending);
+        });
+}
+
+} // namespace
+
 Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>& rows) {
     // By Catalyst class: Spark's other names for a function (`mean`, `first_value`, `std`, ...)
     // are the same class, evaluated alike.
-    std::string_view name = f.def->catalyst;
+    const FunctionEval* entry = find_eval(*f.def);
+    if (entry == nullptr || entry->aggregate == nullptr) {
+        unsupported(entry != nullptr ? refusal_message(*entry, f.name())
+                                     : "aggregate function '" + std::string(f.name()) +
+                                           "' is not supported by the evaluator");
+    }
     // The argument tuples, in row order; DISTINCT keeps the first of equal tuples.
     // FILTER (WHERE cond) keeps the rows where cond is true, before DISTINCT (Spark).
-    std::vector<std::vector<Value>> inputs;
+    Tuples inputs;
     inputs.reserve(rows.size());
     for (const Row& row : rows) {
         if (const Expr* filter = f.filter()) {
@@ -4079,7 +4353,7 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         inputs.push_back(std::move(args));
     }
     if (f.distinct) {
-        std::vector<std::vector<Value>> unique;
+        Tuples unique;
         for (std::vector<Value>& tuple : inputs) {
             const bool seen =
                 std::any_of(unique.begin(), unique.end(), [&](const std::vector<Value>& u) {
@@ -4096,261 +4370,7 @@ Value Evaluator::eval_aggregate(const ScalarFunction& f, const std::vector<Row>&
         }
         inputs = std::move(unique);
     }
-    if (name == "Count") {
-        std::int64_t n = 0;
-        for (const std::vector<Value>& t : inputs) {
-            if (std::none_of(t.begin(), t.end(), [](const Value& x) { return x.is_null(); })) {
-                ++n;
-            }
-        }
-        return Value::integral(n);
-    }
-    if (name == "CountIf") {
-        std::int64_t n = 0;
-        for (const std::vector<Value>& t : inputs) {
-            n += !t[0].is_null() && t[0].as_bool() ? 1 : 0;
-        }
-        return Value::integral(n);
-    }
-    // regr_avgx(y, x) and regr_avgy(y, x): avg of x (or y) over the rows where both are not
-    // NULL (Spark replaces them so).
-    std::size_t value_arg = 0;
-    if (name == "RegrAvgX" || name == "RegrAvgY") {
-        value_arg = name == "RegrAvgX" ? 1 : 0;
-        name = "Average";
-        std::erase_if(inputs,
-                      [](const std::vector<Value>& t) { return t[0].is_null() || t[1].is_null(); });
-    }
-    std::vector<Value> values;
-    for (std::vector<Value>& t : inputs) {
-        if (t.size() > value_arg) {
-            values.push_back(t[value_arg]);
-        }
-    }
-    auto non_null = [&] {
-        std::vector<Value> out;
-        for (const Value& x : values) {
-            if (!x.is_null()) {
-                out.push_back(x);
-            }
-        }
-        return out;
-    };
-    const DataType& in_type = *f.args[value_arg]->type;
-    if (name == "BitAndAgg" || name == "BitOrAgg" || name == "BitXorAgg") {
-        const std::vector<Value> xs = non_null();
-        if (xs.empty()) {
-            return Value::null();
-        }
-        std::int64_t out = xs.front().as_int();
-        for (std::size_t i = 1; i < xs.size(); ++i) {
-            const std::int64_t x = xs[i].as_int();
-            out = name == "BitAndAgg" ? (out & x) : name == "BitOrAgg" ? (out | x) : (out ^ x);
-        }
-        return Value::integral(out);
-    }
-    if (name == "BitmapConstructAgg" || name == "BitmapOrAgg") {
-        // Spark's 4096-byte bitmap, never NULL: bit p is bit p % 8 of byte p / 8.
-        std::string bitmap(kBitmapBits / 8, '\0');
-        for (const Value& x : non_null()) {
-            if (name == "BitmapOrAgg") {
-                const std::string& other = x.as_binary();
-                for (std::size_t i = 0; i < std::min(bitmap.size(), other.size()); ++i) {
-                    bitmap[i] = static_cast<char>(bitmap[i] | other[i]);
-                }
-                continue;
-            }
-            const std::int64_t p = x.as_int();
-            if (p < 0 || p >= kBitmapBits) {
-                raise("INVALID_BITMAP_POSITION",
-                      "The 0-indexed bitmap position " + std::to_string(p) +
-                          " is out of bounds. The bitmap has " + std::to_string(kBitmapBits) +
-                          " bits (" + std::to_string(kBitmapBits / 8) + " bytes).");
-            }
-            const auto at = static_cast<std::size_t>(p / 8);
-            bitmap[at] = static_cast<char>(bitmap[at] | (1 << (p % 8)));
-        }
-        return Value::binary(std::move(bitmap));
-    }
-    // try_sum and try_avg: NULL where sum and avg raise an overflow.
-    const bool try_mode = name == "TrySum" || name == "TryAverage";
-    if (try_mode) {
-        name = name == "TrySum" ? std::string_view("Sum") : std::string_view("Average");
-    }
-    const auto overflow = [try_mode](const char* error_class, const std::string& message) {
-        if (!try_mode) {
-            raise(error_class, message);
-        }
-    };
-    if (name == "Sum" || name == "Average") {
-        const std::vector<Value> xs = non_null();
-        if (xs.empty()) {
-            return Value::null();
-        }
-        if (in_type.is(AtomicKind::YearMonthInterval) || in_type.is(AtomicKind::DayTimeInterval)) {
-            // Months (an int) or micros (a long) added exactly step by step; avg divides the
-            // sum by the count HALF_UP (Spark's DivideYMInterval, DivideDTInterval).
-            const bool months = in_type.is(AtomicKind::YearMonthInterval);
-            std::int64_t total = 0;
-            for (const Value& x : xs) {
-                if (__builtin_add_overflow(total, x.as_int(), &total) ||
-                    (months && !fits_integral(total, AtomicKind::Integer))) {
-                    overflow("ARITHMETIC_OVERFLOW", months ? "integer overflow" : "long overflow");
-                    return Value::null();
-                }
-            }
-            if (name == "Sum") {
-                return Value::integral(total);
-            }
-            return Value::integral(
-                static_cast<std::int64_t>(divide_half_up(total, static_cast<Int128>(xs.size()))));
-        }
-        if (in_type.is(AtomicKind::Decimal)) {
-            Int128 total = 0;
-            const int scale = in_type.atomic()->scale;
-            for (const Value& x : xs) {
-                if (__builtin_add_overflow(total, x.as_decimal().unscaled, &total) ||
-                    !decimal_fits(total, 38)) {
-                    overflow("NUMERIC_VALUE_OUT_OF_RANGE", "Overflow in sum of decimals.");
-                    return Value::null();
-                }
-            }
-            const int sum_precision = std::min(in_type.atomic()->precision + 10, 38);
-            if (!decimal_fits(total, sum_precision)) {
-                overflow("NUMERIC_VALUE_OUT_OF_RANGE", "Overflow in sum of decimals.");
-                return Value::null();
-            }
-            if (name == "Sum") {
-                return Value::decimal(total, scale);
-            }
-            // avg: sum / count, rounded HALF_UP to the result scale.
-            const int out_scale = std::min(scale + 4, 38);
-            Int128 scaled = 0;
-            if (!rescale_decimal(DecimalValue{total, scale}, out_scale, scaled)) {
-                unsupported("avg of decimals beyond 38 digits");
-            }
-            const auto count = static_cast<Int128>(xs.size());
-            Int128 q = scaled / count;
-            const Int128 r = scaled % count;
-            if ((r < 0 ? -r : r) * 2 >= count) {
-                q += scaled < 0 ? -1 : 1;
-            }
-            return Value::decimal(q, out_scale);
-        }
-        if (in_type.is(AtomicKind::Float) || in_type.is(AtomicKind::Double) || name == "Average") {
-            double total = 0;
-            for (const Value& x : xs) {
-                total += to_double(x);
-            }
-            return Value::float64(name == "Average" ? total / static_cast<double>(xs.size())
-                                                    : total);
-        }
-        std::int64_t total = 0;
-        for (const Value& x : xs) {
-            if (__builtin_add_overflow(total, x.as_int(), &total)) {
-                overflow("ARITHMETIC_OVERFLOW",
-                         "long overflow. Use 'try_sum' to tolerate overflow and return NULL "
-                         "instead.");
-                return Value::null();
-            }
-        }
-        return Value::integral(total);
-    }
-    if (name == "Min" || name == "Max") {
-        Value best;
-        for (const Value& x : non_null()) {
-            if (best.is_null() ||
-                (name == "Max" ? compare_values(x, best) > 0 : compare_values(x, best) < 0)) {
-                best = x;
-            }
-        }
-        return best;
-    }
-    if (name == "First" || name == "Last" || name == "AnyValue") {
-        bool ignore_nulls = false;
-        if (inputs.size() > 0 && inputs.front().size() > 1 && !inputs.front()[1].is_null()) {
-            ignore_nulls = inputs.front()[1].as_bool();
-        } else if (f.inputs().size() > 1) {
-            Row empty;
-            const Value flag = eval_in(*f.args[1], empty);
-            ignore_nulls = !flag.is_null() && flag.as_bool();
-        }
-        const std::vector<Value> pool = ignore_nulls ? non_null() : values;
-        if (pool.empty()) {
-            return Value::null();
-        }
-        return name == "Last" ? pool.back() : pool.front();
-    }
-    if (name == "CollectList") {
-        return Value::array_of(non_null());
-    }
-    if (name == "ListAgg") {
-        return eval_listagg(f, std::move(inputs));
-    }
-    if (name == "CollectSet") {
-        std::vector<Value> out;
-        for (const Value& x : non_null()) {
-            if (!contains_value(out, x)) {
-                out.push_back(x);
-            }
-        }
-        return Value::array_of(std::move(out));
-    }
-    if (name == "BoolAnd" || name == "BoolOr") {
-        const bool is_and = name == "BoolAnd";
-        const std::vector<Value> xs = non_null();
-        if (xs.empty()) {
-            return Value::null();
-        }
-        for (const Value& x : xs) {
-            if (x.as_bool() != is_and) {
-                return Value::boolean(!is_and);
-            }
-        }
-        return Value::boolean(is_and);
-    }
-    if (name == "HyperLogLogPlusPlus") {
-        // The exact count of distinct values: HyperLogLog++'s estimate of it, for both plans
-        // alike (--verify compares the two plans, not either with Spark).
-        std::vector<Value> seen;
-        for (const Value& x : non_null()) {
-            if (!contains_value(seen, x)) {
-                seen.push_back(x);
-            }
-        }
-        return Value::integral(static_cast<std::int64_t>(seen.size()));
-    }
-    if (name == "MaxBy" || name == "MinBy") {
-        // The value of the first row with the greatest (least) non-null ordering.
-        const Value* best_value = nullptr;
-        const Value* best_order = nullptr;
-        for (const std::vector<Value>& t : inputs) {
-            if (t[1].is_null()) {
-                continue;
-            }
-            const int c = best_order == nullptr ? 0 : compare_values(t[1], *best_order);
-            if (best_order == nullptr || (name == "MaxBy" ? c > 0 : c < 0)) {
-                best_value = &t[0];
-                best_order = &t[1];
-            }
-        }
-        return best_value == nullptr ? Value::null() : *best_value;
-    }
-    if (std::optional<Value> statistic = eval_statistic(name, inputs)) {
-        return *statistic;
-    }
-    if (name == "PercentileCont" || name == "PercentileDisc") {
-        // Bound as (p, x), WITHIN GROUP's key last: Spark's (x, p).
-        for (std::vector<Value>& t : inputs) {
-            std::swap(t[0], t[1]);
-        }
-    }
-    const bool descending = !f.within_group.empty() && !f.within_group[0].ascending;
-    if (std::optional<Value> percentile = eval_percentile(name, inputs, descending)) {
-        return *percentile;
-    }
-    unsupported("aggregate function '" + std::string(f.name()) +
-                "' is not supported by the evaluator");
+    return entry->aggregate(*this, f, inputs);
 }
 
 } // namespace prune::eval_detail

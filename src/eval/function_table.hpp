@@ -1,8 +1,9 @@
 #pragma once
 /// How `--verify`'s evaluator runs the rows of the function catalog (plan/functions.hpp).
 ///
-/// The evaluators' table (eval_functions.cpp) maps a row's Spark class to its evaluator, or to
-/// the reason `--verify` refuses its calls (`rand`: nondeterministic; `current_date`: reads the
+/// The evaluators' table (eval_functions.cpp) maps a row's Spark class to its evaluator (of
+/// argument values, or of a group's argument tuples for an aggregate), or to the reason
+/// `--verify` refuses its calls (`rand`: nondeterministic; `current_date`: reads the
 /// clock). Adding a function takes its catalog row, its entry in that table and its sample in
 /// tests/unit/function_rows_test.cpp, which walks every row.
 
@@ -20,7 +21,8 @@ enum class RowEvaluation : std::uint8_t {
     Evaluated,
     /// Its entry refuses it: FunctionEvaluation::reason says why.
     Refused,
-    /// An aggregate function, evaluated over its group's rows (Evaluator::eval_aggregate).
+    /// An aggregate function: its entry evaluates its group's argument tuples
+    /// (Evaluator::eval_aggregate builds them).
     Aggregate,
     /// A window function, evaluated by the Window operator.
     Window,
