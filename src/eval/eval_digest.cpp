@@ -504,7 +504,22 @@ typename H::Hash hash_value_spark(const Value& v, const DataType& type, typename
     return seed;
 }
 
-// --- to_json -----------------------------------------------------------------------------------
+// --- to_json and to_csv -------------------------------------------------------------------------
+
+/// A timestamp as the JSON and CSV writers' default pattern prints it in UTC,
+/// yyyy-MM-dd'T'HH:mm:ss.SSSXXX: `2024-03-15T10:20:30.000Z`.
+std::string iso_millis_text(std::int64_t micros) {
+    const std::int64_t millis = micros / 1000 - (micros % 1000 < 0 ? 1 : 0);
+    const std::int64_t ms = ((millis % 1000) + 1000) % 1000;
+    std::string text = timestamp_to_string((millis - ms) * 1000);
+    text[10] = 'T';
+    std::string frac = std::to_string(ms);
+    frac.insert(0, 3 - frac.size(), '0');
+    text.push_back('.');
+    text.append(frac);
+    text.push_back('Z');
+    return text;
+}
 
 // Spark's to_json writes strings and keys through Jackson.
 std::string jackson_string(std::string_view s) { return json_quote(s, JsonQuoting::Jackson); }
@@ -590,21 +605,9 @@ void write_json(const Value& v, const DataType& type, std::string& out, std::siz
     case Value::Kind::Date:
         append_quoted(out, date_to_string(v.as_date()));
         return;
-    case Value::Kind::Timestamp: {
-        // yyyy-MM-dd'T'HH:mm:ss.SSSXXX in UTC.
-        const std::int64_t micros = v.as_timestamp();
-        const std::int64_t millis = micros / 1000 - (micros % 1000 < 0 ? 1 : 0);
-        const std::int64_t ms = ((millis % 1000) + 1000) % 1000;
-        std::string text = timestamp_to_string((millis - ms) * 1000);
-        text[10] = 'T';
-        std::string frac = std::to_string(ms);
-        frac.insert(0, 3 - frac.size(), '0');
-        text.push_back('.');
-        text.append(frac);
-        text.push_back('Z');
-        append_quoted(out, text);
+    case Value::Kind::Timestamp:
+        append_quoted(out, iso_millis_text(v.as_timestamp()));
         return;
-    }
     case Value::Kind::Array: {
         if (type.array() == nullptr) {
             throw std::bad_variant_access();
@@ -705,6 +708,62 @@ std::uint64_t xxh64_bytes(std::string_view bytes, std::uint64_t seed) {
 std::string spark_to_json(const Value& v, const DataType& type) {
     std::string out;
     write_json(v, type, out, 0);
+    return out;
+}
+
+std::string spark_to_csv(const Value& row, const StructType& type) {
+    std::string out;
+    for (std::size_t i = 0; i < type.size(); ++i) {
+        if (i > 0) {
+            out.push_back(',');
+        }
+        const Value& v = row.fields()[i];
+        std::string text;
+        switch (v.kind()) {
+        case Value::Kind::Null:
+            continue; // nullValue: nothing between the commas
+        case Value::Kind::Boolean:
+        case Value::Kind::Integral:
+            text = value_to_string(v, *type[i].type);
+            break;
+        case Value::Kind::Float:
+            text = java_float_text(v.as_float());
+            break;
+        case Value::Kind::Double:
+            text = java_double_text(v.as_double());
+            break;
+        case Value::Kind::Decimal:
+            text = big_decimal_text(v.as_decimal());
+            break;
+        case Value::Kind::Date:
+            text = date_to_string(v.as_date());
+            break;
+        case Value::Kind::Timestamp:
+            if (!type[i].type->is(AtomicKind::Timestamp)) {
+                unsupported("to_csv of a TIMESTAMP_NTZ value");
+            }
+            text = iso_millis_text(v.as_timestamp());
+            break;
+        case Value::Kind::String:
+            text = v.as_string();
+            break;
+        default:
+            unsupported("to_csv of a value of type " + catalog_string(*type[i].type));
+        }
+        // Univocity's writer trims, quotes and escapes: only text it writes as it is is
+        // written here.
+        const bool plain = !text.empty() && static_cast<unsigned char>(text.front()) > ' ' &&
+                           static_cast<unsigned char>(text.back()) > ' ' &&
+                           std::none_of(text.begin(), text.end(), [](char ch) {
+                               const auto c = static_cast<unsigned char>(ch);
+                               return c < ' ' || c == ',' || c == '"' || c == '\\' || c >= 0x7f;
+                           });
+        if (!plain) {
+            unsupported("to_csv of the value '" + text +
+                        "' (Univocity's CSV writer trims, quotes or escapes it: not modelled)");
+        }
+        out += text;
+    }
     return out;
 }
 

@@ -3627,6 +3627,15 @@ EvalTable build_table() {
             }
             return Value::string(spark_to_json(v[0], *c.args[0]->type));
         }));
+    put({"StructsToCsv"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (v.size() > 1) {
+                unsupported("to_csv with options");
+            }
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            return Value::string(spark_to_csv(v[0], *c.args[0]->type->struct_type()));
+        }));
     put({"Murmur3Hash", "XxHash64"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
             std::vector<TypePtr> types;
             for (const ExprPtr& x : c.args) {

@@ -120,6 +120,10 @@ std::int64_t xxhash64(const std::vector<Value>& values, const std::vector<TypePt
 std::uint64_t xxh64_bytes(std::string_view bytes, std::uint64_t seed);
 /// Spark's `to_json` (JacksonGenerator): struct fields by name, null struct fields left out.
 std::string spark_to_json(const Value& v, const DataType& type);
+/// Spark's `to_csv` with default options (UnivocityGenerator): the fields' texts joined by
+/// commas, NULL as nothing; CannotVerify for a value the writer would trim, quote or escape,
+/// and for values of nested, binary, interval and TIMESTAMP_NTZ types.
+std::string spark_to_csv(const Value& row, const StructType& type);
 /// Spark's `json_tuple` over one row: for each key, the value of that key of the JSON object
 /// `json` (a string value as its text, any other value as compact JSON text, JSON null or a
 /// missing key as NULL); all NULL when `json` is NULL, not an object or not valid JSON.

@@ -146,7 +146,7 @@ class ExprPrinter {
                                children = children.first(std::min(
                                    children.size(), static_cast<std::size_t>(n.def->sql_children)));
                                out_ += parameters.before;
-                               out_ += children.empty() ? "" : ", ";
+                               out_ += parameters.before.empty() || children.empty() ? "" : ", ";
                            }
                            join(children);
                            if (n.def->time_zone) {

@@ -1719,17 +1719,36 @@ TypeCheck type_from_csv(std::string_view fn, Inputs a) {
     return ok(as_nullable(schema), a[0]->nullable);
 }
 
-/// The `(key,value)` entries of an options map as Spark's plans flatten a Map parameter.
-std::string plan_options(Inputs a) {
+/// The `(key,value)` entries of the options map argument `at`, each after ", ", as Spark's
+/// plans flatten a Map parameter.
+std::string plan_options(Inputs a, std::size_t at = 2) {
     std::string out;
-    if (a.size() > 2) {
-        const auto& options = *a[2]->as<ScalarFunction>();
+    if (a.size() > at) {
+        const auto& options = *a[at]->as<ScalarFunction>();
         for (std::size_t i = 0; i + 1 < options.args.size(); i += 2) {
             out += ", (" + std::string(options.args[i]->as<Literal>()->text.view()) + "," +
                    std::string(options.args[i + 1]->as<Literal>()->text.view()) + ")";
         }
     }
     return out;
+}
+
+/// Spark's StructsToCsv (ExpectsInputTypes: a struct of any values but VARIANT): its CSV
+/// line, always nullable.
+TypeCheck type_to_csv(std::string_view fn, Inputs a) {
+    if (a[0]->type->struct_type() == nullptr) {
+        return expects(fn, a, 0, "a struct");
+    }
+    if (a.size() > 1 && !is_options_map(*a[1])) {
+        return fail(fn, 1, "expects its options as map() of string literals");
+    }
+    return ok(string_type(), true);
+}
+
+/// StructsToCsv(options, child, timeZoneId): the options' entries before the child.
+PlanParameters plan_to_csv(Inputs a, const DataType&) {
+    const std::string options = plan_options(a, 1);
+    return {options.empty() ? options : options.substr(2), ""};
 }
 
 /// JsonToStructs(schema, options, child, timeZoneId, variantAllowDuplicateKeys): the schema's
@@ -3954,6 +3973,10 @@ const std::vector<FunctionDef>& table() {
         scalar<"from_csv", 2, 3, type_from_csv>(
             "CsvToStructs",
             {.sql_children = 1, .time_zone = true, .plan_parameters = &plan_from_csv}),
+        scalar<"to_csv", 1, 2, type_to_csv>("StructsToCsv", {.flow = Compare,
+                                                             .sql_children = 1,
+                                                             .time_zone = true,
+                                                             .plan_parameters = &plan_to_csv}),
         scalar<"hash", 1, kVariadic, type_hash>("Murmur3Hash", {Compare}),
         scalar<"xxhash64", 1, kVariadic, type_xxhash64>("XxHash64", {Compare}),
         scalar<"quote", 1, 1, type_string_to_string>("Quote", {Opaque, &coerce_strings}),

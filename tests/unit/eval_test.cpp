@@ -447,6 +447,13 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"hash('Spark', array(123), 2)", "-1321691492"},
         {"xxhash64('Spark', array(123), 2)", "5602566077635097486"},
         {"xxhash64(NULL)", "42"},
+        {"to_csv(named_struct('a', 1, 'b', 2))", R"("1,2")"},
+        {"to_csv(named_struct('a', 1, 'b', CAST(NULL AS STRING), 'c', true))", R"("1,,true")"},
+        {"to_csv(named_struct('d', DATE'2024-01-02', 'x', 1.5D, 'm', 0.10BD))",
+         R"("2024-01-02,1.5,0.10")"},
+        {"to_csv(named_struct('t', TIMESTAMP'2024-01-02 03:04:05.5'))",
+         R"("2024-01-02T03:04:05.500Z")"},
+        {"to_csv(CAST(NULL AS STRUCT<a: INT>))", "null"},
         // Spark's bitmap functions (the examples of its documentation, and their edges)
         {"bitmap_count(X'1010')", "2"},
         {"bitmap_count(X'FFFF')", "16"},

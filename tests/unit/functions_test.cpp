@@ -225,6 +225,7 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"to_json", {f.st}, "string", true},
         {"hash", {f.st, f.i}, "int", false},
         {"quote", {f.s}, "string", true},
+        {"to_csv", {f.st}, "string", true},                 // always nullable
         {"bitmap_bit_position", {f.i_nn}, "bigint", false}, // the int cast to a bigint
         {"bitmap_bucket_number", {f.i}, "bigint", true},
         {"xpath", {f.s_nn, str_lit("a/b")}, "array<string>", true}, // always nullable
@@ -819,6 +820,7 @@ TEST_CASE("result flows and flags per function", "[functions]") {
         {"to_json", ResultFlow::Compare},
         {"hash", ResultFlow::Compare},
         {"xxhash64", ResultFlow::Compare},
+        {"to_csv", ResultFlow::Compare},
         {"md5", ResultFlow::Compare},
         {"sha2", ResultFlow::Compare},
         {"greatest", ResultFlow::Compare},
