@@ -3307,6 +3307,32 @@ TypeCheck type_reflect(std::string_view fn, Inputs a) {
     return ok(string_type(), true);
 }
 
+/// Spark's AesEncrypt(input, key, mode, padding, iv, aad) and AesDecrypt(input, key, mode,
+/// padding, aad) (ImplicitCastInputTypes: binaries, the mode and padding strings, binaries):
+/// their constructors fill the arguments not given with 'GCM', 'DEFAULT' and empty strings,
+/// which plans and names show. `Arity`: 6 (encrypt) or 5 (decrypt).
+template <std::size_t Arity> Args coerce_aes(Inputs a) {
+    static constexpr std::array<std::string_view, 4> kDefaults{"GCM", "DEFAULT", "", ""};
+    Args out(a.begin(), a.end());
+    while (out.size() < Arity) {
+        out.push_back(
+            make_expr(Literal{string_type(), prune::Name(kDefaults[out.size() - 2]), false}));
+    }
+    std::vector<Expects> params{binary_(), binary_(), str_(), str_()};
+    params.resize(Arity, binary_());
+    return implicit_args(out, params);
+}
+/// The encrypted or decrypted bytes, nullable.
+TypeCheck type_aes(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const bool mode_or_padding = i == 2 || i == 3;
+        if (mode_or_padding ? !is_string_like(*a[i]->type) : !a[i]->type->is(AtomicKind::Binary)) {
+            return expects(fn, a, i, mode_or_padding ? "a string" : "a binary");
+        }
+    }
+    return ok(make_atomic(AtomicKind::Binary), true);
+}
+
 /// Spark's HllSketchAgg(child, lgConfigK = 12) (ImplicitCastInputTypes: an int, bigint,
 /// string or binary value, then an int): a DataSketches HLL sketch, never NULL.
 Args coerce_hll_sketch_agg(Inputs a) {
@@ -4012,6 +4038,9 @@ const std::vector<FunctionDef>& table() {
                                                           {Opaque, nullptr, 0, false}),
         scalar<"try_reflect", 2, kVariadic, type_reflect>("CallMethodViaReflection",
                                                           {Opaque, nullptr, 0, false}),
+        scalar<"aes_encrypt", 2, 6, type_aes>("AesEncrypt", {Opaque, &coerce_aes<6>}),
+        scalar<"aes_decrypt", 2, 5, type_aes>("AesDecrypt", {Opaque, &coerce_aes<5>}),
+        scalar<"try_aes_decrypt", 2, 5, type_aes>("TryAesDecrypt", {Opaque, &coerce_aes<5>}),
         scalar<"hll_sketch_estimate", 1, 1, type_hll_sketch_estimate>("HllSketchEstimate", {}),
         scalar<"hll_union", 2, 3, type_hll_union<2>>("HllUnion", {Opaque, &coerce_hll_union<2>}),
         scalar<"md5", 1, 1, type_md5>("Md5", {Compare, &coerce_md5}),

@@ -225,7 +225,10 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"to_json", {f.st}, "string", true},
         {"hash", {f.st, f.i}, "int", false},
         {"quote", {f.s}, "string", true},
-        {"to_csv", {f.st}, "string", true},                 // always nullable
+        {"to_csv", {f.st}, "string", true},               // always nullable
+        {"aes_encrypt", {f.s_nn, f.bin}, "binary", true}, // the string cast to a binary
+        {"aes_decrypt", {f.bin, f.bin, str_lit("ECB")}, "binary", true},
+        {"try_aes_decrypt", {f.bin, f.bin}, "binary", true},
         {"bitmap_bit_position", {f.i_nn}, "bigint", false}, // the int cast to a bigint
         {"bitmap_bucket_number", {f.i}, "bigint", true},
         {"xpath", {f.s_nn, str_lit("a/b")}, "array<string>", true}, // always nullable
