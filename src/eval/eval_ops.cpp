@@ -11,6 +11,7 @@
 
 #include "eval/eval_internal.hpp"
 #include "types/interval.hpp"
+#include "util/ascii.hpp"
 
 namespace prune::eval_detail {
 
@@ -249,17 +250,7 @@ Value decimal_arithmetic(BinaryOpKind op, const DecimalValue& x, const DecimalVa
                                "return NULL instead.");
 }
 
-std::string trim_spaces(const std::string& s) {
-    std::size_t b = 0;
-    std::size_t e = s.size();
-    while (b < e && static_cast<unsigned char>(s[b]) <= ' ') {
-        ++b;
-    }
-    while (e > b && static_cast<unsigned char>(s[e - 1]) <= ' ') {
-        --e;
-    }
-    return s.substr(b, e - b);
-}
+std::string trim_spaces(const std::string& s) { return std::string(java_trim(s)); }
 
 // Spark's UTF8String.toLong: optional sign, digits, an optional fraction that is dropped.
 bool parse_integral(const std::string& text, std::int64_t& out) {

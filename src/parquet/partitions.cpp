@@ -104,12 +104,7 @@ TypePtr as_decimal(std::string_view s) {
 /// Step 3: Java's Double.parseDouble in its decimal forms: blanks (any char <= ' ') trimmed, a
 /// sign, NaN, Infinity, or a decimal number with an optional d/D/f/F suffix.
 bool parses_as_double(std::string_view s) {
-    while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') {
-        s.remove_suffix(1);
-    }
+    s = java_trim(s);
     const std::string_view body = strip_sign(s);
     if (body == "NaN" || body == "Infinity") {
         return true;

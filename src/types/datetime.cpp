@@ -16,6 +16,8 @@
 #include <array>
 #include <limits>
 
+#include "util/ascii.hpp"
+
 namespace prune {
 
 namespace {
@@ -35,17 +37,6 @@ std::string_view spark_trim(std::string_view s) {
         s.remove_prefix(1);
     }
     while (!s.empty() && is_blank_or_control(s.back())) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
-
-// java.lang.String.trim: characters up to U+0020.
-std::string_view java_trim(std::string_view s) {
-    while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') {
         s.remove_suffix(1);
     }
     return s;

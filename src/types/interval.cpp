@@ -148,17 +148,6 @@ std::optional<std::int64_t> in_range(std::optional<std::int64_t> v, std::int64_t
 
 int final_sign(char first, char second) { return (first == '-') != (second == '-') ? -1 : 1; }
 
-/// `s` without the blanks and control characters around it (UTF8String.trimAll).
-std::string_view trim_all(std::string_view s) {
-    while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') {
-        s.remove_suffix(1);
-    }
-    return s;
-}
-
 /// A string in the literal form `INTERVAL [+|-]'body' qualifier`, taken apart.
 struct LiteralForm {
     char sign = 0;
@@ -369,7 +358,7 @@ template <class T, std::size_t N, class Body>
 std::optional<T> cast_from_string(std::string_view text,
                                   const std::array<std::string_view, N>& names, int start, int end,
                                   Body body) {
-    text = trim_all(text);
+    text = java_trim(text); // UTF8String.trimAll
     char outer = 0;
     if (const std::optional<LiteralForm> form = literal_form(text)) {
         if (!qualifier_is(form->qualifier, names, start, end)) {

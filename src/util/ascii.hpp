@@ -8,6 +8,19 @@
 
 namespace prune {
 
+/// `s` without the characters up to U+0020 (blanks and ASCII controls) around it: Java's
+/// String.trim, which Spark's casts, date and interval parsers and UTF8String.trimAll apply to
+/// text.
+constexpr std::string_view java_trim(std::string_view s) {
+    while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
 /// `c` in lower case if it is an ASCII capital letter, else `c`.
 constexpr char fold_ascii(char c) {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
