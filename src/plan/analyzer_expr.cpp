@@ -27,6 +27,7 @@
 #include "plan/analyzer_internal.hpp"
 #include "plan/plan.hpp"
 #include "plan/typing.hpp"
+#include "plan/unsupported_functions.hpp"
 #include "sql/parser.hpp"
 #include "types/datetime.hpp"
 #include "types/schema_formats.hpp"
@@ -1600,8 +1601,15 @@ ExprPtr Binder::grouping_expression(const OutputRef& out) const {
 
 void Binder::check_not_udf_result(const ExprPtr& base, Span span, std::string_view what) const {
     if (const auto* f = base->as<ScalarFunction>(); f != nullptr && f->user_defined()) {
-        fail(span, "cannot " + std::string(what) + " the result of user-defined function '" +
-                       std::string(f->name()) + "'");
+        std::string message = "cannot " + std::string(what) +
+                              " the result of user-defined function '" + std::string(f->name()) +
+                              "'";
+        if (const std::string note = unsupported_builtin_note(ascii_lower(f->name()));
+            !note.empty()) {
+            message += ": ";
+            message += note;
+        }
+        fail(span, message);
     }
 }
 

@@ -25,6 +25,7 @@
 #include "plan/analyzer_internal.hpp"
 #include "plan/tree.hpp"
 #include "plan/typing.hpp"
+#include "plan/unsupported_functions.hpp"
 #include "types/schema_formats.hpp"
 
 namespace prune::analyzer_detail {
@@ -702,9 +703,13 @@ ExprPtr Binder::bind_udf(const ast::Call& call, const std::string& name, Span sp
     }
     std::vector<ExprPtr> args = bind_plain_args(call.args, name);
     if (ctx_.warned_udfs.insert(name).second) {
-        std::string message = "unknown function '";
-        message += name;
-        message += "', treated as a user-defined function: its arguments are read whole";
+        std::string message = unsupported_builtin_note(ascii_lower(name));
+        if (message.empty()) {
+            message = "unknown function '";
+            message += name;
+            message += "'";
+        }
+        message += ", treated as a user-defined function: its arguments are read whole";
         message += function_did_you_mean(name);
         ctx_.warnings.push_back(
             Diagnostic{Severity::Warning, std::move(message), source_, call.name.span});

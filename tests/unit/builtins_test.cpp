@@ -1,7 +1,8 @@
 // Spark's built-in functions against what the analyzer knows (docs/FUNCTIONS.md): every name of
 // Spark 4.0's function registry (tests/data/spark_builtins.txt) is either bound by the analyzer
-// or listed, with its reason, in FUNCTIONS.md's "Not supported" table; that table names nothing
-// the analyzer knows; and every function README's function list names is known.
+// or in the list of those it does not support, with the reason (plan/unsupported_functions),
+// which FUNCTIONS.md's "Not supported" table shows row for row; the list names nothing the
+// analyzer knows; and every function README's function list names is known.
 
 #include <catch2/catch.hpp>
 
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "plan/analyzer.hpp"
+#include "plan/unsupported_functions.hpp"
 
 using namespace prune;
 
@@ -50,24 +52,29 @@ std::vector<std::string> spark_builtins() {
     return names;
 }
 
-/// The names of FUNCTIONS.md's "Not supported" table: each row's first cell, a backticked
-/// name.
+/// The names of the list of Spark built-ins prune-plan does not know (unsupported_functions).
 std::set<std::string> not_supported() {
     std::set<std::string> names;
+    for (const UnsupportedBuiltin& entry : unsupported_builtins()) {
+        names.insert(std::string(entry.name));
+    }
+    return names;
+}
+
+/// FUNCTIONS.md's "Not supported" table, a row a line: "| `name` | reason |".
+std::vector<std::string> documented_not_supported() {
+    std::vector<std::string> rows;
     bool in_section = false;
     for (const std::string& line : lines_of(read_file("docs/FUNCTIONS.md"))) {
         if (line.starts_with("## ")) {
             in_section = line == "## Not supported";
             continue;
         }
-        if (!in_section || !line.starts_with("| `")) {
-            continue;
+        if (in_section && line.starts_with("| `")) {
+            rows.push_back(line);
         }
-        const std::size_t end = line.find('`', 3);
-        REQUIRE(end != std::string::npos);
-        names.insert(line.substr(3, end - 3));
     }
-    return names;
+    return rows;
 }
 
 /// The functions README's function list names: from "Functions have Spark's types" to the
@@ -127,13 +134,30 @@ TEST_CASE("every Spark built-in is known or documented as not supported", "[func
             stale += " " + name;
         }
     }
-    INFO("Spark built-ins neither known nor in FUNCTIONS.md's Not supported table:" << unknown);
+    INFO("Spark built-ins neither known nor in the Not supported list:" << unknown);
     CHECK(unknown.empty());
-    INFO("supported now, yet still in FUNCTIONS.md's Not supported table:" << stale);
+    INFO("supported now, yet still in the Not supported list:" << stale);
     CHECK(stale.empty());
 }
 
-TEST_CASE("the Not supported table names only Spark built-ins", "[functions][builtins]") {
+TEST_CASE("FUNCTIONS.md's Not supported table is the list, row for row", "[functions][builtins]") {
+    std::vector<std::string> expected;
+    for (const UnsupportedBuiltin& entry : unsupported_builtins()) {
+        expected.push_back("| `" + std::string(entry.name) + "` | " + std::string(entry.reason) +
+                           " |");
+    }
+    const std::vector<std::string> documented = documented_not_supported();
+    const std::span<const UnsupportedBuiltin> list = unsupported_builtins();
+    CHECK(std::is_sorted(list.begin(), list.end(),
+                         [](const auto& a, const auto& b) { return a.name < b.name; }));
+    CHECK(documented == expected);
+    for (const UnsupportedBuiltin& entry : unsupported_builtins()) {
+        CHECK(find_unsupported_builtin(entry.name) == &entry);
+    }
+    CHECK(find_unsupported_builtin("upper") == nullptr);
+}
+
+TEST_CASE("the Not supported list names only Spark built-ins", "[functions][builtins]") {
     const std::vector<std::string> builtins = spark_builtins();
     const std::set<std::string> all(builtins.begin(), builtins.end());
     std::string foreign;
@@ -142,7 +166,7 @@ TEST_CASE("the Not supported table names only Spark built-ins", "[functions][bui
             foreign += " " + name;
         }
     }
-    INFO("in FUNCTIONS.md's Not supported table but not a Spark built-in:" << foreign);
+    INFO("in the Not supported list but not a Spark built-in:" << foreign);
     CHECK(foreign.empty());
     CHECK(!not_supported().empty());
 }

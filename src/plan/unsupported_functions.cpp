@@ -1,0 +1,82 @@
+#include "plan/unsupported_functions.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace prune {
+
+namespace {
+
+constexpr std::string_view kVariant = "needs the VARIANT type";
+constexpr std::string_view kXml = "needs XML parsing and XPath";
+constexpr std::string_view kAvro = "needs an Avro schema and the Avro format";
+constexpr std::string_view kCollation =
+    "needs collated string types, which the type system does not model";
+constexpr std::string_view kUserError =
+    "raises a user error at run time; its VOID type is not modelled";
+constexpr std::string_view kTimeWindow =
+    "not yet: Spark's analyzer rule TimeWindowing rewrites it into the window's bounds over a "
+    "filter of non-NULL times, or an Expand for sliding windows, which is not built";
+
+// Sorted by name (find_unsupported_builtin searches it).
+constexpr std::array kUnsupported{
+    UnsupportedBuiltin{"assert_true", kUserError},
+    UnsupportedBuiltin{"collate", kCollation},
+    UnsupportedBuiltin{"collation", kCollation},
+    UnsupportedBuiltin{"from_avro", kAvro},
+    UnsupportedBuiltin{"from_xml", kXml},
+    UnsupportedBuiltin{"histogram_numeric",
+                       "its approximate bins depend on Spark's streaming histogram algorithm"},
+    UnsupportedBuiltin{"is_variant_null", kVariant},
+    UnsupportedBuiltin{"parse_json", kVariant},
+    UnsupportedBuiltin{"raise_error", kUserError},
+    UnsupportedBuiltin{"randstr", "not yet: nondeterministic unless seeded, and then Spark's own "
+                                  "generator, XORShiftRandom"},
+    UnsupportedBuiltin{"schema_of_csv",
+                       "not yet: needs Spark's CSV schema inference, CSVInferSchema, which "
+                       "folds it to a literal"},
+    UnsupportedBuiltin{"schema_of_variant", kVariant},
+    UnsupportedBuiltin{"schema_of_variant_agg", kVariant},
+    UnsupportedBuiltin{"schema_of_xml", kXml},
+    UnsupportedBuiltin{"session_window",
+                       "not yet: Spark's analyzer rule SessionWindowing rewrites it into an "
+                       "aggregation of session windows, which is not built"},
+    UnsupportedBuiltin{"to_avro", kAvro},
+    UnsupportedBuiltin{"to_variant_object", kVariant},
+    UnsupportedBuiltin{"to_xml", kXml},
+    UnsupportedBuiltin{"try_parse_json", kVariant},
+    UnsupportedBuiltin{"try_variant_get", kVariant},
+    UnsupportedBuiltin{"uniform", "not yet: its result type follows its bounds' types, and its "
+                                  "values Spark's generator, XORShiftRandom"},
+    UnsupportedBuiltin{"variant_get", kVariant},
+    UnsupportedBuiltin{"window", kTimeWindow},
+    UnsupportedBuiltin{"window_time",
+                       "not yet: it reads the window struct TimeWindowing builds, which is not "
+                       "built"},
+};
+
+} // namespace
+
+std::span<const UnsupportedBuiltin> unsupported_builtins() { return kUnsupported; }
+
+const UnsupportedBuiltin* find_unsupported_builtin(std::string_view name) {
+    const auto* it = std::lower_bound(
+        kUnsupported.begin(), kUnsupported.end(), name,
+        [](const UnsupportedBuiltin& entry, std::string_view key) { return entry.name < key; });
+    return it != kUnsupported.end() && it->name == name ? &*it : nullptr;
+}
+
+std::string unsupported_builtin_note(std::string_view name) {
+    const UnsupportedBuiltin* entry = find_unsupported_builtin(name);
+    if (entry == nullptr) {
+        return {};
+    }
+    std::string note = "Spark built-in '";
+    note += entry->name;
+    note += "' is not supported (";
+    note += entry->reason;
+    note += "; docs/FUNCTIONS.md)";
+    return note;
+}
+
+} // namespace prune
