@@ -1094,9 +1094,8 @@ TEST_CASE("user-defined functions are accepted with one warning each", "[analyze
 
 TEST_CASE("a Spark built-in prune-plan does not support is named so, with the reason",
           "[analyzer]") {
-    const BoundStatement b =
-        bind_sql("SELECT RAISE_ERROR(address), window(id, '1 hour') FROM contacts",
-                 contacts_catalog());
+    const BoundStatement b = bind_sql(
+        "SELECT RAISE_ERROR(address), window(id, '1 hour') FROM contacts", contacts_catalog());
     REQUIRE(b.warnings.size() == 2);
     CHECK(b.warnings[0].message ==
           "Spark built-in 'raise_error' is not supported (raises a user error at run time; its "
