@@ -252,8 +252,7 @@ std::string sha2(std::string_view input, const Word (&k)[Rounds], const Word (&i
     return hex(out, digest_bytes);
 }
 
-// --- Spark's HashExpression: Murmur3_x86_32 and XXH64
-// ----------------------------------------------------------
+// --- Spark's HashExpression: Murmur3_x86_32 and XXH64 ------------------------------------------
 
 std::uint32_t mix_k1(std::uint32_t k1) {
     k1 *= 0xcc9e2d51u;

@@ -83,9 +83,6 @@ void add_distinct(std::vector<Value>& out, bool& has_null, const Value& x) {
 /// The longest string `--verify` builds (space, lpad, rpad, repeat): Spark would build a longer
 /// one, up to 2 GB, but checking a rewrite never needs it, and a run must not stall on it.
 constexpr double kMaxBuiltString = 16e6;
-
-/// The bits of Spark's bitmaps (BitmapExpressionUtils.NUM_BITS): 4096 bytes.
-constexpr std::int64_t kBitmapBits = 8 * 4096;
 void require_buildable(double bytes, std::string_view function) {
     if (bytes > kMaxBuiltString) {
         unsupported(std::string(function) + " building a string of more than 16 MB");
@@ -1269,6 +1266,20 @@ struct FunctionEval {
 
 FunctionEval strict(Eval eval) { return FunctionEval{eval, false, {}, {}}; }
 FunctionEval lazy(Eval eval) { return FunctionEval{eval, true, {}, {}}; }
+FunctionEval aggregate(AggregateEval eval) { return FunctionEval{nullptr, false, {}, {}, eval}; }
+
+/// The bits of Spark's bitmaps (BitmapExpressionUtils.NUM_BITS): 4096 bytes.
+constexpr std::int64_t kBitmapBits = 8 * 4096;
+
+/// Spark's HashExpression of a call's arguments by their types, with `hash` (murmur3_hash,
+/// xxhash64).
+template <auto hash> Value hash_arguments(Evaluator&, const Call& c, Values& v) {
+    std::vector<TypePtr> types;
+    for (const ExprPtr& x : c.args) {
+        types.push_back(x->type);
+    }
+    return Value::integral(hash(v, types));
+}
 /// Refused by `--verify`: the message is "function 'NAME' REASON" unless given.
 /// Spark's Hex.unhex: pairs of hex digits as bytes, an odd length reading the first digit
 /// alone; nullopt for a character that is not a hex digit.
@@ -3638,16 +3649,8 @@ EvalTable build_table() {
             }
             return Value::string(spark_to_csv(v[0], *c.args[0]->type->struct_type()));
         }));
-    put({"Murmur3Hash", "XxHash64"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
-            std::vector<TypePtr> types;
-            for (const ExprPtr& x : c.args) {
-                types.push_back(x->type);
-            }
-            if (c.cls == "XxHash64") {
-                return Value::integral(xxhash64(v, types));
-            }
-            return Value::integral(murmur3_hash(v, types));
-        }));
+    put({"Murmur3Hash"}, strict(&hash_arguments<&murmur3_hash>));
+    put({"XxHash64"}, strict(&hash_arguments<&xxhash64>));
     put({"Quote"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
             if (v[0].is_null()) {
                 return v[0];
@@ -3663,18 +3666,21 @@ EvalTable build_table() {
             out.push_back('\'');
             return Value::string(std::move(out));
         }));
-    put({"BitmapBitPosition", "BitmapBucketNumber"},
-        strict([](Evaluator&, const Call& c, Values& v) -> Value {
+    put({"BitmapBitPosition"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
             if (v[0].is_null()) {
                 return v[0];
             }
             const std::int64_t x = v[0].as_int();
-            if (c.cls == "BitmapBitPosition") {
-                // (-x) wraps for the least bigint, as Java's does; its remainder is then 0.
-                const auto magnitude = x > 0 ? static_cast<std::uint64_t>(x) - 1
-                                             : std::uint64_t{0} - static_cast<std::uint64_t>(x);
-                return Value::integral(static_cast<std::int64_t>(magnitude % kBitmapBits));
+            // (-x) wraps for the least bigint, as Java's does; its remainder is then 0.
+            const auto magnitude = x > 0 ? static_cast<std::uint64_t>(x) - 1
+                                         : std::uint64_t{0} - static_cast<std::uint64_t>(x);
+            return Value::integral(static_cast<std::int64_t>(magnitude % kBitmapBits));
+        }));
+    put({"BitmapBucketNumber"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
             }
+            const std::int64_t x = v[0].as_int();
             return Value::integral(x > 0 ? 1 + (x - 1) / kBitmapBits : x / kBitmapBits);
         }));
     put({"BitmapCount"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
@@ -4165,7 +4171,7 @@ Value sum_or_average(const std::vector<Value>& xs, const DataType& type, bool av
 void add_aggregate_evals(EvalTable& table) {
     const auto put = [&table](std::initializer_list<std::string_view> classes, AggregateEval eval) {
         for (const std::string_view cls : classes) {
-            table.emplace(cls, FunctionEval{nullptr, false, {}, {}, eval});
+            table.emplace(cls, aggregate(eval));
         }
     };
     put({"Count"}, [](Evaluator&, const ScalarFunction&, Tuples& in) -> Value {

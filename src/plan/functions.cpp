@@ -1719,14 +1719,15 @@ TypeCheck type_from_csv(std::string_view fn, Inputs a) {
     return ok(as_nullable(schema), a[0]->nullable);
 }
 
-/// The `(key,value)` entries of the options map argument `at`, each after ", ", as Spark's
-/// plans flatten a Map parameter.
-std::string plan_options(Inputs a, std::size_t at = 2) {
+/// The `(key,value)` entries of the options map argument `at`, as Spark's plans flatten a Map
+/// parameter, separated by ", ", the first after `first` (", " when they follow the schema).
+std::string plan_options(Inputs a, std::size_t at = 2, std::string_view first = ", ") {
     std::string out;
     if (a.size() > at) {
         const auto& options = *a[at]->as<ScalarFunction>();
         for (std::size_t i = 0; i + 1 < options.args.size(); i += 2) {
-            out += ", (" + std::string(options.args[i]->as<Literal>()->text.view()) + "," +
+            out += i == 0 ? first : std::string_view(", ");
+            out += "(" + std::string(options.args[i]->as<Literal>()->text.view()) + "," +
                    std::string(options.args[i + 1]->as<Literal>()->text.view()) + ")";
         }
     }
@@ -1746,10 +1747,7 @@ TypeCheck type_to_csv(std::string_view fn, Inputs a) {
 }
 
 /// StructsToCsv(options, child, timeZoneId): the options' entries before the child.
-PlanParameters plan_to_csv(Inputs a, const DataType&) {
-    const std::string options = plan_options(a, 1);
-    return {options.empty() ? options : options.substr(2), ""};
-}
+PlanParameters plan_to_csv(Inputs a, const DataType&) { return {plan_options(a, 1, ""), ""}; }
 
 /// JsonToStructs(schema, options, child, timeZoneId, variantAllowDuplicateKeys): the schema's
 /// fields (a struct is flattened into the arguments) and the options before the child.
