@@ -75,6 +75,7 @@
 #include "plan/analyzer_internal.hpp"
 #include "plan/tree.hpp"
 #include "plan/typing.hpp"
+#include "plan/unsupported_functions.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune {
@@ -171,8 +172,11 @@ std::string unknown_function_hint(const Expr& root, const Expr& ungrouped) {
     if (!find_under_user_function(root, ungrouped, &udf) || udf == nullptr) {
         return "";
     }
-    return "; '" + std::string(udf->name()) +
-           "' is an unknown function, treated as a scalar user-defined function";
+    std::string note = unsupported_builtin_note(ascii_lower(udf->name()));
+    if (note.empty()) {
+        note = "'" + std::string(udf->name()) + "' is an unknown function";
+    }
+    return "; " + note + ", treated as a scalar user-defined function";
 }
 
 } // namespace analyzer_detail

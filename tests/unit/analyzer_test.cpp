@@ -457,6 +457,10 @@ TEST_CASE("higher-order function arity, lambdas and body types are checked", "[a
         {"SELECT transfrom(items, x -> x) FROM orders",
          "1:8: unknown function 'transfrom': only a higher-order function takes a lambda; "
          "did you mean 'transform'?"},
+        {"SELECT customer.name, histogram_numeric(id, 5) FROM orders GROUP BY customer.name",
+         "1:41: expression 'id' is neither in GROUP BY nor an aggregate; Spark built-in "
+         "'histogram_numeric' is not supported (its approximate bins depend on Spark's streaming "
+         "histogram algorithm; docs/FUNCTIONS.md), treated as a scalar user-defined function"},
         {"SELECT window(customer.name, '1 hour').start FROM orders",
          "1:40: cannot access a field of the result of user-defined function 'window': Spark "
          "built-in 'window' is not supported (not yet: Spark's analyzer rule TimeWindowing "
