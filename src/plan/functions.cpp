@@ -1727,8 +1727,11 @@ std::string plan_options(Inputs a, std::size_t at = 2, std::string_view first = 
         const auto& options = *a[at]->as<ScalarFunction>();
         for (std::size_t i = 0; i + 1 < options.args.size(); i += 2) {
             out += i == 0 ? first : std::string_view(", ");
-            out += "(" + std::string(options.args[i]->as<Literal>()->text.view()) + "," +
-                   std::string(options.args[i + 1]->as<Literal>()->text.view()) + ")";
+            out += '(';
+            out += options.args[i]->as<Literal>()->text.view();
+            out += ',';
+            out += options.args[i + 1]->as<Literal>()->text.view();
+            out += ')';
         }
     }
     return out;
