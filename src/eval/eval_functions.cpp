@@ -2145,6 +2145,16 @@ EvalTable build_table() {
             }
             return Value::timestamp(micros);
         }));
+    // TimeWindowing's conversions: a timestamp's microseconds as a bigint and back, and its
+    // KnownNullable marker; the value is the argument's.
+    put({"PreciseTimestampConversion"}, strict([](Evaluator&, const Call& c, Values& v) -> Value {
+            if (v[0].is_null()) {
+                return v[0];
+            }
+            return c.args[0]->type->is(AtomicKind::Long) ? Value::timestamp(v[0].as_int())
+                                                         : Value::integral(v[0].as_timestamp());
+        }));
+    put({"KnownNullable"}, strict([](Evaluator&, const Call&, Values& v) { return v[0]; }));
     put({"MonthsBetween"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
             if (any_null(v)) {
                 return Value::null();

@@ -510,6 +510,16 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     }
     Binder binder(ctx, std::move(scope));
     binder.set_grouping_analytics(!select.grouping_analytics.empty());
+    // Spark's TimeWindowing: the block's `window(...)` call is bound first, so that the
+    // column it makes is in scope for every clause (`SELECT window.start, count(*) ... GROUP
+    // BY window(ts, '1 hour')`).
+    std::optional<TimeWindowing> time_window;
+    binder.set_time_window(&time_window);
+    if (const auto [call, in_where] = find_time_window_call(select); call != nullptr) {
+        binder.set_clause(in_where ? Clause::Where : Clause::Select, AliasMode::None, nullptr);
+        binder.bind(*call);
+        time_window->under_where = in_where;
+    }
 
     // Select items: each a named expression; a bare column stays an AttributeReference.
     // Reserved: grown by doubling, the two lists held their old and new buffers at once, at
@@ -641,6 +651,18 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
         binder.set_clause(Clause::Where, AliasMode::None, nullptr);
         where = binder.require_boolean(binder.bind(*select.where), select.where->span,
                                        "the WHERE condition");
+        if (time_window && !time_window->under_where) {
+            // The window is computed over the WHERE's Filter: its condition cannot read it.
+            const ExprId id = time_window->column->as<AttributeReference>()->id;
+            visit_down(where, [&](const ExprPtr& e) {
+                if (const auto* a = e->as<AttributeReference>(); a != nullptr && a->id == id) {
+                    binder.fail(select.where->span,
+                                "the WHERE clause cannot read 'window': the select "
+                                "list's window() is computed over the WHERE");
+                }
+                return true;
+            });
+        }
     }
 
     std::vector<ExprPtr> grouping;
@@ -882,6 +904,7 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
                          .hints = std::move(hints),
                          .distribute = std::move(distribute),
                          .windows = std::move(windows),
+                         .time_window = time_window ? &*time_window : nullptr,
                          .offset = over_aggregate ? nullptr : offset,
                          .limit = over_aggregate ? nullptr : limit};
     PlanPtr plan = stack_operators(binder, clauses, std::move(from));

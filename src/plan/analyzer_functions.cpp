@@ -597,8 +597,9 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
         args.push_back(make_expr(Literal{boolean_type(), "true", false}, span));
         spans.push_back(span);
     }
-    return apply_function(*def, args, spans, call.distinct, span,
-                          bind_aggregate_filter(call, name));
+    ExprPtr bound =
+        apply_function(*def, args, spans, call.distinct, span, bind_aggregate_filter(call, name));
+    return def->catalyst == "TimeWindow" ? time_window_column(bound, span) : bound;
 }
 
 // Spark 4's SupportsOrderingWithinGroup: the WITHIN GROUP keys are bound as the call's last

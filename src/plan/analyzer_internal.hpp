@@ -20,6 +20,7 @@
 #include "plan/expr.hpp"
 #include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
+#include "plan/time_window.hpp"
 #include "plan/tree.hpp"
 #include "sql/ast.hpp"
 #include "util/ascii.hpp"
@@ -254,6 +255,29 @@ using WindowDefinitions = std::vector<std::pair<ast::Identifier, ast::WindowSpec
 
 class Binder;
 
+/// A query block's time window, as Spark's TimeWindowing builds it: the block's `window(...)`
+/// call (its time argument cast to a timestamp), its parameters, and the `window` column
+/// every call of it in the block reads. The first call bound makes the column, which the
+/// block's names then find too (`window.start`); a second, different call is an error.
+struct TimeWindowing {
+    ExprPtr call;
+    TimeWindowSpec spec;
+    ExprPtr column; // an AttributeReference, `window`
+    /// Whether WHERE calls it: the sub-plan is then below the WHERE's Filter, else above it.
+    bool under_where = false;
+};
+
+/// Spark's TimeWindowing over `child` (analyzer_time_window.cpp): a tumbling window is a
+/// Project of the window's bounds and `child`'s columns over a Filter of non-NULL times; a
+/// sliding one an Expand of one projection per window a time may fall in, under a Filter of
+/// the windows that hold it.
+PlanPtr time_window_plan(const TimeWindowing& window, PlanPtr child);
+
+/// The `window(...)` call of a query block's clauses Spark's TimeWindowing would meet first
+/// (WHERE's, below the other clauses' operators), and whether it is in WHERE; null when the
+/// block has none. Subqueries are blocks of their own and are not searched.
+std::pair<const ast::Expr*, bool> find_time_window_call(const ast::Select& select);
+
 /// grouping() or grouping_id(): placeholders for bits of the Expand's grouping id, valid only
 /// under ROLLUP, CUBE and GROUPING SETS.
 inline bool is_grouping_function(const FunctionDef& def) {
@@ -452,6 +476,9 @@ class Binder {
         window_defs_ = defs;
         windows_ = out;
     }
+    /// The block's time window, made by the first `window(...)` call bound; null: the calls
+    /// are not allowed where the binder is.
+    void set_time_window(std::optional<TimeWindowing>* window) { time_window_ = window; }
 
   private:
     ExprPtr bind_hof(const HofDef& def, const ast::Call& call, Span span);
@@ -476,6 +503,8 @@ class Binder {
     /// `int(x)`, `date(x)`, ...: a Cast (Spark's castAlias), or null for another name.
     ExprPtr bind_cast_function(const ast::Call& call, const std::string& name, Span span);
     ExprPtr bind_udf(const ast::Call& call, const std::string& name, Span span);
+    /// A bound `window(...)` call as the block's window column (TimeWindowing).
+    ExprPtr time_window_column(const ExprPtr& call, Span span);
     std::vector<ExprPtr> bind_plain_args(std::span<const ast::ExprPtr> args,
                                          std::string_view function);
     void check_arity(std::string_view function, std::size_t got, int min, int max, Span span) const;
@@ -511,6 +540,7 @@ class Binder {
     std::vector<BoundWindow>* windows_ = nullptr;
     bool in_window_ = false;   // binding the function of a window expression
     bool window_call_ = false; // the next call bound is a window expression's function
+    std::optional<TimeWindowing>* time_window_ = nullptr;
 };
 
 /// Whether `name` (any case) is a generator: explode, posexplode, inline, stack and the
@@ -540,6 +570,8 @@ struct BoundClauses {
     std::optional<Repartition> distribute;
     /// The select list's window expressions, in the order bound.
     std::vector<BoundWindow> windows;
+    /// The block's time window, if it has one: its sub-plan goes over the FROM clause.
+    const TimeWindowing* time_window = nullptr;
     ExprPtr offset;
     ExprPtr limit;
 };

@@ -831,8 +831,14 @@ namespace {} // namespace
 PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
     check_comparable_keys(binder, c);
     PlanPtr plan = std::move(from);
+    if (c.time_window != nullptr && c.time_window->under_where) {
+        plan = time_window_plan(*c.time_window, std::move(plan));
+    }
     if (c.where) {
         plan = make_plan(Filter{c.where, plan});
+    }
+    if (c.time_window != nullptr && !c.time_window->under_where) {
+        plan = time_window_plan(*c.time_window, std::move(plan));
     }
     if (c.generate) {
         c.generate->child = std::move(plan);

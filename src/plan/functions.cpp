@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diag/utf8.hpp"
+#include "plan/time_window.hpp"
 #include "types/json_infer.hpp"
 #include "types/number_pattern.hpp"
 #include "types/schema_formats.hpp"
@@ -1928,6 +1929,49 @@ TypeCheck type_time_field(std::string_view fn, Inputs a) {
     }
     return ok(int_type(), a[0]->nullable);
 }
+
+/// Spark's TimeWindow, `window(time, duration[, slide[, start]])`: the window's bounds,
+/// `struct<start, end>` of the time's type (a string or a date is cast to a timestamp;
+/// ImplicitCastInputTypes), the durations literals (plan/time_window.hpp). The analyzer
+/// replaces every call by the window column Spark's TimeWindowing builds; the row types it.
+Args coerce_time_window(Inputs a) { return implicit_args(a, {any_timestamp_()}); }
+TypeCheck type_time_window(std::string_view fn, Inputs a) {
+    if (!is_any_timestamp(*a[0]->type)) {
+        return expects(fn, a, 0, "a timestamp");
+    }
+    std::string error;
+    int bad = -1;
+    if (!time_window_spec(a, error, bad)) {
+        return fail(fn, bad, error);
+    }
+    return ok(make_struct({{"start", a[0]->type, true}, {"end", a[0]->type, true}}), true);
+}
+
+/// Spark's PreciseTimestampConversion, which TimeWindowing builds: a timestamp's microseconds
+/// as a bigint and back, the value unchanged. Three internal rows, one per direction and
+/// timestamp type, printed as Spark prints the one class (`precisetimestampconversion(ts#1,
+/// TimestampType, LongType)`).
+TypeCheck type_timestamp_to_long(std::string_view fn, Inputs a) {
+    if (!is_any_timestamp(*a[0]->type)) {
+        return expects(fn, a, 0, "a timestamp");
+    }
+    return ok(long_type(), a[0]->nullable);
+}
+template <AtomicKind To> TypeCheck type_long_to_timestamp(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Long)) {
+        return expects(fn, a, 0, "a bigint");
+    }
+    return ok(make_atomic(To), a[0]->nullable);
+}
+PlanParameters plan_timestamp_to_long(Inputs a, const DataType&) {
+    return {"", ", " + scala_string(*a[0]->type) + ", LongType"};
+}
+PlanParameters plan_long_to_timestamp(Inputs, const DataType& result) {
+    return {"", ", LongType, " + scala_string(result)};
+}
+
+/// Spark's KnownNullable (`castNullable()` in TimeWindowing): its argument, typed nullable.
+TypeCheck type_known_nullable(std::string_view, Inputs a) { return ok(a[0]->type, true); }
 
 /// SecondWithFraction (EXTRACT(SECOND FROM ts)): the seconds with their fraction.
 TypeCheck type_second_with_fraction(std::string_view fn, Inputs a) {
@@ -4165,6 +4209,21 @@ const std::vector<FunctionDef>& table() {
                                                                      {Opaque, &coerce_integral}),
         scalar<"date_from_unix_date", 1, 1, type_one_to<AtomicKind::Integer, AtomicKind::Date>>(
             "DateFromUnixDate", {Opaque, &coerce_one_of<AtomicKind::Integer>}),
+        scalar<"window", 2, 4, type_time_window>("TimeWindow", {Opaque, &coerce_time_window}),
+        scalar<"precise_timestamp_to_long", 1, 1, type_timestamp_to_long>(
+            "PreciseTimestampConversion", {.internal = true,
+                                           .pretty_name = "precisetimestampconversion",
+                                           .plan_parameters = &plan_timestamp_to_long}),
+        scalar<"precise_long_to_timestamp", 1, 1, type_long_to_timestamp<AtomicKind::Timestamp>>(
+            "PreciseTimestampConversion", {.internal = true,
+                                           .pretty_name = "precisetimestampconversion",
+                                           .plan_parameters = &plan_long_to_timestamp}),
+        scalar<"precise_long_to_timestamp_ntz", 1, 1,
+               type_long_to_timestamp<AtomicKind::TimestampNtz>>(
+            "PreciseTimestampConversion", {.internal = true,
+                                           .pretty_name = "precisetimestampconversion",
+                                           .plan_parameters = &plan_long_to_timestamp}),
+        scalar<"knownnullable", 1, 1, type_known_nullable>("KnownNullable", {.internal = true}),
         scalar<"months_between", 2, 3, type_months_between>(
             "MonthsBetween", {.coerce = &coerce_months_between, .time_zone = true}),
         scalar<"make_date", 3, 3, type_make_date>("MakeDate", {Opaque, &coerce_make_date}),

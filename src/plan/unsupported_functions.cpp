@@ -14,9 +14,6 @@ constexpr std::string_view kCollation =
     "needs collated string types, which the type system does not model";
 constexpr std::string_view kUserError =
     "raises a user error at run time; its VOID type is not modelled";
-constexpr std::string_view kTimeWindow =
-    "not yet: Spark's analyzer rule TimeWindowing rewrites it into the window's bounds over a "
-    "filter of non-NULL times, or an Expand for sliding windows, which is not built";
 
 // Sorted by name (find_unsupported_builtin searches it).
 constexpr std::array kUnsupported{
@@ -49,10 +46,9 @@ constexpr std::array kUnsupported{
     UnsupportedBuiltin{"uniform", "not yet: its result type follows its bounds' types, and its "
                                   "values Spark's generator, XORShiftRandom"},
     UnsupportedBuiltin{"variant_get", kVariant},
-    UnsupportedBuiltin{"window", kTimeWindow},
     UnsupportedBuiltin{"window_time",
-                       "not yet: it reads the window struct TimeWindowing builds, which is not "
-                       "built"},
+                       "not yet: Spark's ResolveWindowTime finds the window column by a marker "
+                       "in its metadata, which columns do not carry here"},
 };
 
 } // namespace

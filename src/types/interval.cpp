@@ -458,4 +458,130 @@ std::optional<std::int64_t> string_to_day_time_interval(std::string_view text, i
     return cast_from_string<std::int64_t>(text, kDayTimeFields, start, end, day_time_body);
 }
 
+std::optional<CalendarInterval> string_to_calendar_interval(std::string_view text,
+                                                            std::string& error) {
+    const auto fail = [&](std::string why) -> std::optional<CalendarInterval> {
+        error = std::move(why);
+        return std::nullopt;
+    };
+    // UTF8String.trimAll: blanks and control characters at both ends.
+    const std::string s = ascii_lower(java_trim(text));
+    const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+    if (s.empty()) {
+        return fail("interval string cannot be empty");
+    }
+    std::size_t i = 0;
+    if (s.starts_with("interval")) {
+        if (s.size() == 8) {
+            return fail("interval string cannot be empty");
+        }
+        if (!is_java_space(s[8])) {
+            return fail("invalid interval prefix '" + s.substr(0, s.find(' ')) + "'");
+        }
+        i = 9;
+    }
+    const auto skip_spaces = [&] {
+        while (i < s.size() && is_java_space(s[i])) {
+            ++i;
+        }
+    };
+    const auto word = [&](std::size_t from) { return s.substr(from, s.find(' ', from) - from); };
+    CalendarInterval out;
+    std::int64_t months = 0;
+    std::int64_t days = 0;
+    bool any = false;
+    skip_spaces();
+    while (i < s.size()) {
+        const std::size_t token = i;
+        bool negative = false;
+        if (s[i] == '-' || s[i] == '+') {
+            negative = s[i] == '-';
+            ++i;
+            skip_spaces();
+        }
+        if (i >= s.size() || !is_digit(s[i])) {
+            return fail("unrecognized number '" + word(token) + "'");
+        }
+        std::int64_t value = 0;
+        for (; i < s.size() && is_digit(s[i]); ++i) {
+            if (__builtin_mul_overflow(value, 10, &value) ||
+                __builtin_add_overflow(value, s[i] - '0', &value)) {
+                return fail("integer overflow in the interval's value");
+            }
+        }
+        std::int64_t nanos = 0;
+        bool fraction = false;
+        if (i < s.size() && s[i] == '.') {
+            fraction = true;
+            std::int64_t scale = 100'000'000;
+            for (++i; i < s.size() && is_digit(s[i]); ++i) {
+                if (scale == 0) {
+                    return fail("interval can only support nanosecond precision");
+                }
+                nanos += (s[i] - '0') * scale;
+                scale /= 10;
+            }
+        }
+        if (i < s.size() && !is_java_space(s[i])) {
+            return fail("invalid value '" + word(token) + "'");
+        }
+        skip_spaces();
+        const std::string unit = word(i);
+        // The unit, optionally plural.
+        const auto is_unit = [&](std::string_view name) {
+            return unit == name ||
+                   (unit.size() == name.size() + 1 && unit.starts_with(name) && unit.back() == 's');
+        };
+        if (fraction && !is_unit("second")) {
+            return fail("'" + unit + "' cannot have fractional part");
+        }
+        if (negative) {
+            value = -value;
+            nanos = -nanos;
+        }
+        std::int64_t per = 0;
+        std::int64_t* total = &out.micros;
+        if (is_unit("year") || is_unit("month")) {
+            per = is_unit("year") ? 12 : 1;
+            total = &months;
+        } else if (is_unit("week") || is_unit("day")) {
+            per = is_unit("week") ? 7 : 1;
+            total = &days;
+        } else if (is_unit("hour")) {
+            per = kMicrosPerHour;
+        } else if (is_unit("minute")) {
+            per = kMicrosPerMinute;
+        } else if (is_unit("second")) {
+            per = kMicrosPerSecond;
+        } else if (is_unit("millisecond")) {
+            per = 1000;
+        } else if (is_unit("microsecond")) {
+            per = 1;
+        } else {
+            return fail("invalid unit '" + unit + "'");
+        }
+        std::int64_t amount = 0;
+        if (__builtin_mul_overflow(value, per, &amount) ||
+            __builtin_add_overflow(amount, nanos / 1000, &amount) ||
+            __builtin_add_overflow(*total, amount, total)) {
+            return fail("integer overflow in the interval's " + unit);
+        }
+        i += unit.size();
+        any = true;
+        skip_spaces();
+    }
+    if (!any) {
+        return fail("interval string cannot be empty");
+    }
+    if (months > std::numeric_limits<std::int32_t>::max() ||
+        months < std::numeric_limits<std::int32_t>::min() ||
+        days > std::numeric_limits<std::int32_t>::max() ||
+        days < std::numeric_limits<std::int32_t>::min()) {
+        return fail("integer overflow in the interval's months or days");
+    }
+    out.months = static_cast<std::int32_t>(months);
+    out.days = static_cast<std::int32_t>(days);
+    return out;
+}
+
 } // namespace prune

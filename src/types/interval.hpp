@@ -51,4 +51,19 @@ std::optional<std::int64_t> string_to_day_time_interval(std::string_view text, i
 /// but for a SECOND interval between -1 and 0 seconds, which the cast reads as positive.
 std::optional<std::int64_t> day_time_interval_of_body(std::string_view body, int start, int end);
 
+/// A CALENDAR INTERVAL: months, days and microseconds, kept apart (Spark: CalendarInterval).
+struct CalendarInterval {
+    std::int32_t months = 0;
+    std::int32_t days = 0;
+    std::int64_t micros = 0;
+};
+
+/// A CALENDAR INTERVAL written as text, as Spark's IntervalUtils.stringToInterval reads it:
+/// `[interval] [+|-]n unit [[+|-]n unit ...]`, any case, the units year, month, week, day,
+/// hour, minute, second, millisecond and microsecond, each optionally plural; only seconds take
+/// a fraction (up to nine digits, kept to the microsecond). On failure, nullopt and `error`
+/// says why, as Spark's message does.
+std::optional<CalendarInterval> string_to_calendar_interval(std::string_view text,
+                                                            std::string& error);
+
 } // namespace prune

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "catalog/catalog.hpp"
+#include "output/printers.hpp"
 #include "plan/analyzer.hpp"
 #include "plan/functions.hpp"
 #include "plan/higher_order.hpp"
@@ -461,11 +462,11 @@ TEST_CASE("higher-order function arity, lambdas and body types are checked", "[a
          "1:41: expression 'id' is neither in GROUP BY nor an aggregate; Spark built-in "
          "'histogram_numeric' is not supported (its approximate bins depend on Spark's streaming "
          "histogram algorithm; docs/FUNCTIONS.md), treated as a scalar user-defined function"},
-        {"SELECT window(customer.name, '1 hour').start FROM orders",
-         "1:40: cannot access a field of the result of user-defined function 'window': Spark "
-         "built-in 'window' is not supported (not yet: Spark's analyzer rule TimeWindowing "
-         "rewrites it into the window's bounds over a filter of non-NULL times, or an Expand for "
-         "sliding windows, which is not built; docs/FUNCTIONS.md)"},
+        {"SELECT session_window(customer.name, '1 hour').start FROM orders",
+         "1:48: cannot access a field of the result of user-defined function 'session_window': "
+         "Spark built-in 'session_window' is not supported (not yet: Spark's analyzer rule "
+         "SessionWindowing rewrites it into an aggregation of session windows, which is not "
+         "built; docs/FUNCTIONS.md)"},
         {"SELECT transform(customer, x -> x) FROM orders",
          "1:18: argument 1 of 'transform' must be an array, got struct<id:bigint,name:string,"
          "address:struct<city:string,zip:string>>"},
@@ -1096,16 +1097,83 @@ TEST_CASE("user-defined functions are accepted with one warning each", "[analyze
     CHECK(sx(*udf) == "my_udf(GetStructField(name#1, 0), id#0)");
 }
 
+TEST_CASE("window() is Spark's TimeWindowing: one window column per query block", "[analyzer]") {
+    const Catalog events = load_ddl_catalog("k STRING, ts TIMESTAMP, e STRUCT<at: TIMESTAMP>");
+    // The column is in scope before the select list binds: `window.start` reads it, and every
+    // call of the same window is the same column.
+    const BoundStatement b =
+        bind_sql("SELECT window.start, window(e.at, '1 hour').end, count(*) FROM x "
+                 "GROUP BY window(e.at, '1 hour')",
+                 events);
+    CHECK(b.warnings.empty());
+    const std::string plan = plan_string(*b.plan);
+    CAPTURE(plan);
+    CHECK(plan.find("Aggregate [window#3], [window#3.start AS start#4, window#3.end AS ") !=
+          std::string::npos);
+    CHECK(plan.find("Filter isnotnull(e#2.at)") != std::string::npos);
+    // A sliding window whose slide does not divide its length keeps the windows that hold
+    // the time; one whose slide does keeps every one.
+    const auto plan_of = [&](const std::string& sql) {
+        return plan_string(*bind_sql(sql, events).plan);
+    };
+    const std::string sliding =
+        plan_of("SELECT window FROM x GROUP BY window(ts, '7 minutes', '3 minutes')");
+    CHECK(sliding.find("Filter ((ts#1 >= window#3.start) AND (ts#1 < window#3.end))\n") !=
+          std::string::npos);
+    CHECK(sliding.find("Expand [[") != std::string::npos);
+    const std::string divided =
+        plan_of("SELECT window FROM x GROUP BY window(ts, 600000000, 300000000)");
+    CHECK(divided.find("Filter isnotnull(ts#1)\n") != std::string::npos);
+    CHECK(divided.find("Expand [[") != std::string::npos);
+
+    const auto [sql, expected] = GENERATE(table<std::string, std::string>({
+        {"SELECT window(ts, '1 hour'), window(ts, '2 hours') FROM x",
+         "1:30: a query block may have one time window, but 'window(ts, '2 hours')' differs "
+         "from the one before it (Spark: multiple time/session window expressions would result "
+         "in a cartesian product of rows, therefore they are currently not supported)"},
+        {"SELECT window(ts, '5 minutes', '10 minutes') FROM x",
+         "1:32: function 'window' expects the slide duration (600000000) to be at most the "
+         "window duration (300000000 microseconds)"},
+        {"SELECT window(ts, '1 month') FROM x",
+         "1:19: function 'window' does not take intervals of months or years ('1 month'; Spark: "
+         "Intervals greater than a month is not supported)"},
+        {"SELECT window(ts, '5 minutes', '5 minutes', '5 minutes') FROM x",
+         "1:45: function 'window' expects the start time's absolute value (300000000) to be "
+         "below the slide duration (300000000 microseconds)"},
+        {"SELECT window(ts, '5 fortnights') FROM x",
+         "1:19: function 'window' cannot read '5 fortnights' as an interval: invalid unit "
+         "'fortnights'"},
+        {"SELECT window(ts, k) FROM x",
+         "1:19: function 'window' expects its durations and start time as integer, bigint or "
+         "string literals"},
+        {"SELECT window(k > 'a', '1 hour') FROM x",
+         "1:15: function 'window' expects a timestamp, got boolean"},
+        {"SELECT 1 FROM x WHERE window.start > ts GROUP BY window(ts, '1 hour')",
+         "1:23: the WHERE clause cannot read 'window': the select list's window() is computed "
+         "over the WHERE"},
+        {"SELECT 1 FROM x a JOIN x b ON window(a.ts, '1 hour').start = b.ts",
+         "1:31: window() is only allowed in the select list, WHERE, GROUP BY, HAVING and ORDER "
+         "BY of a query block (Spark's TimeWindowing replaces it there)"},
+        {"SELECT window(max(ts), '1 hour') FROM x",
+         "1:8: the time of window() cannot be an aggregate: the window is computed below the "
+         "aggregation"},
+    }));
+    CAPTURE(sql);
+    CHECK(error_of(sql, events) == expected);
+}
+
 TEST_CASE("a Spark built-in prune-plan does not support is named so, with the reason",
           "[analyzer]") {
-    const BoundStatement b = bind_sql(
-        "SELECT RAISE_ERROR(address), window(id, '1 hour') FROM contacts", contacts_catalog());
+    const BoundStatement b =
+        bind_sql("SELECT RAISE_ERROR(address), session_window(id, '1 hour') FROM contacts",
+                 contacts_catalog());
     REQUIRE(b.warnings.size() == 2);
     CHECK(b.warnings[0].message ==
           "Spark built-in 'raise_error' is not supported (raises a user error at run time; its "
           "VOID type is not modelled; docs/FUNCTIONS.md), treated as a user-defined function: "
           "its arguments are read whole");
-    CHECK(b.warnings[1].message.starts_with("Spark built-in 'window' is not supported (not yet"));
+    CHECK(b.warnings[1].message.starts_with(
+        "Spark built-in 'session_window' is not supported (not yet"));
 }
 
 TEST_CASE("an unknown function close to a known one is named in the warning", "[analyzer]") {

@@ -51,6 +51,8 @@ const std::map<std::string, std::string> kNeverEvaluated = {
     // the grouping id's bits: calls never survive analysis.
     {"grouping", "replaced by the analyzer's grouping id"},
     {"grouping_id", "replaced by the analyzer's grouping id"},
+    // TimeWindowing replaces every call by the window column it computes (plan/time_window).
+    {"window", "replaced by the analyzer's TimeWindowing"},
 };
 
 struct Sample {
@@ -334,6 +336,21 @@ const std::map<std::string, Sample> kSamples = {
     {"timestamp_millis", {"timestamp_millis(n * 1000)", R"("1970-01-01T00:00:03Z")"}},
     {"timestamp_micros", {"timestamp_micros(n * 1000000)", R"("1970-01-01T00:00:03Z")"}},
     {"date_from_unix_date", {"date_from_unix_date(i)", R"("1970-01-08")"}},
+    // Time windows: TimeWindowing's column and the conversions its bounds are computed with.
+    {"window",
+     {"SELECT window.start FROM t GROUP BY window(ts, '1 hour')", R"("2024-03-15T10:00:00Z")"}},
+    {"precise_timestamp_to_long",
+     {"SELECT window.end FROM t GROUP BY window(ts, '10 minutes', '5 minutes', '1 minute')",
+      R"("2024-03-15T10:26:00Z")"}},
+    {"precise_long_to_timestamp",
+     {"SELECT window(ts, '90 seconds').end FROM t", R"("2024-03-15T10:21:00Z")"}},
+    {"precise_long_to_timestamp_ntz",
+     {"SELECT window(CAST(ts AS TIMESTAMP_NTZ), '1 day').start FROM t",
+      R"("2024-03-15T00:00:00Z")"}},
+    {"knownnullable",
+     {"SELECT window.start FROM t "
+      "WHERE window(ts, '7 minutes', '3 minutes').start < ts - INTERVAL 4 MINUTES",
+      R"("2024-03-15T10:15:00Z")"}},
     {"months_between", {"months_between(dt, DATE '2024-01-15')", "2.0"}},
     {"make_date", {"make_date(2024, i, 1)", R"("2024-07-01")"}},
     {"next_day", {"next_day(dt, 'Mon')", R"("2024-03-18")"}}, // 2024-03-15 was a Friday

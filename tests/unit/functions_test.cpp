@@ -464,6 +464,11 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"timestamp_millis", {f.i_nn}, "timestamp", false},
         {"timestamp_micros", {f.i}, "timestamp", true},
         {"date_from_unix_date", {f.i_nn}, "date", false},
+        // TimeWindow: the bounds of the time's type (the analyzer makes it the window column)
+        {"window",
+         {f.ts, str_lit("5 minutes"), long_lit(60000000)},
+         "struct<start:timestamp,end:timestamp>",
+         true},
         {"months_between", {f.ts, f.day}, "double", true},
         {"months_between", {f.day, f.day, bool_lit(false)}, "double", false},
         {"make_date", {f.i_nn, int_lit(1), int_lit(1)}, "date", false},

@@ -132,3 +132,30 @@ TEST_CASE("a literal's quoted part reads back to its value", "[types]") {
         }
     }
 }
+
+TEST_CASE("CALENDAR INTERVAL strings are read as Spark's stringToInterval reads them", "[types]") {
+    const auto read = [](std::string_view text) -> std::string {
+        std::string error;
+        const std::optional<CalendarInterval> v = string_to_calendar_interval(text, error);
+        return v ? std::to_string(v->months) + "/" + std::to_string(v->days) + "/" +
+                       std::to_string(v->micros)
+                 : "error: " + error;
+    };
+    CHECK(read("5 minutes") == "0/0/300000000");
+    CHECK(read("  INTERVAL 1 Hour 30 minutes ") == "0/0/5400000000");
+    CHECK(read("interval 2 weeks -1 day") == "0/13/0");
+    CHECK(read("1 year 2 months") == "14/0/0");
+    CHECK(read("1.5 seconds 7 milliseconds 3 microseconds") == "0/0/1507003");
+    CHECK(read("-0.000001999 second") == "0/0/-1");
+    CHECK(read("+3 days") == "0/3/0");
+    CHECK(read("1.5 minutes") == "error: 'minutes' cannot have fractional part");
+    CHECK(read("5 fortnights") == "error: invalid unit 'fortnights'");
+    CHECK(read("5") == "error: invalid unit ''");
+    CHECK(read("minutes") == "error: unrecognized number 'minutes'");
+    CHECK(read("interval") == "error: interval string cannot be empty");
+    CHECK(read("") == "error: interval string cannot be empty");
+    CHECK(read("intervals 5 days") == "error: invalid interval prefix 'intervals'");
+    CHECK(read("5x minutes") == "error: invalid value '5x'");
+    CHECK(read("1.1234567891 seconds") == "error: interval can only support nanosecond precision");
+    CHECK(read("9223372036854775807 hours") == "error: integer overflow in the interval's hours");
+}

@@ -1,0 +1,188 @@
+// Spark's TimeWindowing (ResolveTimeWindows.scala, TimeWindowResolution): a query block's
+// `window(time, duration[, slide[, start]])` becomes a column, `window`, which a sub-plan
+// over the FROM clause computes, so that grouping by it, taking `window.start` or filtering
+// on it are plain column reads for every later pass.
+//
+//     SELECT window.start, count(*) FROM t GROUP BY window(ts, '5 minutes')
+//
+//     Aggregate [window#9], [window#9.start AS start#10, count(1) AS count(1)#11L]
+//     +- Project [named_struct(start, knownnullable(precisetimestampconversion(...)), end, ...)
+//     |           AS window#9, ts#1, ...]
+//        +- Filter isnotnull(ts#1)
+//           +- Relation t[ts#1, ...]
+//
+// A sliding window (its slide shorter than its length) is an Expand of one projection per
+// window a time may fall in, ceil(window / slide) of them, under a Filter of the windows that
+// hold the time (or of non-NULL times, when the slide divides the length: every projection
+// then holds it).
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "plan/analyzer_internal.hpp"
+#include "plan/plan.hpp"
+#include "util/overloaded.hpp"
+
+namespace prune::analyzer_detail {
+
+namespace {
+
+bool is_time_window_call(const ast::Expr& e) {
+    const auto* call = std::get_if<ast::Call>(&e.node);
+    return call != nullptr && equal_ignoring_ascii_case(call->name.name, "window");
+}
+
+const ast::Expr* find_in(const ast::Expr* e) {
+    if (e == nullptr) {
+        return nullptr;
+    }
+    if (is_time_window_call(*e)) {
+        return e;
+    }
+    const ast::Expr* found = nullptr;
+    ast::for_each_child(*e, [&](const ast::Expr* child) {
+        if (found == nullptr) {
+            found = find_in(child);
+        }
+    });
+    return found;
+}
+
+ExprPtr bigint(std::int64_t v) { return make_expr(Literal{long_type(), std::to_string(v), false}); }
+
+ExprPtr binary(BinaryOpKind op, ExprPtr l, ExprPtr r) {
+    return make_expr(BinaryOp{op, std::move(l), std::move(r)});
+}
+
+ExprPtr call(std::string_view function, ExprPtr arg) {
+    return make_expr(ScalarFunction{&catalog_function(function), ExprList({std::move(arg)})});
+}
+
+/// The bounds of the `i`th window a time may fall in, as TimeWindowing computes them in the
+/// time's microseconds:
+///     remainder = (t - start) % slide
+///     lastStart = t - (remainder < 0 ? remainder + slide : remainder)
+///     windowStart = lastStart - i * slide, windowEnd = windowStart + window
+ExprPtr window_bounds(const TimeWindowing& w, std::int64_t i) {
+    const ExprPtr& time = w.call->as<ScalarFunction>()->args[0];
+    const TimeWindowSpec& spec = w.spec;
+    const ExprPtr micros = call("precise_timestamp_to_long", time);
+    const ExprPtr remainder =
+        binary(BinaryOpKind::Remainder, binary(BinaryOpKind::Subtract, micros, bigint(spec.start)),
+               bigint(spec.slide));
+    const ExprPtr offset =
+        make_expr(CaseWhen{{{binary(BinaryOpKind::LessThan, remainder, bigint(0)),
+                             binary(BinaryOpKind::Add, remainder, bigint(spec.slide))}},
+                           remainder});
+    const ExprPtr start =
+        binary(BinaryOpKind::Subtract, binary(BinaryOpKind::Subtract, micros, offset),
+               bigint(i * spec.slide));
+    const ExprPtr end = binary(BinaryOpKind::Add, start, bigint(spec.window));
+    const std::string_view back = time->type->is(AtomicKind::TimestampNtz)
+                                      ? "precise_long_to_timestamp_ntz"
+                                      : "precise_long_to_timestamp";
+    return make_expr(CreateNamedStruct{FieldNames{Name("start"), Name("end")},
+                                       ExprList({call("knownnullable", call(back, start)),
+                                                 call("knownnullable", call(back, end))})});
+}
+
+} // namespace
+
+std::pair<const ast::Expr*, bool> find_time_window_call(const ast::Select& select) {
+    if (const ast::Expr* in_where = find_in(select.where.get())) {
+        return {in_where, true};
+    }
+    std::vector<const ast::Expr*> clauses;
+    for (const ast::SelectItem& item : select.items) {
+        clauses.push_back(item.expr.get());
+    }
+    for (const ast::ExprPtr& key : select.group_by) {
+        clauses.push_back(key.get());
+    }
+    clauses.push_back(select.having.get());
+    for (const ast::OrderItem& key : select.order_by) {
+        clauses.push_back(key.expr.get());
+    }
+    for (const ast::Expr* e : clauses) {
+        if (const ast::Expr* found = find_in(e)) {
+            return {found, false};
+        }
+    }
+    return {nullptr, false};
+}
+
+ExprPtr Binder::time_window_column(const ExprPtr& bound, Span span) {
+    if (time_window_ == nullptr) {
+        fail(span, "window() is only allowed in the select list, WHERE, GROUP BY, HAVING and "
+                   "ORDER BY of a query block (Spark's TimeWindowing replaces it there)");
+    }
+    const auto& f = *bound->as<ScalarFunction>();
+    visit_down(f.args[0], [&](const ExprPtr& e) {
+        if (const auto* inner = e->as<ScalarFunction>();
+            inner != nullptr && inner->def->aggregate) {
+            fail(span, "the time of window() cannot be an aggregate: the window is computed "
+                       "below the aggregation");
+        }
+        return !e->is<SubqueryExpression>();
+    });
+    if (!*time_window_) {
+        std::string error;
+        int bad = -1;
+        const std::optional<TimeWindowSpec> spec = time_window_spec(f.args, error, bad);
+        if (!spec) {
+            throw InternalError("window() typed with durations it cannot read: " + error);
+        }
+        ExprPtr column =
+            make_expr(AttributeReference{Name("window"), bound->type, fresh_id(), true}, span);
+        // Found by name (`window.start`), not by `*` (Spark expands the star before the rule
+        // adds the column).
+        scope_.columns.push_back(ScopeColumn{column, Qualifier{}, true, false});
+        scope_.output.push_back(column);
+        time_window_->emplace(TimeWindowing{bound, *spec, std::move(column)});
+    } else if (!same_expr(*(*time_window_)->call, *bound)) {
+        fail(span, "a query block may have one time window, but '" + written(span) +
+                       "' differs from the one before it (Spark: multiple time/session window "
+                       "expressions would result in a cartesian product of rows, therefore "
+                       "they are currently not supported)");
+    }
+    const auto& column = *(*time_window_)->column->as<AttributeReference>();
+    return make_expr(AttributeReference{column.name, column.type, column.id, column.nullable},
+                     span);
+}
+
+PlanPtr time_window_plan(const TimeWindowing& w, PlanPtr child) {
+    const ExprPtr& time = w.call->as<ScalarFunction>()->args[0];
+    const std::vector<ExprPtr> columns = plan_output(*child);
+    const auto with_columns = [&](ExprPtr first) {
+        std::vector<ExprPtr> out{std::move(first)};
+        out.insert(out.end(), columns.begin(), columns.end());
+        return out;
+    };
+    const ExprPtr not_null = make_expr(IsNotNull{time});
+    const auto& column = *w.column->as<AttributeReference>();
+    if (w.spec.tumbling()) {
+        // For backward compatibility, Spark says, the NULL times are filtered out.
+        ExprPtr bounds = make_expr(Alias{window_bounds(w, 0), column.name, column.id});
+        return make_plan(Project{with_columns(std::move(bounds)),
+                                 make_plan(Filter{not_null, std::move(child)})});
+    }
+    std::vector<std::vector<ExprPtr>> projections;
+    for (std::int64_t i = 0; i < w.spec.overlapping(); ++i) {
+        projections.push_back(with_columns(window_bounds(w, i)));
+    }
+    ExprPtr held = not_null;
+    if (w.spec.window % w.spec.slide != 0) {
+        const auto bound = [&](std::size_t field) {
+            return make_expr(GetStructField{w.column, field, Name()});
+        };
+        held = binary(BinaryOpKind::And, binary(BinaryOpKind::GreaterThanOrEqual, time, bound(0)),
+                      binary(BinaryOpKind::LessThan, time, bound(1)));
+    }
+    return make_plan(Filter{
+        std::move(held),
+        make_plan(Expand{std::move(projections), with_columns(w.column), std::move(child)})});
+}
+
+} // namespace prune::analyzer_detail
