@@ -50,15 +50,21 @@ const ast::Expr* find_in(const ast::Expr* e) {
     return found;
 }
 
-ExprPtr bigint(std::int64_t v) { return make_expr(Literal{long_type(), std::to_string(v), false}); }
+/// The window's expressions, each placed where the query calls window() (--explain).
+struct Builder {
+    Span at;
 
-ExprPtr binary(BinaryOpKind op, ExprPtr l, ExprPtr r) {
-    return make_expr(BinaryOp{op, std::move(l), std::move(r)});
-}
-
-ExprPtr call(std::string_view function, ExprPtr arg) {
-    return make_expr(ScalarFunction{&catalog_function(function), ExprList({std::move(arg)})});
-}
+    ExprPtr bigint(std::int64_t v) const {
+        return make_expr(Literal{long_type(), std::to_string(v), false}, at);
+    }
+    ExprPtr binary(BinaryOpKind op, ExprPtr l, ExprPtr r) const {
+        return make_expr(BinaryOp{op, std::move(l), std::move(r)}, at);
+    }
+    ExprPtr call(std::string_view function, ExprPtr arg) const {
+        return make_expr(ScalarFunction{&catalog_function(function), ExprList({std::move(arg)})},
+                         at);
+    }
+};
 
 /// The bounds of the `i`th window a time may fall in, as TimeWindowing computes them in the
 /// time's microseconds:
@@ -66,26 +72,29 @@ ExprPtr call(std::string_view function, ExprPtr arg) {
 ///     lastStart = t - (remainder < 0 ? remainder + slide : remainder)
 ///     windowStart = lastStart - i * slide, windowEnd = windowStart + window
 ExprPtr window_bounds(const TimeWindowing& w, std::int64_t i) {
+    const Builder b{w.call->span};
     const ExprPtr& time = w.call->as<ScalarFunction>()->args[0];
     const TimeWindowSpec& spec = w.spec;
-    const ExprPtr micros = call("precise_timestamp_to_long", time);
-    const ExprPtr remainder =
-        binary(BinaryOpKind::Remainder, binary(BinaryOpKind::Subtract, micros, bigint(spec.start)),
-               bigint(spec.slide));
+    const ExprPtr micros = b.call("precise_timestamp_to_long", time);
+    const ExprPtr remainder = b.binary(
+        BinaryOpKind::Remainder, b.binary(BinaryOpKind::Subtract, micros, b.bigint(spec.start)),
+        b.bigint(spec.slide));
     const ExprPtr offset =
-        make_expr(CaseWhen{{{binary(BinaryOpKind::LessThan, remainder, bigint(0)),
-                             binary(BinaryOpKind::Add, remainder, bigint(spec.slide))}},
-                           remainder});
+        make_expr(CaseWhen{{{b.binary(BinaryOpKind::LessThan, remainder, b.bigint(0)),
+                             b.binary(BinaryOpKind::Add, remainder, b.bigint(spec.slide))}},
+                           remainder},
+                  b.at);
     const ExprPtr start =
-        binary(BinaryOpKind::Subtract, binary(BinaryOpKind::Subtract, micros, offset),
-               bigint(i * spec.slide));
-    const ExprPtr end = binary(BinaryOpKind::Add, start, bigint(spec.window));
+        b.binary(BinaryOpKind::Subtract, b.binary(BinaryOpKind::Subtract, micros, offset),
+                 b.bigint(i * spec.slide));
+    const ExprPtr end = b.binary(BinaryOpKind::Add, start, b.bigint(spec.window));
     const std::string_view back = time->type->is(AtomicKind::TimestampNtz)
                                       ? "precise_long_to_timestamp_ntz"
                                       : "precise_long_to_timestamp";
     return make_expr(CreateNamedStruct{FieldNames{Name("start"), Name("end")},
-                                       ExprList({call("knownnullable", call(back, start)),
-                                                 call("knownnullable", call(back, end))})});
+                                       ExprList({b.call("knownnullable", b.call(back, start)),
+                                                 b.call("knownnullable", b.call(back, end))})},
+                     b.at);
 }
 
 } // namespace
@@ -153,6 +162,7 @@ ExprPtr Binder::time_window_column(const ExprPtr& bound, Span span) {
 }
 
 PlanPtr time_window_plan(const TimeWindowing& w, PlanPtr child) {
+    const Builder b{w.call->span};
     const ExprPtr& time = w.call->as<ScalarFunction>()->args[0];
     const std::vector<ExprPtr> columns = plan_output(*child);
     const auto with_columns = [&](ExprPtr first) {
@@ -160,25 +170,31 @@ PlanPtr time_window_plan(const TimeWindowing& w, PlanPtr child) {
         out.insert(out.end(), columns.begin(), columns.end());
         return out;
     };
-    const ExprPtr not_null = make_expr(IsNotNull{time});
+    const ExprPtr not_null = make_expr(IsNotNull{time}, b.at);
     const auto& column = *w.column->as<AttributeReference>();
     if (w.spec.tumbling()) {
         // For backward compatibility, Spark says, the NULL times are filtered out.
-        ExprPtr bounds = make_expr(Alias{window_bounds(w, 0), column.name, column.id});
+        ExprPtr bounds = make_expr(Alias{window_bounds(w, 0), column.name, column.id}, b.at);
         return make_plan(Project{with_columns(std::move(bounds)),
                                  make_plan(Filter{not_null, std::move(child)})});
     }
+    // Each projection copies the columns, read where the query calls window() (--explain).
     std::vector<std::vector<ExprPtr>> projections;
     for (std::int64_t i = 0; i < w.spec.overlapping(); ++i) {
-        projections.push_back(with_columns(window_bounds(w, i)));
+        std::vector<ExprPtr> projection = with_columns(window_bounds(w, i));
+        for (std::size_t c = 1; c < projection.size(); ++c) {
+            projection[c] = make_expr(projection[c]->node, b.at);
+        }
+        projections.push_back(std::move(projection));
     }
     ExprPtr held = not_null;
     if (w.spec.window % w.spec.slide != 0) {
         const auto bound = [&](std::size_t field) {
-            return make_expr(GetStructField{w.column, field, Name()});
+            return make_expr(GetStructField{w.column, field, Name()}, b.at);
         };
-        held = binary(BinaryOpKind::And, binary(BinaryOpKind::GreaterThanOrEqual, time, bound(0)),
-                      binary(BinaryOpKind::LessThan, time, bound(1)));
+        held =
+            b.binary(BinaryOpKind::And, b.binary(BinaryOpKind::GreaterThanOrEqual, time, bound(0)),
+                     b.binary(BinaryOpKind::LessThan, time, bound(1)));
     }
     return make_plan(Filter{
         std::move(held),
