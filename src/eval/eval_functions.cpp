@@ -2155,6 +2155,11 @@ EvalTable build_table() {
                                                          : Value::integral(v[0].as_timestamp());
         }));
     put({"KnownNullable"}, strict([](Evaluator&, const Call&, Values& v) { return v[0]; }));
+    // SessionWindowing replaces every session_window() call; what it builds is refused here.
+    put({"SessionWindow"},
+        refused("merges overlapping sessions in Spark's physical aggregation, and its gap is a "
+                "CALENDAR INTERVAL, which the evaluator does not model",
+                "values of type interval (CALENDAR INTERVAL) are not supported by the evaluator"));
     put({"MonthsBetween"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
             if (any_null(v)) {
                 return Value::null();

@@ -255,27 +255,31 @@ using WindowDefinitions = std::vector<std::pair<ast::Identifier, ast::WindowSpec
 
 class Binder;
 
-/// A query block's time window, as Spark's TimeWindowing builds it: the block's `window(...)`
-/// call (its time argument cast to a timestamp), its parameters, and the `window` column
-/// every call of it in the block reads. The first call bound makes the column, which the
-/// block's names then find too (`window.start`); a second, different call is an error.
+/// A query block's time window, as Spark's TimeWindowing or SessionWindowing builds it: the
+/// block's `window(...)` or `session_window(...)` call (its time argument cast to a
+/// timestamp), a time window's parameters, and the column every call of it in the block reads
+/// (`window`, `session_window`). The first call bound makes the column, which the block's
+/// names then find too (`window.start`); a second, different call is an error.
 struct TimeWindowing {
     ExprPtr call;
-    TimeWindowSpec spec;
-    ExprPtr column; // an AttributeReference, `window`
+    TimeWindowSpec spec; // a time window's; unused for a session window
+    ExprPtr column;      // an AttributeReference
     /// Whether WHERE calls it: the sub-plan is then below the WHERE's Filter, else above it.
     bool under_where = false;
+
+    bool session() const { return call->as<ScalarFunction>()->def->catalyst == "SessionWindow"; }
 };
 
-/// Spark's TimeWindowing over `child` (analyzer_time_window.cpp): a tumbling window is a
-/// Project of the window's bounds and `child`'s columns over a Filter of non-NULL times; a
-/// sliding one an Expand of one projection per window a time may fall in, under a Filter of
-/// the windows that hold it.
+/// The rule's sub-plan over `child` (analyzer_time_window.cpp): a tumbling window is a Project
+/// of the window's bounds and `child`'s columns over a Filter of non-NULL times; a sliding one
+/// an Expand of one projection per window a time may fall in, under a Filter of the windows
+/// that hold it; a session window a Filter of non-NULL times over a Project of the session's
+/// first bounds, [time, time + gap).
 PlanPtr time_window_plan(const TimeWindowing& window, PlanPtr child);
 
-/// The `window(...)` call of a query block's clauses Spark's TimeWindowing would meet first
-/// (WHERE's, below the other clauses' operators), and whether it is in WHERE; null when the
-/// block has none. Subqueries are blocks of their own and are not searched.
+/// The `window(...)` or `session_window(...)` call of a query block's clauses Spark's rules
+/// would meet first (WHERE's, below the other clauses' operators), and whether it is in WHERE;
+/// null when the block has none. Subqueries are blocks of their own and are not searched.
 std::pair<const ast::Expr*, bool> find_time_window_call(const ast::Select& select);
 
 /// grouping() or grouping_id(): placeholders for bits of the Expand's grouping id, valid only
@@ -503,7 +507,8 @@ class Binder {
     /// `int(x)`, `date(x)`, ...: a Cast (Spark's castAlias), or null for another name.
     ExprPtr bind_cast_function(const ast::Call& call, const std::string& name, Span span);
     ExprPtr bind_udf(const ast::Call& call, const std::string& name, Span span);
-    /// A bound `window(...)` call as the block's window column (TimeWindowing).
+    /// A bound `window(...)` or `session_window(...)` call as the block's window column
+    /// (TimeWindowing, SessionWindowing).
     ExprPtr time_window_column(const ExprPtr& call, Span span);
     std::vector<ExprPtr> bind_plain_args(std::span<const ast::ExprPtr> args,
                                          std::string_view function);

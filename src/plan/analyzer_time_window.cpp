@@ -23,6 +23,8 @@
 
 #include "plan/analyzer_internal.hpp"
 #include "plan/plan.hpp"
+#include "plan/typing.hpp"
+#include "types/interval.hpp"
 #include "util/overloaded.hpp"
 
 namespace prune::analyzer_detail {
@@ -31,7 +33,8 @@ namespace {
 
 bool is_time_window_call(const ast::Expr& e) {
     const auto* call = std::get_if<ast::Call>(&e.node);
-    return call != nullptr && equal_ignoring_ascii_case(call->name.name, "window");
+    return call != nullptr && (equal_ignoring_ascii_case(call->name.name, "window") ||
+                               equal_ignoring_ascii_case(call->name.name, "session_window"));
 }
 
 const ast::Expr* find_in(const ast::Expr* e) {
@@ -123,33 +126,43 @@ std::pair<const ast::Expr*, bool> find_time_window_call(const ast::Select& selec
 }
 
 ExprPtr Binder::time_window_column(const ExprPtr& bound, Span span) {
-    if (time_window_ == nullptr) {
-        fail(span, "window() is only allowed in the select list, WHERE, GROUP BY, HAVING and "
-                   "ORDER BY of a query block (Spark's TimeWindowing replaces it there)");
-    }
     const auto& f = *bound->as<ScalarFunction>();
-    visit_down(f.args[0], [&](const ExprPtr& e) {
-        if (const auto* inner = e->as<ScalarFunction>();
-            inner != nullptr && inner->def->aggregate) {
-            fail(span, "the time of window() cannot be an aggregate: the window is computed "
-                       "below the aggregation");
-        }
-        return !e->is<SubqueryExpression>();
-    });
+    const std::string function(f.name());
+    if (time_window_ == nullptr) {
+        fail(span, function + "() is only allowed in the select list, WHERE, GROUP BY, HAVING and "
+                              "ORDER BY of a query block (Spark's analyzer replaces it there)");
+    }
+    for (const ExprPtr& arg : f.args) {
+        visit_down(arg, [&](const ExprPtr& e) {
+            if (const auto* inner = e->as<ScalarFunction>();
+                inner != nullptr && inner->def->aggregate) {
+                fail(span, "the arguments of " + function +
+                               "() cannot be aggregates: the window is computed below the "
+                               "aggregation");
+            }
+            return !e->is<SubqueryExpression>();
+        });
+    }
     if (!*time_window_) {
-        std::string error;
-        int bad = -1;
-        const std::optional<TimeWindowSpec> spec = time_window_spec(f.args, error, bad);
-        if (!spec) {
-            throw InternalError("window() typed with durations it cannot read: " + error);
+        TimeWindowSpec spec;
+        if (f.def->catalyst == "TimeWindow") {
+            std::string error;
+            int bad = -1;
+            const std::optional<TimeWindowSpec> read = time_window_spec(f.args, error, bad);
+            if (!read) {
+                throw InternalError("window() typed with durations it cannot read: " + error);
+            }
+            spec = *read;
         }
         ExprPtr column =
-            make_expr(AttributeReference{Name("window"), bound->type, fresh_id(), true}, span);
+            make_expr(AttributeReference{Name(function == "window" ? "window" : "session_window"),
+                                         bound->type, fresh_id(), true},
+                      span);
         // Found by name (`window.start`), not by `*` (Spark expands the star before the rule
         // adds the column).
         scope_.columns.push_back(ScopeColumn{column, Qualifier{}, true, false});
         scope_.output.push_back(column);
-        time_window_->emplace(TimeWindowing{bound, *spec, std::move(column)});
+        time_window_->emplace(TimeWindowing{bound, spec, std::move(column)});
     } else if (!same_expr(*(*time_window_)->call, *bound)) {
         fail(span, "a query block may have one time window, but '" + written(span) +
                        "' differs from the one before it (Spark: multiple time/session window "
@@ -161,7 +174,77 @@ ExprPtr Binder::time_window_column(const ExprPtr& bound, Span span) {
                      span);
 }
 
+namespace {
+
+/// A session window's gap as SessionWindowing reads it: a CALENDAR INTERVAL (a string cast to
+/// one; a literal folded, as Spark's optimizer folds the cast), and whether it may not be
+/// positive, when the sessions it makes must be checked (a gap that is not a literal, or one
+/// of zero or less).
+std::pair<ExprPtr, bool> session_gap(const ExprPtr& gap, Span at) {
+    const TypePtr calendar = make_atomic(AtomicKind::CalendarInterval);
+    const bool typed = gap->type->is(AtomicKind::CalendarInterval);
+    const auto* literal = gap->as<Literal>();
+    if (literal == nullptr || literal->is_null) {
+        return {typed ? gap : cast_to(gap, calendar), true};
+    }
+    std::string text = literal->text.str();
+    if (typed) {
+        // INTERVAL '…', kept as written by the parser.
+        const std::size_t open = text.find('\'');
+        text = text.substr(open + 1, text.rfind('\'') - open - 1);
+    }
+    std::string error;
+    const std::optional<CalendarInterval> interval = string_to_calendar_interval(text, error);
+    if (!interval) {
+        return {typed ? gap : cast_to(gap, calendar), true};
+    }
+    const std::int64_t sum =
+        std::int64_t{interval->months} + std::int64_t{interval->days} + interval->micros;
+    return {make_expr(Literal{calendar, calendar_interval_string(*interval), false}, at), sum <= 0};
+}
+
+/// SessionWindowing: a Filter of non-NULL times (and, when the gap may not be positive, of
+/// sessions that end after they start) over a Project of [time, time + gap).
+PlanPtr session_window_plan(const TimeWindowing& w, PlanPtr child) {
+    const Builder b{w.call->span};
+    const auto& f = *w.call->as<ScalarFunction>();
+    const ExprPtr& time = f.args[0];
+    const auto [gap, check_bounds] = session_gap(f.args[1], b.at);
+    const std::string_view back = time->type->is(AtomicKind::TimestampNtz)
+                                      ? "precise_long_to_timestamp_ntz"
+                                      : "precise_long_to_timestamp";
+    const auto bound = [&](const ExprPtr& t) {
+        return b.call("knownnullable", b.call(back, b.call("precise_timestamp_to_long", t)));
+    };
+    const ExprPtr end =
+        make_expr(ScalarFunction{&catalog_function("timeadd"), ExprList({time, gap})}, b.at);
+    const auto& column = *w.column->as<AttributeReference>();
+    std::vector<ExprPtr> exprs{
+        make_expr(Alias{make_expr(CreateNamedStruct{FieldNames{Name("start"), Name("end")},
+                                                    ExprList({bound(time), bound(end)})},
+                                  b.at),
+                        column.name, column.id},
+                  b.at)};
+    const std::vector<ExprPtr> columns = plan_output(*child);
+    exprs.insert(exprs.end(), columns.begin(), columns.end());
+    ExprPtr condition = make_expr(IsNotNull{time}, b.at);
+    if (check_bounds) {
+        const auto field = [&](std::size_t i) {
+            return make_expr(GetStructField{w.column, i, Name()}, b.at);
+        };
+        condition = b.binary(BinaryOpKind::And, condition,
+                             b.binary(BinaryOpKind::GreaterThan, field(1), field(0)));
+    }
+    return make_plan(
+        Filter{std::move(condition), make_plan(Project{std::move(exprs), std::move(child)})});
+}
+
+} // namespace
+
 PlanPtr time_window_plan(const TimeWindowing& w, PlanPtr child) {
+    if (w.session()) {
+        return session_window_plan(w, std::move(child));
+    }
     const Builder b{w.call->span};
     const ExprPtr& time = w.call->as<ScalarFunction>()->args[0];
     const std::vector<ExprPtr> columns = plan_output(*child);

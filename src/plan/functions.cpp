@@ -26,6 +26,7 @@
 
 #include "diag/utf8.hpp"
 #include "plan/time_window.hpp"
+#include "types/interval.hpp"
 #include "types/json_infer.hpp"
 #include "types/number_pattern.hpp"
 #include "types/schema_formats.hpp"
@@ -1943,6 +1944,30 @@ TypeCheck type_time_window(std::string_view fn, Inputs a) {
     int bad = -1;
     if (!time_window_spec(a, error, bad)) {
         return fail(fn, bad, error);
+    }
+    return ok(make_struct({{"start", a[0]->type, true}, {"end", a[0]->type, true}}), true);
+}
+
+/// Spark's SessionWindow, `session_window(time, gap)`: the session's bounds, `struct<start,
+/// end>` of the time's type, the gap a string (SessionWindowing casts it to a CALENDAR
+/// INTERVAL; a literal must read as one) or a CALENDAR INTERVAL. The analyzer replaces every
+/// call by the `session_window` column SessionWindowing builds; the row types it.
+Args coerce_session_window(Inputs a) { return implicit_args(a, {any_timestamp_()}); }
+TypeCheck type_session_window(std::string_view fn, Inputs a) {
+    if (!is_any_timestamp(*a[0]->type)) {
+        return expects(fn, a, 0, "a timestamp");
+    }
+    if (!is_string_like(*a[1]->type) && !a[1]->type->is(AtomicKind::CalendarInterval)) {
+        return expects(fn, a, 1,
+                       "its gap duration as a string or a CALENDAR INTERVAL (Spark: the gap "
+                       "duration of a session window must be CalendarIntervalType)");
+    }
+    if (const auto* gap = a[1]->as<Literal>();
+        gap != nullptr && !gap->is_null && is_string_like(*a[1]->type)) {
+        std::string error;
+        if (!string_to_calendar_interval(gap->text.view(), error)) {
+            return fail(fn, 1, "cannot read '" + gap->text.str() + "' as an interval: " + error);
+        }
     }
     return ok(make_struct({{"start", a[0]->type, true}, {"end", a[0]->type, true}}), true);
 }
@@ -4210,6 +4235,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"date_from_unix_date", 1, 1, type_one_to<AtomicKind::Integer, AtomicKind::Date>>(
             "DateFromUnixDate", {Opaque, &coerce_one_of<AtomicKind::Integer>}),
         scalar<"window", 2, 4, type_time_window>("TimeWindow", {Opaque, &coerce_time_window}),
+        scalar<"session_window", 2, 2, type_session_window>("SessionWindow",
+                                                            {Opaque, &coerce_session_window}),
         scalar<"precise_timestamp_to_long", 1, 1, type_timestamp_to_long>(
             "PreciseTimestampConversion", {.internal = true,
                                            .pretty_name = "precisetimestampconversion",

@@ -35,9 +35,6 @@ constexpr std::array kUnsupported{
     UnsupportedBuiltin{"schema_of_variant", kVariant},
     UnsupportedBuiltin{"schema_of_variant_agg", kVariant},
     UnsupportedBuiltin{"schema_of_xml", kXml},
-    UnsupportedBuiltin{"session_window",
-                       "not yet: Spark's analyzer rule SessionWindowing rewrites it into an "
-                       "aggregation of session windows, which is not built"},
     UnsupportedBuiltin{"to_avro", kAvro},
     UnsupportedBuiltin{"to_variant_object", kVariant},
     UnsupportedBuiltin{"to_xml", kXml},

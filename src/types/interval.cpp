@@ -584,4 +584,47 @@ std::optional<CalendarInterval> string_to_calendar_interval(std::string_view tex
     return out;
 }
 
+std::string calendar_interval_string(const CalendarInterval& interval) {
+    if (interval.months == 0 && interval.days == 0 && interval.micros == 0) {
+        return "0 seconds";
+    }
+    std::string out;
+    const auto unit = [&](std::int64_t value, std::string_view name) {
+        if (value != 0) {
+            out += std::to_string(value);
+            out += ' ';
+            out += name;
+            out += ' ';
+        }
+    };
+    unit(interval.months / 12, "years");
+    unit(interval.months % 12, "months");
+    unit(interval.days, "days");
+    std::int64_t rest = interval.micros;
+    unit(rest / kMicrosPerHour, "hours");
+    rest %= kMicrosPerHour;
+    unit(rest / kMicrosPerMinute, "minutes");
+    rest %= kMicrosPerMinute;
+    if (rest != 0) {
+        // BigDecimal.valueOf(rest, 6).stripTrailingZeros().toPlainString()
+        std::string digits = std::to_string(rest < 0 ? -static_cast<std::uint64_t>(rest)
+                                                     : static_cast<std::uint64_t>(rest));
+        digits.insert(0, digits.size() < 7 ? 7 - digits.size() : 0, '0');
+        digits.insert(digits.size() - 6, 1, '.');
+        while (digits.back() == '0') {
+            digits.pop_back();
+        }
+        if (digits.back() == '.') {
+            digits.pop_back();
+        }
+        if (rest < 0) {
+            out += '-';
+        }
+        out += digits;
+        out += " seconds ";
+    }
+    out.pop_back();
+    return out;
+}
+
 } // namespace prune

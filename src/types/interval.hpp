@@ -66,4 +66,9 @@ struct CalendarInterval {
 std::optional<CalendarInterval> string_to_calendar_interval(std::string_view text,
                                                             std::string& error);
 
+/// The interval as Spark's CalendarInterval.toString prints it (Literal's plan form):
+/// `1 years 2 months 3 days 4 hours 5 minutes 6.5 seconds`, zero units left out, `0 seconds`
+/// for none.
+std::string calendar_interval_string(const CalendarInterval& interval);
+
 } // namespace prune

@@ -462,11 +462,9 @@ TEST_CASE("higher-order function arity, lambdas and body types are checked", "[a
          "1:41: expression 'id' is neither in GROUP BY nor an aggregate; Spark built-in "
          "'histogram_numeric' is not supported (its approximate bins depend on Spark's streaming "
          "histogram algorithm; docs/FUNCTIONS.md), treated as a scalar user-defined function"},
-        {"SELECT session_window(customer.name, '1 hour').start FROM orders",
-         "1:48: cannot access a field of the result of user-defined function 'session_window': "
-         "Spark built-in 'session_window' is not supported (not yet: Spark's analyzer rule "
-         "SessionWindowing rewrites it into an aggregation of session windows, which is not "
-         "built; docs/FUNCTIONS.md)"},
+        {"SELECT from_xml(customer.name, 'a INT').a FROM orders",
+         "1:41: cannot access a field of the result of user-defined function 'from_xml': Spark "
+         "built-in 'from_xml' is not supported (needs XML parsing and XPath; docs/FUNCTIONS.md)"},
         {"SELECT transform(customer, x -> x) FROM orders",
          "1:18: argument 1 of 'transform' must be an array, got struct<id:bigint,name:string,"
          "address:struct<city:string,zip:string>>"},
@@ -1097,7 +1095,9 @@ TEST_CASE("user-defined functions are accepted with one warning each", "[analyze
     CHECK(sx(*udf) == "my_udf(GetStructField(name#1, 0), id#0)");
 }
 
-TEST_CASE("window() is Spark's TimeWindowing: one window column per query block", "[analyzer]") {
+TEST_CASE("window() and session_window() are Spark's TimeWindowing and SessionWindowing: one "
+          "window column per query block",
+          "[analyzer]") {
     const Catalog events = load_ddl_catalog("k STRING, ts TIMESTAMP, e STRUCT<at: TIMESTAMP>");
     // The column is in scope before the select list binds: `window.start` reads it, and every
     // call of the same window is the same column.
@@ -1121,6 +1121,15 @@ TEST_CASE("window() is Spark's TimeWindowing: one window column per query block"
     CHECK(sliding.find("Filter ((ts#1 >= window#3.start) AND (ts#1 < window#3.end))\n") !=
           std::string::npos);
     CHECK(sliding.find("Expand [[") != std::string::npos);
+    // A session window: a Filter of non-NULL times over the Project of [time, time + gap);
+    // a gap that is not a constant also keeps only sessions that end after they start.
+    CHECK(plan_of("SELECT session_window FROM x GROUP BY session_window(ts, '5 minutes')")
+              .find("knownnullable(precisetimestampconversion(precisetimestampconversion(ts#1 "
+                    "+ 5 minutes, TimestampType, LongType), LongType, TimestampType))) AS "
+                    "session_window#3") != std::string::npos);
+    CHECK(plan_of("SELECT session_window FROM x GROUP BY session_window(ts, k)")
+              .find("Filter (isnotnull(ts#1) AND (session_window#3.end > "
+                    "session_window#3.start))") != std::string::npos);
     const std::string divided =
         plan_of("SELECT window FROM x GROUP BY window(ts, 600000000, 300000000)");
     CHECK(divided.find("Filter isnotnull(ts#1)\n") != std::string::npos);
@@ -1153,10 +1162,21 @@ TEST_CASE("window() is Spark's TimeWindowing: one window column per query block"
          "over the WHERE"},
         {"SELECT 1 FROM x a JOIN x b ON window(a.ts, '1 hour').start = b.ts",
          "1:31: window() is only allowed in the select list, WHERE, GROUP BY, HAVING and ORDER "
-         "BY of a query block (Spark's TimeWindowing replaces it there)"},
+         "BY of a query block (Spark's analyzer replaces it there)"},
         {"SELECT window(max(ts), '1 hour') FROM x",
-         "1:8: the time of window() cannot be an aggregate: the window is computed below the "
-         "aggregation"},
+         "1:8: the arguments of window() cannot be aggregates: the window is computed below "
+         "the aggregation"},
+        {"SELECT window(ts, '1 hour'), session_window(ts, '1 hour') FROM x",
+         "1:30: a query block may have one time window, but 'session_window(ts, '1 hour')' "
+         "differs from the one before it (Spark: multiple time/session window expressions would "
+         "result in a cartesian product of rows, therefore they are currently not supported)"},
+        {"SELECT session_window(ts, 5) FROM x",
+         "1:27: function 'session_window' expects its gap duration as a string or a CALENDAR "
+         "INTERVAL (Spark: the gap duration of a session window must be CalendarIntervalType), "
+         "got int"},
+        {"SELECT session_window(ts, '5 lightyears') FROM x",
+         "1:27: function 'session_window' cannot read '5 lightyears' as an interval: invalid "
+         "unit 'lightyears'"},
     }));
     CAPTURE(sql);
     CHECK(error_of(sql, events) == expected);
@@ -1165,7 +1185,7 @@ TEST_CASE("window() is Spark's TimeWindowing: one window column per query block"
 TEST_CASE("a Spark built-in prune-plan does not support is named so, with the reason",
           "[analyzer]") {
     const BoundStatement b =
-        bind_sql("SELECT RAISE_ERROR(address), session_window(id, '1 hour') FROM contacts",
+        bind_sql("SELECT RAISE_ERROR(address), from_xml(address, 'a INT') FROM contacts",
                  contacts_catalog());
     REQUIRE(b.warnings.size() == 2);
     CHECK(b.warnings[0].message ==
@@ -1173,7 +1193,7 @@ TEST_CASE("a Spark built-in prune-plan does not support is named so, with the re
           "VOID type is not modelled; docs/FUNCTIONS.md), treated as a user-defined function: "
           "its arguments are read whole");
     CHECK(b.warnings[1].message.starts_with(
-        "Spark built-in 'session_window' is not supported (not yet"));
+        "Spark built-in 'from_xml' is not supported (needs XML parsing"));
 }
 
 TEST_CASE("an unknown function close to a known one is named in the warning", "[analyzer]") {

@@ -53,6 +53,7 @@ const std::map<std::string, std::string> kNeverEvaluated = {
     {"grouping_id", "replaced by the analyzer's grouping id"},
     // TimeWindowing replaces every call by the window column it computes (plan/time_window).
     {"window", "replaced by the analyzer's TimeWindowing"},
+    {"session_window", "replaced by the analyzer's SessionWindowing"},
 };
 
 struct Sample {
@@ -339,6 +340,9 @@ const std::map<std::string, Sample> kSamples = {
     // Time windows: TimeWindowing's column and the conversions its bounds are computed with.
     {"window",
      {"SELECT window.start FROM t GROUP BY window(ts, '1 hour')", R"("2024-03-15T10:00:00Z")"}},
+    // --verify refuses it (the gap is a CALENDAR INTERVAL): only binds, prints and prunes.
+    {"session_window",
+     {"SELECT session_window.end FROM t GROUP BY session_window(ts, '5 minutes')"}},
     {"precise_timestamp_to_long",
      {"SELECT window.end FROM t GROUP BY window(ts, '10 minutes', '5 minutes', '1 minute')",
       R"("2024-03-15T10:26:00Z")"}},

@@ -159,3 +159,11 @@ TEST_CASE("CALENDAR INTERVAL strings are read as Spark's stringToInterval reads 
     CHECK(read("1.1234567891 seconds") == "error: interval can only support nanosecond precision");
     CHECK(read("9223372036854775807 hours") == "error: integer overflow in the interval's hours");
 }
+
+TEST_CASE("CALENDAR INTERVAL values print as Spark's CalendarInterval.toString", "[types]") {
+    CHECK(calendar_interval_string({}) == "0 seconds");
+    CHECK(calendar_interval_string({0, 0, 300000000}) == "5 minutes");
+    CHECK(calendar_interval_string({14, 3, 3600000000 + 6500000}) ==
+          "1 years 2 months 3 days 1 hours 6.5 seconds");
+    CHECK(calendar_interval_string({-1, 0, -1}) == "-1 months -0.000001 seconds");
+}
