@@ -515,6 +515,8 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
     // BY window(ts, '1 hour')`).
     std::optional<TimeWindowing> time_window;
     binder.set_time_window(&time_window);
+    WindowTimes window_times;
+    binder.set_window_times(&window_times);
     if (const auto [call, in_where] = find_time_window_call(select); call != nullptr) {
         binder.set_clause(in_where ? Clause::Where : Clause::Select, AliasMode::None, nullptr);
         binder.bind(*call);
@@ -609,6 +611,11 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
             name = pretty_sql(*bound, binder.pretty());
         }
         items.push_back(make_expr(Alias{bound, name, binder.fresh_id()}, item.span));
+        if (const auto* column = bound->as<AttributeReference>();
+            column != nullptr && ctx.window_columns.contains(column->id)) {
+            // Spark's Alias keeps its column's metadata: `window AS w` is a window too.
+            ctx.window_columns.insert(items.back()->as<Alias>()->id);
+        }
         outputs.push_back(OutputRef{items.back(), aggregate});
     };
     const std::span<const ast::SelectItem> written_items(select.items);
@@ -905,6 +912,7 @@ template <class Select> PlanPtr bind_select(BindContext& ctx, Select& select) {
                          .distribute = std::move(distribute),
                          .windows = std::move(windows),
                          .time_window = time_window ? &*time_window : nullptr,
+                         .window_times = &window_times,
                          .offset = over_aggregate ? nullptr : offset,
                          .limit = over_aggregate ? nullptr : limit};
     PlanPtr plan = stack_operators(binder, clauses, std::move(from));
@@ -984,6 +992,9 @@ PlanPtr rename_columns(BindContext& ctx, PlanPtr plan, const std::vector<ast::Id
     std::vector<ExprPtr> exprs;
     for (std::size_t i = 0; i < names.size(); ++i) {
         exprs.push_back(make_expr(Alias{output[i], names[i].name, ctx.next_id++}, names[i].span));
+        if (ctx.window_columns.contains(output[i]->as<AttributeReference>()->id)) {
+            ctx.window_columns.insert(exprs.back()->as<Alias>()->id);
+        }
     }
     return make_plan(Project{std::move(exprs), std::move(plan)});
 }
@@ -1670,6 +1681,7 @@ BoundStatement bind_statement(Statement& statement, const Catalog& catalog,
                     .depth = 0,
                     .join_hints = {},
                     .outer = {},
+                    .window_columns = {},
                     .bind_query = nullptr};
     ctx.bind_query = [&ctx](const ast::Query& query) {
         const QueryDepth depth(ctx, query.span);

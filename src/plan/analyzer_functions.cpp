@@ -599,9 +599,10 @@ ExprPtr Binder::bind_call(const ast::Call& call, Span span) {
     }
     ExprPtr bound =
         apply_function(*def, args, spans, call.distinct, span, bind_aggregate_filter(call, name));
-    return def->catalyst == "TimeWindow" || def->catalyst == "SessionWindow"
-               ? time_window_column(bound, span)
-               : bound;
+    if (def->catalyst == "TimeWindow" || def->catalyst == "SessionWindow") {
+        return time_window_column(bound, span);
+    }
+    return def->catalyst == "WindowTime" ? window_time_column(bound, span) : bound;
 }
 
 // Spark 4's SupportsOrderingWithinGroup: the WITHIN GROUP keys are bound as the call's last

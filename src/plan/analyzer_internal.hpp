@@ -270,6 +270,18 @@ struct TimeWindowing {
     bool session() const { return call->as<ScalarFunction>()->def->catalyst == "SessionWindow"; }
 };
 
+/// A query block's `window_time(w)` columns, as Spark's ResolveWindowTime builds them: one
+/// Alias per distinct call, `window_time(w)`, the window's end less a microsecond, computed by
+/// a Project over the FROM clause (under the WHERE's Filter when WHERE calls it).
+struct WindowTimes {
+    std::vector<ExprPtr> calls;   // the bound calls, one per distinct call
+    std::vector<ExprPtr> columns; // their Aliases
+    bool under_where = false;
+};
+
+/// ResolveWindowTime's Project of `times`' columns and `child`'s (analyzer_time_window.cpp).
+PlanPtr window_time_plan(const WindowTimes& times, PlanPtr child);
+
 /// The rule's sub-plan over `child` (analyzer_time_window.cpp): a tumbling window is a Project
 /// of the window's bounds and `child`'s columns over a Filter of non-NULL times; a sliding one
 /// an Expand of one projection per window a time may fall in, under a Filter of the windows
@@ -318,6 +330,10 @@ struct BindContext {
     std::vector<JoinStrategyHint> join_hints;
     /// The query blocks around the subquery expression being bound, innermost last.
     std::vector<OuterScope> outer;
+    /// The columns that are a time or session window (Spark's TimeWindow.marker and
+    /// SessionWindow.marker metadata): the columns the rules make and aliases of them, which
+    /// window_time() takes.
+    std::unordered_set<ExprId> window_columns;
     /// Binds a whole query (a subquery expression's) in this context (analyzer.cpp).
     std::function<PlanPtr(const ast::Query&)> bind_query;
 };
@@ -483,6 +499,8 @@ class Binder {
     /// The block's time window, made by the first `window(...)` call bound; null: the calls
     /// are not allowed where the binder is.
     void set_time_window(std::optional<TimeWindowing>* window) { time_window_ = window; }
+    /// The block's window_time() columns; null: the calls are not allowed where the binder is.
+    void set_window_times(WindowTimes* times) { window_times_ = times; }
 
   private:
     ExprPtr bind_hof(const HofDef& def, const ast::Call& call, Span span);
@@ -510,6 +528,8 @@ class Binder {
     /// A bound `window(...)` or `session_window(...)` call as the block's window column
     /// (TimeWindowing, SessionWindowing).
     ExprPtr time_window_column(const ExprPtr& call, Span span);
+    /// A bound `window_time(w)` call as the column ResolveWindowTime computes for it.
+    ExprPtr window_time_column(const ExprPtr& call, Span span);
     std::vector<ExprPtr> bind_plain_args(std::span<const ast::ExprPtr> args,
                                          std::string_view function);
     void check_arity(std::string_view function, std::size_t got, int min, int max, Span span) const;
@@ -546,6 +566,7 @@ class Binder {
     bool in_window_ = false;   // binding the function of a window expression
     bool window_call_ = false; // the next call bound is a window expression's function
     std::optional<TimeWindowing>* time_window_ = nullptr;
+    WindowTimes* window_times_ = nullptr;
 };
 
 /// Whether `name` (any case) is a generator: explode, posexplode, inline, stack and the
@@ -577,6 +598,8 @@ struct BoundClauses {
     std::vector<BoundWindow> windows;
     /// The block's time window, if it has one: its sub-plan goes over the FROM clause.
     const TimeWindowing* time_window = nullptr;
+    /// The block's window_time() columns (none: empty), computed over the time window.
+    const WindowTimes* window_times = nullptr;
     ExprPtr offset;
     ExprPtr limit;
 };

@@ -831,14 +831,23 @@ namespace {} // namespace
 PlanPtr stack_operators(Binder& binder, BoundClauses& c, PlanPtr from) {
     check_comparable_keys(binder, c);
     PlanPtr plan = std::move(from);
+    // Spark's TimeWindowing (or SessionWindowing) and ResolveWindowTime: their sub-plans go
+    // under the WHERE's Filter when WHERE calls them, else over it.
+    const bool times = c.window_times != nullptr && !c.window_times->columns.empty();
     if (c.time_window != nullptr && c.time_window->under_where) {
         plan = time_window_plan(*c.time_window, std::move(plan));
+    }
+    if (times && c.window_times->under_where) {
+        plan = window_time_plan(*c.window_times, std::move(plan));
     }
     if (c.where) {
         plan = make_plan(Filter{c.where, plan});
     }
     if (c.time_window != nullptr && !c.time_window->under_where) {
         plan = time_window_plan(*c.time_window, std::move(plan));
+    }
+    if (times && !c.window_times->under_where) {
+        plan = window_time_plan(*c.window_times, std::move(plan));
     }
     if (c.generate) {
         c.generate->child = std::move(plan);

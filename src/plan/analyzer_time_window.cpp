@@ -162,6 +162,7 @@ ExprPtr Binder::time_window_column(const ExprPtr& bound, Span span) {
         // adds the column).
         scope_.columns.push_back(ScopeColumn{column, Qualifier{}, true, false});
         scope_.output.push_back(column);
+        ctx_.window_columns.insert(column->as<AttributeReference>()->id);
         time_window_->emplace(TimeWindowing{bound, spec, std::move(column)});
     } else if (!same_expr(*(*time_window_)->call, *bound)) {
         fail(span, "a query block may have one time window, but '" + written(span) +
@@ -240,6 +241,67 @@ PlanPtr session_window_plan(const TimeWindowing& w, PlanPtr child) {
 }
 
 } // namespace
+
+ExprPtr Binder::window_time_column(const ExprPtr& bound, Span span) {
+    const auto& f = *bound->as<ScalarFunction>();
+    const auto* window = f.args[0]->as<AttributeReference>();
+    if (window == nullptr || !ctx_.window_columns.contains(window->id)) {
+        fail(f.args[0]->span.end > f.args[0]->span.begin ? f.args[0]->span : span,
+             "window_time() takes a window column, one that window() or session_window() "
+             "makes, or an alias of one (Spark: the input is not a correct window column)");
+    }
+    if (window_times_ == nullptr) {
+        fail(span, "window_time() is only allowed in the select list, WHERE, GROUP BY, HAVING "
+                   "and ORDER BY of a query block (Spark's analyzer replaces it there)");
+    }
+    const bool in_where = clause_ == Clause::Where;
+    // A window this block makes over its WHERE cannot be read under it.
+    if (in_where && time_window_ != nullptr && *time_window_ && !(*time_window_)->under_where &&
+        (*time_window_)->column->as<AttributeReference>()->id == window->id) {
+        fail(span, "the WHERE clause cannot read '" + window->name.str() +
+                       "': the select list's window() is computed over the WHERE");
+    }
+    WindowTimes& times = *window_times_;
+    std::size_t at = 0;
+    while (at < times.calls.size() && !same_expr(*times.calls[at], *bound)) {
+        ++at;
+    }
+    if (at == times.calls.size()) {
+        // window.end - 1 microsecond: the window's last instant, which falls in the window.
+        const Builder b{span};
+        const TypePtr& type = bound->type;
+        const ExprPtr end = make_expr(GetStructField{f.args[0], 1, Name()}, span);
+        const ExprPtr last =
+            b.binary(BinaryOpKind::Subtract, b.call("precise_timestamp_to_long", end), b.bigint(1));
+        const std::string_view back = type->is(AtomicKind::TimestampNtz)
+                                          ? "precise_long_to_timestamp_ntz"
+                                          : "precise_long_to_timestamp";
+        const std::string name = "window_time(" + window->name.str() + ")";
+        times.calls.push_back(bound);
+        times.columns.push_back(make_expr(Alias{b.call(back, last), Name(name), fresh_id()}, span));
+    }
+    if (in_where && !times.under_where) {
+        if (time_window_ != nullptr && *time_window_ && !(*time_window_)->under_where) {
+            const ExprId own = (*time_window_)->column->as<AttributeReference>()->id;
+            for (const ExprPtr& call : times.calls) {
+                if (call->as<ScalarFunction>()->args[0]->as<AttributeReference>()->id == own) {
+                    fail(span, "unsupported: window_time() in WHERE and of the select list's "
+                               "window, which is computed over the WHERE");
+                }
+            }
+        }
+        times.under_where = true;
+    }
+    const auto& alias = *times.columns[at]->as<Alias>();
+    return make_expr(AttributeReference{alias.name, bound->type, alias.id, bound->nullable}, span);
+}
+
+PlanPtr window_time_plan(const WindowTimes& times, PlanPtr child) {
+    std::vector<ExprPtr> exprs = times.columns;
+    const std::vector<ExprPtr> columns = plan_output(*child);
+    exprs.insert(exprs.end(), columns.begin(), columns.end());
+    return make_plan(Project{std::move(exprs), std::move(child)});
+}
 
 PlanPtr time_window_plan(const TimeWindowing& w, PlanPtr child) {
     if (w.session()) {

@@ -1972,6 +1972,17 @@ TypeCheck type_session_window(std::string_view fn, Inputs a) {
     return ok(make_struct({{"start", a[0]->type, true}, {"end", a[0]->type, true}}), true);
 }
 
+/// Spark's WindowTime, `window_time(w)`: the window's last instant, of its bounds' type. The
+/// analyzer replaces every call by the column ResolveWindowTime computes; the row types it.
+TypeCheck type_window_time(std::string_view fn, Inputs a) {
+    const StructType* s = a[0]->type->struct_type();
+    if (s == nullptr || s->size() != 2 || !is_any_timestamp(*(*s)[0].type) ||
+        !same_type_ignoring_nullability(*(*s)[0].type, *(*s)[1].type)) {
+        return expects(fn, a, 0, "a window, struct<start, end> of timestamps");
+    }
+    return ok((*s)[0].type, a[0]->nullable || (*s)[0].nullable);
+}
+
 /// Spark's PreciseTimestampConversion, which TimeWindowing builds: a timestamp's microseconds
 /// as a bigint and back, the value unchanged. Three internal rows, one per direction and
 /// timestamp type, printed as Spark prints the one class (`precisetimestampconversion(ts#1,
@@ -4235,6 +4246,7 @@ const std::vector<FunctionDef>& table() {
         scalar<"date_from_unix_date", 1, 1, type_one_to<AtomicKind::Integer, AtomicKind::Date>>(
             "DateFromUnixDate", {Opaque, &coerce_one_of<AtomicKind::Integer>}),
         scalar<"window", 2, 4, type_time_window>("TimeWindow", {Opaque, &coerce_time_window}),
+        scalar<"window_time", 1, 1, type_window_time>("WindowTime", {}),
         scalar<"session_window", 2, 2, type_session_window>("SessionWindow",
                                                             {Opaque, &coerce_session_window}),
         scalar<"precise_timestamp_to_long", 1, 1, type_timestamp_to_long>(

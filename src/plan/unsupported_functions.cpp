@@ -43,9 +43,6 @@ constexpr std::array kUnsupported{
     UnsupportedBuiltin{"uniform", "not yet: its result type follows its bounds' types, and its "
                                   "values Spark's generator, XORShiftRandom"},
     UnsupportedBuiltin{"variant_get", kVariant},
-    UnsupportedBuiltin{"window_time",
-                       "not yet: Spark's ResolveWindowTime finds the window column by a marker "
-                       "in its metadata, which columns do not carry here"},
 };
 
 } // namespace

@@ -1170,6 +1170,15 @@ TEST_CASE("window() and session_window() are Spark's TimeWindowing and SessionWi
          "1:30: a query block may have one time window, but 'session_window(ts, '1 hour')' "
          "differs from the one before it (Spark: multiple time/session window expressions would "
          "result in a cartesian product of rows, therefore they are currently not supported)"},
+        {"SELECT window_time(e) FROM x",
+         "1:20: window_time() takes a window column, one that window() or session_window() "
+         "makes, or an alias of one (Spark: the input is not a correct window column)"},
+        {"SELECT window_time(ts) FROM x",
+         "1:20: function 'window_time' expects a window, struct<start, end> of timestamps, got "
+         "timestamp"},
+        {"SELECT 1 FROM x WHERE window_time(window) > ts GROUP BY window(ts, '1 hour')",
+         "1:23: the WHERE clause cannot read 'window': the select list's window() is computed "
+         "over the WHERE"},
         {"SELECT session_window(ts, 5) FROM x",
          "1:27: function 'session_window' expects its gap duration as a string or a CALENDAR "
          "INTERVAL (Spark: the gap duration of a session window must be CalendarIntervalType), "

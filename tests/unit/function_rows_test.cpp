@@ -54,6 +54,7 @@ const std::map<std::string, std::string> kNeverEvaluated = {
     // TimeWindowing replaces every call by the window column it computes (plan/time_window).
     {"window", "replaced by the analyzer's TimeWindowing"},
     {"session_window", "replaced by the analyzer's SessionWindowing"},
+    {"window_time", "replaced by the analyzer's ResolveWindowTime"},
 };
 
 struct Sample {
@@ -340,6 +341,9 @@ const std::map<std::string, Sample> kSamples = {
     // Time windows: TimeWindowing's column and the conversions its bounds are computed with.
     {"window",
      {"SELECT window.start FROM t GROUP BY window(ts, '1 hour')", R"("2024-03-15T10:00:00Z")"}},
+    {"window_time",
+     {"SELECT window_time(w) FROM (SELECT window AS w FROM t GROUP BY window(ts, '1 hour'))",
+      R"("2024-03-15T10:59:59.999999Z")"}},
     // --verify refuses it (the gap is a CALENDAR INTERVAL): only binds, prints and prunes.
     {"session_window",
      {"SELECT session_window.end FROM t GROUP BY session_window(ts, '5 minutes')"}},

@@ -473,6 +473,15 @@ TEST_CASE("every function row types a sample call", "[functions]") {
          {f.ts, str_lit("5 minutes")},
          "struct<start:timestamp,end:timestamp>",
          true},
+        // window_time: the window's last instant (its argument must be a window column)
+        {"window_time",
+         {make_expr(AttributeReference{
+             Name("window"),
+             make_struct({{"start", make_atomic(AtomicKind::Timestamp), true},
+                          {"end", make_atomic(AtomicKind::Timestamp), true}}),
+             1, false})},
+         "timestamp",
+         true},
         {"months_between", {f.ts, f.day}, "double", true},
         {"months_between", {f.day, f.day, bool_lit(false)}, "double", false},
         {"make_date", {f.i_nn, int_lit(1), int_lit(1)}, "date", false},
