@@ -14,7 +14,9 @@
 // A sliding window (its slide shorter than its length) is an Expand of one projection per
 // window a time may fall in, ceil(window / slide) of them, under a Filter of the windows that
 // hold the time (or of non-NULL times, when the slide divides the length: every projection
-// then holds it).
+// then holds it). `session_window(time, gap)` is the same kind of column (SessionWindowing: a
+// Filter over a Project of [time, time + gap)), and `window_time(w)` of a window column one
+// more (ResolveWindowTime: a Project of `w.end` less a microsecond).
 
 #include <cstdint>
 #include <string>
