@@ -828,10 +828,27 @@ struct hint : seq<hint_open_comment, must<hint_statement>, star<opt<comma>, hint
 struct select_distinct : tok<k_distinct> {};
 struct select_all : tok<k_all> {};
 struct as_keyword : tok<k_as> {};
-struct alias_name : tok<identifier> {};
+/// After AS, Spark's default grammar (reserved keywords not enforced) takes a keyword for the
+/// name, `window.end AS end`, but for the words that begin what may follow a select item.
+struct alias_stop_word : sor<kw<TAO_PEGTL_ISTRING("anti")>, kw<TAO_PEGTL_ISTRING("as")>,
+                             kw<TAO_PEGTL_ISTRING("by")>, kw<TAO_PEGTL_ISTRING("cross")>,
+                             kw<TAO_PEGTL_ISTRING("except")>, kw<TAO_PEGTL_ISTRING("from")>,
+                             kw<TAO_PEGTL_ISTRING("full")>, kw<TAO_PEGTL_ISTRING("group")>,
+                             kw<TAO_PEGTL_ISTRING("having")>, kw<TAO_PEGTL_ISTRING("inner")>,
+                             kw<TAO_PEGTL_ISTRING("intersect")>, kw<TAO_PEGTL_ISTRING("join")>,
+                             kw<TAO_PEGTL_ISTRING("lateral")>, kw<TAO_PEGTL_ISTRING("left")>,
+                             kw<TAO_PEGTL_ISTRING("limit")>, kw<TAO_PEGTL_ISTRING("on")>,
+                             kw<TAO_PEGTL_ISTRING("order")>, kw<TAO_PEGTL_ISTRING("outer")>,
+                             kw<TAO_PEGTL_ISTRING("over")>, kw<TAO_PEGTL_ISTRING("right")>,
+                             kw<TAO_PEGTL_ISTRING("select")>, kw<TAO_PEGTL_ISTRING("semi")>,
+                             kw<TAO_PEGTL_ISTRING("union")>, kw<TAO_PEGTL_ISTRING("view")>,
+                             kw<TAO_PEGTL_ISTRING("where")>, kw<TAO_PEGTL_ISTRING("with")>> {};
+struct as_identifier : sor<quoted_identifier, seq<not_at<alias_stop_word>, word>> {};
+struct alias_name : tok<as_identifier> {};
 struct alias
     : sor<seq<as_keyword, must<alias_name>>,
-          seq<not_at<sor<result_clause_head, seq<k_using, skip, one<'\'', '"'>>>>, alias_name>> {};
+          seq<not_at<sor<reserved, result_clause_head, seq<k_using, skip, one<'\'', '"'>>>>,
+              alias_name>> {};
 /// `gen(...) AS (a, b)` (AS optional, as in Spark's namedExpression): a generator's columns.
 struct multi_alias_open : tok<one<'('>> {};
 struct multi_alias_name : tok<identifier> {};

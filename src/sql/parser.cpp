@@ -678,6 +678,7 @@ template <> struct action<g::identifier> {
     }
 };
 template <> struct action<g::field_identifier> : action<g::identifier> {};
+template <> struct action<g::as_identifier> : action<g::identifier> {};
 
 // Strings ----------------------------------------------------------------------------------
 

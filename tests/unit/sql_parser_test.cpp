@@ -1244,6 +1244,22 @@ TEST_CASE("the reserved words are not bare identifiers", "[parser]") {
     CHECK(expr_of("s." + word) == "s." + word);
 }
 
+TEST_CASE("after AS, a keyword is an alias unless it begins what follows a select item",
+          "[parser]") {
+    // Spark's default grammar (reserved keywords not enforced) takes `window.end AS end`.
+    const auto word =
+        GENERATE(as<std::string>{}, "end", "case", "when", "then", "else", "and", "or", "not",
+                 "null", "true", "false", "in", "is", "like", "rlike", "between", "cast",
+                 "interval", "distinct", "all", "asc", "desc", "nulls", "div");
+    CAPTURE(word);
+    const ast::Statement s = parse_one("SELECT a AS " + word + ", b FROM t");
+    REQUIRE(s.select().items[0].alias);
+    CHECK(s.select().items[0].alias->name == word);
+    // Without AS the word is not an alias.
+    const auto source = file("SELECT a " + word + " FROM t");
+    CHECK_THROWS_AS(parse_statement(source, split_statements(*source)[0]), SqlError);
+}
+
 TEST_CASE("columns count code points and lines count from the file start", "[parser]") {
     const auto source = file("SELECT 'é', naïve FROM t WHERE 名前 = 'ü' AND )");
     const auto statements = split_statements(*source);
