@@ -69,6 +69,12 @@ struct Builder {
         return make_expr(ScalarFunction{&catalog_function(function), ExprList({std::move(arg)})},
                          at);
     }
+    /// Microseconds back to a timestamp of `like`'s type (PreciseTimestampConversion).
+    ExprPtr to_timestamp(ExprPtr micros, const DataType& like) const {
+        return call(like.is(AtomicKind::TimestampNtz) ? "precise_long_to_timestamp_ntz"
+                                                      : "precise_long_to_timestamp",
+                    std::move(micros));
+    }
 };
 
 /// The bounds of the `i`th window a time may fall in, as TimeWindowing computes them in the
@@ -93,13 +99,11 @@ ExprPtr window_bounds(const TimeWindowing& w, std::int64_t i) {
         b.binary(BinaryOpKind::Subtract, b.binary(BinaryOpKind::Subtract, micros, offset),
                  b.bigint(i * spec.slide));
     const ExprPtr end = b.binary(BinaryOpKind::Add, start, b.bigint(spec.window));
-    const std::string_view back = time->type->is(AtomicKind::TimestampNtz)
-                                      ? "precise_long_to_timestamp_ntz"
-                                      : "precise_long_to_timestamp";
-    return make_expr(CreateNamedStruct{FieldNames{Name("start"), Name("end")},
-                                       ExprList({b.call("knownnullable", b.call(back, start)),
-                                                 b.call("knownnullable", b.call(back, end))})},
-                     b.at);
+    return make_expr(
+        CreateNamedStruct{FieldNames{Name("start"), Name("end")},
+                          ExprList({b.call("knownnullable", b.to_timestamp(start, *time->type)),
+                                    b.call("knownnullable", b.to_timestamp(end, *time->type))})},
+        b.at);
 }
 
 } // namespace
@@ -213,11 +217,9 @@ PlanPtr session_window_plan(const TimeWindowing& w, PlanPtr child) {
     const auto& f = *w.call->as<ScalarFunction>();
     const ExprPtr& time = f.args[0];
     const auto [gap, check_bounds] = session_gap(f.args[1], b.at);
-    const std::string_view back = time->type->is(AtomicKind::TimestampNtz)
-                                      ? "precise_long_to_timestamp_ntz"
-                                      : "precise_long_to_timestamp";
     const auto bound = [&](const ExprPtr& t) {
-        return b.call("knownnullable", b.call(back, b.call("precise_timestamp_to_long", t)));
+        return b.call("knownnullable",
+                      b.to_timestamp(b.call("precise_timestamp_to_long", t), *time->type));
     };
     const ExprPtr end =
         make_expr(ScalarFunction{&catalog_function("timeadd"), ExprList({time, gap})}, b.at);
@@ -271,16 +273,13 @@ ExprPtr Binder::window_time_column(const ExprPtr& bound, Span span) {
     if (at == times.calls.size()) {
         // window.end - 1 microsecond: the window's last instant, which falls in the window.
         const Builder b{span};
-        const TypePtr& type = bound->type;
         const ExprPtr end = make_expr(GetStructField{f.args[0], 1, Name()}, span);
         const ExprPtr last =
             b.binary(BinaryOpKind::Subtract, b.call("precise_timestamp_to_long", end), b.bigint(1));
-        const std::string_view back = type->is(AtomicKind::TimestampNtz)
-                                          ? "precise_long_to_timestamp_ntz"
-                                          : "precise_long_to_timestamp";
         const std::string name = "window_time(" + window->name.str() + ")";
         times.calls.push_back(bound);
-        times.columns.push_back(make_expr(Alias{b.call(back, last), Name(name), fresh_id()}, span));
+        times.columns.push_back(
+            make_expr(Alias{b.to_timestamp(last, *bound->type), Name(name), fresh_id()}, span));
     }
     if (in_where && !times.under_where) {
         if (time_window_ != nullptr && *time_window_ && !(*time_window_)->under_where) {
