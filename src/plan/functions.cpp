@@ -2571,6 +2571,54 @@ TypeCheck type_rand(std::string_view fn, Inputs a) {
     return ok(double_type(), false);
 }
 
+/// Spark's RandStr(length, seed): `length` random characters of 0-9, a-z and A-Z, never NULL;
+/// the length a constant smallint or int, the seed a constant smallint, int or bigint.
+TypeCheck type_randstr(std::string_view fn, Inputs a) {
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const DataType& t = *a[i]->type;
+        const bool valid = t.is(AtomicKind::Short) || t.is(AtomicKind::Integer) ||
+                           (i == 1 && t.is(AtomicKind::Long));
+        if (!valid || !expr_foldable(*a[i])) {
+            return expects(fn, a, i,
+                           i == 0 ? "a constant smallint or int length"
+                                  : "a constant smallint, int or bigint seed");
+        }
+    }
+    return ok(string_type(), false);
+}
+
+/// Spark's Uniform(min, max, seed): a random number in [min, max), its bounds and seed
+/// constants of smallint, int, bigint, float or double; an integer type when both bounds are
+/// (the widest of them), else double if either is, else float.
+TypeCheck type_uniform(std::string_view fn, Inputs a) {
+    static constexpr std::array<AtomicKind, 5> kValid{AtomicKind::Short, AtomicKind::Integer,
+                                                      AtomicKind::Long, AtomicKind::Float,
+                                                      AtomicKind::Double};
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const DataType& t = *a[i]->type;
+        if (!expr_foldable(*a[i])) {
+            return fail(fn, static_cast<int>(i),
+                        i == 2 ? "expects a constant integer or floating-point seed"
+                               : "expects a constant integer or floating-point bound");
+        }
+        if (std::none_of(kValid.begin(), kValid.end(), [&](AtomicKind k) { return t.is(k); })) {
+            return expects(fn, a, i, "an integer or floating-point value");
+        }
+    }
+    const DataType& lo = *a[0]->type;
+    const DataType& hi = *a[1]->type;
+    auto either = [&](AtomicKind k) { return lo.is(k) || hi.is(k); };
+    AtomicKind result = AtomicKind::Float;
+    if (is_integral(lo) && is_integral(hi)) {
+        result = either(AtomicKind::Long)      ? AtomicKind::Long
+                 : either(AtomicKind::Integer) ? AtomicKind::Integer
+                                               : AtomicKind::Short;
+    } else if (either(AtomicKind::Double)) {
+        result = AtomicKind::Double;
+    }
+    return ok(make_atomic(result), a[0]->nullable || a[1]->nullable);
+}
+
 // --- aggregate functions -------------------------------------------------------------------
 
 TypeCheck type_count(std::string_view, Inputs) { return ok(long_type(), false); }
@@ -2723,6 +2771,34 @@ Args coerce_percentile(Inputs a) {
     }
     return out;
 }
+/// Spark's HistogramNumeric(child, nBins) (ImplicitCastInputTypes: a number, date, timestamp
+/// or ANSI interval, then an int): bins of (x, y) pairs, x of the value's type (Spark's
+/// default, spark.sql.legacy.histogramNumericPropagateInputType) and y a double count;
+/// NULL for no value. The bin count is a constant of at least 2.
+Args coerce_histogram_numeric(Inputs a) {
+    return implicit_args(a, {{want(Want::Numeric), type_of(make_atomic(AtomicKind::Date)),
+                              type_of(make_atomic(AtomicKind::Timestamp)),
+                              type_of(make_atomic(AtomicKind::TimestampNtz)),
+                              want(Want::YearMonth), want(Want::DayTime)},
+                             int_()});
+}
+TypeCheck type_histogram_numeric(std::string_view fn, Inputs a) {
+    const DataType& t = *a[0]->type;
+    if (!is_numeric(t) && !is_datetime(t) && !is_ansi_interval(t)) {
+        return expects(fn, a, 0, "a numeric, date, timestamp or interval value");
+    }
+    if (!a[1]->type->is(AtomicKind::Integer) || !expr_foldable(*a[1])) {
+        return expects(fn, a, 1, "a constant int number of bins");
+    }
+    if (const std::optional<std::int64_t> bins = eval_integral(*a[1]); !bins || *bins < 2) {
+        std::string message = "expects at least 2 bins, got ";
+        message += bins ? std::to_string(*bins) : std::string("NULL");
+        return fail(fn, 1, message);
+    }
+    return ok(make_array(make_struct({{"x", a[0]->type, true}, {"y", double_type(), true}}), true),
+              true);
+}
+
 Args coerce_approx_percentile(Inputs a) {
     Args out = implicit_args(a, {{want(Want::Numeric), type_of(make_atomic(AtomicKind::Date)),
                                   type_of(make_atomic(AtomicKind::Timestamp)),
@@ -4286,6 +4362,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"rand", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
         scalar<"random", 0, 1, type_rand>("Rand", {Opaque, nullptr, 0, false}),
         scalar<"randn", 0, 1, type_rand>("Randn", {Opaque, nullptr, 0, false}),
+        scalar<"randstr", 1, 2, type_randstr>("RandStr", {Opaque, nullptr, 0, false}),
+        scalar<"uniform", 2, 3, type_uniform>("Uniform", {Opaque, nullptr, 0, false}),
         // the clock, the session and the physical plan: typed and printed, never evaluated
         scalar<"curdate", 0, 0, type_current_date>("CurrentDate",
                                                    {.reads_clock = true, .time_zone = true}),
@@ -4401,6 +4479,8 @@ const std::vector<FunctionDef>& table() {
                                                                {Opaque, &coerce_hll_sketch_agg}),
         aggregate<"hll_union_agg", 1, 2, type_hll_union<1>>("HllUnionAgg",
                                                             {Opaque, &coerce_hll_union<1>}),
+        aggregate<"histogram_numeric", 2, 2, type_histogram_numeric>(
+            "HistogramNumeric", {Opaque, &coerce_histogram_numeric}),
         aggregate<"count_min_sketch", 4, 4, type_count_min_sketch>(
             "CountMinSketchAgg", {Opaque, &coerce_count_min_sketch}),
         window_function<"row_number", 0, 0, type_row_number>("RowNumber"),

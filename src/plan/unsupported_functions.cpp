@@ -22,13 +22,9 @@ constexpr std::array kUnsupported{
     UnsupportedBuiltin{"collation", kCollation},
     UnsupportedBuiltin{"from_avro", kAvro},
     UnsupportedBuiltin{"from_xml", kXml},
-    UnsupportedBuiltin{"histogram_numeric",
-                       "its approximate bins depend on Spark's streaming histogram algorithm"},
     UnsupportedBuiltin{"is_variant_null", kVariant},
     UnsupportedBuiltin{"parse_json", kVariant},
     UnsupportedBuiltin{"raise_error", kUserError},
-    UnsupportedBuiltin{"randstr", "not yet: nondeterministic unless seeded, and then Spark's own "
-                                  "generator, XORShiftRandom"},
     UnsupportedBuiltin{"schema_of_csv",
                        "not yet: needs Spark's CSV schema inference, CSVInferSchema, which "
                        "folds it to a literal"},
@@ -40,8 +36,6 @@ constexpr std::array kUnsupported{
     UnsupportedBuiltin{"to_xml", kXml},
     UnsupportedBuiltin{"try_parse_json", kVariant},
     UnsupportedBuiltin{"try_variant_get", kVariant},
-    UnsupportedBuiltin{"uniform", "not yet: its result type follows its bounds' types, and its "
-                                  "values Spark's generator, XORShiftRandom"},
     UnsupportedBuiltin{"variant_get", kVariant},
 };
 

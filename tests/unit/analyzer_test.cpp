@@ -458,10 +458,10 @@ TEST_CASE("higher-order function arity, lambdas and body types are checked", "[a
         {"SELECT transfrom(items, x -> x) FROM orders",
          "1:8: unknown function 'transfrom': only a higher-order function takes a lambda; "
          "did you mean 'transform'?"},
-        {"SELECT customer.name, histogram_numeric(id, 5) FROM orders GROUP BY customer.name",
-         "1:41: expression 'id' is neither in GROUP BY nor an aggregate; Spark built-in "
-         "'histogram_numeric' is not supported (its approximate bins depend on Spark's streaming "
-         "histogram algorithm; docs/FUNCTIONS.md), treated as a scalar user-defined function"},
+        {"SELECT customer.name, to_avro(id) FROM orders GROUP BY customer.name",
+         "1:31: expression 'id' is neither in GROUP BY nor an aggregate; Spark built-in "
+         "'to_avro' is not supported (needs an Avro schema and the Avro format; "
+         "docs/FUNCTIONS.md), treated as a scalar user-defined function"},
         {"SELECT from_xml(customer.name, 'a INT').a FROM orders",
          "1:41: cannot access a field of the result of user-defined function 'from_xml': Spark "
          "built-in 'from_xml' is not supported (needs XML parsing and XPath; docs/FUNCTIONS.md)"},
