@@ -1941,6 +1941,22 @@ EvalTable build_table() {
             return Value::array_of(std::move(out));
         }));
 
+    // Spark's RaiseError: the error class with its parameters; for USER_RAISED_EXCEPTION,
+    // whose message is its errorMessage parameter, `[USER_RAISED_EXCEPTION] boom` (a NULL
+    // message reads `null`).
+    put({"RaiseError"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
+            std::string message = "null";
+            if (!v[1].is_null()) {
+                const MapData& parms = v[1].map();
+                for (std::size_t i = 0; i < parms.keys.size(); ++i) {
+                    if (parms.keys[i].as_string() == "errorMessage" && !parms.values[i].is_null()) {
+                        message = parms.values[i].as_string();
+                    }
+                }
+            }
+            raise(v[0].is_null() ? "null" : v[0].as_string(), message);
+        }));
+
     // --- what --verify refuses: nothing here computes the value Spark would
     put({"Rand", "Randn", "Shuffle", "InputFileName", "Uuid", "SparkPartitionID",
          "MonotonicallyIncreasingID", "InputFileBlockStart", "InputFileBlockLength",

@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "diag/utf8.hpp"
+#include "output/printers.hpp"
 #include "plan/time_window.hpp"
 #include "types/interval.hpp"
 #include "types/json_infer.hpp"
@@ -2778,8 +2779,8 @@ Args coerce_percentile(Inputs a) {
 Args coerce_histogram_numeric(Inputs a) {
     return implicit_args(a, {{want(Want::Numeric), type_of(make_atomic(AtomicKind::Date)),
                               type_of(make_atomic(AtomicKind::Timestamp)),
-                              type_of(make_atomic(AtomicKind::TimestampNtz)),
-                              want(Want::YearMonth), want(Want::DayTime)},
+                              type_of(make_atomic(AtomicKind::TimestampNtz)), want(Want::YearMonth),
+                              want(Want::DayTime)},
                              int_()});
 }
 TypeCheck type_histogram_numeric(std::string_view fn, Inputs a) {
@@ -3093,6 +3094,78 @@ TypeCheck type_array_append(std::string_view fn, Inputs a) {
 
 /// Spark's TypeOf: the argument's type as a string, never NULL.
 TypeCheck type_typeof(std::string_view, Inputs) { return ok(string_type(), false); }
+
+// --- user errors: raise_error, assert_true -----------------------------------------------
+
+/// Spark's RaiseError(errorClass, errorParms, NullType): raises the error class with its
+/// parameters, a string and a map of strings; its value, never produced, is VOID (nullable).
+TypeCheck type_raise_error(std::string_view fn, Inputs a) {
+    if (!is_string_like(*a[0]->type)) {
+        return expects(fn, a, 0, "a string error class");
+    }
+    const MapType* parms = a[1]->type->map();
+    if (parms == nullptr || !is_string_like(*parms->key) || !is_string_like(*parms->value)) {
+        return expects(fn, a, 1, "a map<string,string> of error parameters");
+    }
+    return ok(null_type(), true);
+}
+/// Plans print RaiseError's data type after its children: `raise_error(USER_RAISED_EXCEPTION,
+/// map(errorMessage, boom), NullType)`.
+PlanParameters plan_raise_error(Inputs, const DataType& result) {
+    return {"", ", " + scala_string(result)};
+}
+
+/// The arguments of RaiseError for a message, as Spark 4's raise_error(msg) builds them
+/// (RaiseErrorExpressionBuilder, SPARK-46036): the class USER_RAISED_EXCEPTION and the
+/// parameters `map('errorMessage', msg)`, cast to map<string,string> when the message is no
+/// string (ImplicitCastInputTypes).
+Args user_error_args(const ExprPtr& message) {
+    ExprPtr parms = make_expr(ScalarFunction{&catalog_function("map"),
+                                             ExprList({string_literal("errorMessage"), message})});
+    if (!is_string_like(*message->type)) {
+        parms = cast_to(parms, make_map(string_type(), string_type(), true));
+    }
+    return {string_literal("USER_RAISED_EXCEPTION"), std::move(parms)};
+}
+
+/// raise_error(msg), the public form: bound as RaiseError (the internal row `raiseerror`).
+const FunctionDef* build_raise_error(std::string_view, std::vector<ExprPtr>& args, std::string&) {
+    if (args.size() != 1) {
+        return nullptr;
+    }
+    args = user_error_args(args[0]);
+    return &catalog_function("raiseerror");
+}
+/// The public row's own typing, for a call no builder rewrote (never, but typed alike).
+TypeCheck type_raise_error_message(std::string_view, Inputs) { return ok(null_type(), true); }
+
+/// Spark's AssertTrue(condition, message) (RuntimeReplaceable, InheritAnalysisRules): replaced
+/// by `if (condition) null else raise_error(message)`; without a message its constructor writes
+/// `'<condition>' is not true!`, the condition as its plans print it.
+Args coerce_assert_true(Inputs a) {
+    Args out(a.begin(), a.end());
+    if (out.size() == 1) {
+        std::string message = "'";
+        message += expr_string(*out[0]);
+        message += "' is not true!";
+        out.push_back(string_literal(message));
+    }
+    if (out.size() == 2) {
+        out.push_back(make_expr(ScalarFunction{
+            &catalog_function("if"),
+            ExprList({out[0], make_expr(Literal{null_type(), "null", true}),
+                      make_expr(ScalarFunction{&catalog_function("raiseerror"),
+                                               ExprList(user_error_args(out[1]))})})}));
+    }
+    return out;
+}
+/// VOID, NULL when the condition holds: the replacement's type (If over a boolean condition).
+TypeCheck type_assert_true(std::string_view fn, Inputs a) {
+    if (!is_boolean(*a[0]->type)) {
+        return expects(fn, a, 0, "a boolean condition");
+    }
+    return ok(null_type(), true);
+}
 
 /// Spark's Uuid (nondeterministic): a string.
 TypeCheck type_uuid(std::string_view, Inputs) { return ok(string_type(), false); }
@@ -4231,6 +4304,15 @@ const std::vector<FunctionDef>& table() {
                                                       {Opaque, &coerce_two_strings_int}),
         // typeof(x) shows x's whole type: pruning x would change it.
         scalar<"typeof", 1, 1, type_typeof>("TypeOf", {Compare}),
+        scalar<"raise_error", 1, 1, type_raise_error_message>("RaiseError",
+                                                              {.builder = &build_raise_error}),
+        scalar<"raiseerror", 2, 2, type_raise_error>("RaiseError",
+                                                     {.internal = true,
+                                                      .pretty_name = "raise_error",
+                                                      .plan_parameters = &plan_raise_error,
+                                                      .foldable = false}),
+        scalar<"assert_true", 1, 3, type_assert_true>(
+            "AssertTrue", {.coerce = &coerce_assert_true, .replaced_by_last = true}),
         scalar<"uuid", 0, 0, type_uuid>("Uuid", {Opaque, nullptr, 0, false}),
         scalar<"input_file_name", 0, 0, type_input_file_name>("InputFileName",
                                                               {Opaque, nullptr, 0, false}),

@@ -124,6 +124,9 @@ struct FunctionTraits {
     /// checked, or null for this row; sets `error` for arguments it rejects. Null: this row.
     const struct FunctionDef* (*builder)(std::string_view name, std::vector<ExprPtr>& args,
                                          std::string& error) = nullptr;
+    /// Spark's foldable for a call of constants: false for RaiseError, which fails when it
+    /// runs, so no check takes it for a constant.
+    bool foldable = true;
 };
 
 struct FunctionDef : FunctionTraits {

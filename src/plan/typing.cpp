@@ -1056,7 +1056,7 @@ bool expr_foldable(const Expr& e) {
             [](const HigherOrderFunction&) { return false; },
             [&](const ScalarFunction& f) {
                 if (f.user_defined() || f.def->aggregate || !f.def->deterministic ||
-                    f.def->reads_clock) {
+                    f.def->reads_clock || !f.def->foldable) {
                     return false;
                 }
                 return all(f.args);

@@ -12,19 +12,15 @@ constexpr std::string_view kXml = "needs XML parsing and XPath";
 constexpr std::string_view kAvro = "needs an Avro schema and the Avro format";
 constexpr std::string_view kCollation =
     "needs collated string types, which the type system does not model";
-constexpr std::string_view kUserError =
-    "raises a user error at run time; its VOID type is not modelled";
 
 // Sorted by name (find_unsupported_builtin searches it).
 constexpr std::array kUnsupported{
-    UnsupportedBuiltin{"assert_true", kUserError},
     UnsupportedBuiltin{"collate", kCollation},
     UnsupportedBuiltin{"collation", kCollation},
     UnsupportedBuiltin{"from_avro", kAvro},
     UnsupportedBuiltin{"from_xml", kXml},
     UnsupportedBuiltin{"is_variant_null", kVariant},
     UnsupportedBuiltin{"parse_json", kVariant},
-    UnsupportedBuiltin{"raise_error", kUserError},
     UnsupportedBuiltin{"schema_of_csv",
                        "not yet: needs Spark's CSV schema inference, CSVInferSchema, which "
                        "folds it to a literal"},

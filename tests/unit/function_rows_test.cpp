@@ -55,6 +55,8 @@ const std::map<std::string, std::string> kNeverEvaluated = {
     {"window", "replaced by the analyzer's TimeWindowing"},
     {"session_window", "replaced by the analyzer's SessionWindowing"},
     {"window_time", "replaced by the analyzer's ResolveWindowTime"},
+    // raise_error(msg) is bound as RaiseError's two arguments, the internal row `raiseerror`.
+    {"raise_error", "bound as the internal row raiseerror by its builder"},
 };
 
 struct Sample {
@@ -285,6 +287,8 @@ const std::map<std::string, Sample> kSamples = {
     {"substring_index", {"substring_index('a.b.c', '.', -2)", R"("b.c")"}},
     {"levenshtein", {"levenshtein('kitten', 'sitting')", "3"}},
     {"typeof", {"typeof(st)", R"("struct<a:int,b:string>")"}},
+    {"raiseerror", {"raise_error(concat('bad ', i))", "ERROR:USER_RAISED_EXCEPTION"}},
+    {"assert_true", {"assert_true(i > 0)", "null"}},
     {"uuid", {"uuid()"}},
     {"input_file_name", {"input_file_name()"}},
     // dates and the clock

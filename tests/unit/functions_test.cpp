@@ -579,6 +579,18 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"map_contains_key", {f.m, str_lit("k")}, "boolean", false},
         {"equal_null", {f.i, long_lit(1)}, "boolean", false},
         {"typeof", {f.st}, "string", false},
+        {"raise_error", {f.s}, "void", true}, // bound as raiseerror; its own typing alike
+        {"raiseerror",
+         {str_lit("USER_RAISED_EXCEPTION"), call("map", {str_lit("errorMessage"), f.s})},
+         "void",
+         true},
+        {"assert_true",
+         {f.b, str_lit("no"),
+          call("if", {f.b, null_lit(),
+                      call("raiseerror", {str_lit("C"), call("map", {str_lit("errorMessage"),
+                                                                     str_lit("no")})})})},
+         "void",
+         true},
         {"uuid", {}, "string", false},
         {"zeroifnull", {f.i}, "int", false},           // nvl(i, 0)
         {"zeroifnull", {f.d}, "decimal(12,2)", false}, // the int 0 as decimal(10,0)
