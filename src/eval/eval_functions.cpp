@@ -1973,6 +1973,9 @@ EvalTable build_table() {
          "XPathDouble", "XPathString"},
         refused("needs an XML parser and XPath 1.0 (javax.xml.xpath), which are not "
                 "implemented"));
+    put({"XmlToStructs", "StructsToXml"},
+        refused("needs Spark's XML parser and writer (StaxXmlParser, StaxXmlGenerator), which "
+                "are not implemented"));
     put({"AesEncrypt", "AesDecrypt", "TryAesDecrypt"},
         refused("needs AES (javax.crypto's GCM, CBC and ECB modes), which is not implemented"));
     put({"Sentences"}, refused("needs Java's locale-aware sentence and word breaking "

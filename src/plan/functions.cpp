@@ -1740,8 +1740,25 @@ std::string plan_options(Inputs a, std::size_t at = 2, std::string_view first = 
     return out;
 }
 
-/// Spark's StructsToCsv (ExpectsInputTypes: a struct of any values but VARIANT): its CSV
-/// line, always nullable.
+/// Spark 4's XmlToStructs: an XML string parsed by a struct schema (DDL or JSON, as
+/// from_json's), every part of it nullable; always nullable.
+TypeCheck type_from_xml(std::string_view fn, Inputs a) {
+    TypeCheck failure;
+    const TypePtr schema = parsed_schema(fn, a, failure);
+    if (schema == nullptr) {
+        return failure;
+    }
+    if (schema->struct_type() == nullptr) {
+        return fail(fn, 1, "expects a struct for its schema, got " + catalog_string(*schema));
+    }
+    if (a.size() > 2 && !is_options_map(*a[2])) {
+        return fail(fn, 2, "expects its options as map() of string literals");
+    }
+    return ok(as_nullable(schema), true);
+}
+
+/// Spark's StructsToCsv and StructsToXml (ExpectsInputTypes: a struct of any values but
+/// VARIANT): its CSV line or XML document, always nullable.
 TypeCheck type_to_csv(std::string_view fn, Inputs a) {
     if (a[0]->type->struct_type() == nullptr) {
         return expects(fn, a, 0, "a struct");
@@ -1752,7 +1769,8 @@ TypeCheck type_to_csv(std::string_view fn, Inputs a) {
     return ok(string_type(), true);
 }
 
-/// StructsToCsv(options, child, timeZoneId): the options' entries before the child.
+/// StructsToCsv and StructsToXml(options, child, timeZoneId): the options' entries before the
+/// child.
 PlanParameters plan_to_csv(Inputs a, const DataType&) { return {plan_options(a, 1, ""), ""}; }
 
 /// JsonToStructs(schema, options, child, timeZoneId, variantAllowDuplicateKeys): the schema's
@@ -1761,6 +1779,16 @@ PlanParameters plan_from_json(Inputs a, const DataType& result) {
     const StructType* s = result.struct_type();
     return {(s != nullptr ? scala_fields(*s, ", ") : scala_string(result)) + plan_options(a),
             ", false"};
+}
+
+/// XmlToStructs(schema, options, child, timeZoneId): the schema as written, its fields
+/// flattened into the arguments, and the options before the child.
+PlanParameters plan_from_xml(Inputs a, const DataType& result) {
+    std::string error;
+    const TypePtr schema = schema_of_literal(*a[1], error);
+    return {scala_fields(schema != nullptr ? *schema->struct_type() : *result.struct_type(), ", ") +
+                plan_options(a),
+            ""};
 }
 
 /// CsvToStructs(schema, options, child, timeZoneId, requiredSchema): the schema as written,
@@ -4230,6 +4258,13 @@ const std::vector<FunctionDef>& table() {
             "CsvToStructs",
             {.sql_children = 1, .time_zone = true, .plan_parameters = &plan_from_csv}),
         scalar<"to_csv", 1, 2, type_to_csv>("StructsToCsv", {.flow = Compare,
+                                                             .sql_children = 1,
+                                                             .time_zone = true,
+                                                             .plan_parameters = &plan_to_csv}),
+        scalar<"from_xml", 2, 3, type_from_xml>(
+            "XmlToStructs",
+            {.sql_children = 1, .time_zone = true, .plan_parameters = &plan_from_xml}),
+        scalar<"to_xml", 1, 2, type_to_csv>("StructsToXml", {.flow = Compare,
                                                              .sql_children = 1,
                                                              .time_zone = true,
                                                              .plan_parameters = &plan_to_csv}),

@@ -462,9 +462,10 @@ TEST_CASE("higher-order function arity, lambdas and body types are checked", "[a
          "1:31: expression 'id' is neither in GROUP BY nor an aggregate; Spark built-in "
          "'to_avro' is not supported (needs an Avro schema and the Avro format; "
          "docs/FUNCTIONS.md), treated as a scalar user-defined function"},
-        {"SELECT from_xml(customer.name, 'a INT').a FROM orders",
-         "1:41: cannot access a field of the result of user-defined function 'from_xml': Spark "
-         "built-in 'from_xml' is not supported (needs XML parsing and XPath; docs/FUNCTIONS.md)"},
+        {"SELECT from_avro(customer.name, '\"int\"').a FROM orders",
+         "1:42: cannot access a field of the result of user-defined function 'from_avro': Spark "
+         "built-in 'from_avro' is not supported (needs an Avro schema and the Avro format; "
+         "docs/FUNCTIONS.md)"},
         {"SELECT transform(customer, x -> x) FROM orders",
          "1:18: argument 1 of 'transform' must be an array, got struct<id:bigint,name:string,"
          "address:struct<city:string,zip:string>>"},
@@ -1194,15 +1195,13 @@ TEST_CASE("a time window is one column per query block", "[analyzer]") {
 TEST_CASE("a Spark built-in prune-plan does not support is named so, with the reason",
           "[analyzer]") {
     const BoundStatement b =
-        bind_sql("SELECT RAISE_ERROR(address), from_xml(address, 'a INT') FROM contacts",
-                 contacts_catalog());
+        bind_sql("SELECT PARSE_JSON(address), to_avro(address) FROM contacts", contacts_catalog());
     REQUIRE(b.warnings.size() == 2);
     CHECK(b.warnings[0].message ==
-          "Spark built-in 'raise_error' is not supported (raises a user error at run time; its "
-          "VOID type is not modelled; docs/FUNCTIONS.md), treated as a user-defined function: "
-          "its arguments are read whole");
+          "Spark built-in 'parse_json' is not supported (needs the VARIANT type; "
+          "docs/FUNCTIONS.md), treated as a user-defined function: its arguments are read whole");
     CHECK(b.warnings[1].message.starts_with(
-        "Spark built-in 'from_xml' is not supported (needs XML parsing"));
+        "Spark built-in 'to_avro' is not supported (needs an Avro schema"));
 }
 
 TEST_CASE("an unknown function close to a known one is named in the warning", "[analyzer]") {

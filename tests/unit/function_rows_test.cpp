@@ -241,6 +241,8 @@ const std::map<std::string, Sample> kSamples = {
     {"sha", {"sha('')", R"("da39a3ee5e6b4b0d3255bfef95601890afd80709")"}},
     {"crc32", {"crc32('ABC')", "2743272264"}},
     {"to_csv", {"to_csv(st)", R"("5,q")"}},
+    {"to_xml", {"to_xml(st)"}},
+    {"from_xml", {"from_xml('<p><a>1</a></p>', 'a INT, b STRING')"}},
     {"quote", {"quote('Don''t')", R"("'Don\\'t'")"}},
     // bitmaps: b is X'0102'; i's positions 6 and 1 set byte 0 to 0x42
     {"bitmap_bit_position", {"bitmap_bit_position(123)", "122"}},

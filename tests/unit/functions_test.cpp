@@ -225,7 +225,12 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"to_json", {f.st}, "string", true},
         {"hash", {f.st, f.i}, "int", false},
         {"quote", {f.s}, "string", true},
-        {"to_csv", {f.st}, "string", true},               // always nullable
+        {"to_csv", {f.st}, "string", true}, // always nullable
+        {"to_xml", {f.st}, "string", true},
+        {"from_xml",
+         {f.s_nn, str_lit("a INT NOT NULL, b ARRAY<STRING>")},
+         "struct<a:int,b:array<string>>",
+         true},                                           // every part nullable (asNullable)
         {"aes_encrypt", {f.s_nn, f.bin}, "binary", true}, // the string cast to a binary
         {"aes_decrypt", {f.bin, f.bin, str_lit("ECB")}, "binary", true},
         {"try_aes_decrypt", {f.bin, f.bin}, "binary", true},
@@ -828,6 +833,10 @@ TEST_CASE("function errors name the function and the offending argument", "[func
          -1,
          "function 'pmod' expects numeric arguments of a common type, got int and "
          "struct<a:int>"},
+        {"from_xml",
+         {f.s, str_lit("ARRAY<INT>")},
+         1,
+         "function 'from_xml' expects a struct for its schema, got array<int>"},
         {"histogram_numeric",
          {f.i, int_lit(1)},
          1,
@@ -881,6 +890,7 @@ TEST_CASE("result flows and flags per function", "[functions]") {
         {"hash", ResultFlow::Compare},
         {"xxhash64", ResultFlow::Compare},
         {"to_csv", ResultFlow::Compare},
+        {"to_xml", ResultFlow::Compare}, // its struct written whole
         {"md5", ResultFlow::Compare},
         {"sha2", ResultFlow::Compare},
         {"greatest", ResultFlow::Compare},
