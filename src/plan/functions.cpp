@@ -27,6 +27,7 @@
 #include "diag/utf8.hpp"
 #include "output/printers.hpp"
 #include "plan/time_window.hpp"
+#include "types/csv_infer.hpp"
 #include "types/interval.hpp"
 #include "types/json_infer.hpp"
 #include "types/number_pattern.hpp"
@@ -1600,37 +1601,44 @@ TypePtr schema_of_literal(const Expr& e, std::string& error) {
     }
 }
 
-/// Spark's SchemaOfJson: the type Spark infers from a constant JSON document
-/// (types/json_infer.hpp), as a STRING constant — foldable, so Spark's optimizer makes it a
-/// literal, built here as the last argument; from_json takes it as a schema. Options (which
-/// change the inference) are not modelled.
-Args coerce_schema_of_json(Inputs a) {
+/// A schema inference from a constant text: the type, or null with `error` set.
+using InferSchema = TypePtr (*)(std::string_view text, std::string& error);
+
+/// Spark's SchemaOfJson and SchemaOfCsv: the type Spark infers from a constant JSON document
+/// (types/json_infer.hpp) or CSV line (types/csv_infer.hpp), as a STRING constant — foldable,
+/// so Spark's optimizer makes it a literal, built here as the last argument; from_json and
+/// from_csv take it as a schema. Options (which change the inference) are not modelled.
+template <InferSchema infer> Args coerce_schema_of(Inputs a) {
     Args out(a.begin(), a.end());
     const auto* lit = out.empty() ? nullptr : out[0]->as<Literal>();
     if (lit != nullptr && !lit->is_null && is_string_like(*lit->type)) {
         std::string error;
-        if (const TypePtr type = infer_json_type(lit->text.view(), error)) {
+        if (const TypePtr type = infer(lit->text.view(), error)) {
             out.push_back(make_expr(Literal{string_type(), Name(sql_string(*type)), false}));
         }
     }
     return out;
 }
-/// Typed once its document's type is the last argument (a written second argument, options,
+/// Typed once its text's type is the last argument (a written second argument, options,
 /// comes before it).
-TypeCheck type_schema_of_json(std::string_view fn, Inputs a) {
+template <InferSchema infer> TypeCheck type_schema_of(std::string_view fn, Inputs a) {
+    const std::string_view noun = infer == &infer_json_type ? "JSON document" : "CSV line";
     if (TypeCheck c = check_strings(fn, a, 0, 1); !c.ok()) {
         return c;
     }
     TypeCheck failure;
-    const Literal* lit = literal_argument(fn, a, 0, "JSON document", failure);
+    const Literal* lit = literal_argument(fn, a, 0, noun, failure);
     if (lit == nullptr) {
         return failure;
     }
     if (lit->is_null) {
-        return fail(fn, 0, "expects a JSON document, got NULL");
+        std::string message = "expects a ";
+        message += noun;
+        message += ", got NULL";
+        return fail(fn, 0, message);
     }
     std::string error;
-    const TypePtr type = infer_json_type(lit->text.view(), error);
+    const TypePtr type = infer(lit->text.view(), error);
     const auto* inferred = a.size() == 2 ? a[1]->as<Literal>() : nullptr;
     const bool replaced = type != nullptr && inferred != nullptr && !inferred->is_null &&
                           is_string_like(*inferred->type) &&
@@ -1641,7 +1649,11 @@ TypeCheck type_schema_of_json(std::string_view fn, Inputs a) {
                     "modelled for them: docs/FUNCTIONS.md)");
     }
     if (type == nullptr) {
-        return fail(fn, 0, "cannot infer a schema from its document: " + error);
+        std::string message = "cannot infer a schema from its ";
+        message += noun;
+        message += ": ";
+        message += error;
+        return fail(fn, 0, message);
     }
     return ok(string_type(), false);
 }
@@ -4318,8 +4330,11 @@ const std::vector<FunctionDef>& table() {
         scalar<"hex", 1, 1, type_hex>("Hex", {Opaque, &coerce_hex}),
         scalar<"unhex", 1, 1, type_unhex>("Unhex", {Opaque, &coerce_strings}),
         scalar<"conv", 3, 3, type_conv>("Conv", {Opaque, &coerce_conv}),
-        scalar<"schema_of_json", 1, 3, type_schema_of_json>(
-            "SchemaOfJson", {.coerce = &coerce_schema_of_json, .replaced_by_last = true}),
+        scalar<"schema_of_json", 1, 3, type_schema_of<infer_json_type>>(
+            "SchemaOfJson",
+            {.coerce = &coerce_schema_of<infer_json_type>, .replaced_by_last = true}),
+        scalar<"schema_of_csv", 1, 3, type_schema_of<infer_csv_type>>(
+            "SchemaOfCsv", {.coerce = &coerce_schema_of<infer_csv_type>, .replaced_by_last = true}),
         scalar<"unbase64", 1, 1, type_unbase64>("UnBase64", {Opaque, &coerce_strings}),
         scalar<"to_binary", 1, 2, type_to_binary<false>>("ToBinary", {Opaque, &coerce_strings}),
         scalar<"try_to_binary", 1, 2, type_to_binary<true>>("TryToBinary",

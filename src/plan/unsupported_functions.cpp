@@ -19,9 +19,6 @@ constexpr std::array kUnsupported{
     UnsupportedBuiltin{"from_avro", kAvro},
     UnsupportedBuiltin{"is_variant_null", kVariant},
     UnsupportedBuiltin{"parse_json", kVariant},
-    UnsupportedBuiltin{"schema_of_csv",
-                       "not yet: needs Spark's CSV schema inference, CSVInferSchema, which "
-                       "folds it to a literal"},
     UnsupportedBuiltin{"schema_of_variant", kVariant},
     UnsupportedBuiltin{"schema_of_variant_agg", kVariant},
     UnsupportedBuiltin{"schema_of_xml", "not yet: needs Spark's XML schema inference, "

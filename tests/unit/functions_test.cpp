@@ -575,6 +575,7 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"unbase64", {f.s_nn}, "binary", false},
         {"conv", {f.s_nn, int_lit(10), int_lit(16)}, "string", true},
         {"schema_of_json", {str_lit(R"({"a": 1})")}, "string", false},
+        {"schema_of_csv", {str_lit("1,abc")}, "string", false},
         {"to_binary", {f.s_nn, str_lit("Base64")}, "binary", false},
         {"to_binary", {f.s_nn}, "binary", true}, // hex: unhex is always nullable
         {"try_to_binary", {f.s_nn, str_lit("utf8")}, "binary", true},
