@@ -30,6 +30,7 @@
 #include "plan/unsupported_functions.hpp"
 #include "sql/parser.hpp"
 #include "types/datetime.hpp"
+#include "types/interval.hpp"
 #include "types/schema_formats.hpp"
 #include "util/overloaded.hpp"
 
@@ -1200,6 +1201,24 @@ ExprPtr Binder::bind_literal(const ast::Literal& lit, Span span, bool negate) co
     case ast::LiteralKind::TimestampNtz:
         return datetime_literal(AtomicKind::TimestampNtz, lit_text, span);
     case ast::LiteralKind::Interval: {
+        if (lit.interval_unit.empty()) {
+            // `INTERVAL '1 day 2 hours'`, a typed literal: a CALENDAR INTERVAL, which plans
+            // print as CalendarInterval.toString (`1 days 2 hours`) and names as
+            // `INTERVAL '1 days 2 hours'` (Spark: AstBuilder.visitTypeConstructor).
+            std::string error;
+            const std::optional<CalendarInterval> value =
+                string_to_calendar_interval(lit_text, error);
+            if (!value) {
+                std::string message = "the value of the typed literal INTERVAL is invalid: '";
+                message += lit_text;
+                message += "' (";
+                message += error;
+                message += ')';
+                fail(span, message);
+            }
+            return literal(make_atomic(AtomicKind::CalendarInterval),
+                           calendar_interval_string(*value), span);
+        }
         TypePtr type = interval_literal_type(lit.interval_unit.str());
         std::string text = "INTERVAL '" + lit_text + "'";
         if (!lit.interval_unit.empty()) {

@@ -1237,10 +1237,11 @@ std::string_view operator_symbol(UnaryOpKind op) {
 }
 
 std::string_view typed_literal_keyword(const DataType& type) {
-    return type.is(AtomicKind::Date)           ? "DATE"
-           : type.is(AtomicKind::Timestamp)    ? "TIMESTAMP"
-           : type.is(AtomicKind::TimestampNtz) ? "TIMESTAMP_NTZ"
-                                               : "";
+    return type.is(AtomicKind::Date)               ? "DATE"
+           : type.is(AtomicKind::Timestamp)        ? "TIMESTAMP"
+           : type.is(AtomicKind::TimestampNtz)     ? "TIMESTAMP_NTZ"
+           : type.is(AtomicKind::CalendarInterval) ? "INTERVAL"
+                                                   : "";
 }
 
 BinaryCoercion coerce_binary(BinaryOpKind op, const ExprPtr& left, const ExprPtr& right) {

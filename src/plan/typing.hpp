@@ -61,7 +61,8 @@ UnaryCoercion coerce_unary(UnaryOpKind op, const ExprPtr& child);
 std::string_view operator_symbol(BinaryOpKind op);
 std::string_view operator_symbol(UnaryOpKind op);
 /// The type word before the quoted value of a literal of `type` in SQL (`DATE`, `TIMESTAMP`,
-/// `TIMESTAMP_NTZ`), or empty for a type whose literals are bare. Spark: Literal.sql.
+/// `TIMESTAMP_NTZ`, `INTERVAL` for a CALENDAR INTERVAL), or empty for a type whose literals are
+/// bare. Spark: Literal.sql.
 std::string_view typed_literal_keyword(const DataType& type);
 /// Spark (ANSI): AnsiTypeCoercion.findTightestCommonType — numeric widening without decimals
 /// (except integral into a wider decimal), datetime widening, NULL to anything, recursively

@@ -698,6 +698,9 @@ TEST_CASE("select items are named as Spark names them", "[analyzer]") {
         {"TIMESTAMP '2020-01-01'", "TIMESTAMP '2020-01-01 00:00:00'"},
         {"TIMESTAMP '2020-01-01T10:00:00.50+02:00'", "TIMESTAMP '2020-01-01 08:00:00.5'"},
         {"TIMESTAMP_NTZ '2020-01-01 10:00:00+02:00'", "TIMESTAMP_NTZ '2020-01-01 10:00:00'"},
+        // A typed INTERVAL literal is a CALENDAR INTERVAL, named by CalendarInterval.toString.
+        {"INTERVAL '1 day 2 hours'", "INTERVAL '1 days 2 hours'"},
+        {"INTERVAL '-1 week 1.5 seconds'", "INTERVAL '-7 days 1.5 seconds'"},
         {"r'a\\b'", "a\\b"},
         {"NULL", "NULL"},
         {"true", "true"},
@@ -1184,6 +1187,9 @@ TEST_CASE("a time window is one column per query block", "[analyzer]") {
          "1:27: function 'session_window' expects its gap duration as a string or a CALENDAR "
          "INTERVAL (Spark: the gap duration of a session window must be CalendarIntervalType), "
          "got int"},
+        {"SELECT INTERVAL '1 fortnight' FROM x",
+         "1:8: the value of the typed literal INTERVAL is invalid: '1 fortnight' (invalid unit "
+         "'fortnight')"},
         {"SELECT session_window(ts, '5 lightyears') FROM x",
          "1:27: function 'session_window' cannot read '5 lightyears' as an interval: invalid "
          "unit 'lightyears'"},
