@@ -3490,10 +3490,13 @@ TypeCheck type_xxhash64(std::string_view fn, Inputs a) {
 
 // --- bitmaps: Spark's BitmapExpressionUtils (4096-byte bitmaps of 32768 bit positions) --------
 
-/// Spark's BitmapCount (checkInputDataTypes: a binary, no cast): the bits set, a bigint.
-TypeCheck type_bitmap_count(std::string_view fn, Inputs a) {
+/// A bigint read from a binary `what` (no cast), NULL when it is: Spark's BitmapCount (the
+/// bits set in a bitmap) and HllSketchEstimate (a sketch's estimate).
+template <Name what> TypeCheck type_count_of_binary(std::string_view fn, Inputs a) {
     if (!a[0]->type->is(AtomicKind::Binary)) {
-        return expects(fn, a, 0, "a binary bitmap");
+        std::string message = "a binary ";
+        message += what.text;
+        return expects(fn, a, 0, message);
     }
     return ok(long_type(), a[0]->nullable);
 }
@@ -3647,14 +3650,6 @@ template <std::size_t Sketches> TypeCheck type_hll_union(std::string_view fn, In
     }
     // The aggregate is never NULL; the function is NULL when a sketch is.
     return ok(make_atomic(AtomicKind::Binary), Sketches == 2 && any_nullable(a));
-}
-
-/// Spark's HllSketchEstimate (ExpectsInputTypes: a binary sketch): its estimate, a bigint.
-TypeCheck type_hll_sketch_estimate(std::string_view fn, Inputs a) {
-    if (!a[0]->type->is(AtomicKind::Binary)) {
-        return expects(fn, a, 0, "a binary sketch");
-    }
-    return ok(long_type(), a[0]->nullable);
 }
 
 /// Spark's CountMinSketchAgg(child, eps, confidence, seed): an integral, string or binary
@@ -4288,7 +4283,7 @@ const std::vector<FunctionDef>& table() {
             "BitmapBitPosition", {Opaque, &coerce_one_of<AtomicKind::Long>}),
         scalar<"bitmap_bucket_number", 1, 1, type_one_to<AtomicKind::Long, AtomicKind::Long>>(
             "BitmapBucketNumber", {Opaque, &coerce_one_of<AtomicKind::Long>}),
-        scalar<"bitmap_count", 1, 1, type_bitmap_count>("BitmapCount", {}),
+        scalar<"bitmap_count", 1, 1, type_count_of_binary<"bitmap">>("BitmapCount", {}),
         // XML by XPath, sentences, Java reflection and sketches: typed, pruned and printed;
         // --verify refuses them (eval_functions.cpp says why)
         scalar<"xpath", 2, 2, type_xpath_list>("XPathList", {Opaque, &coerce_xpath}),
@@ -4318,7 +4313,8 @@ const std::vector<FunctionDef>& table() {
         scalar<"aes_encrypt", 2, 6, type_aes>("AesEncrypt", {Opaque, &coerce_aes<6>}),
         scalar<"aes_decrypt", 2, 5, type_aes>("AesDecrypt", {Opaque, &coerce_aes<5>}),
         scalar<"try_aes_decrypt", 2, 5, type_aes>("TryAesDecrypt", {Opaque, &coerce_aes<5>}),
-        scalar<"hll_sketch_estimate", 1, 1, type_hll_sketch_estimate>("HllSketchEstimate", {}),
+        scalar<"hll_sketch_estimate", 1, 1, type_count_of_binary<"sketch">>("HllSketchEstimate",
+                                                                            {}),
         scalar<"hll_union", 2, 3, type_hll_union<2>>("HllUnion", {Opaque, &coerce_hll_union<2>}),
         scalar<"md5", 1, 1, type_md5>("Md5", {Compare, &coerce_md5}),
         scalar<"sha2", 2, 2, type_sha2>("Sha2", {Compare, &coerce_sha2}),
