@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "eval/eval_internal.hpp"
+#include "types/datetime_pattern.hpp"
 
 namespace prune::eval_detail {
 namespace {
@@ -508,16 +509,16 @@ typename H::Hash hash_value_spark(const Value& v, const DataType& type, typename
 /// A timestamp as the JSON and CSV writers' default pattern prints it in UTC,
 /// yyyy-MM-dd'T'HH:mm:ss.SSSXXX: `2024-03-15T10:20:30.000Z`.
 std::string iso_millis_text(std::int64_t micros) {
-    const std::int64_t millis = micros / 1000 - (micros % 1000 < 0 ? 1 : 0);
-    const std::int64_t ms = ((millis % 1000) + 1000) % 1000;
-    std::string text = timestamp_to_string((millis - ms) * 1000);
-    text[10] = 'T';
-    std::string frac = std::to_string(ms);
-    frac.insert(0, 3 - frac.size(), '0');
-    text.push_back('.');
-    text.append(frac);
-    text.push_back('Z');
-    return text;
+    static const DateTimePattern kPattern = [] {
+        std::string why;
+        std::optional<DateTimePattern> p = DateTimePattern::compile(
+            "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", DateTimePattern::Use::Format, why);
+        if (!p) {
+            throw InternalError("the JSON writers' timestamp pattern: " + why);
+        }
+        return *std::move(p);
+    }();
+    return kPattern.format(micros);
 }
 
 // Spark's to_json writes strings and keys through Jackson.

@@ -470,6 +470,14 @@ TEST_CASE("expressions follow Spark's ANSI semantics", "[eval]") {
         {"quote('a\\\\b')", R"("'a\\b'")"},
         {"to_json(named_struct('a', 1, 'b', CAST(NULL AS STRING)))", R"("{\"a\":1}")"},
         {"to_json(items)", R"("[{\"sku\":\"a\",\"qty\":2},{\"sku\":\"b\"}]")"},
+        // Timestamps by the writers' default pattern, yyyy-MM-dd'T'HH:mm:ss.SSSXXX, in UTC:
+        // milliseconds truncated toward the past, and a year past 9999 signed.
+        {"to_json(named_struct('t', TIMESTAMP '2024-03-15 10:20:30.123456'))",
+         R"("{\"t\":\"2024-03-15T10:20:30.123Z\"}")"},
+        {"to_csv(named_struct('t', TIMESTAMP '1969-12-31 23:59:59.9995'))",
+         R"("1969-12-31T23:59:59.999Z")"},
+        {"to_csv(named_struct('t', TIMESTAMP '12024-01-01 00:00:00'))",
+         R"("+12024-01-01T00:00:00.000Z")"},
         {"hash(1)", "-559580957"},
         {"hash('abc')", "1322437556"},
         {"md5(CAST('abc' AS BINARY))", R"("900150983cd24fb0d6963f7d28e17f72")"},
