@@ -281,9 +281,10 @@ const std::vector<ArgSlot>& arg_slots() {
         for (const char* n : {"0", "1", "2", "3"}) {
             literal(int_type(), n, n);
         }
-        // What functions take as text: patterns, formats, a zone, a schema, a field name.
+        // What functions take as text: patterns, formats (a number format among them), a zone,
+        // a schema, a field name.
         for (const char* s : {"a", ",", "b%", "[a-z]+", "(b)", "%s", "$.a", "yyyy-MM-dd", "UTC",
-                              "a INT", "a=1,b=2", "{\"a\":1}", "1", "YEAR", "DAY"}) {
+                              "a INT", "a=1,b=2", "{\"a\":1}", "1", "YEAR", "DAY", "S999.99"}) {
             literal(string_type(), "'" + std::string(s) + "'", s);
         }
         literal(make_atomic(AtomicKind::Double), "0.5D", "0.5");
@@ -473,7 +474,7 @@ const CatalogRows& catalog_rows() {
 const GeneratedTable* g_table = nullptr;
 /// The catalog calls written for the statement generate_query writes (some of them may be
 /// dropped before it is done).
-std::vector<std::string>* g_catalog_calls = nullptr;
+std::vector<std::pair<std::string, std::string>>* g_catalog_calls = nullptr; // row, call
 
 /// One query block over a Source: select items, WHERE, GROUP BY, ... (the single-table query
 /// of the original generator when the source is the table `t`).
@@ -2015,7 +2016,7 @@ class QueryGen {
             }
             const std::string sql = call_sql(*row.def, texts);
             if (g_catalog_calls != nullptr) {
-                g_catalog_calls->push_back(sql);
+                g_catalog_calls->emplace_back(std::string(row.def->name), sql);
             }
             return G{sql, check.result.type};
         }
@@ -2749,17 +2750,19 @@ GeneratedTable generate_table(Rng& rng, int max_depth) {
 
 std::string generate_query(Rng& rng, const GeneratedTable& table, QueryStats* stats) {
     g_table = &table;
-    std::vector<std::string> calls;
+    std::vector<std::pair<std::string, std::string>> calls;
     g_catalog_calls = &calls;
     std::string query = StatementGen(rng, table).statement();
     g_table = nullptr;
     g_catalog_calls = nullptr;
     if (stats != nullptr) {
         // A call drawn for an expression that was then dropped is not in the text.
-        stats->catalog_calls = static_cast<int>(
-            std::count_if(calls.begin(), calls.end(), [&](const std::string& call) {
-                return query.find(call) != std::string::npos;
-            }));
+        for (const auto& [row, call] : calls) {
+            if (query.find(call) != std::string::npos) {
+                ++stats->catalog_calls;
+                stats->catalog_rows.insert(row);
+            }
+        }
     }
     return query;
 }

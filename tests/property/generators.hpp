@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,9 @@ GeneratedTable generate_table(Rng& rng, int max_depth);
 struct QueryStats {
     /// Calls drawn from the function catalog (callable_function_names()) the statement holds.
     int catalog_calls = 0;
+    /// The rows of those calls, by name (a row the binder rebinds, `isnull` as an IsNull node
+    /// or `raise_error` as the internal `raiseerror`, is named in no bound plan).
+    std::set<std::string> catalog_rows;
 };
 
 std::string generate_query(Rng& rng, const GeneratedTable& table, QueryStats* stats = nullptr);
