@@ -19,6 +19,7 @@
 // more (ResolveWindowTime: a Project of `w.end` less a microsecond).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -259,9 +260,12 @@ ExprPtr Binder::window_time_column(const ExprPtr& bound, Span span) {
                    "and ORDER BY of a query block (Spark's analyzer replaces it there)");
     }
     const bool in_where = clause_ == Clause::Where;
-    // A window this block makes over its WHERE cannot be read under it.
-    if (in_where && time_window_ != nullptr && *time_window_ && !(*time_window_)->under_where &&
-        (*time_window_)->column->as<AttributeReference>()->id == window->id) {
+    // The window column this block computes over its WHERE, if it does: not readable under it.
+    const std::optional<ExprId> over_where =
+        time_window_ != nullptr && *time_window_ && !(*time_window_)->under_where
+            ? std::optional<ExprId>((*time_window_)->column->as<AttributeReference>()->id)
+            : std::nullopt;
+    if (in_where && over_where == window->id) {
         fail(span, "the WHERE clause cannot read '" + window->name.str() +
                        "': the select list's window() is computed over the WHERE");
     }
@@ -282,13 +286,10 @@ ExprPtr Binder::window_time_column(const ExprPtr& bound, Span span) {
             make_expr(Alias{b.to_timestamp(last, *bound->type), Name(name), fresh_id()}, span));
     }
     if (in_where && !times.under_where) {
-        if (time_window_ != nullptr && *time_window_ && !(*time_window_)->under_where) {
-            const ExprId own = (*time_window_)->column->as<AttributeReference>()->id;
-            for (const ExprPtr& call : times.calls) {
-                if (call->as<ScalarFunction>()->args[0]->as<AttributeReference>()->id == own) {
-                    fail(span, "unsupported: window_time() in WHERE and of the select list's "
-                               "window, which is computed over the WHERE");
-                }
+        for (const ExprPtr& call : times.calls) {
+            if (call->as<ScalarFunction>()->args[0]->as<AttributeReference>()->id == over_where) {
+                fail(span, "unsupported: window_time() in WHERE and of the select list's "
+                           "window, which is computed over the WHERE");
             }
         }
         times.under_where = true;

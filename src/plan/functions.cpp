@@ -1686,6 +1686,16 @@ TypePtr parsed_schema(std::string_view fn, Inputs a, TypeCheck& failure) {
     return schema;
 }
 
+/// parsed_schema for the functions that take only a struct (from_csv, from_xml).
+TypePtr parsed_struct_schema(std::string_view fn, Inputs a, TypeCheck& failure) {
+    TypePtr schema = parsed_schema(fn, a, failure);
+    if (schema != nullptr && schema->struct_type() == nullptr) {
+        failure = fail(fn, 1, "expects a struct for its schema, got " + catalog_string(*schema));
+        return nullptr;
+    }
+    return schema;
+}
+
 /// Spark's JsonToStructs: a string parsed by the schema, which may be a struct, an array or a
 /// map (of string keys), every part of it nullable (`schema.asNullable`).
 TypeCheck type_from_json(std::string_view fn, Inputs a) {
@@ -1713,15 +1723,11 @@ TypeCheck type_from_json(std::string_view fn, Inputs a) {
 /// string is.
 TypeCheck type_from_csv(std::string_view fn, Inputs a) {
     TypeCheck failure;
-    const TypePtr schema = parsed_schema(fn, a, failure);
+    const TypePtr schema = parsed_struct_schema(fn, a, failure);
     if (schema == nullptr) {
         return failure;
     }
-    const StructType* s = schema->struct_type();
-    if (s == nullptr) {
-        return fail(fn, 1, "expects a struct for its schema, got " + catalog_string(*schema));
-    }
-    for (const StructField& f : s->fields()) {
+    for (const StructField& f : schema->struct_type()->fields()) {
         if (f.type->atomic() == nullptr) {
             return fail(fn, 1,
                         "cannot read a CSV field of type " + catalog_string(*f.type) + " ('" +
@@ -1756,12 +1762,9 @@ std::string plan_options(Inputs a, std::size_t at = 2, std::string_view first = 
 /// from_json's), every part of it nullable; always nullable.
 TypeCheck type_from_xml(std::string_view fn, Inputs a) {
     TypeCheck failure;
-    const TypePtr schema = parsed_schema(fn, a, failure);
+    const TypePtr schema = parsed_struct_schema(fn, a, failure);
     if (schema == nullptr) {
         return failure;
-    }
-    if (schema->struct_type() == nullptr) {
-        return fail(fn, 1, "expects a struct for its schema, got " + catalog_string(*schema));
     }
     if (a.size() > 2 && !is_options_map(*a[2])) {
         return fail(fn, 2, "expects its options as map() of string literals");
@@ -1793,22 +1796,30 @@ PlanParameters plan_from_json(Inputs a, const DataType& result) {
             ", false"};
 }
 
+/// The struct schema of from_csv or from_xml as written (argument 1), which plans print: not
+/// the result type, nullable throughout or narrowed. Typing has read it already.
+TypePtr written_struct_schema(Inputs a) {
+    std::string error;
+    TypePtr schema = schema_of_literal(*a[1], error);
+    if (schema == nullptr || schema->struct_type() == nullptr) {
+        std::string message = "a struct schema its typing read is unreadable: ";
+        message += error;
+        throw InternalError(message);
+    }
+    return schema;
+}
+
 /// XmlToStructs(schema, options, child, timeZoneId): the schema as written, its fields
 /// flattened into the arguments, and the options before the child.
-PlanParameters plan_from_xml(Inputs a, const DataType& result) {
-    std::string error;
-    const TypePtr schema = schema_of_literal(*a[1], error);
-    return {scala_fields(schema != nullptr ? *schema->struct_type() : *result.struct_type(), ", ") +
-                plan_options(a),
-            ""};
+PlanParameters plan_from_xml(Inputs a, const DataType&) {
+    return {scala_fields(*written_struct_schema(a)->struct_type(), ", ") + plan_options(a), ""};
 }
 
 /// CsvToStructs(schema, options, child, timeZoneId, requiredSchema): the schema as written,
 /// and the required schema when OptimizeCsvJsonExprs narrowed the result to it.
 PlanParameters plan_from_csv(Inputs a, const DataType& result) {
-    std::string error;
-    const TypePtr schema = schema_of_literal(*a[1], error);
-    const StructType& full = schema != nullptr ? *schema->struct_type() : *result.struct_type();
+    const TypePtr schema = written_struct_schema(a);
+    const StructType& full = *schema->struct_type();
     const bool narrowed = result.struct_type()->size() != full.size();
     return {scala_fields(full, ", ") + plan_options(a),
             narrowed ? ", Some(" + scala_string(result) + ")" : ", None"};
@@ -2801,6 +2812,16 @@ TypeCheck type_statistic(std::string_view fn, Inputs a) {
 Expects percentages_() {
     return {type_of(double_type()), type_of(make_array(double_type(), false))};
 }
+/// What ApproximatePercentile and HistogramNumeric take (ImplicitCastInputTypes): a number, a
+/// date, a timestamp or an ANSI interval.
+Expects numeric_datetime_or_interval_() {
+    return {want(Want::Numeric),
+            type_of(make_atomic(AtomicKind::Date)),
+            type_of(make_atomic(AtomicKind::Timestamp)),
+            type_of(make_atomic(AtomicKind::TimestampNtz)),
+            want(Want::YearMonth),
+            want(Want::DayTime)};
+}
 /// Without the third argument, Spark's constructors add its default as a child (frequency 1L,
 /// accuracy 10000), so the column is named `percentile(x, 0.5, 1)`.
 Args coerce_percentile(Inputs a) {
@@ -2817,11 +2838,7 @@ Args coerce_percentile(Inputs a) {
 /// default, spark.sql.legacy.histogramNumericPropagateInputType) and y a double count;
 /// NULL for no value. The bin count is a constant of at least 2.
 Args coerce_histogram_numeric(Inputs a) {
-    return implicit_args(a, {{want(Want::Numeric), type_of(make_atomic(AtomicKind::Date)),
-                              type_of(make_atomic(AtomicKind::Timestamp)),
-                              type_of(make_atomic(AtomicKind::TimestampNtz)), want(Want::YearMonth),
-                              want(Want::DayTime)},
-                             int_()});
+    return implicit_args(a, {numeric_datetime_or_interval_(), int_()});
 }
 TypeCheck type_histogram_numeric(std::string_view fn, Inputs a) {
     const DataType& t = *a[0]->type;
@@ -2841,12 +2858,8 @@ TypeCheck type_histogram_numeric(std::string_view fn, Inputs a) {
 }
 
 Args coerce_approx_percentile(Inputs a) {
-    Args out = implicit_args(a, {{want(Want::Numeric), type_of(make_atomic(AtomicKind::Date)),
-                                  type_of(make_atomic(AtomicKind::Timestamp)),
-                                  type_of(make_atomic(AtomicKind::TimestampNtz)),
-                                  want(Want::YearMonth), want(Want::DayTime)},
-                                 percentages_(),
-                                 {want(Want::Integral)}});
+    Args out =
+        implicit_args(a, {numeric_datetime_or_interval_(), percentages_(), {want(Want::Integral)}});
     if (out.size() == 2) {
         out.push_back(make_expr(Literal{int_type(), "10000", false}));
     }
