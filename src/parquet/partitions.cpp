@@ -6,113 +6,14 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "types/java_number_text.hpp"
 #include "util/ascii.hpp"
 
 namespace prune::parquet {
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-std::string_view strip_sign(std::string_view s) {
-    return !s.empty() && (s[0] == '+' || s[0] == '-') ? s.substr(1) : s;
-}
-
 bool all_digits(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), is_digit);
-}
-
-/// Java's Integer.parseInt / Long.parseLong on ASCII text: a sign, digits, within range.
-bool parses_as_integer(std::string_view s, std::uint64_t max_positive) {
-    const bool negative = !s.empty() && s[0] == '-';
-    const std::string_view digits = strip_sign(s);
-    if (!all_digits(digits)) {
-        return false;
-    }
-    std::uint64_t value = 0;
-    const std::uint64_t limit = max_positive + (negative ? 1 : 0);
-    for (char c : digits) {
-        const auto d = static_cast<std::uint64_t>(c - '0');
-        if (value > (limit - d) / 10) {
-            return false;
-        }
-        value = value * 10 + d;
-    }
-    return true;
-}
-
-/// The parts of Java's decimal number syntax (BigDecimal and the decimal form of
-/// Double.parseDouble): sign, digits with at most one point (digits on at least one side), an
-/// optional exponent. nullopt when `s` is not of that form.
-struct DecimalText {
-    std::string digits;        // integer and fraction digits, in order
-    std::size_t fraction = 0;  // how many of them follow the point
-    std::int64_t exponent = 0; // saturated
-};
-
-std::optional<DecimalText> decimal_text(std::string_view s) {
-    s = strip_sign(s);
-    DecimalText d;
-    std::size_t i = 0;
-    bool point = false;
-    for (; i < s.size(); ++i) {
-        if (is_digit(s[i])) {
-            d.digits += s[i];
-            d.fraction += point ? 1 : 0;
-        } else if (s[i] == '.' && !point) {
-            point = true;
-        } else {
-            break;
-        }
-    }
-    if (d.digits.empty()) {
-        return std::nullopt;
-    }
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-        const std::string_view exp = s.substr(i + 1);
-        const bool negative = !exp.empty() && exp[0] == '-';
-        const std::string_view e = strip_sign(exp);
-        if (!all_digits(e)) {
-            return std::nullopt;
-        }
-        for (char c : e) {
-            d.exponent = std::min<std::int64_t>(d.exponent * 10 + (c - '0'), 1'000'000'000);
-        }
-        d.exponent = negative ? -d.exponent : d.exponent;
-        i = s.size();
-    }
-    if (i != s.size()) {
-        return std::nullopt;
-    }
-    return d;
-}
-
-/// Step 2: new BigDecimal(s) with scale 0 (a positive scale is refused by Spark's `require`, a
-/// negative one by DecimalType.checkNegativeScale), as DecimalType.fromDecimal: decimal(p, 0).
-TypePtr as_decimal(std::string_view s) {
-    const std::optional<DecimalText> d = decimal_text(s);
-    if (!d || static_cast<std::int64_t>(d->fraction) != d->exponent) {
-        return nullptr;
-    }
-    const std::size_t first = d->digits.find_first_not_of('0');
-    const std::size_t precision = first == std::string::npos ? 1 : d->digits.size() - first;
-    if (precision > 38) {
-        return nullptr;
-    }
-    return make_decimal(static_cast<int>(precision), 0);
-}
-
-/// Step 3: Java's Double.parseDouble in its decimal forms: blanks (any char <= ' ') trimmed, a
-/// sign, NaN, Infinity, or a decimal number with an optional d/D/f/F suffix.
-bool parses_as_double(std::string_view s) {
-    s = java_trim(s);
-    const std::string_view body = strip_sign(s);
-    if (body == "NaN" || body == "Infinity") {
-        return true;
-    }
-    if (!s.empty() && std::string_view("dDfF").find(s.back()) != std::string_view::npos) {
-        s.remove_suffix(1);
-    }
-    return decimal_text(s).has_value();
+    return !s.empty() && std::all_of(s.begin(), s.end(), is_ascii_digit);
 }
 
 int two_digits(std::string_view s, std::size_t at) {
@@ -123,26 +24,9 @@ bool digits_at(std::string_view s, std::size_t at, std::size_t n) {
     return at + n <= s.size() && all_digits(s.substr(at, n));
 }
 
-/// `yyyy-MM-dd`, a valid date of the proleptic Gregorian calendar.
-bool is_date(std::string_view s) {
-    if (s.size() != 10 || !digits_at(s, 0, 4) || s[4] != '-' || !digits_at(s, 5, 2) ||
-        s[7] != '-' || !digits_at(s, 8, 2)) {
-        return false;
-    }
-    const int year = std::stoi(std::string(s.substr(0, 4)));
-    const int month = two_digits(s, 5);
-    const int day = two_digits(s, 8);
-    static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    if (month < 1 || month > 12 || day < 1) {
-        return false;
-    }
-    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
-}
-
 /// `yyyy-MM-dd HH:mm:ss[.S...]`: Spark's partition timestamp pattern, 1 to 9 fraction digits.
 bool is_timestamp(std::string_view s) {
-    if (s.size() < 19 || !is_date(s.substr(0, 10)) || s[10] != ' ' || !digits_at(s, 11, 2) ||
+    if (s.size() < 19 || !is_iso_date(s.substr(0, 10)) || s[10] != ' ' || !digits_at(s, 11, 2) ||
         s[13] != ':' || !digits_at(s, 14, 2) || s[16] != ':' || !digits_at(s, 17, 2)) {
         return false;
     }
@@ -187,22 +71,22 @@ std::string unescape_path_name(std::string_view name) {
 }
 
 TypePtr infer_partition_type(std::string_view raw) {
-    if (parses_as_integer(raw, INT32_MAX)) {
+    if (parses_as_java_integer(raw, INT32_MAX)) {
         return int_type();
     }
-    if (parses_as_integer(raw, INT64_MAX)) {
+    if (parses_as_java_integer(raw, INT64_MAX)) {
         return long_type();
     }
-    if (TypePtr d = as_decimal(raw)) {
+    if (TypePtr d = java_integral_decimal_type(raw)) {
         return d;
     }
-    if (parses_as_double(raw)) {
+    if (parses_as_java_double(raw) && !is_java_hex_float(raw)) { // rule 6: hex floats
         return double_type();
     }
     if (is_timestamp(unescape_path_name(raw))) {
         return make_atomic(AtomicKind::Timestamp); // spark.sql.timestampType: TIMESTAMP_LTZ
     }
-    if (is_date(raw)) {
+    if (is_iso_date(raw)) {
         return make_atomic(AtomicKind::Date);
     }
     if (raw == kDefaultPartitionName) {

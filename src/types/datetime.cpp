@@ -22,7 +22,6 @@ namespace prune {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 // UTF8String.isWhitespaceOrISOControl on a byte: blanks, C0 controls and DEL.
@@ -92,7 +91,7 @@ constexpr Zone kInvalidZone{ZoneKind::Invalid, 0};
 
 // Two ASCII digits at `at`; -1 when not.
 int two_digits(std::string_view s, std::size_t at) {
-    if (at + 1 >= s.size() || !is_digit(s[at]) || !is_digit(s[at + 1])) {
+    if (at + 1 >= s.size() || !is_ascii_digit(s[at]) || !is_ascii_digit(s[at + 1])) {
         return -1;
     }
     return (s[at] - '0') * 10 + (s[at + 1] - '0');
@@ -112,7 +111,7 @@ Zone zone_offset(std::string_view s) {
     int sec = 0;
     switch (s.size()) {
     case 2:
-        h = is_digit(s[1]) ? s[1] - '0' : -1;
+        h = is_ascii_digit(s[1]) ? s[1] - '0' : -1;
         break;
     case 3:
         h = two_digits(s, 1);
@@ -153,7 +152,7 @@ Zone zone_region(std::string_view s) {
         return kInvalidZone;
     }
     for (char c : s.substr(1)) {
-        const bool ok = is_alpha(c) || is_digit(c) || c == '~' || c == '/' || c == '.' ||
+        const bool ok = is_alpha(c) || is_ascii_digit(c) || c == '~' || c == '/' || c == '.' ||
                         c == '_' || c == '+' || c == '-';
         if (!ok) {
             return kInvalidZone;
@@ -166,14 +165,14 @@ Zone zone_region(std::string_view s) {
 Zone resolve_zone(std::string_view text) {
     std::string id(text);
     for (std::size_t k = 0; k + 2 < id.size(); ++k) {
-        if ((id[k] == '+' || id[k] == '-') && is_digit(id[k + 1]) && id[k + 2] == ':') {
+        if ((id[k] == '+' || id[k] == '-') && is_ascii_digit(id[k + 1]) && id[k + 2] == ':') {
             id.insert(k + 1, "0");
             break;
         }
     }
     if (const std::size_t n = id.size(); n >= 5 && (id[n - 5] == '+' || id[n - 5] == '-') &&
-                                         is_digit(id[n - 4]) && is_digit(id[n - 3]) &&
-                                         id[n - 2] == ':' && is_digit(id[n - 1])) {
+                                         is_ascii_digit(id[n - 4]) && is_ascii_digit(id[n - 3]) &&
+                                         id[n - 2] == ':' && is_ascii_digit(id[n - 1])) {
         id.insert(n - 1, "0");
     }
     // The SHORT_IDS that are fixed offsets; the others name regions.
@@ -253,7 +252,7 @@ std::optional<TimestampFields> split_timestamp(std::string_view text) {
     };
     for (; j < s.size(); ++j) {
         const char b = s[j];
-        if (is_digit(b)) {
+        if (is_ascii_digit(b)) {
             if (i == 6) {
                 ++fraction_digits;
             }
@@ -474,7 +473,7 @@ std::optional<std::int32_t> string_to_date(std::string_view text) {
             segment[i++] = value;
             value = 0;
             digits = 0;
-        } else if (is_digit(s[j])) {
+        } else if (is_ascii_digit(s[j])) {
             add_digit(value, digits, s[j]);
             ++digits;
         } else {

@@ -14,6 +14,7 @@
 #include <limits>
 
 #include "types/datetime.hpp"
+#include "util/ascii.hpp"
 
 namespace prune {
 
@@ -27,7 +28,6 @@ using Element = DateTimePattern::Element;
 constexpr int kFieldCount = static_cast<int>(Field::Offset) + 1;
 
 bool is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
 
 bool leap(std::int64_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
@@ -626,7 +626,7 @@ std::ptrdiff_t parse_number(Context& ctx, const Element& e, std::size_t position
         const std::size_t max_end = std::min(pos + eff_max, length);
         while (pos < max_end) {
             const char ch = text[pos++];
-            if (!is_digit(ch)) {
+            if (!is_ascii_digit(ch)) {
                 --pos;
                 if (pos < min_end) {
                     return fail(position);
@@ -672,7 +672,7 @@ std::ptrdiff_t parse_fraction(Context& ctx, const Element& e, std::size_t positi
     const std::size_t max_end = std::min(position + static_cast<std::size_t>(e.max), text.size());
     std::size_t pos = position;
     std::int64_t total = 0;
-    while (pos < max_end && is_digit(text[pos])) {
+    while (pos < max_end && is_ascii_digit(text[pos])) {
         total = total * 10 + (text[pos] - '0');
         ++pos;
     }
@@ -744,7 +744,7 @@ std::ptrdiff_t parse_offset(Context& ctx, const Element& e, std::size_t position
             }
             ++at;
         }
-        if (at + 2 > length || !is_digit(text[at]) || !is_digit(text[at + 1])) {
+        if (at + 2 > length || !is_ascii_digit(text[at]) || !is_ascii_digit(text[at + 1])) {
             return false;
         }
         const std::int64_t v = (text[at] - '0') * 10 + (text[at + 1] - '0');

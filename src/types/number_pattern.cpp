@@ -59,8 +59,6 @@ bool java_whitespace(char c) {
     return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1C' && c <= '\x1F');
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 /// `result` with `c` appended and moved before the spaces that end it
 /// (addCharacterCheckingTrailingSpaces).
 void add_before_spaces(std::string& result, char c) {
@@ -270,7 +268,7 @@ std::optional<NumberPattern::Parsed> NumberPattern::parse(std::string_view input
                 const char c = input[i];
                 if (java_whitespace(c)) {
                     ++i;
-                } else if (is_digit(c)) {
+                } else if (is_ascii_digit(c)) {
                     ++current;
                     (reached_point ? after : before).push_back(c);
                     ++i;
@@ -399,7 +397,7 @@ std::string NumberPattern::format(std::string_view plain) const {
         case Kind::DigitGroups:
             for (const Token& d : t.group) {
                 if (d.kind == Kind::Separator) {
-                    if (!result.empty() && is_digit(result.back())) {
+                    if (!result.empty() && is_ascii_digit(result.back())) {
                         result.push_back(',');
                     } else {
                         add_space(result);
