@@ -1973,6 +1973,11 @@ EvalTable build_table() {
          "XPathDouble", "XPathString"},
         refused("needs an XML parser and XPath 1.0 (javax.xml.xpath), which are not "
                 "implemented"));
+    put({"ParseJson", "IsVariantNull", "ToVariantObject", "SchemaOfVariant", "VariantGet",
+         "SchemaOfVariantAgg"},
+        refused("takes or gives a VARIANT, whose binary encoding the evaluator does not model",
+                "values of type variant (Spark's binary VARIANT encoding) are not supported by "
+                "the evaluator"));
     put({"XmlToStructs", "StructsToXml"},
         refused("needs Spark's XML parser and writer (StaxXmlParser, StaxXmlGenerator), which "
                 "are not implemented"));

@@ -1564,20 +1564,10 @@ bool plan_sorts(const Plan& plan) {
 
 /// Whether `type` is, or holds, an interval of one of `kinds`.
 bool holds_interval(const DataType& type, std::initializer_list<AtomicKind> kinds) {
-    if (const AtomicType* a = type.atomic()) {
-        return std::find(kinds.begin(), kinds.end(), a->kind) != kinds.end();
-    }
-    if (const ArrayType* a = type.array()) {
-        return holds_interval(*a->element, kinds);
-    }
-    if (const MapType* m = type.map()) {
-        return holds_interval(*m->key, kinds) || holds_interval(*m->value, kinds);
-    }
-    if (const StructType* s = type.struct_type()) {
-        return std::any_of(s->fields().begin(), s->fields().end(),
-                           [&](const StructField& f) { return holds_interval(*f.type, kinds); });
-    }
-    return false;
+    return exists_recursively(type, [&](const DataType& t) {
+        const AtomicType* a = t.atomic();
+        return a != nullptr && std::find(kinds.begin(), kinds.end(), a->kind) != kinds.end();
+    });
 }
 
 void check_expr(const ExprPtr& root) {
@@ -1609,6 +1599,10 @@ void check_expr(const ExprPtr& root) {
         if (e->type && holds_interval(*e->type, {AtomicKind::CalendarInterval})) {
             unsupported("values of type interval (CALENDAR INTERVAL) are not supported by the "
                         "evaluator");
+        }
+        if (e->type && holds_variant(*e->type)) {
+            unsupported("values of type variant (Spark's binary VARIANT encoding) are not "
+                        "supported by the evaluator");
         }
         return true;
     });

@@ -151,7 +151,8 @@ class ExprPrinter {
                            join(children);
                            if (n.def->time_zone) {
                                // TimeZoneAwareExpression: the zone after the children.
-                               out_ += n.inputs().empty() ? "Some(UTC)" : ", Some(UTC)";
+                               out_ += n.inputs().empty() ? "" : ", ";
+                               out_ += kSessionZoneParameter;
                            }
                            out_ += parameters.after;
                            out_ += ')';

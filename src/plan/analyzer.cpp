@@ -1554,6 +1554,20 @@ PlanPtr bind_set_operation(BindContext& ctx, const ast::SetOperation& op, Span s
     for (PlanPtr& input : inputs) {
         input = widen(ctx, std::move(input), types);
     }
+    // Spark's CheckAnalysis: every set operation but UNION ALL compares whole rows, and the
+    // first map column, else the first variant column, is an error.
+    if (op.kind != ast::SetOpKind::Union || !op.all) {
+        for (bool (*const holds)(const DataType&) : {&holds_map, &holds_variant}) {
+            for (std::size_t c = 0; c < width; ++c) {
+                if (holds(*types[c])) {
+                    fail_at(ctx, op.keyword,
+                            std::string(set_op_name(op.kind)) + " cannot compare column " +
+                                std::to_string(c + 1) + " of type " + catalog_string(*types[c]) +
+                                ": " + std::string(rows_uncomparable(*types[c])));
+                }
+            }
+        }
+    }
     const SetOpKind kind = op.kind == ast::SetOpKind::Union       ? SetOpKind::Union
                            : op.kind == ast::SetOpKind::Intersect ? SetOpKind::Intersect
                                                                   : SetOpKind::Except;

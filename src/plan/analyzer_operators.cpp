@@ -775,25 +775,11 @@ PlanPtr aggregate_select_list(Binder& binder, BoundClauses& c, PlanPtr child,
     return plan;
 }
 
-bool has_map(const DataType& type) {
-    if (type.map() != nullptr) {
-        return true;
-    }
-    if (const ArrayType* a = type.array()) {
-        return has_map(*a->element);
-    }
-    if (const StructType* s = type.struct_type()) {
-        return std::any_of(s->fields().begin(), s->fields().end(),
-                           [](const StructField& f) { return has_map(*f.type); });
-    }
-    return false;
-}
-
 /// Spark's CheckAnalysis: sort keys (EXPRESSION_TYPE_IS_NOT_ORDERABLE) and grouping
 /// expressions (GROUP_EXPRESSION_TYPE_IS_NOT_ORDERABLE) must be orderable, so no map nor
-/// interval at any depth; DISTINCT compares whole rows, which no map column may be in
-/// (UNSUPPORTED_FEATURE.SET_OPERATION_ON_MAP_TYPE). Checked on the keys as bound, where
-/// their spans are the query's.
+/// interval or variant at any depth; DISTINCT compares whole rows, which no map or variant
+/// column may be in (UNSUPPORTED_FEATURE.SET_OPERATION_ON_MAP_TYPE / _ON_VARIANT_TYPE). Checked on
+/// the keys as bound, where their spans are the query's.
 void check_comparable_keys(const Binder& binder, const BoundClauses& c) {
     for (const SortOrder& o : c.order) {
         if (!is_orderable(*o.child->type)) {
@@ -808,10 +794,9 @@ void check_comparable_keys(const Binder& binder, const BoundClauses& c) {
     }
     if (c.distinct) {
         for (const ExprPtr& item : c.items) {
-            if (has_map(*item->type)) {
+            if (const std::string_view why = rows_uncomparable(*item->type); !why.empty()) {
                 binder.fail(item->span, "SELECT DISTINCT cannot compare a column of type " +
-                                            catalog_string(*item->type) +
-                                            ": maps cannot be compared");
+                                            catalog_string(*item->type) + ": " + std::string(why));
             }
         }
     }

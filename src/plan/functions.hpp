@@ -49,6 +49,10 @@ struct TypeCheck {
     bool ok() const { return error.empty(); }
 };
 
+/// The session time zone as a TimeZoneAwareExpression's plan form shows it: prune-plan takes
+/// the session's zone to be UTC, the one `--verify` evaluates in.
+inline constexpr std::string_view kSessionZoneParameter = "Some(UTC)";
+
 /// Spark's constructor parameters that are not children, as plans print them around the
 /// children (FunctionTraits::plan_parameters): `before` ahead of them, `after` at the end.
 struct PlanParameters {

@@ -884,7 +884,7 @@ std::optional<TypePtr> merge_null_flags(const TypePtr& a, const TypePtr& b) {
 
 bool is_orderable(const DataType& type) {
     if (const AtomicType* a = type.atomic()) {
-        return a->kind != AtomicKind::CalendarInterval;
+        return a->kind != AtomicKind::CalendarInterval && a->kind != AtomicKind::Variant;
     }
     if (const ArrayType* a = type.array()) {
         return is_orderable(*a->element);
@@ -894,6 +894,30 @@ bool is_orderable(const DataType& type) {
                            [](const StructField& f) { return is_orderable(*f.type); });
     }
     return false;
+}
+
+std::string_view rows_uncomparable(const DataType& type) {
+    return holds_map(type)       ? "maps cannot be compared"
+           : holds_variant(type) ? "variants cannot be compared"
+                                 : "";
+}
+
+bool variant_castable(const DataType& type, bool structs_and_maps) {
+    if (const ArrayType* a = type.array()) {
+        return variant_castable(*a->element, structs_and_maps);
+    }
+    if (const MapType* m = type.map()) {
+        return structs_and_maps && m->key->is(AtomicKind::String) &&
+               variant_castable(*m->value, structs_and_maps);
+    }
+    if (const StructType* s = type.struct_type()) {
+        return structs_and_maps &&
+               std::all_of(s->fields().begin(), s->fields().end(), [&](const StructField& f) {
+                   return variant_castable(*f.type, structs_and_maps);
+               });
+    }
+    return is_numeric(type) || is_boolean(type) || type.is(AtomicKind::String) ||
+           type.is(AtomicKind::Binary) || is_datetime(type) || type.is(AtomicKind::Variant);
 }
 
 bool cast_forces_nullable(const DataType& from, const DataType& to) {
@@ -928,6 +952,12 @@ bool cast_forces_nullable(const DataType& from, const DataType& to) {
     }
     if (to.is(AtomicKind::CalendarInterval)) {
         return true;
+    }
+    if (from.is(AtomicKind::Variant)) {
+        return true; // a variant null is a SQL NULL of any type
+    }
+    if (to.is(AtomicKind::Variant)) {
+        return false;
     }
     if (is_decimal(to) && !can_nullsafe_cast_to_decimal(from, *decimal_for(to))) {
         return true;
@@ -976,6 +1006,12 @@ bool can_store_assign(const DataType& from, const DataType& to) {
 bool can_cast(const DataType& from, const DataType& to) {
     if (equals(from, to) || is_null_type(from) || is_string_like(to)) {
         return true;
+    }
+    if (from.is(AtomicKind::Variant)) {
+        return variant_castable(to, true);
+    }
+    if (to.is(AtomicKind::Variant)) {
+        return variant_castable(from, false);
     }
     const bool from_string = is_string_like(from);
     if (to.is(AtomicKind::Binary)) {

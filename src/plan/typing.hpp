@@ -35,6 +35,11 @@ ExprPtr cast_to(const ExprPtr& e, const TypePtr& target);
 bool equals_structurally(const DataType& a, const DataType& b);
 /// Whether Spark (ANSI mode) can cast `from` to `to` (Spark: Cast.canAnsiCast).
 bool can_cast(const DataType& from, const DataType& to);
+/// Whether a VARIANT can be cast to `type` (and `type` to a VARIANT when `structs_and_maps` is
+/// false, as CAST allows; to_variant_object takes structs and maps): numbers, booleans,
+/// strings (not char or varchar), binary, dates and timestamps, VARIANT, and arrays, structs and
+/// maps with string keys of those. Spark: VariantGet.checkDataType.
+bool variant_castable(const DataType& type, bool structs_and_maps);
 
 /// Coerces the operands of a binary operator as Spark's analyzer does (numeric widening,
 /// decimal precision rules, string/date comparisons) and checks them. On success returns the
@@ -77,8 +82,13 @@ bool same_type_ignoring_nullability(const DataType& a, const DataType& b);
 /// For two types equal up to nullability: the type with every nullability flag ORed (Spark:
 /// findCommonTypeDifferentOnlyInNullFlags, the result type of coalesce, CASE, if, array(...)).
 std::optional<TypePtr> merge_null_flags(const TypePtr& a, const TypePtr& b);
-/// Spark: RowOrdering.isOrderable (maps and calendar intervals are not, at any depth).
+/// Spark: RowOrdering.isOrderable (maps, calendar intervals and variants are not, at any depth).
 bool is_orderable(const DataType& type);
+/// Why rows holding a value of `type` cannot be compared as wholes, as DISTINCT, INTERSECT and
+/// EXCEPT compare them ("maps cannot be compared", "variants cannot be compared"), or empty.
+/// Spark's CheckAnalysis looks for a map column first, then a variant one
+/// (UNSUPPORTED_FEATURE.SET_OPERATION_ON_MAP_TYPE, SET_OPERATION_ON_VARIANT_TYPE).
+std::string_view rows_uncomparable(const DataType& type);
 /// Whether casting a non-null value from `from` to `to` can give NULL (Spark: Cast.forceNullable).
 bool cast_forces_nullable(const DataType& from, const DataType& to);
 /// Spark: Cast.canANSIStoreAssign, which ANSI implicit casts follow.

@@ -7,7 +7,6 @@ namespace prune {
 
 namespace {
 
-constexpr std::string_view kVariant = "needs the VARIANT type";
 constexpr std::string_view kAvro = "needs an Avro schema and the Avro format";
 constexpr std::string_view kCollation =
     "needs collated string types, which the type system does not model";
@@ -17,17 +16,9 @@ constexpr std::array kUnsupported{
     UnsupportedBuiltin{"collate", kCollation},
     UnsupportedBuiltin{"collation", kCollation},
     UnsupportedBuiltin{"from_avro", kAvro},
-    UnsupportedBuiltin{"is_variant_null", kVariant},
-    UnsupportedBuiltin{"parse_json", kVariant},
-    UnsupportedBuiltin{"schema_of_variant", kVariant},
-    UnsupportedBuiltin{"schema_of_variant_agg", kVariant},
     UnsupportedBuiltin{"schema_of_xml", "not yet: needs Spark's XML schema inference, "
                                         "XmlInferSchema, which folds it to a literal"},
     UnsupportedBuiltin{"to_avro", kAvro},
-    UnsupportedBuiltin{"to_variant_object", kVariant},
-    UnsupportedBuiltin{"try_parse_json", kVariant},
-    UnsupportedBuiltin{"try_variant_get", kVariant},
-    UnsupportedBuiltin{"variant_get", kVariant},
 };
 
 } // namespace

@@ -82,6 +82,8 @@ std::string atomic_name(const AtomicType& t, bool catalog) {
         return interval_name(day_time_field(t.start_field), day_time_field(t.end_field));
     case AtomicKind::CalendarInterval:
         return "interval";
+    case AtomicKind::Variant:
+        return "variant";
     case AtomicKind::Null:
         return "void";
     }
@@ -175,6 +177,9 @@ void append_scala(const DataType& type, std::string& out) {
             return;
         case AtomicKind::CalendarInterval:
             out += "CalendarIntervalType";
+            return;
+        case AtomicKind::Variant:
+            out += "VariantType";
             return;
         case AtomicKind::Null:
             out += "NullType";

@@ -442,6 +442,8 @@ std::int64_t default_size(const DataType& type) {
         return 20;
     case AtomicKind::Binary:
         return 100;
+    case AtomicKind::Variant:
+        return 2048;
     case AtomicKind::Char:
     case AtomicKind::Varchar:
         return t.length;
@@ -524,6 +526,14 @@ bool is_string_like(const DataType& t) {
 bool is_interval(const DataType& t) {
     return t.is(AtomicKind::YearMonthInterval) || t.is(AtomicKind::DayTimeInterval) ||
            t.is(AtomicKind::CalendarInterval);
+}
+
+bool holds_map(const DataType& type) {
+    return exists_recursively(type, [](const DataType& t) { return t.map() != nullptr; });
+}
+
+bool holds_variant(const DataType& type) {
+    return exists_recursively(type, [](const DataType& t) { return t.is(AtomicKind::Variant); });
 }
 
 bool is_any_timestamp(const DataType& t) {

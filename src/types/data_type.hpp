@@ -48,6 +48,7 @@ enum class AtomicKind : std::uint8_t {
     YearMonthInterval, // interval year to month; start/end fields
     DayTimeInterval,   // interval day to second; start/end fields
     CalendarInterval,  // interval
+    Variant,           // variant: semi-structured, self-describing (Spark 4's VariantType)
     Null,              // void
 };
 
@@ -201,8 +202,8 @@ bool same_type(const DataType& a, const DataType& b);
 TypePtr merge(const TypePtr& left, const TypePtr& right);
 /// Spark: DataType.defaultSize. boolean, tinyint, void 1; smallint 2; int, float, date, year-month
 /// interval 4; bigint, double, timestamp, timestamp_ntz, day-time interval 8; calendar interval
-/// 16; string 20; binary 100; char(n), varchar(n) n; decimal(p,s) 8 when p <= 18, else 16;
-/// struct: sum of its fields; array: its element; map: key + value.
+/// 16; string 20; binary 100; variant 2048; char(n), varchar(n) n; decimal(p,s) 8 when p <= 18,
+/// else 16; struct: sum of its fields; array: its element; map: key + value.
 std::int64_t default_size(const DataType& type);
 /// Spark: SchemaPruning.countLeaves — struct: sum of fields; array: element; map: key + value;
 /// anything else 1 (an empty struct counts 0).
@@ -224,6 +225,33 @@ bool is_string_like(const DataType& type);
 bool is_interval(const DataType& type);
 /// timestamp and timestamp_ntz (Spark: AnyTimestampType).
 bool is_any_timestamp(const DataType& type);
+
+/// Whether `type` or any type nested in it (field, element, map key or value) satisfies `pred`
+/// (Spark: DataType.existsRecursively).
+template <typename Pred> bool exists_recursively(const DataType& type, const Pred& pred) {
+    if (pred(type)) {
+        return true;
+    }
+    if (const StructType* s = type.struct_type()) {
+        for (const StructField& f : s->fields()) {
+            if (exists_recursively(*f.type, pred)) {
+                return true;
+            }
+        }
+        return false;
+    }
+    if (const ArrayType* a = type.array()) {
+        return exists_recursively(*a->element, pred);
+    }
+    if (const MapType* m = type.map()) {
+        return exists_recursively(*m->key, pred) || exists_recursively(*m->value, pred);
+    }
+    return false;
+}
+/// Whether `type` holds a map, or a VARIANT, at any depth: the types Spark can neither order
+/// nor compare for equality (the rows of a set operation, DISTINCT, a map's keys).
+bool holds_map(const DataType& type);
+bool holds_variant(const DataType& type);
 
 /// The maximum nesting depth accepted from any input (types, expressions, lambdas).
 inline constexpr std::size_t kMaxNestingDepth = 1000;

@@ -275,7 +275,7 @@ struct SimpleType {
     std::string_view name;
     AtomicKind kind;
 };
-constexpr std::array<SimpleType, 19> kSimpleTypes{{
+constexpr std::array<SimpleType, 20> kSimpleTypes{{
     {"int", AtomicKind::Integer},
     {"string", AtomicKind::String},
     {"bigint", AtomicKind::Long},
@@ -295,6 +295,7 @@ constexpr std::array<SimpleType, 19> kSimpleTypes{{
     {"timestamp_ntz", AtomicKind::TimestampNtz},
     {"binary", AtomicKind::Binary},
     {"void", AtomicKind::Null},
+    {"variant", AtomicKind::Variant},
 }};
 
 // Spark: AstBuilder.visitPrimitiveDataType.

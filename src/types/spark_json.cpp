@@ -279,7 +279,8 @@ struct Reader {
                  {AtomicKind::Boolean, AtomicKind::Byte, AtomicKind::Short, AtomicKind::Integer,
                   AtomicKind::Long, AtomicKind::Float, AtomicKind::Double, AtomicKind::String,
                   AtomicKind::Binary, AtomicKind::Date, AtomicKind::Timestamp,
-                  AtomicKind::TimestampNtz, AtomicKind::CalendarInterval, AtomicKind::Null}) {
+                  AtomicKind::TimestampNtz, AtomicKind::CalendarInterval, AtomicKind::Variant,
+                  AtomicKind::Null}) {
                 TypePtr t = make_atomic(k);
                 m.emplace(type_name(*t), t);
             }

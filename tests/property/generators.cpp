@@ -278,6 +278,7 @@ const std::vector<ArgSlot>& arg_slots() {
         expression(make_array(make_array(int_type(), true), true));
         expression(make_map(string_type(), int_type(), true));
         expression(ab);
+        expression(make_atomic(AtomicKind::Variant));
         for (const char* n : {"0", "1", "2", "3"}) {
             literal(int_type(), n, n);
         }
@@ -1900,6 +1901,8 @@ class QueryGen {
             converted = from(int_type(), "timestamp_seconds(", " % 5)");
         } else if (is_kind(type, AtomicKind::Binary)) {
             converted = from(string_type(), "CAST(", " AS BINARY)");
+        } else if (is_kind(type, AtomicKind::Variant)) {
+            converted = from(int_type(), "CAST(", " AS VARIANT)");
         }
         return converted ? *converted : G{literal(type), type};
     }
@@ -2065,6 +2068,8 @@ class QueryGen {
             return "TIMESTAMP'2024-03-15 10:20:30'";
         case AtomicKind::Binary:
             return "X'0102'";
+        case AtomicKind::Variant:
+            return "parse_json('{\"a\":[1]}')";
         default:
             return "CAST(NULL AS " + ddl_type(t) + ")";
         }

@@ -1201,11 +1201,12 @@ TEST_CASE("a time window is one column per query block", "[analyzer]") {
 TEST_CASE("a Spark built-in prune-plan does not support is named so, with the reason",
           "[analyzer]") {
     const BoundStatement b =
-        bind_sql("SELECT PARSE_JSON(address), to_avro(address) FROM contacts", contacts_catalog());
+        bind_sql("SELECT COLLATION(address), to_avro(address) FROM contacts", contacts_catalog());
     REQUIRE(b.warnings.size() == 2);
     CHECK(b.warnings[0].message ==
-          "Spark built-in 'parse_json' is not supported (needs the VARIANT type; "
-          "docs/FUNCTIONS.md), treated as a user-defined function: its arguments are read whole");
+          "Spark built-in 'collation' is not supported (needs collated string types, which the "
+          "type system does not model; docs/FUNCTIONS.md), treated as a user-defined function: "
+          "its arguments are read whole");
     CHECK(b.warnings[1].message.starts_with(
         "Spark built-in 'to_avro' is not supported (needs an Avro schema"));
 }
@@ -1754,4 +1755,25 @@ TEST_CASE("a statement the analyzer may use up binds as a kept one, and its synt
             used.select().items.empty()); // NOLINT(bugprone-use-after-move): released is the point
         CHECK_FALSE(kept.select().items.empty());
     }
+}
+
+TEST_CASE("rows holding a map or a variant cannot be compared whole", "[analyzer]") {
+    const Catalog t =
+        load_ddl_catalog("id INT, m MAP<STRING, INT>, v VARIANT, s STRUCT<w: VARIANT>");
+    auto [sql, expected] = GENERATE(table<std::string, std::string>({
+        {"SELECT DISTINCT s FROM t",
+         "1:17: SELECT DISTINCT cannot compare a column of type struct<w:variant>: variants "
+         "cannot be compared"},
+        // Spark's CheckAnalysis reports a map column before any variant column.
+        {"SELECT v, m FROM t EXCEPT SELECT v, m FROM t",
+         "1:20: EXCEPT cannot compare column 2 of type map<string,int>: maps cannot be compared"},
+        {"SELECT id, v FROM t UNION DISTINCT SELECT id, v FROM t",
+         "1:21: UNION cannot compare column 2 of type variant: variants cannot be compared"},
+        {"SELECT v FROM t INTERSECT ALL SELECT v FROM t",
+         "1:17: INTERSECT cannot compare column 1 of type variant: variants cannot be compared"},
+        {"SELECT v, m FROM t UNION ALL SELECT v, m FROM t", "no error"},
+        {"SELECT id FROM t ORDER BY s", "1:27: cannot sort by a value of type struct<w:variant>"},
+    }));
+    CAPTURE(sql);
+    CHECK(error_of(sql, t) == expected);
 }

@@ -82,6 +82,8 @@ struct Fixtures {
     ExprPtr day = attr("day", "DATE", false);
     ExprPtr ts = attr("ts", "TIMESTAMP", true);
     ExprPtr bin = attr("bin", "BINARY", true);
+    ExprPtr v = attr("v", "VARIANT", true);
+    ExprPtr v_nn = attr("v_nn", "VARIANT", false);
 };
 
 } // namespace
@@ -230,7 +232,23 @@ TEST_CASE("every function row types a sample call", "[functions]") {
         {"from_xml",
          {f.s_nn, str_lit("a INT NOT NULL, b ARRAY<STRING>")},
          "struct<a:int,b:array<string>>",
-         true},                                           // every part nullable (asNullable)
+         true}, // every part nullable (asNullable)
+        {"parse_json", {f.s_nn}, "variant", false},
+        {"to_json", {f.v}, "string", true},
+        {"from_json", {f.s_nn, str_lit("variant")}, "variant", true},
+        {"parse_json", {f.s}, "variant", true},
+        {"try_parse_json", {f.s_nn}, "variant", true}, // NULL for malformed JSON
+        {"is_variant_null", {f.v}, "boolean", false},  // false for a SQL NULL
+        {"schema_of_variant", {f.v_nn}, "string", false},
+        {"schema_of_variant_agg", {f.v}, "string", false},
+        {"to_variant_object", {f.st}, "variant", false},
+        {"to_variant_object", {f.m}, "variant", false},
+        {"variant_get", {f.v_nn, str_lit("$.a")}, "variant", true}, // a missing path is NULL
+        {"variant_get",
+         {f.v_nn, str_lit("$.a"), str_lit("struct<x: int not null, y: array<string>>")},
+         "struct<x:int,y:array<string>>",
+         true}, // the target type made nullable (asNullable)
+        {"try_variant_get", {f.v, f.s, str_lit("bigint")}, "bigint", true},
         {"aes_encrypt", {f.s_nn, f.bin}, "binary", true}, // the string cast to a binary
         {"aes_decrypt", {f.bin, f.bin, str_lit("ECB")}, "binary", true},
         {"try_aes_decrypt", {f.bin, f.bin}, "binary", true},
@@ -807,7 +825,10 @@ TEST_CASE("function errors name the function and the offending argument", "[func
          {f.s, f.i},
          1,
          "function 'greatest' expects arguments of a common type, got string and int"},
-        {"to_json", {f.i}, 0, "function 'to_json' expects a struct, an array or a map, got int"},
+        {"to_json",
+         {f.i},
+         0,
+         "function 'to_json' expects a struct, an array, a map or a variant, got int"},
         {"array_union",
          {f.xs, f.ys},
          1,
@@ -858,6 +879,34 @@ TEST_CASE("function errors name the function and the offending argument", "[func
          {long_lit(5)},
          0,
          "function 'randstr' expects a constant smallint or int length, got bigint"},
+        {"parse_json", {f.i}, 0, "function 'parse_json' expects a string, got int"},
+        {"is_variant_null", {f.s}, 0, "function 'is_variant_null' expects a variant, got string"},
+        {"to_variant_object",
+         {f.i},
+         0,
+         "function 'to_variant_object' cannot cast int to a variant"},
+        {"to_variant_object",
+         {attr("mi", "MAP<INT, STRING>", false)},
+         0,
+         "function 'to_variant_object' cannot cast map<int,string> to a variant"},
+        {"variant_get",
+         {f.s, str_lit("$.a")},
+         0,
+         "function 'variant_get' expects a variant, got string"},
+        {"variant_get",
+         {f.v, str_lit("$.a"), str_lit("map<int, string>")},
+         2,
+         "function 'variant_get' cannot cast a variant to map<int,string>"},
+        {"variant_get",
+         {f.v, str_lit("$.a"), str_lit("varchar(3)")},
+         2,
+         "function 'variant_get' cannot take a CHAR or VARCHAR type, got varchar(3)"},
+        {"try_variant_get",
+         {f.v, str_lit("$.a"), f.s},
+         2,
+         "function 'try_variant_get' expects its schema as a string literal (DDL or Spark's JSON "
+         "form)"},
+        {"hash", {f.i, f.v}, 1, "function 'hash' cannot hash values of type variant"},
         {"size", {}, -1, "function 'size' expects 1 argument, got 0"},
         {"greatest", {f.i}, -1, "function 'greatest' expects at least 2 arguments, got 1"},
         {"substring", {f.s}, -1, "function 'substring' expects 2 to 3 arguments, got 1"},

@@ -53,6 +53,7 @@ TEST_CASE("catalog_string and type_name of every atomic type", "[types]") {
             "interval minute to second"},
         Row{interval(AtomicKind::DayTimeInterval, 3, 3), "interval second", "interval second"},
         Row{make_atomic(AtomicKind::CalendarInterval), "interval", "interval"},
+        Row{make_atomic(AtomicKind::Variant), "variant", "variant"},
         Row{make_atomic(AtomicKind::Null), "void", "void"},
     }));
     CAPTURE(catalog);

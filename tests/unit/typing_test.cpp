@@ -402,6 +402,9 @@ TEST_CASE("casts: target type, Spark's forced nullability, ANSI castability", "[
         {"DATE", "TIMESTAMP", false},
         {"STRUCT<a: INT>", "STRING", false},
         {"ARRAY<INT>", "ARRAY<BIGINT>", false},
+        {"VARIANT", "INT", true}, // a JSON null is a SQL NULL
+        {"VARIANT", "STRING", false},
+        {"INT", "VARIANT", false},
     }));
     INFO(row.from << " -> " << row.to);
     REQUIRE(can_cast(*ty(row.from), *ty(row.to)));
@@ -423,6 +426,17 @@ TEST_CASE("ANSI castability", "[typing]") {
         {"STRUCT<a: INT>", "STRUCT<a: INT, b: INT>", false},
         {"MAP<STRING, INT>", "MAP<STRING, STRING>", true},
         {"INT", "ARRAY<INT>", false},
+        // Spark: VariantGet.checkDataType (structs and maps go to a VARIANT by
+        // to_variant_object only; no CHAR, VARCHAR or interval either way).
+        {"VARIANT", "STRUCT<a: INT, b: ARRAY<MAP<STRING, DATE>>>", true},
+        {"VARIANT", "MAP<INT, INT>", false},
+        {"VARIANT", "INTERVAL DAY", false},
+        {"VARIANT", "VARIANT", true},
+        {"STRING", "VARIANT", true},
+        {"ARRAY<DECIMAL(10,2)>", "VARIANT", true},
+        {"STRUCT<a: INT>", "VARIANT", false},
+        {"MAP<STRING, INT>", "VARIANT", false},
+        {"INTERVAL YEAR", "VARIANT", false},
     }));
     INFO(from << " -> " << to);
     CHECK(can_cast(*ty(from), *ty(to)) == expected);
