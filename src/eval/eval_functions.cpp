@@ -1978,6 +1978,9 @@ EvalTable build_table() {
         refused("takes or gives a VARIANT, whose binary encoding the evaluator does not model",
                 "values of type variant (Spark's binary VARIANT encoding) are not supported by "
                 "the evaluator"));
+    put({"FromAvro", "ToAvro"},
+        refused("needs the Avro binary encoding (spark-avro's AvroDeserializer and "
+                "AvroSerializer), which is not implemented"));
     put({"XmlToStructs", "StructsToXml"},
         refused("needs Spark's XML parser and writer (StaxXmlParser, StaxXmlGenerator), which "
                 "are not implemented"));

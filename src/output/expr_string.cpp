@@ -143,8 +143,10 @@ class ExprPrinter {
                            if (n.def->plan_parameters != nullptr) {
                                // JsonToStructs: `from_json(StructField(a,...), js#1, ...)`.
                                parameters = n.def->plan_parameters(args, *e.type);
-                               children = children.first(std::min(
-                                   children.size(), static_cast<std::size_t>(n.def->sql_children)));
+                               const int shown = parameters.children >= 0 ? parameters.children
+                                                                          : n.def->sql_children;
+                               children = children.first(
+                                   std::min(children.size(), static_cast<std::size_t>(shown)));
                                out_ += parameters.before;
                                out_ += parameters.before.empty() || children.empty() ? "" : ", ";
                            }

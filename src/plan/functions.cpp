@@ -27,8 +27,10 @@
 #include "diag/utf8.hpp"
 #include "output/printers.hpp"
 #include "plan/time_window.hpp"
+#include "types/avro_schema.hpp"
 #include "types/csv_infer.hpp"
 #include "types/interval.hpp"
+#include "types/java_number_text.hpp"
 #include "types/json_infer.hpp"
 #include "types/number_pattern.hpp"
 #include "types/schema_formats.hpp"
@@ -1757,6 +1759,160 @@ TypeCheck type_from_xml(std::string_view fn, Inputs a) {
         return fail(fn, 2, "expects its options as map() of string literals");
     }
     return ok(as_nullable(schema), true);
+}
+
+// --- Avro (Spark 4's FromAvro and ToAvro, replaced by spark-avro's expressions) ---------------
+
+/// Argument `i` of an Avro function: a string literal (the schema's JSON form), or NULL.
+/// Null with `failure` set when it is neither.
+const Literal* avro_schema_argument(std::string_view fn, Inputs a, std::size_t i,
+                                    TypeCheck& failure) {
+    const auto* lit = a[i]->as<Literal>();
+    if (lit == nullptr || !(is_string_like(*lit->type) || is_null_type(*lit->type))) {
+        failure = fail(fn, static_cast<int>(i),
+                       "expects a constant string holding the Avro schema's JSON form");
+        return nullptr;
+    }
+    return lit;
+}
+
+/// The (key, value) entries of an options argument (`map('k', 'v', ...)`, `map()` or NULL).
+std::vector<std::pair<std::string, std::string>> option_entries(const Expr& e) {
+    std::vector<std::pair<std::string, std::string>> out;
+    if (const auto* call = e.as<ScalarFunction>(); call != nullptr && call->name() == "map") {
+        for (std::size_t i = 0; i + 1 < call->args.size(); i += 2) {
+            out.emplace_back(std::string(call->args[i]->as<Literal>()->text.view()),
+                             std::string(call->args[i + 1]->as<Literal>()->text.view()));
+        }
+    }
+    return out;
+}
+
+/// What from_avro's options say of its type (spark-avro's AvroOptions, keys ignoring case): the
+/// schema to read by (`avroSchema`), PERMISSIVE mode (every part nullable), and the union and
+/// recursion options of the conversion. Sets `error` for a value Spark rejects.
+struct FromAvroOptions {
+    AvroTypeOptions type;
+    std::optional<std::string> avro_schema;
+    bool permissive = false;
+};
+
+FromAvroOptions from_avro_options(const Expr& options, std::string& error) {
+    FromAvroOptions out;
+    const auto boolean = [&](const std::string& key, const std::string& v) {
+        if (!equal_ignoring_ascii_case(v, "true") && !equal_ignoring_ascii_case(v, "false")) {
+            error = "expects the option " + key + " to be true or false, got '" + v + "'";
+        }
+        return equal_ignoring_ascii_case(v, "true");
+    };
+    for (const auto& [key, value] : option_entries(options)) {
+        if (equal_ignoring_ascii_case(key, "mode")) {
+            // Spark's ParseMode.fromString: an unknown mode is PERMISSIVE.
+            if (equal_ignoring_ascii_case(value, "DROPMALFORMED")) {
+                error = "doesn't support the DROPMALFORMED mode (PERMISSIVE and FAILFAST are)";
+            }
+            out.permissive = !equal_ignoring_ascii_case(value, "FAILFAST");
+        } else if (equal_ignoring_ascii_case(key, "avroSchema")) {
+            out.avro_schema = value;
+        } else if (equal_ignoring_ascii_case(key, "enableStableIdentifiersForUnionType")) {
+            out.type.stable_union_ids = boolean(key, value);
+        } else if (equal_ignoring_ascii_case(key, "stableIdentifierPrefixForUnionType")) {
+            out.type.union_prefix = value;
+        } else if (equal_ignoring_ascii_case(key, "recursiveFieldMaxDepth")) {
+            // Scala's toInt: Java's Integer.parseInt.
+            if (!parses_as_java_integer(value, 2147483647)) {
+                error =
+                    "expects the option recursiveFieldMaxDepth to be an int, got '" + value + "'";
+            } else {
+                out.type.recursive_max_depth = static_cast<int>(std::stoll(value));
+            }
+        }
+    }
+    return out;
+}
+
+/// Spark 4's FromAvro(child, jsonFormatSchema, options): Avro binary decoded by the schema, a
+/// constant string, into SchemaConverters.toSqlType's type (every part nullable in PERMISSIVE
+/// mode); always nullable. Its replacement, spark-avro's AvroDataToCatalyst, takes a binary
+/// (ExpectsInputTypes: not cast). spark-avro must be loaded for Spark to take the call at all.
+TypeCheck type_from_avro(std::string_view fn, Inputs a) {
+    if (!a[0]->type->is(AtomicKind::Binary)) {
+        return expects(fn, a, 0, "a binary");
+    }
+    TypeCheck failure;
+    const Literal* schema = avro_schema_argument(fn, a, 1, failure);
+    if (schema == nullptr) {
+        return failure;
+    }
+    if (!is_options_map(*a[2]) && !is_null_type(*a[2]->type)) {
+        return fail(fn, 2, "expects its options as map() of string literals");
+    }
+    std::string error;
+    const FromAvroOptions options = from_avro_options(*a[2], error);
+    if (!error.empty()) {
+        return fail(fn, 2, error);
+    }
+    try {
+        const std::string text = options.avro_schema
+                                     ? *options.avro_schema
+                                     : (schema->is_null ? std::string() : schema->text.str());
+        const AvroSqlType t = avro_to_sql_type(text, options.type);
+        return ok(options.permissive ? as_nullable(t.type) : t.type, true);
+    } catch (const SchemaError& bad) {
+        return fail(fn, options.avro_schema ? 2 : 1,
+                    std::string("cannot read its Avro schema: ") + bad.what());
+    }
+}
+
+/// AvroDataToCatalyst(child, jsonFormatSchema, options): the schema's text and the options as
+/// a Scala Map after the child.
+PlanParameters plan_from_avro(Inputs a, const DataType&) {
+    const auto* schema = a[1]->as<Literal>();
+    std::string after = ", ";
+    after += schema->is_null ? "" : schema->text.str();
+    after += ", Map(";
+    bool first = true;
+    for (const auto& [key, value] : option_entries(*a[2])) {
+        after += first ? "" : ", ";
+        after += key;
+        after += " -> ";
+        after += value;
+        first = false;
+    }
+    after += ')';
+    return {"", after, 1};
+}
+
+/// ToAvro's one-argument constructor: the schema NULL.
+Args coerce_to_avro(Inputs a) {
+    Args out(a.begin(), a.end());
+    if (out.size() == 1) {
+        out.push_back(make_expr(Literal{null_type(), "null", true}));
+    }
+    return out;
+}
+
+/// Spark 4's ToAvro(child, jsonFormatSchema): a value as Avro binary, nullable as it is. The
+/// schema, a constant string or NULL (derived from the value's type), is read when the query
+/// runs, so neither it nor its fit to the value is checked at analysis, in Spark or here.
+TypeCheck type_to_avro(std::string_view fn, Inputs a) {
+    TypeCheck failure;
+    if (avro_schema_argument(fn, a, 1, failure) == nullptr) {
+        return failure;
+    }
+    return ok(make_atomic(AtomicKind::Binary), a[0]->nullable);
+}
+
+/// CatalystDataToAvro(child, jsonFormatSchema: Option[String]).
+PlanParameters plan_to_avro(Inputs a, const DataType&) {
+    const auto* schema = a[1]->as<Literal>();
+    if (schema->is_null) {
+        return {"", ", None", 1};
+    }
+    std::string after = ", Some(";
+    after += schema->text.str();
+    after += ')';
+    return {"", after, 1};
 }
 
 // --- VARIANT (Spark 4's variantExpressions.scala) -------------------------------------------
@@ -4381,6 +4537,11 @@ const std::vector<FunctionDef>& table() {
                                                              .sql_children = 1,
                                                              .time_zone = true,
                                                              .plan_parameters = &plan_to_csv}),
+        // Avro (spark-avro loaded): typed and printed; --verify refuses them
+        scalar<"from_avro", 3, 3, type_from_avro>("FromAvro", {.plan_parameters = &plan_from_avro}),
+        scalar<"to_avro", 1, 2, type_to_avro>(
+            "ToAvro",
+            {.flow = Compare, .coerce = &coerce_to_avro, .plan_parameters = &plan_to_avro}),
         // VARIANT: typed, printed and read whole (Spark 4.0 does not push variant_get into
         // the scan); --verify refuses them (eval_functions.cpp says why)
         scalar<"parse_json", 1, 1, type_parse_json<false>>("ParseJson", {}),

@@ -58,6 +58,9 @@ inline constexpr std::string_view kSessionZoneParameter = "Some(UTC)";
 struct PlanParameters {
     std::string before;
     std::string after;
+    /// How many leading arguments the plan shows as children; -1: the row's `sql_children`
+    /// (spark-avro's expressions show their child alone, their names every argument).
+    int children = -1;
 };
 
 /// Whether an aggregate takes `WITHIN GROUP (ORDER BY ...)` and what its keys are (Spark 4's

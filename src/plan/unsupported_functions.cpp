@@ -7,7 +7,6 @@ namespace prune {
 
 namespace {
 
-constexpr std::string_view kAvro = "needs an Avro schema and the Avro format";
 constexpr std::string_view kCollation =
     "needs collated string types, which the type system does not model";
 
@@ -15,10 +14,8 @@ constexpr std::string_view kCollation =
 constexpr std::array kUnsupported{
     UnsupportedBuiltin{"collate", kCollation},
     UnsupportedBuiltin{"collation", kCollation},
-    UnsupportedBuiltin{"from_avro", kAvro},
     UnsupportedBuiltin{"schema_of_xml", "not yet: needs Spark's XML schema inference, "
                                         "XmlInferSchema, which folds it to a literal"},
-    UnsupportedBuiltin{"to_avro", kAvro},
 };
 
 } // namespace

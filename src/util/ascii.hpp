@@ -36,6 +36,9 @@ constexpr bool equal_ignoring_ascii_case(std::string_view a, std::string_view b)
 /// Whether `c` is one of the ASCII digits 0-9 (not the locale's, as std::isdigit may be).
 constexpr bool is_ascii_digit(char c) { return c >= '0' && c <= '9'; }
 
+/// Whether `c` is an ASCII letter (not the locale's, as std::isalpha may be).
+constexpr bool is_ascii_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
 /// The value of the hex digit `c` (either case), or -1 when it is not one.
 constexpr int hex_digit_value(char c) {
     return c >= '0' && c <= '9'   ? c - '0'

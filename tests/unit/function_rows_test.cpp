@@ -246,6 +246,10 @@ const std::map<std::string, Sample> kSamples = {
     {"to_csv", {"to_csv(st)", R"("5,q")"}},
     {"to_xml", {"to_xml(st)"}},
     {"from_xml", {"from_xml('<p><a>1</a></p>', 'a INT, b STRING')"}},
+    {"from_avro",
+     {R"(from_avro(b, '{"type": "record", "name": "r", "fields": )"
+      R"([{"name": "a", "type": "int"}]}', map()).a)"}},
+    {"to_avro", {"to_avro(st)"}},
     {"parse_json", {"parse_json(s)"}},
     {"try_parse_json", {"try_parse_json(s)"}},
     {"is_variant_null", {"is_variant_null(parse_json(s))"}},

@@ -233,6 +233,19 @@ TEST_CASE("every function row types a sample call", "[functions]") {
          {f.s_nn, str_lit("a INT NOT NULL, b ARRAY<STRING>")},
          "struct<a:int,b:array<string>>",
          true}, // every part nullable (asNullable)
+        {"from_avro",
+         {f.bin,
+          str_lit(R"({"type": "record", "name": "r", "fields": [{"name": "a", "type": )"
+                  R"(["null", "int"]}, {"name": "b", "type": "string"}]})"),
+          null_lit()},
+         "struct<a:int,b:string>",
+         true}, // always nullable; b NOT NULL as Avro's string is
+        {"from_avro",
+         {f.bin, str_lit(R"("long")"), call("map", {str_lit("mode"), str_lit("PERMISSIVE")})},
+         "bigint",
+         true},
+        {"to_avro", {f.st}, "binary", false}, // nullable as its value is
+        {"to_avro", {f.i, str_lit(R"("int")")}, "binary", true},
         {"parse_json", {f.s_nn}, "variant", false},
         {"to_json", {f.v}, "string", true},
         {"from_json", {f.s_nn, str_lit("variant")}, "variant", true},
@@ -879,6 +892,23 @@ TEST_CASE("function errors name the function and the offending argument", "[func
          {long_lit(5)},
          0,
          "function 'randstr' expects a constant smallint or int length, got bigint"},
+        {"from_avro",
+         {f.s, str_lit(R"("int")"), null_lit()},
+         0,
+         "function 'from_avro' expects a binary, got string"},
+        {"from_avro",
+         {f.bin, f.s, null_lit()},
+         1,
+         "function 'from_avro' expects a constant string holding the Avro schema's JSON form"},
+        {"from_avro",
+         {f.bin, str_lit(R"("nope")"), null_lit()},
+         1,
+         "function 'from_avro' cannot read its Avro schema: 'nope' is not a defined name"},
+        {"from_avro",
+         {f.bin, str_lit(R"("int")"), call("map", {str_lit("MODE"), str_lit("dropMalformed")})},
+         2,
+         "function 'from_avro' doesn't support the DROPMALFORMED mode (PERMISSIVE and FAILFAST "
+         "are)"},
         {"parse_json", {f.i}, 0, "function 'parse_json' expects a string, got int"},
         {"is_variant_null", {f.s}, 0, "function 'is_variant_null' expects a variant, got string"},
         {"to_variant_object",
@@ -940,7 +970,8 @@ TEST_CASE("result flows and flags per function", "[functions]") {
         {"hash", ResultFlow::Compare},
         {"xxhash64", ResultFlow::Compare},
         {"to_csv", ResultFlow::Compare},
-        {"to_xml", ResultFlow::Compare}, // its struct written whole
+        {"to_xml", ResultFlow::Compare},  // its struct written whole
+        {"to_avro", ResultFlow::Compare}, // its value written whole
         {"md5", ResultFlow::Compare},
         {"sha2", ResultFlow::Compare},
         {"greatest", ResultFlow::Compare},
