@@ -2026,6 +2026,9 @@ TypeCheck type_to_csv(std::string_view fn, Inputs a) {
     if (a[0]->type->struct_type() == nullptr) {
         return expects(fn, a, 0, "a struct");
     }
+    if (holds_variant(*a[0]->type)) {
+        return expects(fn, a, 0, "a struct that holds no variant");
+    }
     if (a.size() > 1 && !is_options_map(*a[1])) {
         return fail(fn, 1, "expects its options as map() of string literals");
     }

@@ -909,6 +909,11 @@ TEST_CASE("function errors name the function and the offending argument", "[func
          2,
          "function 'from_avro' doesn't support the DROPMALFORMED mode (PERMISSIVE and FAILFAST "
          "are)"},
+        {"to_csv",
+         {attr("sv", "STRUCT<a: INT, b: ARRAY<VARIANT>>", false)},
+         0,
+         "function 'to_csv' expects a struct that holds no variant, got "
+         "struct<a:int,b:array<variant>>"},
         {"parse_json", {f.i}, 0, "function 'parse_json' expects a string, got int"},
         {"is_variant_null", {f.s}, 0, "function 'is_variant_null' expects a variant, got string"},
         {"to_variant_object",
