@@ -971,7 +971,7 @@ constexpr std::size_t kMinResultPercent = 75;
 constexpr std::size_t kMinCatalogCallPercent = 45;
 /// Rows of callable_function_names() some case's bound plan calls, percent, in a run of at
 /// least kReachMinimumCases cases (a shorter one reaches fewer of the rare rows: those --verify
-/// refuses are drawn a fifth as often).
+/// refuses are drawn a third as often).
 constexpr std::size_t kMinCatalogRowsReachedPercent = 90;
 constexpr std::uint64_t kReachMinimumCases = 3000;
 /// Cases using each higher-order function, and reaching each extended rule, per thousand.
