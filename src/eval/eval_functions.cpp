@@ -1976,8 +1976,7 @@ EvalTable build_table() {
     put({"ParseJson", "IsVariantNull", "ToVariantObject", "SchemaOfVariant", "VariantGet",
          "SchemaOfVariantAgg"},
         refused("takes or gives a VARIANT, whose binary encoding the evaluator does not model",
-                "values of type variant (Spark's binary VARIANT encoding) are not supported by "
-                "the evaluator"));
+                std::string(kVariantUnsupported)));
     put({"FromAvro", "ToAvro"},
         refused("needs the Avro binary encoding (spark-avro's AvroDeserializer and "
                 "AvroSerializer), which is not implemented"));
@@ -2002,7 +2001,7 @@ EvalTable build_table() {
     put({"DateAddInterval", "MakeInterval", "TryMakeInterval", "MultiplyInterval",
          "DivideInterval"},
         refused("takes or gives a CALENDAR INTERVAL, which the evaluator does not model",
-                "values of type interval (CALENDAR INTERVAL) are not supported by the evaluator"));
+                std::string(kCalendarIntervalUnsupported)));
 
     // --- dates and times (the UTC session zone)
     put({"Year", "Quarter", "Month", "DayOfMonth", "DayOfYear", "DayOfWeek", "WeekDay",
@@ -2190,7 +2189,7 @@ EvalTable build_table() {
     put({"SessionWindow"},
         refused("merges overlapping sessions in Spark's physical aggregation, and its gap is a "
                 "CALENDAR INTERVAL, which the evaluator does not model",
-                "values of type interval (CALENDAR INTERVAL) are not supported by the evaluator"));
+                std::string(kCalendarIntervalUnsupported)));
     put({"MonthsBetween"}, strict([](Evaluator&, const Call&, Values& v) -> Value {
             if (any_null(v)) {
                 return Value::null();

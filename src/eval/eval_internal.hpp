@@ -30,6 +30,13 @@ struct Row {
 /// Throws CannotVerify.
 [[noreturn]] void unsupported(const std::string& what);
 
+/// Why `--verify` refuses a value of a type the evaluator does not model: check_evaluable says it
+/// of any such value, and the refused rows that take or give one say the same.
+inline constexpr std::string_view kCalendarIntervalUnsupported =
+    "values of type interval (CALENDAR INTERVAL) are not supported by the evaluator";
+inline constexpr std::string_view kVariantUnsupported =
+    "values of type variant (Spark's binary VARIANT encoding) are not supported by the evaluator";
+
 /// The interpreter: evaluates expressions against the current row and lambda bindings.
 class Evaluator {
   public:

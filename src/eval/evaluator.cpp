@@ -1597,12 +1597,10 @@ void check_expr(const ExprPtr& root) {
             }
         }
         if (e->type && holds_interval(*e->type, {AtomicKind::CalendarInterval})) {
-            unsupported("values of type interval (CALENDAR INTERVAL) are not supported by the "
-                        "evaluator");
+            unsupported(std::string(kCalendarIntervalUnsupported));
         }
         if (e->type && holds_variant(*e->type)) {
-            unsupported("values of type variant (Spark's binary VARIANT encoding) are not "
-                        "supported by the evaluator");
+            unsupported(std::string(kVariantUnsupported));
         }
         return true;
     });

@@ -110,6 +110,8 @@ bool any_nullable(Inputs a) {
     return std::any_of(a.begin(), a.end(), [](const ExprPtr& e) { return e->nullable; });
 }
 
+ExprPtr null_literal() { return make_expr(Literal{null_type(), "null", true}); }
+
 bool all_nullable(Inputs a) {
     return std::all_of(a.begin(), a.end(), [](const ExprPtr& e) { return e->nullable; });
 }
@@ -1729,18 +1731,29 @@ TypeCheck type_from_csv(std::string_view fn, Inputs a) {
     return ok(as_nullable(schema), a[0]->nullable);
 }
 
+/// The (key, value) entries of an options argument (`map('k', 'v', ...)`, `map()` or NULL).
+std::vector<std::pair<std::string, std::string>> option_entries(const Expr& e) {
+    std::vector<std::pair<std::string, std::string>> out;
+    if (const auto* call = e.as<ScalarFunction>(); call != nullptr && call->name() == "map") {
+        for (std::size_t i = 0; i + 1 < call->args.size(); i += 2) {
+            out.emplace_back(std::string(call->args[i]->as<Literal>()->text.view()),
+                             std::string(call->args[i + 1]->as<Literal>()->text.view()));
+        }
+    }
+    return out;
+}
+
 /// The `(key,value)` entries of the options map argument `at`, as Spark's plans flatten a Map
 /// parameter, separated by ", ", the first after `first` (", " when they follow the schema).
 std::string plan_options(Inputs a, std::size_t at = 2, std::string_view first = ", ") {
     std::string out;
     if (a.size() > at) {
-        const auto& options = *a[at]->as<ScalarFunction>();
-        for (std::size_t i = 0; i + 1 < options.args.size(); i += 2) {
-            out += i == 0 ? first : std::string_view(", ");
+        for (const auto& [key, value] : option_entries(*a[at])) {
+            out += out.empty() ? first : std::string_view(", ");
             out += '(';
-            out += options.args[i]->as<Literal>()->text.view();
+            out += key;
             out += ',';
-            out += options.args[i + 1]->as<Literal>()->text.view();
+            out += value;
             out += ')';
         }
     }
@@ -1774,18 +1787,6 @@ const Literal* avro_schema_argument(std::string_view fn, Inputs a, std::size_t i
         return nullptr;
     }
     return lit;
-}
-
-/// The (key, value) entries of an options argument (`map('k', 'v', ...)`, `map()` or NULL).
-std::vector<std::pair<std::string, std::string>> option_entries(const Expr& e) {
-    std::vector<std::pair<std::string, std::string>> out;
-    if (const auto* call = e.as<ScalarFunction>(); call != nullptr && call->name() == "map") {
-        for (std::size_t i = 0; i + 1 < call->args.size(); i += 2) {
-            out.emplace_back(std::string(call->args[i]->as<Literal>()->text.view()),
-                             std::string(call->args[i + 1]->as<Literal>()->text.view()));
-        }
-    }
-    return out;
 }
 
 /// What from_avro's options say of its type (spark-avro's AvroOptions, keys ignoring case): the
@@ -1870,16 +1871,14 @@ PlanParameters plan_from_avro(Inputs a, const DataType&) {
     const auto* schema = a[1]->as<Literal>();
     std::string after = ", ";
     after += schema->is_null ? "" : schema->text.str();
-    after += ", Map(";
-    bool first = true;
+    std::string entries;
     for (const auto& [key, value] : option_entries(*a[2])) {
-        after += first ? "" : ", ";
-        after += key;
-        after += " -> ";
-        after += value;
-        first = false;
+        entries += entries.empty() ? "" : ", ";
+        entries += key;
+        entries += " -> ";
+        entries += value;
     }
-    after += ')';
+    after += ", Map(" + entries + ')';
     return {"", after, 1};
 }
 
@@ -1887,7 +1886,7 @@ PlanParameters plan_from_avro(Inputs a, const DataType&) {
 Args coerce_to_avro(Inputs a) {
     Args out(a.begin(), a.end());
     if (out.size() == 1) {
-        out.push_back(make_expr(Literal{null_type(), "null", true}));
+        out.push_back(null_literal());
     }
     return out;
 }
@@ -3458,7 +3457,7 @@ Args coerce_assert_true(Inputs a) {
     if (out.size() == 2) {
         out.push_back(make_expr(ScalarFunction{
             &catalog_function("if"),
-            ExprList({out[0], make_expr(Literal{null_type(), "null", true}),
+            ExprList({out[0], null_literal(),
                       make_expr(ScalarFunction{&catalog_function("raiseerror"),
                                                ExprList(user_error_args(out[1]))})})}));
     }
